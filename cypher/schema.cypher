@@ -1,0 +1,30 @@
+// tkgrag schema: constraints and indexes. Applied idempotently by `tkgrag schema apply` and on first connect.
+// Every statement is IF NOT EXISTS. {dimensions} is filled with the embedding model's dimension
+// (an integer validated in Python; index OPTIONS take no query parameters).
+
+// ---- entities ------------------------------------------------------------------------------------------
+CREATE CONSTRAINT entity_key IF NOT EXISTS FOR (e:Entity) REQUIRE e.key IS UNIQUE;
+// Entity linking: full-text over names and aliases ("Danish Ministry of Defence" -> Defense_/_Security_Ministry_(Denmark)).
+CREATE FULLTEXT INDEX entity_names IF NOT EXISTS FOR (e:Entity) ON EACH [e.name, e.aliases_text];
+
+// ---- events / facts (s, r, o, [valid_from, valid_to]) ---------------------------------------------------
+CREATE CONSTRAINT event_key IF NOT EXISTS FOR (e:Event) REQUIRE e.key IS UNIQUE;
+// Temporal filters run on these range indexes (see cypher/explore.cypher and tkgrag/queries/temporal.py).
+CREATE INDEX event_valid_from IF NOT EXISTS FOR (e:Event) ON (e.valid_from);
+CREATE INDEX event_valid_to IF NOT EXISTS FOR (e:Event) ON (e.valid_to);
+CREATE INDEX event_relation IF NOT EXISTS FOR (e:Event) ON (e.relation);
+CREATE VECTOR INDEX event_embedding IF NOT EXISTS FOR (e:Event) ON (e.embedding)
+  OPTIONS {indexConfig: {`vector.dimensions`: {dimensions}, `vector.similarity_function`: 'cosine'}};
+
+// ---- corpus graphs and passages -------------------------------------------------------------------------
+CREATE CONSTRAINT document_key IF NOT EXISTS FOR (d:Document) REQUIRE d.key IS UNIQUE;
+CREATE CONSTRAINT chunk_key IF NOT EXISTS FOR (c:Chunk) REQUIRE c.key IS UNIQUE;
+CREATE CONSTRAINT passage_key IF NOT EXISTS FOR (p:Passage) REQUIRE p.key IS UNIQUE;
+CREATE VECTOR INDEX chunk_embedding IF NOT EXISTS FOR (c:Chunk) ON (c.embedding)
+  OPTIONS {indexConfig: {`vector.dimensions`: {dimensions}, `vector.similarity_function`: 'cosine'}};
+CREATE VECTOR INDEX passage_embedding IF NOT EXISTS FOR (p:Passage) ON (p.embedding)
+  OPTIONS {indexConfig: {`vector.dimensions`: {dimensions}, `vector.similarity_function`: 'cosine'}};
+
+// ---- bookkeeping and derived structures -----------------------------------------------------------------
+CREATE CONSTRAINT ingest_run_id IF NOT EXISTS FOR (r:IngestRun) REQUIRE r.id IS UNIQUE;
+CREATE CONSTRAINT rule_key IF NOT EXISTS FOR (r:Rule) REQUIRE r.key IS UNIQUE;

@@ -1,0 +1,1 @@
+"""The `tkgrag` command line: one module per command group."""

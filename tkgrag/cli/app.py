@@ -1,0 +1,26 @@
+"""Entry point of the `tkgrag` console script."""
+
+from __future__ import annotations
+
+import typer
+
+from tkgrag.cli import demo_cmd, doctor_cmd, neo4j_cmd, schema_cmd
+
+app = typer.Typer(
+    name="tkgrag",
+    help="Temporal knowledge-graph RAG on Neo4j: ingest temporal facts, retrieve time-consistent evidence, answer.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(neo4j_cmd.app, name="neo4j")
+app.add_typer(schema_cmd.app, name="schema")
+app.command(name="doctor")(doctor_cmd.doctor)
+app.command(name="demo")(demo_cmd.demo)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""The demo job (grown by each subsystem): server, schema, sample data, retrieval, PageRank."""

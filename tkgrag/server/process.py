@@ -1,0 +1,263 @@
+"""Lifecycle of the managed Neo4j process: start in the background, wait until ready, stop, status, logs."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import time
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Console
+
+from tkgrag.config import Settings
+from tkgrag.errors import ServerError
+from tkgrag.server.assembly import assemble, java_version
+from tkgrag.server.conf import jvm_args, render_conf
+from tkgrag.server.credentials import create_password, read_password
+from tkgrag.server.layout import InstanceLayout
+
+ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
+ADMIN_TOOL = "org.neo4j.cli.AdminTool"
+
+
+@dataclass(frozen=True)
+class ServerStatus:
+    running: bool
+    pid: int | None
+    uri: str
+    http_url: str
+    layout: InstanceLayout
+    reused: bool = False
+    ready_seconds: float | None = None
+
+    def describe(self) -> str:
+        state = f"running (pid {self.pid})" if self.running else "stopped"
+        return (
+            f"Neo4j instance '{self.layout.name}': {state}\n"
+            f"  bolt:    {self.uri}\n"
+            f"  browser: {self.http_url}/browser/\n"
+            f"  data:    {self.layout.data_dir}\n"
+            f"  logs:    {self.layout.logs_dir}"
+        )
+
+
+def _uris(settings: Settings) -> tuple[str, str]:
+    s = settings.server
+    return f"bolt://127.0.0.1:{s.bolt_port}", f"http://127.0.0.1:{s.http_port}"
+
+
+def _read_pid(layout: InstanceLayout) -> int | None:
+    try:
+        return int(layout.pid_file.read_text().strip())
+    except (FileNotFoundError, ValueError):
+        return None
+
+
+def _is_our_process(pid: int, layout: InstanceLayout) -> bool:
+    """True when ``pid`` is alive and is this instance's Neo4j (guards against pid reuse)."""
+    try:
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except (FileNotFoundError, ProcessLookupError, PermissionError):
+        try:
+            os.kill(pid, 0)
+        except OSError:
+            return False
+        return True  # no /proc (macOS): alive is the best we can tell
+    args = [a.decode(errors="replace") for a in cmdline]
+    return ENTRY_POINT in args and f"--config-dir={layout.conf_dir}" in args
+
+
+def _port_free(port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def tail(path: Path, n: int = 40) -> str:
+    if not path.is_file():
+        return f"(no log at {path})"
+    with path.open("r", encoding="utf-8", errors="replace") as fh:
+        return "".join(deque(fh, maxlen=n)).rstrip()
+
+
+def status(settings: Settings) -> ServerStatus:
+    layout = InstanceLayout.from_settings(settings)
+    uri, http = _uris(settings)
+    pid = _read_pid(layout)
+    running = pid is not None and _is_our_process(pid, layout)
+    return ServerStatus(running=running, pid=pid if running else None, uri=uri, http_url=http, layout=layout)
+
+
+def _set_initial_password(layout: InstanceLayout, password: str) -> None:
+    env = {**os.environ, "NEO4J_HOME": str(layout.root), "NEO4J_CONF": str(layout.conf_dir)}
+    proc = subprocess.run(
+        ["java", "-cp", layout.classpath(), ADMIN_TOOL, "dbms", "set-initial-password", password],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    if proc.returncode != 0:
+        out = (proc.stdout + proc.stderr).replace(password, "***")
+        raise ServerError(
+            f"Setting the initial password failed (exit {proc.returncode}): {out.strip()[-800:]}"
+        )
+
+
+def _probe(uri: str, password: str) -> str | None:
+    """The GDS version when Bolt answers and GDS is registered, else None."""
+    from neo4j import GraphDatabase
+    from neo4j.exceptions import Neo4jError, ServiceUnavailable
+
+    try:
+        with (
+            GraphDatabase.driver(uri, auth=("neo4j", password), connection_timeout=2.0) as driver,
+            driver.session(database="neo4j") as session,
+        ):
+            # A plain session.run: no managed-transaction retries (and no retry log lines) while starting.
+            record = session.run("RETURN gds.version() AS v").single()
+            return str(record["v"]) if record else None
+    except (ServiceUnavailable, OSError, Neo4jError):
+        return None
+
+
+def start(settings: Settings, console: Console | None = None) -> ServerStatus:
+    """Start the instance in the background (or reuse it) and return once Bolt answers and GDS is loaded."""
+    if not settings.managed:
+        raise ServerError(
+            "NEO4J_URI is set, so tkgrag uses that server and manages none; unset it to use the local one."
+        )
+    console = console or Console(stderr=True)
+    layout = InstanceLayout.from_settings(settings)
+    current = status(settings)
+    if current.running:
+        password = read_password(layout.password_file)
+        if password and _probe(current.uri, password):
+            return ServerStatus(**{**current.__dict__, "reused": True})
+        raise ServerError(
+            f"Instance '{layout.name}' has a live process (pid {current.pid}) that does not answer on {current.uri}. "
+            f"Look at `tkgrag neo4j logs`, then `tkgrag neo4j stop` and start again."
+        )
+    stale = _read_pid(layout)
+    if stale is not None:
+        console.print(
+            f"[yellow]Removing stale pid file {layout.pid_file} (pid {stale} is not this server).[/]"
+        )
+        layout.pid_file.unlink(missing_ok=True)
+
+    java_version()
+    s = settings.server
+    for port, what, var in (
+        (s.bolt_port, "Bolt", "TKGRAG_BOLT_PORT"),
+        (s.http_port, "HTTP", "TKGRAG_HTTP_PORT"),
+    ):
+        if not _port_free(port):
+            raise ServerError(
+                f"Port {port} ({what}) on 127.0.0.1 is already in use by another program. Stop it, or choose "
+                f"another port with {var}=<port> (or point NEO4J_URI at the server that is already there)."
+            )
+    assemble(layout, console)
+
+    for d in (layout.conf_dir, layout.data_dir, layout.logs_dir, layout.run_dir, layout.import_dir):
+        d.mkdir(parents=True, exist_ok=True)
+    layout.conf_dir.joinpath("neo4j.conf").write_text(render_conf(layout, s), encoding="utf-8")
+
+    password = read_password(layout.password_file)
+    if password is None:
+        if (
+            layout.data_dir.joinpath("dbms", "auth.ini").exists()
+            or layout.data_dir.joinpath("databases").exists()
+        ):
+            raise ServerError(
+                f"The password file {layout.password_file} is missing but the instance already has data in "
+                f"{layout.data_dir}. Restore the file, or remove {layout.root} to start afresh (data is lost)."
+            )
+        password = create_password(layout.password_file)
+        _set_initial_password(layout, password)
+
+    cmd = [
+        "java",
+        *jvm_args(s),
+        "-cp",
+        layout.classpath(),
+        ENTRY_POINT,
+        f"--home-dir={layout.root}",
+        f"--config-dir={layout.conf_dir}",
+    ]
+    env = {**os.environ, "NEO4J_HOME": str(layout.root), "NEO4J_CONF": str(layout.conf_dir)}
+    t0 = time.monotonic()
+    with layout.console_log.open("ab") as log:
+        proc = subprocess.Popen(
+            cmd,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            env=env,
+            start_new_session=True,
+        )
+    layout.pid_file.write_text(f"{proc.pid}\n")
+    uri, http = _uris(settings)
+    with console.status(f"Starting Neo4j instance '{layout.name}' on {uri} ..."):
+        while True:
+            if proc.poll() is not None:
+                layout.pid_file.unlink(missing_ok=True)
+                raise ServerError(
+                    f"Neo4j exited during start (exit code {proc.returncode}). Last lines of {layout.console_log}:\n"
+                    f"{tail(layout.console_log, 30)}\n\nand of {layout.debug_log}:\n{tail(layout.debug_log, 15)}"
+                )
+            if _probe(uri, password):
+                break
+            if time.monotonic() - t0 > s.start_timeout_s:
+                _terminate(proc.pid)
+                layout.pid_file.unlink(missing_ok=True)
+                raise ServerError(
+                    f"Neo4j did not become ready within {s.start_timeout_s:.0f}s (TKGRAG_START_TIMEOUT). "
+                    f"Last lines of its log:\n{tail(layout.console_log, 30)}"
+                )
+            time.sleep(0.5)
+    return ServerStatus(
+        running=True, pid=proc.pid, uri=uri, http_url=http, layout=layout, ready_seconds=time.monotonic() - t0
+    )
+
+
+def _terminate(pid: int, timeout_s: float = 60.0) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        # Reap it if it is our child (tests start and stop in one process).
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
+        time.sleep(0.2)
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGKILL)
+
+
+def stop(settings: Settings) -> bool:
+    """Stop the instance; returns False when it was not running. A stale pid file is removed either way."""
+    layout = InstanceLayout.from_settings(settings)
+    current = status(settings)
+    if not current.running or current.pid is None:
+        layout.pid_file.unlink(missing_ok=True)
+        return False
+    _terminate(current.pid)
+    layout.pid_file.unlink(missing_ok=True)
+    return True
+
+
+def logs(settings: Settings, lines: int = 50, debug: bool = False) -> str:
+    layout = InstanceLayout.from_settings(settings)
+    return tail(layout.debug_log if debug else layout.console_log, lines)

@@ -1,0 +1,101 @@
+"""One place that turns settings into a connected driver: an external server or the managed instance."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, LiteralString, cast
+
+from neo4j import Driver, GraphDatabase, Query
+from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable
+
+from tkgrag.config import Settings, load_settings
+from tkgrag.errors import StoreError
+
+
+@dataclass
+class Store:
+    """A driver bound to one database. Queries come from ``tkgrag.queries``; parameters are always passed apart."""
+
+    driver: Driver
+    database: str
+    settings: Settings
+    uri: str
+    _schema_checked: bool = field(default=False, repr=False)
+
+    def run(self, query: str, params: Mapping[str, Any] | None = None, **kw: Any) -> list[dict[str, Any]]:
+        """Run a read or write query in an auto-retried transaction and return its records as dicts."""
+        q = Query(cast(LiteralString, query))
+        try:
+            records, _, _ = self.driver.execute_query(
+                q, parameters_=dict(params or {}), database_=self.database, **kw
+            )
+        except Neo4jError as exc:
+            raise StoreError(f"Neo4j rejected a query: {exc.message or exc}") from exc
+        return [r.data() for r in records]
+
+    def run_auto(self, query: str, params: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+        """Run in an implicit transaction: needed for ``CALL { } IN TRANSACTIONS`` and schema statements."""
+        with self.driver.session(database=self.database) as session:
+            result = session.run(cast(LiteralString, query), dict(params or {}))
+            return [r.data() for r in result]
+
+    def run_many(self, query: str, rows: Iterable[Mapping[str, Any]]) -> None:
+        for row in rows:
+            self.run(query, row)
+
+    def close(self) -> None:
+        self.driver.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def resolve_connection(settings: Settings, start_managed: bool = True) -> tuple[str, tuple[str, str]]:
+    """URI and auth for the configured server; starts the managed instance if needed and allowed."""
+    if not settings.managed:
+        assert settings.neo4j_uri is not None and settings.neo4j_password is not None
+        return settings.neo4j_uri, (settings.neo4j_username, settings.neo4j_password)
+
+    from tkgrag.server import process
+    from tkgrag.server.credentials import read_password
+    from tkgrag.server.layout import InstanceLayout
+
+    st = process.start(settings) if start_managed else process.status(settings)
+    if not st.running:
+        raise StoreError(
+            f"The managed Neo4j instance '{settings.server.instance}' is not running. "
+            "Start it with `tkgrag neo4j start`, or set NEO4J_URI/NEO4J_PASSWORD to use another server."
+        )
+    password = read_password(InstanceLayout.from_settings(settings).password_file)
+    if password is None:
+        raise StoreError("The managed instance has no password file; stop it and start it again with tkgrag.")
+    return st.uri, ("neo4j", password)
+
+
+def connect(
+    settings: Settings | None = None, *, start_managed: bool = True, ensure_schema: bool = True
+) -> Store:
+    """Connect to the configured server and (by default) apply the schema once."""
+    settings = settings or load_settings()
+    uri, auth = resolve_connection(settings, start_managed=start_managed)
+    driver = GraphDatabase.driver(uri, auth=auth)
+    try:
+        driver.verify_connectivity()
+    except AuthError:
+        driver.close()
+        raise StoreError(
+            f"Authentication to {uri} failed for user '{auth[0]}'. Check NEO4J_USERNAME/NEO4J_PASSWORD."
+        ) from None
+    except (ServiceUnavailable, OSError) as exc:
+        driver.close()
+        raise StoreError(f"Cannot reach Neo4j at {uri}: {exc}. Is the server running?") from None
+    store = Store(driver=driver, database=settings.neo4j_database, settings=settings, uri=uri)
+    if ensure_schema:
+        from tkgrag.store.schema import apply_schema
+
+        apply_schema(store)
+    return store
