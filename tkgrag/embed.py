@@ -23,9 +23,7 @@ class Embedder(Protocol):
     @property
     def dimensions(self) -> int: ...
 
-    def encode(
-        self, texts: Sequence[str], *, batch_size: int = 64, show_progress: bool = False
-    ) -> np.ndarray: ...
+    def encode(self, texts: Sequence[str], *, batch_size: int = 64, show_progress: bool = False) -> np.ndarray: ...
 
 
 def resolve_model(name_or_path: str) -> str:
@@ -68,9 +66,7 @@ class SentenceTransformerEmbedder:
     def dimensions(self) -> int:
         return self._dim
 
-    def encode(
-        self, texts: Sequence[str], *, batch_size: int = 64, show_progress: bool = False
-    ) -> np.ndarray:
+    def encode(self, texts: Sequence[str], *, batch_size: int = 64, show_progress: bool = False) -> np.ndarray:
         vecs = self._model.encode(
             list(texts),
             batch_size=batch_size,

@@ -11,10 +11,10 @@ import calendar
 import re
 from dataclasses import dataclass
 from datetime import date
-from enum import Enum
+from enum import StrEnum
 
 
-class Granularity(str, Enum):
+class Granularity(StrEnum):
     DAY = "day"
     MONTH = "month"
     YEAR = "year"
@@ -34,9 +34,7 @@ class TimeParseError(ValueError):
 _ISO = re.compile(r"^\s*([+-]?\d{1,4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?(?:T[\d:.Z+-]*)?\s*$")
 
 
-def period_bounds(
-    year: int, month: int | None = None, day: int | None = None
-) -> tuple[date, date, Granularity]:
+def period_bounds(year: int, month: int | None = None, day: int | None = None) -> tuple[date, date, Granularity]:
     """First and last day of a year, month or day."""
     if month is None:
         return date(year, 1, 1), date(year, 12, 31), Granularity.YEAR
@@ -114,14 +112,9 @@ class TimeSpan:
             return self
         s = (
             self.start
-            and period_bounds(self.start.year, None if granularity is Granularity.YEAR else self.start.month)[
-                0
-            ]
+            and period_bounds(self.start.year, None if granularity is Granularity.YEAR else self.start.month)[0]
         )
-        e = (
-            self.end
-            and period_bounds(self.end.year, None if granularity is Granularity.YEAR else self.end.month)[1]
-        )
+        e = self.end and period_bounds(self.end.year, None if granularity is Granularity.YEAR else self.end.month)[1]
         return TimeSpan(s, e, granularity)
 
     # -- interval relations (closed intervals; open ends extend to -inf/+inf) -------------------------------

@@ -52,9 +52,7 @@ def _server_checks(s: Settings) -> list[Check]:
     from tkgrag.store import connect
 
     if s.managed and not process.status(s).running:
-        return [
-            Check("server", False, f"managed instance '{s.server.instance}' is stopped", "tkgrag neo4j start")
-        ]
+        return [Check("server", False, f"managed instance '{s.server.instance}' is stopped", "tkgrag neo4j start")]
     try:
         store = connect(s, start_managed=False, ensure_schema=False)
     except TkgragError as exc:
@@ -81,9 +79,7 @@ def _server_checks(s: Settings) -> list[Check]:
         if "event_embedding" in online:
             checks.append(Check("vector index", True, f"ONLINE: {', '.join(online)}"))
         else:
-            checks.append(
-                Check("vector index", False, "event_embedding missing or not online", "tkgrag schema apply")
-            )
+            checks.append(Check("vector index", False, "event_embedding missing or not online", "tkgrag schema apply"))
         checks.extend(_extra_store_checks(store))
     return checks
 

@@ -2,9 +2,7 @@
 
 GDS_VERSION = "RETURN gds.version() AS version"
 
-SERVER_COMPONENTS = (
-    "CALL dbms.components() YIELD name, versions, edition RETURN name, versions[0] AS version, edition"
-)
+SERVER_COMPONENTS = "CALL dbms.components() YIELD name, versions, edition RETURN name, versions[0] AS version, edition"
 
 GDS_PROCEDURE_COUNT = "SHOW PROCEDURES YIELD name WHERE name STARTS WITH 'gds.' RETURN count(*) AS n"
 

@@ -39,9 +39,7 @@ def java_version(java: str = "java") -> int:
     out = subprocess.run([exe, "-version"], capture_output=True, text=True, check=False)
     match = re.search(r'version "(\d+)(?:\.(\d+))?', out.stderr + out.stdout)
     if not match:
-        raise ServerError(
-            f"Could not read the Java version from `{exe} -version`: {out.stderr.strip()[:200]}"
-        )
+        raise ServerError(f"Could not read the Java version from `{exe} -version`: {out.stderr.strip()[:200]}")
     major = int(match.group(1))
     if major == 1 and match.group(2):  # "1.8" style
         major = int(match.group(2))

@@ -14,9 +14,7 @@ def read_password(path: Path) -> str | None:
         return None
     mode = path.stat().st_mode & 0o777
     if mode & 0o077:
-        raise ServerError(
-            f"{path} is readable by other users (mode {mode:o}); run `chmod 600 {path}` and retry."
-        )
+        raise ServerError(f"{path} is readable by other users (mode {mode:o}); run `chmod 600 {path}` and retry.")
     return path.read_text(encoding="utf-8").strip() or None
 
 

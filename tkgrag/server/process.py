@@ -108,9 +108,7 @@ def _set_initial_password(layout: InstanceLayout, password: str) -> None:
     )
     if proc.returncode != 0:
         out = (proc.stdout + proc.stderr).replace(password, "***")
-        raise ServerError(
-            f"Setting the initial password failed (exit {proc.returncode}): {out.strip()[-800:]}"
-        )
+        raise ServerError(f"Setting the initial password failed (exit {proc.returncode}): {out.strip()[-800:]}")
 
 
 def _probe(uri: str, password: str) -> str | None:
@@ -149,9 +147,7 @@ def start(settings: Settings, console: Console | None = None) -> ServerStatus:
         )
     stale = _read_pid(layout)
     if stale is not None:
-        console.print(
-            f"[yellow]Removing stale pid file {layout.pid_file} (pid {stale} is not this server).[/]"
-        )
+        console.print(f"[yellow]Removing stale pid file {layout.pid_file} (pid {stale} is not this server).[/]")
         layout.pid_file.unlink(missing_ok=True)
 
     java_version()
@@ -173,10 +169,7 @@ def start(settings: Settings, console: Console | None = None) -> ServerStatus:
 
     password = read_password(layout.password_file)
     if password is None:
-        if (
-            layout.data_dir.joinpath("dbms", "auth.ini").exists()
-            or layout.data_dir.joinpath("databases").exists()
-        ):
+        if layout.data_dir.joinpath("dbms", "auth.ini").exists() or layout.data_dir.joinpath("databases").exists():
             raise ServerError(
                 f"The password file {layout.password_file} is missing but the instance already has data in "
                 f"{layout.data_dir}. Restore the file, or remove {layout.root} to start afresh (data is lost)."

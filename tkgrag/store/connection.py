@@ -27,9 +27,7 @@ class Store:
         """Run a read or write query in an auto-retried transaction and return its records as dicts."""
         q = Query(cast(LiteralString, query))
         try:
-            records, _, _ = self.driver.execute_query(
-                q, parameters_=dict(params or {}), database_=self.database, **kw
-            )
+            records, _, _ = self.driver.execute_query(q, parameters_=dict(params or {}), database_=self.database, **kw)
         except Neo4jError as exc:
             raise StoreError(f"Neo4j rejected a query: {exc.message or exc}") from exc
         return [r.data() for r in records]
@@ -76,9 +74,7 @@ def resolve_connection(settings: Settings, start_managed: bool = True) -> tuple[
     return st.uri, ("neo4j", password)
 
 
-def connect(
-    settings: Settings | None = None, *, start_managed: bool = True, ensure_schema: bool = True
-) -> Store:
+def connect(settings: Settings | None = None, *, start_managed: bool = True, ensure_schema: bool = True) -> Store:
     """Connect to the configured server and (by default) apply the schema once."""
     settings = settings or load_settings()
     uri, auth = resolve_connection(settings, start_managed=start_managed)
