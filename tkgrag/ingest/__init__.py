@@ -1,0 +1,1 @@
+"""Ingestion: source readers -> validation -> batches -> (embeddings) -> idempotent writes, with rejects and resume."""

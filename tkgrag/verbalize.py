@@ -1,0 +1,122 @@
+"""One way to turn a fact into text, shared by ingestion (what gets embedded) and readers (what an LLM sees).
+
+``("Iran", "Consult", "Tajikistan", 2014-02-06)`` -> ``"Iran consulted Tajikistan on 2014-02-06"``. ICEWS relation
+names are CAMEO verb phrases ("Make_an_appeal_or_request"); their first verb is put in the past tense so the text
+reads like a news sentence, which is what sentence embedders were trained on. Wikidata predicates ("position held")
+are noun phrases and stay as they are.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tkgrag.temporal import Granularity, TimeSpan
+
+_IRREGULAR = {
+    "make": "made",
+    "meet": "met",
+    "give": "gave",
+    "hold": "held",
+    "take": "took",
+    "bring": "brought",
+    "seek": "sought",
+    "send": "sent",
+    "fight": "fought",
+    "lead": "led",
+    "win": "won",
+    "leave": "left",
+    "begin": "began",
+    "set": "set",
+    "put": "put",
+    "shoot": "shot",
+    "keep": "kept",
+    "find": "found",
+    "tell": "told",
+    "say": "said",
+    "see": "saw",
+    "become": "became",
+    "run": "ran",
+    "be": "was",
+    "have": "had",
+    "do": "did",
+    "go": "went",
+    "get": "got",
+    "lose": "lost",
+    "pay": "paid",
+    "sell": "sold",
+    "build": "built",
+    "break": "broke",
+    "throw": "threw",
+    "forbid": "forbade",
+    "withdraw": "withdrew",
+    "undertake": "undertook",
+    "expel": "expelled",
+}
+_NOT_VERBS = {"military", "police", "other", "mass", "physical", "sexual", "economic", "diplomatic", "material"}
+
+
+def entity_name(key: str) -> str:
+    """Display name of an entity key as sources write it (``Citizen_(North_Korea)`` -> ``Citizen (North Korea)``)."""
+    return key.replace("_", " ").strip()
+
+
+def relation_phrase(relation: str) -> str:
+    """Readable phrase of a relation name (underscores to spaces, the whole kept as written)."""
+    return relation.replace("_", " ").strip()
+
+
+def _past(word: str) -> str:
+    w = word.lower()
+    if w in _IRREGULAR:
+        return _IRREGULAR[w]
+    if w.endswith("e"):
+        return w + "d"
+    if w.endswith("y") and len(w) > 2 and w[-2] not in "aeiou":
+        return w[:-1] + "ied"
+    if len(w) > 2 and w[-1] in "bdgmnpt" and w[-2] in "aeiou" and w[-3] not in "aeiou" and len(w) <= 4:
+        return w + w[-1] + "ed"  # stop -> stopped, ban -> banned
+    return w + "ed"
+
+
+def relation_past(relation: str) -> str:
+    """``Make_an_appeal_or_request`` -> ``made an appeal or request``; ``Criticize_or_denounce`` -> ``criticized or
+    denounced``. Coordinated verbs ("Arrest, detain, or charge with ...") are all put in the past tense when every
+    coordinated part but the last is a single word; noun-phrase relations ("position held") stay as they are."""
+    phrase = relation_phrase(relation)
+    if " " in relation or not relation[:1].isalpha() or not re.sub(r"[_,()]", "", relation).isalpha():
+        return phrase
+    parts = re.split(r"(,? or |, )", phrase.lower())
+    clauses, seps = parts[0::2], parts[1::2]
+    coordinated = len(clauses) > 1 and all(" " not in c for c in clauses[:-1])
+    out: list[str] = []
+    for i, clause in enumerate(clauses):
+        words = clause.split(" ")
+        if i == 0 or coordinated:
+            j = 1 if words[0].endswith("ly") and len(words) > 1 else 0  # "Physically assault"
+            if words[j].isalpha() and words[j] not in _NOT_VERBS:
+                words[j] = _past(words[j])
+        out.append(" ".join(words))
+        if i < len(seps):
+            out.append(seps[i])
+    return "".join(out)
+
+
+def time_phrase(span: TimeSpan | None) -> str:
+    if span is None or (span.start is None and span.end is None):
+        return ""
+    if span.start is not None and span.end is not None:
+        whole = TimeSpan(span.start, span.end, span.granularity).label()
+        if ".." not in whole:
+            return f"on {whole}" if span.granularity is Granularity.DAY else f"in {whole}"
+        a, b = whole.split("..")
+        return f"from {a} to {b}"
+    if span.start is not None:
+        return f"since {TimeSpan(span.start, span.start, span.granularity).at(span.granularity).label()}"
+    assert span.end is not None
+    return f"until {TimeSpan(span.end, span.end, span.granularity).at(span.granularity).label()}"
+
+
+def verbalize_event(subject: str, relation: str, obj: str, span: TimeSpan | None) -> str:
+    """The sentence stored as ``Event.text``. ``subject``/``obj`` are display names or keys."""
+    parts = [entity_name(subject), relation_past(relation), entity_name(obj), time_phrase(span)]
+    return " ".join(p for p in parts if p)
