@@ -14,7 +14,7 @@ INDEXES = (
 )
 
 # Deletes in batches so a large graph does not need one huge transaction.
-DELETE_ALL_NODES = "MATCH (n) CALL { WITH n DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS"
+DELETE_ALL_NODES = "MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS"
 
 GDS_GRAPH_NAMES = "CALL gds.graph.list() YIELD graphName RETURN graphName"
 
