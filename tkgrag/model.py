@@ -126,3 +126,64 @@ class Retrieval:
             "subgraph": {"nodes": self.subgraph.nodes, "edges": self.subgraph.edges},
             "timings_ms": self.timings_ms,
         }
+
+
+@dataclass
+class TokenUsage:
+    """LLM tokens spent on one answer (zero for the symbolic reader)."""
+
+    prompt: int = 0
+    completion: int = 0
+    calls: int = 0
+    estimated: bool = False  # True when counted with tiktoken because the endpoint reported no usage
+
+    @property
+    def total(self) -> int:
+        return self.prompt + self.completion
+
+    def __iadd__(self, other: TokenUsage) -> TokenUsage:
+        self.prompt += other.prompt
+        self.completion += other.completion
+        self.calls += other.calls
+        self.estimated = self.estimated or other.estimated
+        return self
+
+
+@dataclass(frozen=True)
+class AnswerCandidate:
+    """One ranked answer: an entity name or a time label, with the events that justify it."""
+
+    text: str
+    score: float
+    supporting_events: tuple[str, ...] = ()
+
+
+@dataclass
+class Answer:
+    question: str
+    answers: list[AnswerCandidate]
+    retrieval: Retrieval
+    reader: str
+    rewritten_question: str | None = None
+    constraint: TemporalConstraint | None = None
+    tokens: TokenUsage = field(default_factory=TokenUsage)
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    # Set when the reader failed (e.g. the LLM endpoint is down); the retrieved evidence is still here.
+    error: str | None = None
+
+    @property
+    def best(self) -> str | None:
+        return self.answers[0].text if self.answers else None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "question": self.question,
+            "rewritten_question": self.rewritten_question,
+            "constraint": self.constraint.describe() if self.constraint else None,
+            "reader": self.reader,
+            "answers": [asdict(a) for a in self.answers],
+            "error": self.error,
+            "tokens": asdict(self.tokens),
+            "timings_ms": self.timings_ms,
+            "retrieval": self.retrieval.as_dict(),
+        }
