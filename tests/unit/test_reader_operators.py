@@ -1,0 +1,116 @@
+"""The symbolic reader's temporal operators on hand-made fact sets (expected answers worked out by reading the table).
+
+key subject  relation  object  time
+e1  A        Consult   X       2014-01-10
+e2  B        Consult   X       2014-03-05
+e3  C        Consult   X       2014-03-20
+e4  B        Consult   X       2014-05-01
+e5  D        Consult   X       2014-05-01   (ties with e4 on the same day)
+e6  A        Consult   Y       2014-03-07   (other object)
+e7  E        Criticize X       2014-02-01   (other relation)
+"""
+
+from __future__ import annotations
+
+from tkgrag.model import Evidence, TemporalConstraint
+from tkgrag.readers.operators import AnswerRole, Order, ReadPlan, apply_plan
+from tkgrag.temporal import Granularity, TimeSpan
+
+
+def ev(key: str, s: str, r: str, o: str, t: str, score: float = 0.5) -> Evidence:
+    return Evidence(key, f"{s} {r} {o} {t}", s, r, o, TimeSpan.parse(t), score)
+
+
+FACTS = [
+    ev("e1", "A", "Consult", "X", "2014-01-10"),
+    ev("e2", "B", "Consult", "X", "2014-03-05"),
+    ev("e3", "C", "Consult", "X", "2014-03-20"),
+    ev("e4", "B", "Consult", "X", "2014-05-01"),
+    ev("e5", "D", "Consult", "X", "2014-05-01"),
+    ev("e6", "A", "Consult", "Y", "2014-03-07"),
+    ev("e7", "E", "Criticize", "X", "2014-02-01"),
+]
+WHO_CONSULTED_X = {"role": AnswerRole.SUBJECT, "relation": "Consult", "object": "X"}
+
+
+def texts(answers: list) -> list[str]:  # type: ignore[type-arg]
+    return [a.text for a in answers]
+
+
+def test_first_to_consult() -> None:
+    got = apply_plan(FACTS, ReadPlan(order=Order.FIRST, **WHO_CONSULTED_X))
+    # earliest per answer: A 01-10, B 03-05, C 03-20, D 05-01
+    assert texts(got) == ["A", "B", "C", "D"]
+    assert got[0].supporting_events == ("e1",) and got[0].score == 1.0
+
+
+def test_last_to_consult_ties_share_rank() -> None:
+    got = apply_plan(FACTS, ReadPlan(order=Order.LAST, **WHO_CONSULTED_X))
+    # latest per answer: B 05-01 and D 05-01 tie (ordered by name), then C 03-20, then A 01-10
+    assert texts(got) == ["B", "D", "C", "A"]
+    assert got[0].score == got[1].score == 1.0 and got[2].score == 0.5
+    assert got[0].supporting_events == ("e2", "e4")
+
+
+def test_in_month_with_support_order() -> None:
+    plan = ReadPlan(constraint=TemporalConstraint.in_period("2014-03"), **WHO_CONSULTED_X)
+    assert texts(apply_plan(FACTS, plan)) == ["B", "C"]  # one fact each, equal scores -> by name
+
+
+def test_first_within_a_month() -> None:
+    plan = ReadPlan(order=Order.FIRST, constraint=TemporalConstraint.in_period("2014-05"), **WHO_CONSULTED_X)
+    assert texts(apply_plan(FACTS, plan)) == ["B", "D"]  # both on 05-01
+
+
+def test_after_first_relative_to_anchor() -> None:
+    # "After C consulted X (e3, 2014-03-20), who was the first to consult X?" -> B on 05-01 and D tie
+    anchor = TemporalConstraint.after("2014-03-20")
+    got = apply_plan(FACTS, ReadPlan(order=Order.FIRST, constraint=anchor, **WHO_CONSULTED_X))
+    assert texts(got) == ["B", "D"]
+
+
+def test_before_last_relative_to_anchor_excluding_anchor_subject() -> None:
+    # "Before C consulted X, who was the last to consult X?" -> B (03-05), then A (01-10)
+    plan = ReadPlan(
+        order=Order.LAST,
+        constraint=TemporalConstraint.before("2014-03-20"),
+        exclude=frozenset({"C"}),
+        **WHO_CONSULTED_X,
+    )
+    assert texts(apply_plan(FACTS, plan)) == ["B", "A"]
+
+
+def test_nearest_before_a_date() -> None:
+    plan = ReadPlan(order=Order.NEAREST, constraint=TemporalConstraint.before("2014-05"), **WHO_CONSULTED_X)
+    # before 2014-05-01: C (03-20) is nearest, then B (03-05), then A
+    assert texts(apply_plan(FACTS, plan)) == ["C", "B", "A"]
+
+
+def test_who_else_in_same_month_excludes_the_named_entity() -> None:
+    plan = ReadPlan(constraint=TemporalConstraint.in_period("2014-05"), exclude=frozenset({"B"}), **WHO_CONSULTED_X)
+    assert texts(apply_plan(FACTS, plan)) == ["D"]
+
+
+def test_time_answers_at_month_granularity() -> None:
+    plan = ReadPlan(
+        role=AnswerRole.TIME,
+        subject="B",
+        object="X",
+        relation="Consult",
+        order=Order.FIRST,
+        time_granularity=Granularity.MONTH,
+    )
+    assert texts(apply_plan(FACTS, plan)) == ["2014-03", "2014-05"]
+    day = ReadPlan(role=AnswerRole.TIME, subject="B", object="X", relation="Consult", order=Order.LAST)
+    assert texts(apply_plan(FACTS, day)) == ["2014-05-01", "2014-03-05"]
+
+
+def test_object_answers_and_underscore_keys() -> None:
+    facts = [ev("k1", "Head_of_State_(X)", "Consult", "Citizen_(India)", "2014-01-01")]
+    plan = ReadPlan(role=AnswerRole.OBJECT, subject="Head of State (X)")
+    assert texts(apply_plan(facts, plan)) == ["Citizen (India)"]
+
+
+def test_empty_when_nothing_qualifies() -> None:
+    assert apply_plan(FACTS, ReadPlan(constraint=TemporalConstraint.in_period("2015"), **WHO_CONSULTED_X)) == []
+    assert apply_plan([], ReadPlan(role=AnswerRole.SUBJECT)) == []

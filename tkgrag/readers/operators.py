@@ -1,0 +1,125 @@
+"""Exact temporal operators over a set of facts: the symbolic reader's arithmetic, with no parsing and no I/O.
+
+A ``ReadPlan`` says which role of a fact is the answer (subject, object or its time), which facts qualify (fixed
+subject/object/relation, a temporal constraint), and how to order them (first/last, nearest to a before/after bound,
+or by how much evidence supports each answer). ``apply_plan`` returns ranked answers, each with the facts that justify
+it; ties share a rank and are ordered by name so results are deterministic.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from enum import StrEnum
+
+from tkgrag.model import AnswerCandidate, Evidence, TemporalConstraint, TemporalRelation
+from tkgrag.temporal import Granularity, TimeSpan
+from tkgrag.verbalize import entity_name
+
+
+class AnswerRole(StrEnum):
+    SUBJECT = "subject"
+    OBJECT = "object"
+    TIME = "time"
+
+
+class Order(StrEnum):
+    SUPPORT = "support"  # most supporting facts first (then best retrieval score)
+    FIRST = "first"  # earliest facts first
+    LAST = "last"  # latest facts first
+    NEAREST = "nearest"  # closest to the constraint bound first (latest before / earliest after)
+
+
+@dataclass(frozen=True)
+class ReadPlan:
+    role: AnswerRole
+    order: Order = Order.SUPPORT
+    constraint: TemporalConstraint | None = None
+    subject: str | None = None  # entity key the facts must have as subject
+    object: str | None = None
+    relation: str | None = None
+    time_granularity: Granularity = Granularity.DAY  # for TIME answers: the label's granularity
+    exclude: frozenset[str] = field(default_factory=frozenset)  # entity keys never answered ("who else")
+
+
+def _norm(key: str) -> str:
+    return entity_name(key).casefold()
+
+
+def qualifying(facts: Iterable[Evidence], plan: ReadPlan) -> list[Evidence]:
+    """Facts with the plan's fixed subject/object/relation that meet its temporal constraint."""
+    out = []
+    for f in facts:
+        if plan.subject is not None and _norm(f.subject) != _norm(plan.subject):
+            continue
+        if plan.object is not None and _norm(f.object) != _norm(plan.object):
+            continue
+        if plan.relation is not None and f.relation != plan.relation:
+            continue
+        if plan.constraint is not None and not plan.constraint.admits(f.span):
+            continue
+        out.append(f)
+    return out
+
+
+def answer_of(fact: Evidence, plan: ReadPlan) -> str:
+    if plan.role is AnswerRole.SUBJECT:
+        return entity_name(fact.subject)
+    if plan.role is AnswerRole.OBJECT:
+        return entity_name(fact.object)
+    start = fact.span.start or fact.span.end
+    if start is None:
+        return ""
+    return TimeSpan(start, start, fact.span.granularity).at(plan.time_granularity).label()
+
+
+def _time_key(fact: Evidence, order: Order, constraint: TemporalConstraint | None) -> float:
+    """Sort key (smaller = better) of a fact's time for an ordering; undated facts sort last."""
+    start, end = fact.span.start, fact.span.end
+    big = float(date.max.toordinal() + 1)
+    if order is Order.FIRST:
+        return float(start.toordinal()) if start else big
+    if order is Order.LAST:
+        return -float(end.toordinal()) if end else big
+    if order is Order.NEAREST and constraint is not None:
+        if constraint.relation is TemporalRelation.BEFORE and constraint.span.start and end:
+            return float(constraint.span.start.toordinal() - end.toordinal())
+        if constraint.relation is TemporalRelation.AFTER and constraint.span.end and start:
+            return float(start.toordinal() - constraint.span.end.toordinal())
+    return 0.0
+
+
+def apply_plan(facts: Sequence[Evidence], plan: ReadPlan) -> list[AnswerCandidate]:
+    """Ranked answers. Scores fall with rank (1.0 for the best group); facts at equal time share a score."""
+    chosen = qualifying(facts, plan)
+    excluded = {_norm(x) for x in plan.exclude}
+    by_answer: dict[str, list[Evidence]] = defaultdict(list)
+    for f in chosen:
+        a = answer_of(f, plan)
+        if a and a.casefold() not in excluded:
+            by_answer[a].append(f)
+    if not by_answer:
+        return []
+
+    if plan.order is Order.SUPPORT:
+        # More supporting facts first; then the best retrieval score among them; then the name.
+        def key(a: str) -> tuple[float, float, str]:
+            fs = by_answer[a]
+            return (-float(len(fs)), -max(f.score for f in fs), a)
+
+        ranked = sorted(by_answer, key=key)
+        groups: list[list[str]] = [[a] for a in ranked]
+    else:
+        best = {a: min(_time_key(f, plan.order, plan.constraint) for f in fs) for a, fs in by_answer.items()}
+        levels = sorted(set(best.values()))
+        groups = [sorted(a for a in by_answer if best[a] == lvl) for lvl in levels]
+
+    out: list[AnswerCandidate] = []
+    for rank, group in enumerate(groups):
+        score = 1.0 / (rank + 1)
+        for a in group:
+            support = tuple(sorted(f.key for f in by_answer[a]))
+            out.append(AnswerCandidate(text=a, score=score, supporting_events=support))
+    return out
