@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import typer
@@ -15,6 +14,7 @@ from tkgrag.server import process
 from tkgrag.server.assembly import is_assembled, java_version
 from tkgrag.server.layout import InstanceLayout
 from tkgrag.server.versions import GDS_VERSION, NEO4J_VERSION
+from tkgrag.store import Store
 
 
 @dataclass
@@ -84,12 +84,12 @@ def _server_checks(s: Settings) -> list[Check]:
     return checks
 
 
-# Later subsystems (ingestion freshness, rule graph staleness) register checks here.
-EXTRA_STORE_CHECKS: list[Callable[..., Check]] = []
+def _extra_store_checks(store: Store) -> list[Check]:
+    from tkgrag.retrievers.star.persist import staleness
 
-
-def _extra_store_checks(store: object) -> list[Check]:
-    return [check(store) for check in EXTRA_STORE_CHECKS]
+    st = staleness(store)
+    # Not built yet is fine (no STAR queries run); built but behind the events is a failure.
+    return [Check("STAR rule graph", not (st.built and st.stale), st.reason, "tkgrag rules build")]
 
 
 def _model(s: Settings) -> Check:

@@ -1,0 +1,82 @@
+"""STAR-RAG rule graph in Neo4j: ``(:Rule)``, ``(:Event)-[:SUPPORTS]->(:Rule)``, ``(:Rule)-[:RULE_EDGE]->(:Rule)``,
+and a ``(:RuleGraphMeta {key: 'star'})`` node that records what the graph was built from (for staleness checks)."""
+
+from tkgrag.queries.retrieval import EVIDENCE_RETURN, TEMPORAL_FILTER
+
+# Events the rule graph summarizes: entity-to-entity facts with a start time, in a fixed order (indices = positions).
+LOAD_EVENTS = """
+MATCH (s:Entity)<-[:SUBJECT]-(e:Event)-[:OBJECT]->(o:Entity)
+WHERE e.valid_from IS NOT NULL
+RETURN e.key AS key, s.key AS subject, e.relation AS relation, o.key AS object, e.valid_from AS day
+ORDER BY key
+"""
+
+DELETE_RULES = "MATCH (r:Rule) CALL (r) { DETACH DELETE r } IN TRANSACTIONS OF 2000 ROWS"
+
+CREATE_RULES = """
+UNWIND $rows AS row
+CREATE (:Rule {key: row.key, c_s: row.c_s, relation: row.relation, c_o: row.c_o, support: row.support})
+"""
+
+CREATE_SUPPORTS = """
+UNWIND $rows AS row
+MATCH (e:Event {key: row.event})
+MATCH (r:Rule {key: row.rule})
+CREATE (e)-[:SUPPORTS]->(r)
+"""
+
+CREATE_RULE_EDGES = """
+UNWIND $rows AS row
+MATCH (u:Rule {key: row.source})
+MATCH (v:Rule {key: row.target})
+CREATE (u)-[:RULE_EDGE {weight: row.weight, spans: row.n_spans, span_sum: row.span_sum, mean_span: row.mean_span,
+                        rate: row.rate, saving_bits: row.saving_bits, differs_in: row.differs_in}]->(v)
+"""
+
+WRITE_META = """
+MERGE (m:RuleGraphMeta {key: 'star'})
+SET m += $props, m.built_at = datetime()
+"""
+
+READ_META = "MATCH (m:RuleGraphMeta {key: 'star'}) RETURN properties(m) AS meta"
+
+# What the graph holds now, to compare with the meta node: event count and the newest record time.
+EVENT_FINGERPRINT = """
+MATCH (e:Event) WHERE e.valid_from IS NOT NULL
+RETURN count(e) AS events, max(e.ingested_at) AS newest
+"""
+
+# Seed rules of the anchor events: U_seed with |supp(u)| (Appendix C needs the coverage).
+RULES_OF_EVENTS = """
+UNWIND $keys AS key
+MATCH (e:Event {key: key})-[:SUPPORTS]->(r:Rule)
+RETURN key AS event, r.key AS rule, id(r) AS node_id, r.support AS support
+ORDER BY event, rule
+"""
+
+RULE_KEYS_BY_ID = """
+UNWIND $ids AS id
+MATCH (r:Rule) WHERE id(r) = id
+RETURN id AS node_id, r.key AS key, r.support AS support
+"""
+
+# Candidate events: supp(u) for the top-K2 rules, narrowed by the temporal constraint (star+tc), ranked by cosine.
+RANK_RULE_SUPPORTS = """
+UNWIND $rule_ids AS rid
+MATCH (r:Rule) WHERE id(r) = rid
+MATCH (r)<-[:SUPPORTS]-(e:Event)
+WHERE e.embedding IS NOT NULL AND """ + TEMPORAL_FILTER + """
+WITH DISTINCT e
+WITH e, vector.similarity.cosine(e.embedding, $qvec) AS score""" + EVIDENCE_RETURN
+
+EDGES_AMONG = """
+MATCH (u:Rule)-[x:RULE_EDGE]->(v:Rule)
+WHERE id(u) IN $ids AND id(v) IN $ids
+RETURN u.key AS source, v.key AS target, x.weight AS weight, x.spans AS spans, x.rate AS rate
+"""
+
+COUNTS = """
+CALL () { MATCH (r:Rule) RETURN count(r) AS rules }
+CALL () { MATCH (:Rule)-[x:RULE_EDGE]->(:Rule) RETURN count(x) AS edges }
+RETURN rules, edges
+"""

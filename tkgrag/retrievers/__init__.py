@@ -1,0 +1,1 @@
+"""Retrievers: each method turns a question into ranked evidence from the store."""

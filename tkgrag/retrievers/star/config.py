@@ -1,0 +1,113 @@
+"""Every STAR-RAG default in one place, each with the paper section it comes from (STAR-RAG, Zhu et al.).
+
+Where the paper gives no value (Apriori support, K_type, the span window, the edge weight) the comment says so and
+why the value was chosen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from tkgrag.errors import ConfigError
+
+EdgeWeight = Literal["rate", "saving", "spans", "uniform"]
+Personalization = Literal["star", "star-uniform"]
+TypeOrder = Literal["specific", "frequent"]
+CoverageNull = Literal["pairwise", "none"]
+
+
+@dataclass(frozen=True)
+class StarConfig:
+    # --- Entity labeling (Sec. 3.2 "Entity Labeling", Appendix A, Alg. 2) ---------------------------------------
+    # Minimum Apriori support as a fraction of entities. Not given in the paper: 0.02 (>= 143 of icews14's 7,128
+    # entities) keeps patterns specific while few entities (160 on icews14) fall back to their whole RelSet.
+    apriori_min_support: float = 0.02
+    # Sec. 3.2 footnote 2: "we restrict the subset length to three relations by default".
+    max_pattern_length: int = 3
+    # Alg. 2 line 10, K_type: labels kept per entity. Not given; Fig. 2 shows two labels (Country_1, Country_2).
+    k_type: int = 2
+    # Alg. 2 line 4 "Sort F": "specific" = longer patterns first, then higher support (Fig. 2 labels Oman by
+    # 3-relation patterns); "frequent" = higher support first.
+    type_order: TypeOrder = "specific"
+
+    # --- Candidate edges and temporal spans (Sec. 3.2 "Generation of Candidates", Eq. 2) -------------------------
+    # Footnote 3: two events are "highly similar" when d_H(f~, f~') <= 2 (they share subject, relation or object).
+    max_event_hamming: int = 2
+    # Our bound on T_uv (the paper has none): only pairs at most this many days apart are linked. It keeps T_uv
+    # computable (no |supp(u)| x |supp(v)| blow-up) and makes T_uv measure temporal proximity. ICEWS follow-ups
+    # (intend_cooperate -> sign_agreement) happen within days to weeks. None = unbounded, as in the paper (exact too,
+    # but every same-relation rule pair is then linked: ~4x the spans, and selection sees no temporal proximity).
+    span_window_days: int | None = 30
+
+    # --- MDL selection (Sec. 3.2 "Selection by MDL", Eq. 3-7, Appendix B) ------------------------------------------
+    # "This process repeats iteratively until no additional edge reduces the MDL": a cap on the passes.
+    mdl_max_passes: int = 10
+    # Null code of an edge's linked pairs when the edge is absent (our choice; the paper leaves it implicit, mdl.py):
+    #   pairwise = each linked pair named on its own among the |supp(u)||supp(v)| pairs: the edge's subset code
+    #              (Eq. 5) saves log2(N^T / C(N, T)) >= log2 T! bits, rewarding support and conversion
+    #   none     = the same subset code with or without the edge: only temporally concentrated spans (Eq. 6 vs a
+    #              uniform span code) justify an edge; a much sparser graph (~300 edges on icews14)
+    mdl_coverage_null: CoverageNull = "pairwise"
+    # Edge weight of the transition matrix A~ (Sec. 3.3; not specified in the paper):
+    #   rate    = 1 / (1 + mean span)  (geometric MLE "next day" probability; the discrete analogue of lambda_uv)
+    #   saving  = log2(1 + data bits saved by the edge)
+    #   spans   = |T_uv|
+    #   uniform = 1
+    edge_weight: EdgeWeight = "rate"
+
+    # --- Retrieval (Alg. 1, Sec. 3.3, Sec. 4.3, Appendix C) -------------------------------------------------------
+    k1: int = 10  # Sec. 4.3: top-K1 anchor events and returned events
+    k2: int = 20  # Sec. 4.3: top-K2 rule nodes by PPR score
+    restart: float = 0.2  # alpha, Eq. 8 / Appendix C (GDS dampingFactor = 1 - restart = 0.8)
+    tolerance: float = 1e-5  # epsilon, Sec. 4.3
+    ppr_max_iterations: int = 100  # not in the paper; power iteration cap
+    theta: float = 0.6  # Appendix C: mixture of coverage and rank importance
+    beta: float = 0.7  # Appendix C: geometric rank discount
+    tau: float | None = None  # Appendix C: Dirichlet smoothing; None = 1 / |U_seed|
+    # Sec. 4.5 ablation: "star-uniform" replaces gamma by the uniform distribution over U_seed.
+    personalization: Personalization = "star"
+
+    def __post_init__(self) -> None:
+        def bad(name: str, why: str) -> ConfigError:
+            return ConfigError(f"StarConfig.{name}={getattr(self, name)!r}: {why}")
+
+        if not 0.0 < self.apriori_min_support <= 1.0:
+            raise bad("apriori_min_support", "must be in (0, 1] (a fraction of entities)")
+        if self.max_pattern_length < 1:
+            raise bad("max_pattern_length", "must be >= 1")
+        if self.k_type < 1:
+            raise bad("k_type", "must be >= 1")
+        if self.type_order not in ("specific", "frequent"):
+            raise bad("type_order", "must be 'specific' or 'frequent'")
+        if not 0 <= self.max_event_hamming <= 3:
+            raise bad("max_event_hamming", "must be 0..3 (fields of (s, r, o) that may differ)")
+        if self.span_window_days is not None and self.span_window_days < 0:
+            raise bad("span_window_days", "must be >= 0 days or None (unbounded)")
+        if self.mdl_max_passes < 1:
+            raise bad("mdl_max_passes", "must be >= 1")
+        if self.mdl_coverage_null not in ("pairwise", "none"):
+            raise bad("mdl_coverage_null", "must be 'pairwise' or 'none'")
+        if self.edge_weight not in ("rate", "saving", "spans", "uniform"):
+            raise bad("edge_weight", "must be one of rate, saving, spans, uniform")
+        if self.k1 < 1 or self.k2 < 1:
+            raise bad("k1" if self.k1 < 1 else "k2", "must be >= 1")
+        if not 0.0 < self.restart < 1.0:
+            raise bad("restart", "must be in (0, 1)")
+        if self.tolerance <= 0:
+            raise bad("tolerance", "must be > 0")
+        if self.ppr_max_iterations < 1:
+            raise bad("ppr_max_iterations", "must be >= 1")
+        if not 0.0 <= self.theta <= 1.0:
+            raise bad("theta", "must be in [0, 1]")
+        if not 0.0 < self.beta < 1.0:
+            raise bad("beta", "must be in (0, 1)")
+        if self.tau is not None and self.tau <= 0:
+            raise bad("tau", "must be > 0 (or None for 1/|U_seed|)")
+        if self.personalization not in ("star", "star-uniform"):
+            raise bad("personalization", "must be 'star' or 'star-uniform'")
+
+    @property
+    def damping(self) -> float:
+        """GDS ``dampingFactor``: probability of following an edge, 1 - restart."""
+        return 1.0 - self.restart

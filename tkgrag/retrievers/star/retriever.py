@@ -1,0 +1,116 @@
+"""STAR-RAG retrieval (Alg. 1 lines 10-18) on Neo4j + GDS, and its variants.
+
+1. top-K1 anchor events by cosine through the event vector index;
+2. seed rules U_seed = rules whose support holds an anchor; personalization gamma (Appendix C), or uniform for
+   ``star-uniform``;
+3. personalized PageRank on the rule graph's GDS projection, restart alpha = 0.2 (GDS dampingFactor 0.8), weighted
+   seeds by linearity over single-source runs;
+4. top-K2 rules; candidate events = their supports (for ``star+tc`` narrowed by the temporal constraint in Cypher);
+5. final top-k candidates by cosine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from tkgrag.embed import Embedder
+from tkgrag.errors import StoreError
+from tkgrag.model import Retrieval, Subgraph, TemporalConstraint
+from tkgrag.queries import rules as q
+from tkgrag.queries.retrieval import VECTOR_EVENTS
+from tkgrag.retrievers.base import StageTimer, constraint_params, evidence_from_row
+from tkgrag.retrievers.star.config import StarConfig
+from tkgrag.retrievers.star.persist import GDS_GRAPH, ensure_projection
+from tkgrag.retrievers.star.seeds import personalization_for
+from tkgrag.store import Store
+from tkgrag.store.gds import PageRankConfig, weighted_personalized_pagerank
+
+
+@dataclass
+class StarRetriever:
+    store: Store
+    embedder: Embedder
+    config: StarConfig = field(default_factory=StarConfig)
+    # star+tc: apply the question's temporal constraint to the candidates before the final ranking.
+    use_constraint: bool = False
+    name: str = "star"
+    _projected: bool = field(default=False, repr=False)
+
+    @classmethod
+    def variant(cls, name: str, store: Store, embedder: Embedder, config: StarConfig | None = None) -> StarRetriever:
+        cfg = config or StarConfig()
+        if name == "star":
+            return cls(store, embedder, replace(cfg, personalization="star"), False, name)
+        if name == "star-uniform":
+            return cls(store, embedder, replace(cfg, personalization="star-uniform"), False, name)
+        if name == "star+tc":
+            return cls(store, embedder, replace(cfg, personalization="star"), True, name)
+        raise ValueError(f"unknown STAR-RAG variant {name!r} (star, star-uniform, star+tc)")
+
+    def _ensure_projection(self) -> None:
+        if not self._projected:
+            try:
+                ensure_projection(self.store)
+            except StoreError as exc:
+                raise StoreError(f"{exc}. Build the rule graph first: `tkgrag rules build`.") from None
+            self._projected = True
+
+    def retrieve(self, question: str, k: int = 10, constraint: TemporalConstraint | None = None) -> Retrieval:
+        cfg = self.config
+        timer = StageTimer()
+        self._ensure_projection()
+        with timer.stage("embed"):
+            qvec = self.embedder.encode([question])[0].tolist()
+        with timer.stage("anchors"):
+            anchor_rows = self.store.run(
+                VECTOR_EVENTS, {"qvec": qvec, "n": cfg.k1, "k": cfg.k1, **constraint_params(None)}
+            )
+        anchors = [r["key"] for r in anchor_rows]
+        with timer.stage("seeds"):
+            seed_rows = self.store.run(q.RULES_OF_EVENTS, {"keys": anchors})
+            rules_of_anchor: dict[str, list[str]] = {}
+            support: dict[str, int] = {}
+            node_id: dict[str, int] = {}
+            for r in seed_rows:
+                rules_of_anchor.setdefault(r["event"], []).append(r["rule"])
+                support[r["rule"]] = int(r["support"])
+                node_id[r["rule"]] = int(r["node_id"])
+            gamma = personalization_for(anchors, rules_of_anchor, support, cfg)
+        with timer.stage("ppr"):
+            pr_cfg = PageRankConfig(
+                damping=cfg.damping,
+                tolerance=cfg.tolerance,
+                max_iterations=cfg.ppr_max_iterations,
+                weight_property="weight",
+            )
+            scores = weighted_personalized_pagerank(
+                self.store, GDS_GRAPH, {node_id[u]: w for u, w in gamma.items()}, pr_cfg
+            )
+            top_rules = sorted(scores, key=lambda i: (-scores[i], i))[: cfg.k2]
+        applied = constraint if self.use_constraint else None
+        with timer.stage("rank_candidates"):
+            params: dict[str, Any] = {"rule_ids": top_rules, "qvec": qvec, "k": k, **constraint_params(applied)}
+            rows = self.store.run(q.RANK_RULE_SUPPORTS, params)
+        evidence = [evidence_from_row(r) for r in rows]
+        sub = self._subgraph(top_rules, scores, gamma)
+        return Retrieval(
+            self.name, question, evidence, sub, timer.timings_ms, constraint if self.use_constraint else None
+        )
+
+    def _subgraph(self, top_rules: list[int], scores: dict[int, float], gamma: dict[str, float]) -> Subgraph:
+        if not top_rules:
+            return Subgraph()
+        rows = self.store.run(q.RULE_KEYS_BY_ID, {"ids": top_rules})
+        nodes = [
+            {
+                "kind": "Rule",
+                "key": r["key"],
+                "support": r["support"],
+                "ppr": scores[int(r["node_id"])],
+                "seed_weight": gamma.get(r["key"], 0.0),
+            }
+            for r in sorted(rows, key=lambda r: -scores[int(r["node_id"])])
+        ]
+        edges = self.store.run(q.EDGES_AMONG, {"ids": top_rules})
+        return Subgraph(nodes=nodes, edges=edges)
