@@ -1,0 +1,254 @@
+"""Implicit temporal constraints: a signal word whose complement is an event or entity, not a date.
+
+"after Jack Straw", "Before X visited Y, who ...", "in the same month as Catherine Ashton", "when Obama became
+president", "during the Vietnam War", "prior to becoming part of ...", "who was the chairperson immediately before
+Hu Yaobang", "who succeeded X". The anchor's time is not in the question; TimeR4 (Sec. 4.3) finds it in the graph and
+rewrites the question with it (``tkgrag.question.rewrite``).
+
+Grammar:
+- triggers: before/prior to/preceding, after/following/subsequent to/upon, since, until/till, during/throughout/amid,
+  while, when (see below), at the time (of), by the time, around the time of, under ... 's presidency/rule/...,
+  "(in|on) the same day/month/year/period (as|that|of)", "(in|on) the month/year/day when|that",
+  and succession words (succeeded/replaced/followed -> after; preceded -> before; "X by Y" inverts; successor of,
+  predecessor of).
+- the complement ends at the clause boundary: for a question-initial anchor ("Before X, who ...") at the comma that
+  opens the main clause (so "arrested, detained or charged" stays whole); elsewhere at the first comma, semicolon,
+  question mark, or the start of an explicit time ("before X did Y in 2014" leaves "in 2014" to the question).
+- "when" opens an anchor unless it is the question word: question-initial "When ..." is an anchor only when a main
+  clause follows a comma ("When Obama became president, who ..."); "when" after a time noun ("the year when") or
+  after since/until is part of the question's answer type.
+- a complement that is itself a date is an explicit time, not an anchor ("after 2 May 2015").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from tkgrag.question.lexicon import AUXILIARIES, words
+from tkgrag.question.model import Anchor, AnchorKind, AnchorRelation, TimeExpression
+
+_SAME = (
+    r"(?:(?:in|on|during|at|within)\s+)?(?:the\s+|that\s+)?(?:very\s+)?same\s+(?P<unit>day|date|week|month|year|time|period)"
+    r"(?:\s+(?:as|that|of|when|in\s+which|on\s+which|with))?"
+)
+_PERIOD_WHEN = r"(?:in|on|during)\s+the\s+(?P<unit2>day|month|year)\s+(?:when|that|in\s+which|on\s+which)"
+_SUCCESSION = (
+    r"(?P<succ>succeeded|succeeds|replaced|replaces|followed|follows|came\s+after|took\s+over(?:\s+from)?|"
+    r"takes\s+over(?:\s+from)?|preceded|precedes|came\s+before)"
+    r"(?P<by>\s+by)?"
+)
+_SUCCESSOR = r"(?:the\s+|a\s+|immediate\s+)*(?P<noun>successor|predecessor)s?(?:\s+[a-z]+)?\s+(?:of|to)"
+_DEICTIC = r"at\s+the\s+time(?=\s*(?:[?.!,;]|$))"
+_TENURE = (
+    r"under(?=\s+[^,?;]*\b(?:presidency|administration|rule|reign|leadership|premiership|tenure|regime|"
+    r"chancellorship|dictatorship|government)\b)"
+)
+
+# "in World War 2", "in his second presidency": "in" before a noun phrase headed by a period-denoting noun.
+_EVENT_NOUN = (
+    r"(?:in|throughout|through)(?=\s+(?:the\s+|his\s+|her\s+|their\s+|its\s+)?(?:[\w'’-]+\s+){0,4}?"
+    r"(?:war|wars|revolution|crisis|presidency|reign|tenure|administration|era|dynasty|occupation|regime|depression|"
+    r"pandemic|epidemic|premiership|chancellorship|childhood|lifetime|ww\s?(?:ii|i|1|2)|wwii|wwi)\b)"
+)
+
+_TRIGGERS: list[tuple[str, AnchorRelation | None]] = [
+    (_SAME, None),
+    (_PERIOD_WHEN, None),
+    (
+        r"at\s+the\s+(?:same\s+)?time\s+(?:of|when|that|as)|around\s+the\s+time\s+(?:of|when|that)",
+        AnchorRelation.DURING,
+    ),
+    (r"in\s+the\s+(?:course|midst)\s+of", AnchorRelation.DURING),
+    (r"at\s+the\s+time(?=\s+(?:he|she|they|it|i|we|the|his|her|their)\b)", AnchorRelation.DURING),
+    (_DEICTIC, AnchorRelation.DURING),
+    (r"by\s+the\s+time", AnchorRelation.BEFORE),
+    (r"(?:immediately\s+|right\s+|just\s+|shortly\s+|soon\s+)?(?:prior\s+to|before|preceding)", AnchorRelation.BEFORE),
+    (
+        r"(?:immediately\s+|right\s+|just\s+|shortly\s+|soon\s+)?(?:after|following|subsequent\s+to|upon|as\s+soon\s+as)",
+        AnchorRelation.AFTER,
+    ),
+    (r"ever\s+since|since", AnchorRelation.START),
+    (r"up\s+until|until|till", AnchorRelation.FINISH),
+    (r"during|throughout|amid|amidst|while|whilst", AnchorRelation.DURING),
+    (_TENURE, AnchorRelation.DURING),
+    (_EVENT_NOUN, AnchorRelation.DURING),
+    (_SUCCESSOR, None),
+    (_SUCCESSION, None),
+    (r"when", AnchorRelation.DURING),
+]
+# Triggers that stand without a complement: "in the same year", "at the time" (the time of something said before).
+_SAME_GROUPS = {f"t{i}" for i, (p, _) in enumerate(_TRIGGERS) if p in (_SAME, _PERIOD_WHEN, _DEICTIC)}
+_SUCCESSION_GROUPS = {f"t{i}" for i, (p, _) in enumerate(_TRIGGERS) if p in (_SUCCESSOR, _SUCCESSION)}
+_TRIGGER_RE = re.compile(
+    r"(?<![\w'’-])(?:" + "|".join(f"(?P<t{i}>{p})" for i, (p, _) in enumerate(_TRIGGERS)) + r")(?![\w'’-])"
+)
+
+# Phrasal uses of the trigger words that are not temporal: "named after", "based upon", "appeared before the court",
+# "once upon a time", "the most followed page".
+_NOT_TEMPORAL_BEFORE = re.compile(
+    r"\b(?:named|name|look|looks|looked|looking|modeled|modelled|themed|patterned|based|"
+    r"appear|appears|appeared|brought|stand|stands|stood|once|most|least|widely|highly|closely|best|heavily)\s+$"
+)
+_NOT_TEMPORAL_AFTER = re.compile(
+    r"^\s*(?:(?:all|that|this|then|which|whom|what|when|where|is|are|was|were|as)\b|[?!.]|$)"
+)
+_CLAUSE_MAIN = re.compile(
+    r",\s*(?:and\s+|then\s+|so\s+)?(?:(?:in|on|at|with|for|to|from|by|of|about|against|during|into)\s+)?"
+    r"(?:who|whom|whose|what|which|wich|where|how|why|when|did|does|do|is|was|were|are|has|have|had|can|could|"
+    r"would|will|name|list|tell|give)\b"
+)
+_TIME_NOUN_BEFORE = re.compile(
+    r"\b(?:year|years|date|dates|day|days|time|times|month|months|period|moment|era|age|point|season|week|since|until|"
+    r"till|from|by)\s*$"
+)
+_WH_AT_START = re.compile(r"\b(?:who|whom|whose|what|which|wich|where|how|why)\b")
+_PRONOUN_SUBJECT = frozenset({"he", "she", "they", "it", "i", "we", "you"})
+_ELLIPTICAL_END = re.compile(r"\b(?:did|does|do|had|has|have|was|were|is|are|did\s+so|had\s+done|did\s+it|done)\s*$")
+_NOT_VERBS = frozenset({"united", "red", "bed", "need", "seed", "speed", "breed", "hundred", "kindred", "sacred"})
+_IRREGULAR_PAST = words(
+    "became become met won went made took gave left began begun came saw said told held led ran fought "
+    "lost wrote sang sold bought brought built beat broke chose fell flew got grew hit kept knew paid "
+    "put quit rose sent set shot spoke stood struck swore taught thought threw understood wore withdrew "
+    "drove ate forgave forbade overthrew sank died joined"
+)
+
+
+def _relation_for(name: str, m: re.Match[str]) -> AnchorRelation:
+    idx = int(name[1:])
+    fixed = _TRIGGERS[idx][1]
+    if fixed is not None:
+        return fixed
+    unit = m.group("unit") or m.group("unit2")
+    if unit:
+        return {
+            "day": AnchorRelation.SAME_DAY,
+            "date": AnchorRelation.SAME_DAY,
+            "month": AnchorRelation.SAME_MONTH,
+            "year": AnchorRelation.SAME_YEAR,
+        }.get(unit, AnchorRelation.DURING)
+    if m.group("noun"):
+        return AnchorRelation.AFTER if m.group("noun") == "successor" else AnchorRelation.BEFORE
+    verb = m.group("succ")
+    before = verb.startswith("preced") or verb == "came before"
+    if m.group("by"):
+        before = not before  # "was succeeded by X": the answer comes before X
+    return AnchorRelation.BEFORE if before else AnchorRelation.AFTER
+
+
+def _kind(complement: str) -> tuple[AnchorKind, bool]:
+    """CLAUSE when the complement has a verb: an auxiliary, a lower-case past or -ing form, a pronoun subject."""
+    words = re.findall(r"[\w'’-]+", complement)
+    if not words:
+        return AnchorKind.NOUN_PHRASE, False
+    low = [w.lower() for w in words]
+    elliptical = bool(_ELLIPTICAL_END.search(complement.lower())) and len(words) > 1
+    first_is_verb = low[0] in _PRONOUN_SUBJECT or (low[0].endswith("ing") and len(low[0]) > 4 and words[0].islower())
+    later_verb = any(
+        w.islower()
+        and (lw in AUXILIARIES or lw in _IRREGULAR_PAST or (lw.endswith("ed") and len(lw) > 4))
+        and lw not in _NOT_VERBS
+        for w, lw in zip(words[1:], low[1:], strict=True)
+    )
+    clause = elliptical or first_is_verb or later_verb
+    return (AnchorKind.CLAUSE if clause else AnchorKind.NOUN_PHRASE), elliptical
+
+
+def _is_clause_initial(low: str, pos: int) -> bool:
+    return not low[:pos].strip(" \t\"'“‘(")
+
+
+def _when_is_question_word(low: str, t_start: int, t_end: int, comp_start: int) -> bool:
+    """ "When did X ...?", "... born when?", "the year when ...", "since when", ", and when did ...": not an anchor."""
+    if _is_clause_initial(low, t_start):
+        return _CLAUSE_MAIN.search(low, comp_start) is None
+    return bool(
+        _TIME_NOUN_BEFORE.search(low, 0, t_start)
+        or re.match(r"\s*(?:[?.!]|$)", low[t_end:])
+        or re.match(r"\s*(?:did|does|do|is|was|were|are|will|would|has|have|had)\b", low[t_end:])
+    )
+
+
+def _not_temporal(low: str, trigger: str, t_start: int, t_end: int, allows_empty: bool) -> bool:
+    """Phrasal, non-temporal uses: "named after", "the following year", "after all", "before that"."""
+    if _NOT_TEMPORAL_BEFORE.search(low, 0, t_start):
+        return True
+    if trigger == "following" and re.search(r"\bthe\s+$", low[:t_start]):
+        return True
+    return not allows_empty and bool(_NOT_TEMPORAL_AFTER.match(low[t_end:]))
+
+
+def _complement_end(low: str, t_start: int, comp_start: int, succession: bool, time_starts: Sequence[int]) -> int:
+    if _is_clause_initial(low, t_start):
+        # "Before X did Y, who ...": up to the comma that opens the main clause, keeping commas inside X's event
+        main = _CLAUSE_MAIN.search(low, comp_start)
+        end = main.start() if main is not None else _first_stop(low, comp_start)
+        wh = _WH_AT_START.search(low, comp_start, end)
+        if wh is not None and main is None:
+            end = wh.start()  # "during the vietnam war who was ..."
+    else:
+        end = _first_stop(low, comp_start)
+    if succession:
+        role = re.search(r"\s(?:as|in|on|at|for)\s", low[comp_start:end])  # "succeeded X as president"
+        if role is not None:
+            end = comp_start + role.start()
+    end = next((p for p in time_starts if comp_start < p < end), end)  # "before X did Y in 2014"
+    while end > comp_start and low[end - 1] in " \t,.?!;:":
+        end -= 1
+    return end
+
+
+def find_anchors(text: str, low: str, times: Sequence[TimeExpression]) -> list[Anchor]:
+    """Implicit temporal constraints in ``text`` (``low`` is its offset-preserving lower-case form)."""
+    time_starts = {t.start for t in times}
+    time_phrase_starts = sorted(t.phrase_start for t in times)
+    covered = [(t.phrase_start, t.end) for t in times]
+    out: list[Anchor] = []
+    pos = 0
+    while (m := _TRIGGER_RE.search(low, pos)) is not None:
+        pos = m.end()
+        name = next(k for k, v in m.groupdict().items() if v is not None and re.fullmatch(r"t\d+", k))
+        t_start, t_end = m.start(), m.end()
+        trigger = low[t_start:t_end]
+        if any(a <= t_start < b for a, b in covered):
+            continue  # the relation word of an explicit time ("before" in "before 2014")
+        comp_start = t_end
+        while comp_start < len(low) and low[comp_start] in " \t,":
+            comp_start += 1
+        if comp_start in time_starts or any(a <= comp_start < b for a, b in covered):
+            continue  # "after 2 May 2015", "since in 2009": explicit
+        allows_empty = name in _SAME_GROUPS
+        if trigger == "when" and _when_is_question_word(low, t_start, t_end, comp_start):
+            continue
+        if _not_temporal(low, trigger, t_start, t_end, allows_empty):
+            continue
+        end = _complement_end(low, t_start, comp_start, name in _SUCCESSION_GROUPS, time_phrase_starts)
+        if end <= comp_start:
+            if not allows_empty:
+                continue
+            comp_start = end = t_end  # "in the same year", "at the time"
+        kind, elliptical = _kind(text[comp_start:end])
+        out.append(
+            Anchor(
+                text=text[comp_start:end],
+                start=comp_start,
+                end=end,
+                trigger=text[t_start:t_end],
+                trigger_start=t_start,
+                relation=_relation_for(name, m),
+                kind=kind,
+                elliptical=elliptical,
+                succession=name in _SUCCESSION_GROUPS,
+            )
+        )
+        pos = max(pos, end)
+    return out
+
+
+_STOP = re.compile(r"[,;?!]|\.(?=\s*$)|\s[–—]\s|$")
+
+
+def _first_stop(low: str, start: int) -> int:
+    m = _STOP.search(low, start)
+    assert m is not None  # "$" always matches
+    return m.start()

@@ -1,0 +1,158 @@
+"""The expected answer: an entity, a value, or a time at a granularity (EXAQT's "temporal answer" category).
+
+Cues, earliest in the question wins:
+- TIME, stated granularity: "(in|on|at|during) what/which year|month|date|day|decade|century|week",
+  "what is the start/end/birth/... date|year", "date of birth|death|..." in a what-question.
+- TIME, unstated (day, the finest an event KG has): a question word "when" (clause-initial, "since when", or
+  "... born when?"), "what time", "at what point in time", "how long ago"; trailing "start date?" / "end time?" /
+  "point in time" (Wikidata-style questions).
+- VALUE: "how many/much/old/long/tall/far/...", "what is the number/population/rate/percentage/...".
+- ENTITY otherwise.
+For TIME, ``boundary`` says whether the start or the end of a validity period is asked ("when did X *become* ...",
+"when did X *stop* ...", "... end date?").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from tkgrag.question.model import Anchor, AnswerKind, AnswerType, Boundary
+from tkgrag.temporal import Granularity
+
+_UNIT_GRANULARITY = {
+    "birthdate": Granularity.DAY,
+    "birthdates": Granularity.DAY,
+    "birth date": Granularity.DAY,
+    "birthday": Granularity.DAY,
+    "year": Granularity.YEAR,
+    "years": Granularity.YEAR,
+    "decade": Granularity.YEAR,
+    "decades": Granularity.YEAR,
+    "century": Granularity.YEAR,
+    "centuries": Granularity.YEAR,
+    "month": Granularity.MONTH,
+    "months": Granularity.MONTH,
+    "date": Granularity.DAY,
+    "dates": Granularity.DAY,
+    "day": Granularity.DAY,
+    "days": Granularity.DAY,
+    "week": Granularity.DAY,
+}
+_STATED_UNITS = "years?|months?|dates?|days?|decades?|centur(?:y|ies)|week"
+_WH = r"(?:what|which|wich|whatever)"
+
+_CUES: list[tuple[re.Pattern[str], AnswerKind]] = [
+    (
+        re.compile(
+            rf"\b(?P<cue>(?:(?:in|on|at|during|from|since|until|by|for|of)\s+)?{_WH}\s+"
+            rf"(?:exact\s+|specific\s+|particular\s+|calendar\s+)?(?P<unit>{_STATED_UNITS}|time(?!\s+zone)|point\s+in\s+time|moment))\b"
+        ),
+        AnswerKind.TIME,
+    ),
+    (
+        re.compile(
+            rf"\b(?P<cue>(?:{_WH}\s+(?:is|was|are|were)|tell\s+me|give\s+me|show\s+me|list|find)\s+(?:the\s+)?"
+            r"(?:(?:start|end|finish|beginning)\s+and\s+)?(?P<b>start(?:ing)?|end(?:ing)?|beginning|inception|founding|"
+            r"foundation|birth|death|release|publication|opening|closing|dissolution|abolition|launch|creation|"
+            rf"conclusion)?\s*(?P<unit>time|point\s+in\s+time|{_STATED_UNITS}))\b"
+        ),
+        AnswerKind.TIME,
+    ),
+    (
+        re.compile(
+            r"^\W*(?:what|which|give|tell|list)\b.*?\b(?P<cue>(?P<unit>date|year|day|month)\s+of\s+(?:birth|death|founding|"
+            r"foundation|inception|establishment|release|publication|dissolution|creation|marriage|independence))\b"
+        ),
+        AnswerKind.TIME,
+    ),
+    (
+        re.compile(
+            r"\b(?P<cue>(?P<b>start|end|starting|ending|beginning|conclusion|inception)\s+(?P<unit>date|time|year)"
+            r"|point\s+in\s+time)\s*[?.!]*\s*$"
+        ),
+        AnswerKind.TIME,
+    ),
+    (re.compile(r"\b(?P<cue>how\s+long\s+ago)\b"), AnswerKind.TIME),
+    (
+        re.compile(r"^\W*(?P<cue>(?P<unit>birth\s*dates?|birthdays?|death\s+dates?|dates?\s+of\s+birth))\b"),
+        AnswerKind.TIME,
+    ),
+    (re.compile(r"\b(?P<cue>since|until|till)\s*[?.!]*\s*$"), AnswerKind.TIME),
+    (
+        re.compile(
+            r"\b(?P<cue>how\s+(?:many|much|old|long|tall|high|far|big|large|often|fast|deep|wide|heavy|severe|short))\b"
+        ),
+        AnswerKind.VALUE,
+    ),
+    (
+        re.compile(
+            rf"\b(?P<cue>(?:at\s+)?{_WH}\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:total\s+|net\s+|estimated\s+|"
+            r"approximate\s+)?(?:number|population|amount|rate|percentage|percent|size|height|length|area|score|price|"
+            r"cost|revenue|profit|budget|gdp|age|count|quantity|capacity|salary|temperature|speed|weight|distance|"
+            r"duration|inflation\s+rate|unemployment\s+rate)(?!\s+of\s+(?:work|study|expertise|interest)))\b"
+        ),
+        AnswerKind.VALUE,
+    ),
+]
+_WHEN = re.compile(r"(?<![\w'’-])(?P<cue>when(?:['’]s)?|whens)(?![\w'’-])")
+_WHEN_AS_QUESTION = re.compile(r"(?:\b(?:since|until|till|from|by|and|or)|,)\s*$")
+_START_WORDS = re.compile(
+    r"\b(?:start|starts|started|starting|begin|begins|began|begun|beginning|become|becomes|became|join|joins|joined|"
+    r"take\s+office|took\s+office|elected|appointed|sign(?:ed)?\s+with|inception)\b"
+)
+_END_WORDS = re.compile(
+    r"\b(?:end|ends|ended|ending|stop|stops|stopped|leave|leaves|left|quit|quits|resign|resigned|retire|retired|"
+    r"cease|ceased|no\s+longer|lose|lost|step\s+down|stepped\s+down|dissolved|conclusion|terminated)\b"
+)
+
+
+def _inside(pos: int, anchors: Sequence[Anchor]) -> bool:
+    return any(a.trigger_start <= pos < max(a.end, a.trigger_start + len(a.trigger)) for a in anchors)
+
+
+def _boundary(low: str, cue_start: int, explicit: str | None) -> Boundary | None:
+    if explicit:
+        if explicit.startswith(("start", "begin", "incep", "found", "open", "launch", "creat")):
+            return Boundary.START
+        if explicit.startswith(("end", "conclu", "clos", "dissol", "aboli")):
+            return Boundary.END
+        return None
+    rest = low[cue_start:]
+    if _END_WORDS.search(rest):
+        return Boundary.END
+    if _START_WORDS.search(rest):
+        return Boundary.START
+    return None
+
+
+def detect_answer_type(low: str, anchors: Sequence[Anchor] = ()) -> AnswerType:
+    """The expected answer type of a question, from its lower-cased text and the anchors found in it."""
+    found: list[tuple[int, AnswerType]] = []
+    for pattern, kind in _CUES:
+        for m in pattern.finditer(low):
+            if _inside(m.start("cue"), anchors):
+                continue
+            cue = " ".join(m.group("cue").split())
+            if kind is AnswerKind.TIME:
+                unit = m.groupdict().get("unit")
+                gran = _UNIT_GRANULARITY.get(unit or "", Granularity.DAY)
+                stated = bool(unit) and unit in _UNIT_GRANULARITY
+                b = _boundary(low, m.start("cue"), m.groupdict().get("b"))
+                found.append((m.start("cue"), AnswerType(kind, gran, stated, b, cue)))
+            else:
+                found.append((m.start("cue"), AnswerType(kind, cue=cue)))
+            break
+    for m in _WHEN.finditer(low):
+        pos = m.start("cue")
+        if _inside(pos, anchors):
+            continue
+        initial = not low[:pos].strip(" \t\"'“‘(")
+        final = re.match(r"\s*[?.!]*\s*$", low[m.end() :]) is not None
+        if initial or final or _WHEN_AS_QUESTION.search(low, 0, pos):
+            b = _boundary(low, m.end(), None)
+            found.append((pos, AnswerType(AnswerKind.TIME, Granularity.DAY, False, b, m.group("cue"))))
+            break
+    if not found:
+        return AnswerType(AnswerKind.ENTITY)
+    return min(found, key=lambda f: f[0])[1]

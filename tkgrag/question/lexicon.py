@@ -1,0 +1,162 @@
+"""Word lists shared by the question parsers: months, ordinals, decades, question and function words.
+
+Kept in one place so the grammar in the other modules reads as rules, not as lists.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def words(*chunks: str) -> frozenset[str]:
+    """A word set from space-separated text (keeps long lists compact)."""
+    return frozenset(" ".join(chunks).split())
+
+
+MONTHS: dict[str, int] = {}
+for _i, _names in enumerate(
+    [
+        ("january", "jan"),
+        ("february", "feb"),
+        ("march", "mar"),
+        ("april", "apr"),
+        ("may",),
+        ("june", "jun"),
+        ("july", "jul"),
+        ("august", "aug"),
+        ("september", "sep", "sept"),
+        ("october", "oct"),
+        ("november", "nov"),
+        ("december", "dec"),
+    ],
+    start=1,
+):
+    for _n in _names:
+        MONTHS[_n] = _i
+
+# Month words that are also common English words: accepted only next to a day or a year ("May 2014", "3 may"),
+# or capitalised mid-sentence. Abbreviations are never accepted alone ("Jan" is a name, "dec" an abbreviation).
+AMBIGUOUS_MONTHS = frozenset({"may", "march"})
+
+_ORDINAL_WORDS = [
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+    "twentieth",
+]
+ORDINAL_WORDS: dict[str, int] = {w: i for i, w in enumerate(_ORDINAL_WORDS, start=1)}
+ORDINAL_WORDS.update(
+    {
+        "twenty-first": 21,
+        "twenty-second": 22,
+        "twenty-third": 23,
+        "twenty-fourth": 24,
+        "twenty-fifth": 25,
+        "twenty-sixth": 26,
+        "twenty-seventh": 27,
+        "twenty-eighth": 28,
+        "twenty-ninth": 29,
+        "thirtieth": 30,
+        "thirty-first": 31,
+    }
+)
+
+# Words that rank events in time (EXAQT maps ordinal tags and "last" to ORDINAL).
+ORDINAL_POSITION: dict[str, int] = {
+    **ORDINAL_WORDS,
+    "earliest": 1,
+    "initial": 1,
+    "last": -1,
+    "latest": -1,
+    "final": -1,
+    "newest": -1,
+    "eldest": 1,
+    "oldest": 1,
+    "youngest": -1,
+    "most recent": -1,
+    "most recently": -1,
+    "penultimate": -2,
+    "second to last": -2,
+    "second-to-last": -2,
+    "second last": -2,
+}
+
+DECADE_WORDS: dict[str, int] = {
+    "twenties": 20,
+    "thirties": 30,
+    "forties": 40,
+    "fifties": 50,
+    "sixties": 60,
+    "seventies": 70,
+    "eighties": 80,
+    "nineties": 90,
+}
+
+NUMBER_WORDS: dict[str, int] = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "a": 1,
+    "an": 1,
+}
+
+SEASONS = ("spring", "summer", "autumn", "fall", "winter")
+
+QUESTION_WORDS = words("who whom whose what which when where why how whats what's who's when's")
+
+AUXILIARIES = words(
+    "did do does done was were is are am be been being had has have will would could should can may might must shall"
+)
+
+FUNCTION_WORDS = (
+    words(
+        "a an the of in on at to for from by with about as into onto than and or but nor that this these "
+        "those it its he she they them his her their him i we you me us our my your else also ever once then "
+        "there here not no any some all each other another same such one ones person people time times year "
+        "years month months day days date if so very most more up out"
+    )
+    | QUESTION_WORDS
+    | AUXILIARIES
+)
+
+# Lower-case words that may sit inside a capitalised name ("Head of Government (India)", "Saud bin Faisal",
+# "Ministry of Agriculture, Fishing and Forestry" is cut at the comma, "Doctors Without Borders" is all capitals).
+NAME_CONNECTORS = words(
+    "of the de del della di da do dos das du des la le les el al bin ibn bint van von der den ter y e "
+    "for on and or & / -"
+)
+
+# Compounds where an ordinal word is part of a fixed name, not a ranking in time.
+LEXICAL_ORDINAL_COMPOUNDS = re.compile(
+    r"\b(?:first|last)[\s-](?:name|names|lady|ladies|aid|class|language|minister|half|quarter)\b"
+    r"|\b(?:first|last)\s+(?:and|or|&)\s+(?:first|last|middle|maiden)\s+names?\b"
+    r"|\b(?:first|second)\s+world\s+war\b|\bat\s+last\b|\bat\s+first\b"
+    r"|\b(?:first|second|third)[\s-](?:place|party|parties|location|world|hand|degree|floor|base|rate|class|tier)\b"
+    r"|(?<!the\s)(?<!his\s)(?<!her\s)(?<!its\s)\bfinal\b(?!\s+(?:season|episode|album|film|movie|book|game|match|"
+    r"year|years|time|term|day|days|appearance|work|novel|song|single|edition|battle|years?))"
+    r"|\b(?:per|a|one|each|every|split)\s+second\b|\bhow\s+long\b.*\blast\b",
+    re.IGNORECASE,
+)

@@ -1,0 +1,233 @@
+"""Candidate entity mentions: spans that likely name an entity, for a ``Linker`` to resolve against the graph.
+
+No tagger: capitalisation and a few patterns, tuned to over-generate a little (the linker ranks and may drop).
+
+- NAME: capitalised sequences with lower-case connectors inside ("Head of Government (India)", "Saud bin Faisal",
+  "Other Authorities / Officials (Nigeria)", "The Hague"); a trailing parenthesis joins the name. A sequence joined by
+  "and" is emitted whole and as its parts ("Organisation for Economic Cooperation and Development" / "Casper Ruud and
+  Andre Goransson").
+- QUOTED: text in double or curly quotes, or in single quotes that are not apostrophes.
+- ROLE: a role held by a named holder: "the head of Turkmenistan", "the head of government of Germany",
+  "Zimbabwe's Foreign Minister", "India's industry", "Prime Minister of India". ICEWS names such actors
+  "Head of Government (Germany)", so the linker gets ``role`` and ``holder`` separately.
+- CHUNK: only for questions typed in lower case (no capitals to go by): runs of content words.
+Question words, signal words and months at the start of a sentence are not names; time expressions are skipped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from tkgrag.question.lexicon import FUNCTION_WORDS, MONTHS, NAME_CONNECTORS, ORDINAL_POSITION, words
+from tkgrag.question.model import Mention, MentionKind
+
+_TOKEN = re.compile(r"\(|\)|/|&|(?<=\s)-(?=\s)|[^\W_]\.(?=\s|$)|[^\W_](?:[\w'’.-]*[^\W_])?(?:['’]s?)?")
+_NOT_NAME_START = (
+    FUNCTION_WORDS
+    | set(MONTHS)
+    | set(ORDINAL_POSITION)
+    | words(
+        "before after during since until till while prior following between as list name tell give please find "
+        "show among within throughout upon under according besides except"
+    )
+)
+_POSSESSIVE = re.compile(r"(?:['’]s|(?<=s)['’])$")
+_QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|‘([^’]+)’|(?<![\w])'([^']+)'(?![\w])")
+_ROLE_BEFORE = re.compile(r"\bthe\s+(?P<role>(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*)\s+of\s+(?:the\s+)?$", re.IGNORECASE)
+_ROLE_STOP = frozenset({"who", "what", "which", "when", "did", "was", "is", "were", "are", "first", "last", "same"})
+_PUNCT = re.compile(r"[,;?!:]")
+
+
+class _Tok:
+    __slots__ = ("blocked", "end", "start", "text")
+
+    def __init__(self, text: str, start: int, end: int, blocked: bool = False) -> None:
+        self.text, self.start, self.end, self.blocked = text, start, end, blocked
+
+    @property
+    def capitalised(self) -> bool:
+        return self.text[:1].isupper() and not self.blocked
+
+    @property
+    def inner_capital(self) -> bool:
+        """ "al-Qaddafi", "d'Estaing": lower-case particle joined to a capitalised name."""
+        return not self.blocked and bool(re.match(r"[^\W\d_]{1,3}['’-][A-Z]", self.text))
+
+    @property
+    def possessive(self) -> bool:
+        return bool(_POSSESSIVE.search(self.text))
+
+    @property
+    def bare(self) -> str:
+        return _POSSESSIVE.sub("", self.text)
+
+
+def _sentence_start(text: str, pos: int) -> bool:
+    before = text[:pos].rstrip(" \t\"'“‘(")
+    return not before or before.endswith((".", "?", "!", ":", ";"))
+
+
+def _outside(start: int, end: int, blocked: Iterable[tuple[int, int]]) -> bool:
+    return all(end <= a or start >= b for a, b in blocked)
+
+
+def _can_start(text: str, t: _Tok) -> bool:
+    if not t.capitalised:
+        return False
+    word = t.bare.lower()
+    if word not in _NOT_NAME_START:
+        return True
+    return word == "the" and not _sentence_start(text, t.start)  # "visit The Hague"
+
+
+def _name_spans(text: str, toks: list[_Tok], quoted: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """(first, last) token index of each capitalised sequence."""
+    spans: list[tuple[int, int]] = []
+    n = len(toks)
+    i = 0
+    while i < n:
+        if not _can_start(text, toks[i]) or not _outside(toks[i].start, toks[i].end, quoted):
+            i += 1
+            continue
+        j = i
+        while not toks[j].possessive:
+            k = j + 1
+            while k < n and toks[k].text.lower() in NAME_CONNECTORS and not toks[k].capitalised and not toks[k].blocked:
+                k += 1
+            if k >= n or _PUNCT.search(text, toks[j].end, toks[k].start):
+                break
+            if toks[k].text == "(":
+                close = next((c for c in range(k + 1, min(k + 10, n)) if toks[c].text == ")"), None)
+                if k == j + 1 and close is not None and close > k + 1 and toks[k + 1].capitalised:
+                    j = close  # "Police (Nigeria)": the qualifier closes the name
+                break
+            if (toks[k].capitalised or toks[k].inner_capital) and _outside(toks[k].start, toks[k].end, quoted):
+                j = k
+                continue
+            break
+        while j > i and toks[j].text.lower() in NAME_CONNECTORS:
+            j -= 1
+        if not (i == j and toks[i].bare.lower() in _NOT_NAME_START):
+            spans.append((i, j))
+        i = j + 1
+    return spans
+
+
+def _bare_end(t: _Tok) -> int:
+    """End offset of a token without its possessive ending ("Zimbabwe's" -> after "Zimbabwe")."""
+    return t.end - (len(t.text) - len(t.bare))
+
+
+def _quoted(text: str) -> tuple[list[Mention], list[tuple[int, int]]]:
+    out, spans = [], []
+    for m in _QUOTED.finditer(text):
+        g = next(i for i in range(1, 5) if m.group(i) is not None)
+        inner = m.group(g)
+        if inner.strip():
+            lead = len(inner) - len(inner.lstrip())
+            out.append(Mention(inner.strip(), m.start(g) + lead, m.start(g) + len(inner.rstrip()), MentionKind.QUOTED))
+            spans.append((m.start(), m.end()))
+    return out, spans
+
+
+def _name_mentions(text: str, toks: list[_Tok], i: int, j: int) -> list[Mention]:
+    """The name itself, the parts of an "and"/"or"-joined name, and "Role of Holder" read as a role."""
+    start, end = toks[i].start, _bare_end(toks[j])
+    surface = text[start:end]
+    out = [Mention(surface, start, end, MentionKind.NAME)]
+    joints = [k for k in range(i + 1, j) if toks[k].text.lower() in ("and", "&", "or")]
+    for a, b in zip([i - 1, *joints], [*joints, j + 1], strict=True) if joints else ():
+        if a + 1 <= b - 1 and toks[a + 1].capitalised:
+            s, e = toks[a + 1].start, _bare_end(toks[b - 1])
+            out.append(Mention(text[s:e], s, e, MentionKind.NAME))
+    ofs = [k for k in range(i + 1, j) if toks[k].text.lower() == "of"]
+    if ofs and "(" not in surface:  # "Prime Minister of India"
+        k = ofs[-1]
+        h = k + 2 if toks[k + 1].text.lower() == "the" and k + 2 <= j else k + 1
+        role = text[toks[i].start : toks[k - 1].end]
+        out.append(Mention(surface, start, end, MentionKind.ROLE, role=role, holder=text[toks[h].start : end]))
+    return out
+
+
+def _role_of(text: str, holder: Mention) -> Mention | None:
+    """ "the head of Turkmenistan", "the head of government of Germany": a lower-case role before "of <name>"."""
+    m = _ROLE_BEFORE.search(text, max(0, holder.start - 60), holder.start)
+    if m is None or any(w.lower() in _ROLE_STOP for w in m.group("role").split()):
+        return None
+    return Mention(text[m.start() : holder.end], m.start(), holder.end, MentionKind.ROLE, m.group("role"), holder.text)
+
+
+def _possessive_role(text: str, toks: list[_Tok], j: int, holder: Mention) -> Mention | None:
+    """ "Zimbabwe's Foreign Minister" (capitalised words), "India's industry" (one lower-case noun)."""
+    role_toks: list[_Tok] = []
+    for t in toks[j + 1 : j + 5]:
+        w = t.text.lower()
+        if t.blocked or w in FUNCTION_WORDS or w in _ROLE_STOP or not re.match(r"[^\W\d_]", w):
+            break
+        if role_toks and (text[role_toks[-1].end : t.start].strip() or not t.capitalised):
+            break
+        role_toks.append(t)
+        if not t.capitalised or t.possessive:
+            break
+    if not role_toks:
+        return None
+    end = _bare_end(role_toks[-1])
+    role = text[role_toks[0].start : end]
+    return Mention(text[holder.start : end], holder.start, end, MentionKind.ROLE, role=role, holder=holder.text)
+
+
+def find_mentions(text: str, blocked: Iterable[tuple[int, int]] = ()) -> list[Mention]:
+    """Candidate mentions in ``text``; spans in ``blocked`` (time expressions, signal words) are never part of one."""
+    blocked = list(blocked)
+    toks = [
+        _Tok(m.group(), m.start(), m.end(), not _outside(m.start(), m.end(), blocked)) for m in _TOKEN.finditer(text)
+    ]
+    out, quoted = _quoted(text)
+    for i, j in _name_spans(text, toks, quoted):
+        names = _name_mentions(text, toks, i, j)
+        out.extend(names)
+        role = _role_of(text, names[0])
+        if role is not None:
+            out.append(role)
+        if toks[j].possessive:
+            owned = _possessive_role(text, toks, j, names[0])
+            if owned is not None:
+                out.append(owned)
+    if not any(c.isupper() for c in text[1:]):
+        out.extend(_chunks(text, toks))
+    return _dedupe(out)
+
+
+def _chunks(text: str, toks: list[_Tok]) -> list[Mention]:
+    """Runs of content words in a lower-cased question ("disneys", "color movie")."""
+    out: list[Mention] = []
+    run: list[_Tok] = []
+
+    def flush() -> None:
+        if run:
+            s, e = run[0].start, run[-1].end
+            out.append(Mention(text[s:e], s, e, MentionKind.CHUNK))
+            run.clear()
+
+    for idx, t in enumerate(toks):
+        w = t.text.lower()
+        if idx and any(c in text[toks[idx - 1].end : t.start] for c in ",;?!"):
+            flush()
+        if t.blocked or w in _NOT_NAME_START or not re.match(r"[^\W_]", w):
+            flush()
+            continue
+        run.append(t)
+    flush()
+    return out
+
+
+def _dedupe(mentions: list[Mention]) -> list[Mention]:
+    seen: set[tuple[int, int, MentionKind]] = set()
+    out = []
+    for m in sorted(mentions, key=lambda m: (m.start, -m.end)):
+        key = (m.start, m.end, m.kind)
+        if key not in seen:
+            seen.add(key)
+            out.append(m)
+    return out

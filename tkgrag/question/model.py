@@ -1,0 +1,241 @@
+"""What question understanding produces: a typed ``TemporalQuestion`` and its parts.
+
+Terms follow the papers. EXAQT (Sec. 4.1.1): seven temporal *signals* (BEFORE, AFTER, START, FINISH, ORDINAL, OVERLAP,
+NO SIGNAL) and four multi-label *categories* (explicit, implicit, ordinal, temporal answer). MRAG: a question splits
+into a *main content* (for semantic retrieval) and a *temporal constraint*. TimeR4 (Sec. 4.3): an implicit constraint
+("after Okada Katsuya ...") is an *anchor* whose time, once found in the graph, rewrites the question explicitly.
+
+All offsets (``start``/``end``) are character offsets into ``TemporalQuestion.text``, end exclusive.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from enum import StrEnum
+
+from tkgrag.temporal import Granularity, TimeSpan
+
+
+class Signal(StrEnum):
+    """EXAQT's seven temporal signal classes (Allen relations collapsed)."""
+
+    BEFORE = "BEFORE"
+    AFTER = "AFTER"
+    START = "START"
+    FINISH = "FINISH"
+    ORDINAL = "ORDINAL"
+    OVERLAP = "OVERLAP"
+    NO_SIGNAL = "NO SIGNAL"
+
+
+class Category(StrEnum):
+    """EXAQT's temporal question categories; a question may have several."""
+
+    EXPLICIT = "explicit"
+    IMPLICIT = "implicit"
+    ORDINAL = "ordinal"
+    TEMPORAL_ANSWER = "temporal answer"
+
+
+class AnswerKind(StrEnum):
+    ENTITY = "entity"
+    TIME = "time"
+    VALUE = "value"  # a number or quantity: "how many", "how much", "how old"
+
+
+class Boundary(StrEnum):
+    """Which end of a fact's validity a time answer asks for ("when did X *start* ..." / "... end date?")."""
+
+    START = "start"
+    END = "end"
+
+
+@dataclass(frozen=True)
+class AnswerType:
+    """The expected answer. For ``TIME``, ``granularity`` is what the question asks for; ``stated`` tells an explicit
+    request ("in which month", "what year") from the default of a bare "when" (day: the finest a KG like ICEWS has)."""
+
+    kind: AnswerKind
+    granularity: Granularity | None = None
+    stated: bool = False
+    boundary: Boundary | None = None
+    cue: str = ""  # the words that decided it, e.g. "in which month"
+
+
+@dataclass(frozen=True)
+class TimeExpression:
+    """An explicit (or relative) time in the question, with the relation word that governs it.
+
+    ``span`` is ``None`` when the expression cannot be placed on the calendar by itself: a relative expression
+    ("now", "last year") without a reference date, a month or day without a year ("in July"), a BC year.
+    ``modifier`` keeps a vague part qualifier ("early", "late", "summer") that does NOT narrow ``span``: the span is the
+    whole stated period, so retrieval never loses facts to a guess about where "early" ends.
+    """
+
+    text: str
+    start: int
+    end: int
+    span: TimeSpan | None
+    signal: Signal = Signal.OVERLAP
+    relation: str = ""  # governing word(s) as written: "after", "as of", "between", "" when bare
+    relation_start: int = -1  # where ``relation`` starts (== start when bare)
+    modifier: str | None = None
+    relative: bool = False
+
+    @property
+    def granularity(self) -> Granularity | None:
+        return self.span.granularity if self.span is not None else None
+
+    @property
+    def phrase_start(self) -> int:
+        return self.relation_start if self.relation_start >= 0 else self.start
+
+
+class AnchorRelation(StrEnum):
+    """How the question's event relates in time to the anchor event."""
+
+    BEFORE = "before"
+    AFTER = "after"
+    START = "start"  # "since X": from the anchor on
+    FINISH = "finish"  # "until X": up to the anchor
+    DURING = "during"  # "when/while/during X": overlaps the anchor
+    SAME_DAY = "same-day"
+    SAME_MONTH = "same-month"
+    SAME_YEAR = "same-year"
+
+    @property
+    def signal(self) -> Signal:
+        return {
+            "before": Signal.BEFORE,
+            "after": Signal.AFTER,
+            "start": Signal.START,
+            "finish": Signal.FINISH,
+        }.get(self.value, Signal.OVERLAP)
+
+    @property
+    def granularity(self) -> Granularity | None:
+        """The calendar period a "same ..." relation compares at (None for the others)."""
+        return {
+            "same-day": Granularity.DAY,
+            "same-month": Granularity.MONTH,
+            "same-year": Granularity.YEAR,
+        }.get(self.value)
+
+
+class AnchorKind(StrEnum):
+    CLAUSE = "clause"  # "before X visited Y", "when he was shot", "after the head of Germany did"
+    NOUN_PHRASE = "noun phrase"  # "after Jack Straw", "during the Vietnam War", "after the establishment of ..."
+
+
+class MentionKind(StrEnum):
+    NAME = "name"  # a capitalised sequence: "Head of Government (India)", "Ma Ying Jeou"
+    QUOTED = "quoted"  # text in quotes
+    ROLE = "role"  # "the head of Turkmenistan", "Zimbabwe's Foreign Minister": role + holder
+    CHUNK = "chunk"  # fallback for lower-cased questions: a run of content words
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A span that likely names an entity, to be linked later by a ``Linker``. Mentions may overlap (a role mention
+    contains its holder's name mention); the linker decides."""
+
+    text: str
+    start: int
+    end: int
+    kind: MentionKind
+    role: str | None = None  # for ROLE: "head", "Foreign Minister"
+    holder: str | None = None  # for ROLE: "Turkmenistan", "Zimbabwe"
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """An implicit temporal constraint: a signal word followed by an event or entity instead of a date.
+
+    ``text`` is the anchor itself without the trigger ("Jack Straw", "X visited Y"); it is empty for a bare
+    "in the same year". ``elliptical`` marks a clause whose verb is a pro-form ("before Herman Van Rompuy *did*"):
+    the anchor event then repeats the question's own relation. A NOUN_PHRASE anchor naming an entity means, by the
+    MultiTQ convention, the same event with that entity in the answer's role ("After Okada Katsuya, who ... visit
+    Cambodia first" -> when Okada Katsuya visited Cambodia).
+    """
+
+    text: str
+    start: int
+    end: int
+    trigger: str  # as written: "after", "in the same month as", "when"
+    trigger_start: int
+    relation: AnchorRelation
+    kind: AnchorKind
+    elliptical: bool = False
+    mentions: tuple[Mention, ...] = ()
+    succession: bool = False  # the trigger is the question's own verb ("who *succeeded* X"): keep it in the content
+
+    @property
+    def granularity(self) -> Granularity | None:
+        return self.relation.granularity
+
+    @property
+    def constraint_start(self) -> int:
+        """Where the temporal constraint starts: the complement for succession verbs, else the trigger."""
+        return self.start if self.succession else self.trigger_start
+
+    @property
+    def signal(self) -> Signal:
+        return self.relation.signal
+
+
+@dataclass(frozen=True)
+class Ordinal:
+    """A temporal ordinal: ``position`` 1 = first/earliest, 2 = second, -1 = last/latest, -2 = second to last."""
+
+    text: str
+    start: int
+    end: int
+    position: int
+
+    @property
+    def from_end(self) -> bool:
+        return self.position < 0
+
+
+@dataclass(frozen=True)
+class TemporalQuestion:
+    """A question understood without an LLM: ``tkgrag.question.understand(text)`` builds one."""
+
+    text: str
+    signals: tuple[Signal, ...]
+    categories: tuple[Category, ...]
+    answer_type: AnswerType
+    times: tuple[TimeExpression, ...] = ()
+    anchors: tuple[Anchor, ...] = ()
+    ordinals: tuple[Ordinal, ...] = ()
+    mentions: tuple[Mention, ...] = ()
+    main_content: str = ""  # MRAG's MC: the question without its temporal constraint
+    temporal_constraint: str = ""  # MRAG's TC, as the removed words ("first ... in 2005")
+    relation_phrase: str = ""  # the main content without question words and mentions: what to match relations to
+    reference_date: date | None = None
+
+    # -- conveniences ---------------------------------------------------------------------------------------
+    @property
+    def time(self) -> TimeSpan | None:
+        """The first explicit time that is on the calendar, or None."""
+        return next((t.span for t in self.times if t.span is not None), None)
+
+    @property
+    def anchor(self) -> Anchor | None:
+        return self.anchors[0] if self.anchors else None
+
+    @property
+    def ordinal(self) -> Ordinal | None:
+        return self.ordinals[0] if self.ordinals else None
+
+    @property
+    def is_temporal(self) -> bool:
+        return bool(self.categories)
+
+    def has(self, item: Signal | Category) -> bool:
+        return item in self.signals or item in self.categories
+
+    def main_mentions(self) -> tuple[Mention, ...]:
+        """Mentions outside every anchor: the entities of the question's own event."""
+        return tuple(m for m in self.mentions if not any(a.trigger_start <= m.start < a.end for a in self.anchors))

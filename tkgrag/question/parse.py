@@ -1,0 +1,157 @@
+"""``understand(question) -> TemporalQuestion``: question understanding without an LLM, as a pure function.
+
+The steps, each in its own module: explicit times (``time_expressions``), implicit anchors (``anchors``), temporal
+ordinals and the signal set (``signals``), candidate entity mentions (``mentions``), the answer type
+(``answer_type``). This module composes them and derives what depends on several: EXAQT's categories, MRAG's main
+content / temporal constraint split, and the relation phrase the ``RelationMatcher`` matches to graph relations.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import date
+
+from tkgrag.errors import TkgragError
+from tkgrag.question.anchors import find_anchors
+from tkgrag.question.answer_type import detect_answer_type
+from tkgrag.question.lexicon import AUXILIARIES, FUNCTION_WORDS
+from tkgrag.question.mentions import find_mentions
+from tkgrag.question.model import AnswerKind, Category, MentionKind, Ordinal, TemporalQuestion
+from tkgrag.question.signals import find_ordinals, question_signals
+from tkgrag.question.time_expressions import find_time_expressions, fold
+
+
+class QuestionError(TkgragError, ValueError):
+    """A question that cannot be understood at all (not text, or empty)."""
+
+
+def understand(question: str, *, reference_date: date | None = None) -> TemporalQuestion:
+    """Parse ``question`` into a ``TemporalQuestion``. ``reference_date`` places "now", "last year" etc."""
+    if not isinstance(question, str):
+        raise QuestionError(f"a question must be text, got {type(question).__name__}: {question!r}")
+    if not question.strip():
+        raise QuestionError("the question is empty; pass the question text, e.g. 'Who visited Japan in 2014?'")
+    text = question
+    low = fold(text)
+    times = find_time_expressions(text, reference=reference_date)
+    anchors = find_anchors(text, low, times)
+    anchor_spans = [(a.constraint_start, a.end) for a in anchors]
+    time_spans = [(t.phrase_start, t.end) for t in times]
+    ordinals = [
+        o
+        for o in find_ordinals(low, exclude=[(t.start, t.end) for t in times])
+        if not any(a.start <= o.start < a.end for a in anchors)
+    ]
+    trigger_spans = [(a.trigger_start, a.trigger_start + len(a.trigger)) for a in anchors]
+    mentions = find_mentions(text, blocked=[(t.start, t.end) for t in times] + trigger_spans)
+    anchors = [
+        replace(a, mentions=tuple(m for m in mentions if a.start <= m.start and m.end <= a.end)) for a in anchors
+    ]
+    answer = detect_answer_type(low, anchors)
+
+    signals = question_signals(
+        [t.signal for t in times if t.relation or not t.relative],
+        [a.signal for a in anchors],
+        bool(ordinals),
+    )
+    categories = []
+    if times:
+        categories.append(Category.EXPLICIT)
+    if anchors:
+        categories.append(Category.IMPLICIT)
+    if ordinals:
+        categories.append(Category.ORDINAL)
+    if answer.kind is AnswerKind.TIME:
+        categories.append(Category.TEMPORAL_ANSWER)
+
+    removed = sorted([*time_spans, *anchor_spans, *(_ordinal_span(low, o) for o in ordinals)])
+    main_content = _clean(_cut(text, removed), like=text)
+    constraint = " ".join(" ".join(text[a:b].split()) for a, b in _merge(removed)).strip(" ,")
+    relation_phrase = _relation_phrase(
+        text, low, removed + [(m.start, m.end) for m in mentions if m.kind is not MentionKind.CHUNK]
+    )
+    return TemporalQuestion(
+        text=text,
+        signals=signals,
+        categories=tuple(categories),
+        answer_type=answer,
+        times=tuple(times),
+        anchors=tuple(anchors),
+        ordinals=tuple(ordinals),
+        mentions=tuple(mentions),
+        main_content=main_content,
+        temporal_constraint=constraint,
+        relation_phrase=relation_phrase,
+        reference_date=reference_date,
+    )
+
+
+def _ordinal_span(low: str, o: Ordinal) -> tuple[int, int]:
+    """What to cut for an ordinal in the main content: "the first (one|person)" before "to", else the word."""
+    start, end = o.start, o.end
+    if not low[start:end].startswith(("the ", "for ")):
+        m = re.search(r"\bthe\s+$", low[:start])
+        after = re.match(r"(?:\s+(?:one|person|people|country|time))?(?=\s+(?:to|that|who)\b)", low[end:])
+        if m is not None and after is not None:
+            start, end = m.start(), end + after.end()
+    return start, end
+
+
+def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(spans):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
+def _cut(text: str, spans: list[tuple[int, int]]) -> str:
+    pieces, pos = [], 0
+    for a, b in _merge(spans):
+        pieces.append(text[pos:a])
+        pieces.append(" ")
+        pos = b
+    pieces.append(text[pos:])
+    return "".join(pieces)
+
+
+def _clean(s: str, *, like: str) -> str:
+    s = re.sub(r"\s+", " ", s)
+    s = re.sub(r"\s+([,?.!;:])", r"\1", s)
+    s = re.sub(r"([,;:])(?:\s*[,;:])+", r"\1", s)
+    s = re.sub(r"[,;:]\s*([?.!])", r"\1", s)
+    s = re.sub(r"^[\s,;:]+|[\s,;:]+$", "", s)
+    if s and like[:1].isupper() and s[:1].islower():
+        s = s[:1].upper() + s[1:]
+    return s
+
+
+_LEADING_WH = re.compile(
+    r"^\s*(?:(?:in|on|at|with|for|to|from|by|of|about|against|into)\s+)?"
+    r"(?:who|whom|where|when|why|how(?:\s+(?:many|much|often))?|(?:whose|what|which|wich)"
+    r"(?:\s+(?P<noun>[a-z]+)(?=\s+(?:did|does|do|was|were|is|are|has|have|had|would|will|could|can|"
+    r"(?!(?:of|in|on|at|to|for|from|with|by|and|or|that|which|who|whose|the|a|an)\b)[a-z]+)\b))?)\b",
+    re.IGNORECASE,
+)
+
+
+def _relation_phrase(text: str, low: str, spans: list[tuple[int, int]]) -> str:
+    """The question's own event words: main content without question words, mentions and function words at the
+    edges ("Who expressed intent to meet or negotiate with X in 2014?" -> "expressed intent to meet or negotiate")."""
+    rest = _cut(text, spans)
+    clauses = [c for c in re.split(r"[,;?!]", rest) if c.strip()]
+    best = ""
+    for clause in clauses:
+        clause = _LEADING_WH.sub(" ", clause)
+        words = re.findall(r"[\w'’-]+", clause)
+        while words and (words[0].lower() in FUNCTION_WORDS or words[0].lower() in AUXILIARIES):
+            words.pop(0)
+        while words and (words[-1].lower() in FUNCTION_WORDS or words[-1].lower() in AUXILIARIES):
+            words.pop()
+        phrase = " ".join(words)
+        if len(phrase) > len(best):
+            best = phrase
+    return best

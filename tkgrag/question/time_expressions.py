@@ -1,0 +1,517 @@
+"""Explicit time expressions in questions, normalised to ``TimeSpan`` closed date intervals at their granularity.
+
+A small grammar, not per-dataset templates. Recognised forms (case-insensitive):
+
+- ISO and Wikidata style: ``2014-05-13``, ``2014-05``, ``2014/05/13``; zero parts mean unknown (``2011-0-0`` = 2011)
+- numeric day-month-year: ``11-1-2016``, ``5/16/2007`` (US month-first unless the first number is > 12),
+  ``17.05.2014`` (dotted: day-first)
+- textual dates: ``13 May 2014``, ``13th of May, 2014``, ``the 12th of march, 1967``, ``May 13, 2014``,
+  ``April 10th, 2007``, ``may second in the year 1250``; months in full or abbreviated (``Jan``, ``Sept.``)
+- months: ``May 2014``, ``May, 2015``, ``July, the year of 2007``, ``march of 2009``; a month or day without a
+  year (``in July``) is kept with ``span=None``
+- years: ``2014``, ``in the year 1996``, ``the year of 2007``, ``800 AD``, ``AD 800``; BC years have ``span=None``
+- decades and centuries: ``the 1990s``, ``1990's``, ``the '90s``, ``the nineties``, ``the 19th century``
+  (a century is the years ``n-1``00..``n-1``99, as people use it, not the astronomers' 01..00)
+- quarters and halves: ``Q1 2014``, ``the first quarter of 2014``, ``the second half of 2014``
+- ranges: ``between 2012 and 2018``, ``from 2004 to 2005``, ``1980 to 1981``, ``2007-2008``, ``2007–08``,
+  ``from May to July 2014`` (the first end borrows the year of the second)
+- vague part qualifiers: ``early 2014``, ``mid-1990s``, ``late May 2014``, ``summer 2014``, ``the end of 2014``.
+  Decision: the span stays the WHOLE stated period and the qualifier is kept in ``modifier``. Where "early" ends is a
+  guess; widening keeps every relevant fact retrievable and lets a ranker prefer the part.
+- relative: ``now``, ``today``, ``currently``, ``current``, ``at present``, ``to date``, ``this year``,
+  ``last year``, ``next month``, ``3 years ago``: placed on the calendar only when a reference date is given.
+
+Invalid calendar dates (``29 February 2015``, ``31 April 2014``) are kept with ``span=None``; ``29 February 2016``
+is a leap day and valid.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from datetime import date, timedelta
+
+from tkgrag.errors import TkgragError
+from tkgrag.question.lexicon import AMBIGUOUS_MONTHS, DECADE_WORDS, MONTHS, NUMBER_WORDS, ORDINAL_WORDS
+from tkgrag.question.model import Signal, TimeExpression
+from tkgrag.question.signals import relation_before, state_change_signal
+from tkgrag.temporal import Granularity, TimeSpan, period_bounds
+
+
+class TimeExpressionError(TkgragError, ValueError):
+    """A text that should be one time expression is not (``parse_time``)."""
+
+
+def fold(text: str) -> str:
+    """Lower-case ``text`` keeping every character at its offset (a few characters grow when lower-cased)."""
+    return "".join(low if len(low := c.lower()) == 1 else c for c in text)
+
+
+# -- building blocks ------------------------------------------------------------------------------------------
+_MONTH = r"(?P<mon>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b\.?"
+_DAY_NUM = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?(?![\d])"
+_DAY_WORD = "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True))
+_DAY = rf"(?P<d>{_DAY_NUM}|(?P<dw>{_DAY_WORD}))"
+_YEAR_TAIL = r"(?:,?\s*(?:of\s+|in\s+)?(?:(?:the\s+)?year\s+(?:of\s+)?)?(?P<y>\d{4})(?![\d]))"
+_L = r"(?<![\w$#£€.,/'’-])"  # not inside a word or a number
+_R = r"(?![\w]|[.,/]\d)"
+
+_ISO = re.compile(_L + r"(?P<y>\d{4})(?P<sep>[-/.])(?P<m>\d{1,2})(?:(?P=sep)(?P<d>\d{1,2}))?(?![\w/-]|\.\d)")
+_NUMERIC = re.compile(_L + r"(?P<a>\d{1,2})(?P<sep>[-/.])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4})(?![\w/-]|\.\d)")
+_TEXT_DMY = re.compile(r"\b(?:the\s+)?" + _DAY + r"(?:\s+of)?\s+" + _MONTH + _YEAR_TAIL + "?")
+_TEXT_MDY = re.compile(r"\b" + _MONTH + r"\s+(?:the\s+)?" + _DAY + _YEAR_TAIL + "?")
+_MONTH_YEAR = re.compile(r"\b" + _MONTH + _YEAR_TAIL)
+_MONTH_BEFORE = re.compile(r"\b" + _MONTH + r",?\s*$")
+_MONTH_ONLY = re.compile(
+    r"\b(?P<mon>january|february|march|april|may|june|july|august|september|october|november|december)\b"
+)
+_QUARTER = re.compile(
+    r"\b(?:the\s+)?(?P<q>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+quarter\s+of\s+(?:the\s+year\s+)?"
+    r"(?P<y>\d{4})(?!\d)|\bq(?P<q2>[1-4])\s*(?:of\s+)?(?P<y2>\d{4})(?!\d)|\b(?P<y3>\d{4})\s*q(?P<q3>[1-4])\b"
+)
+_WEEK = re.compile(
+    r"\b(?:the\s+)?(?P<w>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+of\s+" + _MONTH + _YEAR_TAIL
+)
+_HALF = re.compile(
+    r"\b(?:the\s+)?(?P<h>first|second|1st|2nd|latter)\s+half\s+of\s+(?:the\s+year\s+)?(?P<y>\d{4})(?!\d)"
+)
+_DECADE = re.compile(
+    r"(?:\bthe\s+)?(?<![\w$#.,])(?P<dec>(?:1\d|20)\d0)['’]?s\b"
+    r"|(?:\bthe\s+)(?:['’])?(?P<dd>[0-9]0)['’]?s\b|(?<![\w])['’](?P<dd2>[0-9]0)['’]?s\b"
+    r"|\bthe\s+(?P<dw>" + "|".join(DECADE_WORDS) + r")\b"
+)
+_CENTURY = re.compile(
+    r"\b(?:the\s+)?(?:(?P<c>\d{1,2})(?:st|nd|rd|th)|(?P<cw>" + _DAY_WORD + r"))[\s-]+century"
+    r"(?P<bc>\s*(?:bc|bce|b\.c\.))?"
+)
+_YEAR_ERA = re.compile(
+    r"\b(?P<y>\d{1,4})\s*(?P<era>a\.d\.|ad|ce|b\.c\.e\.|b\.c\.|bce|bc)(?![\w])|\b(?:a\.d\.|ad)\s*(?P<y2>\d{1,4})\b"
+)
+_YEAR_WORD = re.compile(r"\b(?:the\s+)?year\s+(?:of\s+)?(?P<y>\d{1,4})(?![\d.,]\d|\d)")
+_YEAR = re.compile(
+    r"(?:(?<=mid-)|(?<=pre-)|(?<=post-)|(?<=late-)|(?<=early-)|(?<![\w$#£€.,/'’-]))(?P<y>1\d{3}|20\d{2})(?![\w]|[.,]\d|/\d)"
+)
+_YEAR_RANGE = re.compile(
+    _L
+    + r"(?P<y1>\d{4})\s*(?P<sep>-|–|—|/|\bto\b|\buntil\b|\btill\b|\bthrough\b|\bthru\b)\s*(?P<y2>\d{4}|\d{2})(?![\d\w])"
+)
+_RELATIVE = re.compile(
+    r"\b(?P<now>right\s+now|now|today|nowadays|currently|current|presently|at\s+present|these\s+days"
+    r"|the\s+present(?:\s+(?:day|time))?|present[-\s]day|to\s+date|so\s+far|as\s+yet)\b"
+    r"|\b(?P<which>this|last|next|previous|past)\s+(?P<unit>year|month|week)\b"
+    r"|\b(?P<yday>yesterday|tomorrow)\b"
+    r"|\b(?P<n>\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|a|an)\s+(?P<agounit>years?|months?|days?)\s+ago\b"
+)
+_MODIFIER = re.compile(
+    r"(?:^|(?<=[\s,(]))(?:the\s+)?(?P<mod>very\s+early|early|mid|middle\s+of|late|beginning\s+of|start\s+of|end\s+of"
+    r"|spring|summer|autumn|fall|winter)(?:\s+of)?(?:\s+|-)(?:the\s+)?$"
+)
+_COUNT_AFTER = re.compile(
+    r"\s*(?:people|persons|inhabitants|residents|votes|households|families|km|kilometers|kilometres|miles|meters|"
+    r"metres|feet|ft|kg|tons|tonnes|points|goals|games|matches|pages|copies|units|employees|members|troops|soldiers|"
+    r"deaths|casualties|words|seats|square|sq|hectares|acres)\b"
+)
+_NUMBER_BEFORE = re.compile(
+    r"(?:\bno\.?|\bnumber|\bflight|\broute|\bhighway|\binterstate|\bpage|\bpages|\bepisode)\s*$"
+)
+_ONWARDS = re.compile(r"\s*(?:on|onwards?|forward|forth)\b")
+_SEASON_AFTER = re.compile(r"\s*(?:season|seasons|school\s+year|academic\s+year|fiscal)\b")
+
+
+def _is_season(low: str, start: int, end: int, year: int, two_digits: int) -> bool:
+    """ "2007-08" is a season (2007..2008) when "season" follows, or when it reads as one: the second part is the
+    next year and it stands as an adjective ("the 2002-03 FA Cup"); otherwise it is an ISO month (ICEWS style)."""
+    if _SEASON_AFTER.match(low, end):
+        return True
+    return two_digits == (year + 1) % 100 and re.search(r"\bthe\s+$", low[max(0, start - 6) : start]) is not None
+
+
+@dataclass
+class _Cand:
+    start: int
+    end: int
+    year: int | None = None
+    month: int | None = None
+    day: int | None = None
+    span: TimeSpan | None = None  # set for forms that are not one calendar period (decades, ranges, quarters)
+    priority: int = 0
+    modifier: str | None = None
+    relative: bool = False
+    invalid: bool = False  # stated but not a calendar date (Feb 30) or not representable (BC)
+    range_kind: bool = False
+
+    @property
+    def length(self) -> int:
+        return self.end - self.start
+
+
+def _day_value(m: re.Match[str]) -> int:
+    if m.group("dw"):
+        return ORDINAL_WORDS[m.group("dw")]
+    return int(re.sub(r"\D", "", m.group("d")))
+
+
+def _month_value(word: str) -> int:
+    return MONTHS[word.rstrip(".")]
+
+
+def _ymd_span(year: int | None, month: int | None, day: int | None) -> tuple[TimeSpan | None, bool]:
+    """Span of a (possibly partial) date; (None, True) when the parts are not a calendar date."""
+    if year is None or year <= 0:
+        return None, False
+    try:
+        start, end, gran = period_bounds(year, month, day)
+    except ValueError:
+        return None, True
+    return TimeSpan(start, end, gran), False
+
+
+def _month_is_plausible(text: str, m: re.Match[str]) -> bool:
+    """A month word standing alone: full names only; "May"/"March" only capitalised inside a sentence."""
+    word = m.group("mon")
+    if word in AMBIGUOUS_MONTHS:
+        s = m.start("mon")
+        return text[s].isupper() and s > 0 and not text[:s].rstrip().endswith((".", "?", "!"))
+    return True
+
+
+def _numeric_dates(text: str, low: str) -> list[_Cand]:
+    """ISO / Wikidata ``2014-05-13``, ``2011-0-0``; ``11-1-2016`` (US), ``17.05.2014`` (dotted, day first)."""
+    out: list[_Cand] = []
+    for m in _ISO.finditer(low):
+        y, mo = int(m.group("y")), int(m.group("m"))
+        d = int(m.group("d")) if m.group("d") else None
+        if d is None and m.group("sep") == ".":
+            continue  # "2014.05" reads as a decimal number
+        if d is None and len(m.group("m")) == 2 and (mo > 12 or _is_season(low, m.start(), m.end(), y, mo)):
+            continue  # "2012-13", "2007-08 season", "the 2002-03 FA Cup": a range of years, see _year_ranges
+        if mo > 12:
+            continue
+        month = mo if mo != 0 else None
+        day = d if d not in (None, 0) and month is not None else None
+        span, invalid = _ymd_span(y, month, day)
+        out.append(_Cand(m.start(), m.end(), y, month, day, span, 9, invalid=invalid))
+    for m in _NUMERIC.finditer(low):
+        a, b, y = int(m.group("a")), int(m.group("b")), int(m.group("y"))
+        day, month = (a, b) if m.group("sep") == "." or a > 12 else (b, a)
+        if month > 12 or month == 0:
+            continue
+        span, invalid = _ymd_span(y, month, day or None)
+        out.append(_Cand(m.start(), m.end(), y, month, day or None, span, 9, invalid=invalid))
+    return out
+
+
+def _textual_dates(text: str, low: str) -> list[_Cand]:
+    """ "13 May 2014", "the 12th of march, 1967", "May 13, 2014", "may second in the year 1250", "3 May"."""
+    out: list[_Cand] = []
+    for pattern in (_TEXT_DMY, _TEXT_MDY):
+        for m in pattern.finditer(low):
+            has_year = m.group("y") is not None
+            if m.group("dw") and not has_year and not (pattern is _TEXT_DMY and " of " in low[m.start() : m.end()]):
+                continue  # "second march" / "may second" need a year, or "the second of May"
+            mon_word = m.group("mon").rstrip(".")
+            if not has_year and mon_word in AMBIGUOUS_MONTHS and not text[m.start("mon")].isupper():
+                continue  # "may 3" in lower case without a year: too likely "may" the verb
+            mon, day = _month_value(m.group("mon")), _day_value(m)
+            if not has_year:
+                try:
+                    date(2000, mon, day)  # a leap year: is the day possible at all?
+                    invalid = False
+                except ValueError:
+                    invalid = True
+                out.append(_Cand(m.start(), m.end(), None, mon, day, None, 8, invalid=invalid))
+                continue
+            year = int(m.group("y"))
+            span, invalid = _ymd_span(year, mon, day)
+            out.append(_Cand(m.start(), m.end(), year, mon, day, span, 8, invalid=invalid))
+    return out
+
+
+def _months(text: str, low: str) -> list[_Cand]:
+    """ "May 2014", "July, the year of 2007"; a month alone ("in July") has no span."""
+    out: list[_Cand] = []
+    for m in _MONTH_YEAR.finditer(low):
+        mon, year = _month_value(m.group("mon")), int(m.group("y"))
+        span, _ = _ymd_span(year, mon, None)
+        out.append(_Cand(m.start(), m.end(), year, mon, None, span, 7))
+    for m in _MONTH_ONLY.finditer(low):
+        if _month_is_plausible(text, m):
+            out.append(_Cand(m.start(), m.end(), None, _month_value(m.group("mon")), None, None, 1))
+    return out
+
+
+def _month_range(year: int, first_month: int, last_month: int) -> TimeSpan:
+    return TimeSpan(period_bounds(year, first_month)[0], period_bounds(year, last_month)[1], Granularity.MONTH)
+
+
+def _parts_of_years(text: str, low: str) -> list[_Cand]:
+    """Quarters, halves, weeks: "Q1 2014", "the first quarter of 2014", "the second half of 2014", "the first week
+    of March 2014" (days 1-7; "the last week" is the month's last seven days)."""
+    out: list[_Cand] = []
+    for m in _WEEK.finditer(low):
+        year, mon = int(m.group("y")), _month_value(m.group("mon"))
+        last_day = period_bounds(year, mon)[1].day
+        n = {"first": 1, "second": 2, "third": 3, "fourth": 4}.get(m.group("w")) or (
+            int(m.group("w")[0]) if m.group("w")[0].isdigit() else 0
+        )
+        first_day = last_day - 6 if n == 0 else 7 * n - 6
+        span = TimeSpan(date(year, mon, first_day), date(year, mon, first_day + 6), Granularity.DAY)
+        out.append(_Cand(m.start(), m.end(), year, mon, span=span, priority=8))
+    for m in _QUARTER.finditer(low):
+        q_text = m.group("q") or m.group("q2") or m.group("q3")
+        year = int(m.group("y") or m.group("y2") or m.group("y3"))
+        q = {"first": 1, "second": 2, "third": 3, "fourth": 4, "last": 4}.get(q_text) or int(q_text[0])
+        out.append(_Cand(m.start(), m.end(), year, span=_month_range(year, 3 * q - 2, 3 * q), priority=8))
+    for m in _HALF.finditer(low):
+        year = int(m.group("y"))
+        h = 1 if m.group("h") in ("first", "1st") else 2
+        out.append(_Cand(m.start(), m.end(), year, span=_month_range(year, 6 * h - 5, 6 * h), priority=8))
+    return out
+
+
+def _year_span(first: int, last: int) -> TimeSpan:
+    return TimeSpan(date(first, 1, 1), date(last, 12, 31), Granularity.YEAR)
+
+
+def _decades_centuries(text: str, low: str) -> list[_Cand]:
+    """ "the 1990s", "the '90s", "the nineties"; "the 19th century" (1800..1899; BC centuries have no span)."""
+    out: list[_Cand] = []
+    for m in _DECADE.finditer(low):
+        if m.group("dec"):
+            first_year = int(m.group("dec"))
+        elif m.group("dw"):
+            first_year = 1900 + DECADE_WORDS[m.group("dw")]
+        else:
+            first_year = 1900 + int(m.group("dd") or m.group("dd2"))
+        out.append(_Cand(m.start(), m.end(), first_year, span=_year_span(first_year, first_year + 9), priority=8))
+    for m in _CENTURY.finditer(low):
+        n = int(m.group("c")) if m.group("c") else ORDINAL_WORDS[m.group("cw")]
+        if not 1 <= n <= 21:
+            continue
+        if m.group("bc"):
+            out.append(_Cand(m.start(), m.end(), priority=8, invalid=True))
+            continue
+        first_year = max(1, (n - 1) * 100)
+        out.append(_Cand(m.start(), m.end(), first_year, span=_year_span(first_year, (n - 1) * 100 + 99), priority=8))
+    return out
+
+
+def _years(text: str, low: str) -> list[_Cand]:
+    """ "2014", "in the year 1996", "800 AD", "AD 800"; BC years have no span; counts ("2014 votes") are no years."""
+    out: list[_Cand] = []
+    for m in _YEAR_ERA.finditer(low):
+        era = (m.group("era") or "ad").replace(".", "")
+        year = int(m.group("y") or m.group("y2"))
+        if era in ("bc", "bce") or year == 0:
+            out.append(_Cand(m.start(), m.end(), priority=6, invalid=True))
+            continue
+        out.append(_Cand(m.start(), m.end(), year, span=_ymd_span(year, None, None)[0], priority=6))
+    for m in _YEAR_WORD.finditer(low):
+        year = int(m.group("y"))
+        out.append(_Cand(m.start(), m.end(), year, span=_ymd_span(year, None, None)[0], priority=6, invalid=year == 0))
+    for m in _YEAR.finditer(low):
+        if _COUNT_AFTER.match(low, m.end()) or _NUMBER_BEFORE.search(low, 0, m.start()):
+            continue
+        year = int(m.group("y"))
+        out.append(_Cand(m.start(), m.end(), year, span=_ymd_span(year, None, None)[0], priority=5))
+    return out
+
+
+def _year_ranges(text: str, low: str) -> list[_Cand]:
+    """ "2007-2008", "2007–08", "1980 to 1981", "2011-12 season" (but "2014-05" is a month)."""
+    out: list[_Cand] = []
+    for m in _YEAR_RANGE.finditer(low):
+        y1, y2_text, sep = int(m.group("y1")), m.group("y2"), m.group("sep")
+        if len(y2_text) == 2:
+            if sep not in ("–", "—", "/", "-"):
+                continue
+            y2 = (y1 // 100) * 100 + int(y2_text)
+            if y2 <= y1:
+                y2 += 100
+            if sep == "-" and int(y2_text) <= 12 and not _is_season(low, m.start(), m.end(), y1, int(y2_text)):
+                continue  # "2014-05": an ISO month (ICEWS/MultiTQ write months this way)
+            if y2 - y1 > 10:
+                continue
+        else:
+            y2 = int(y2_text)
+        if _MONTH_BEFORE.search(low, max(0, m.start() - 12), m.start()):
+            continue  # "Dec 1922 to 1929": the month belongs to the first end; the pair is merged later
+        if 1000 <= y1 < y2 <= 2100:
+            out.append(_Cand(m.start(), m.end(), y1, span=_year_span(y1, y2), priority=10, range_kind=True))
+    return out
+
+
+def _relatives(text: str, low: str) -> list[_Cand]:
+    return [_Cand(m.start(), m.end(), priority=4, relative=True) for m in _RELATIVE.finditer(low)]
+
+
+_EXTRACTORS = (
+    _numeric_dates,
+    _textual_dates,
+    _months,
+    _parts_of_years,
+    _decades_centuries,
+    _years,
+    _year_ranges,
+    _relatives,
+)
+
+
+def _candidates(text: str, low: str) -> list[_Cand]:
+    return [c for extract in _EXTRACTORS for c in extract(text, low)]
+
+
+def _select(cands: list[_Cand]) -> list[_Cand]:
+    """Longest non-overlapping candidates, then by priority; returned in text order."""
+    chosen: list[_Cand] = []
+    for c in sorted(cands, key=lambda c: (-c.length, -c.priority, c.start)):
+        if all(c.end <= o.start or c.start >= o.end for o in chosen):
+            chosen.append(c)
+    return sorted(chosen, key=lambda c: c.start)
+
+
+_RANGE_HEAD = re.compile(r"(?:^|(?<=[\s,(]))(?P<head>between|from)\s+$")
+_RANGE_MID = re.compile(r"^\s*(?P<mid>and|to|until|till|through|thru|-|–|—)\s*$")
+
+
+def _resolve(c: _Cand) -> TimeSpan | None:
+    if c.span is not None:
+        return c.span
+    if c.invalid or c.relative:
+        return None
+    span, _ = _ymd_span(c.year, c.month, c.day)
+    return span
+
+
+def _merge_ranges(low: str, cands: list[_Cand]) -> list[tuple[_Cand, str, int]]:
+    """Join "between A and B" / "from A to B" / "A to B" into one range candidate: (cand, head word, head start)."""
+    out: list[tuple[_Cand, str, int]] = []
+    i = 0
+    while i < len(cands):
+        a = cands[i]
+        b = cands[i + 1] if i + 1 < len(cands) else None
+        if b is not None and not a.relative and not b.relative and _RANGE_MID.match(low[a.end : b.start]):
+            head = _RANGE_HEAD.search(low, max(0, a.start - 12), a.start)
+            mid = _RANGE_MID.match(low[a.end : b.start])
+            assert mid is not None
+            if head is not None or mid.group("mid") != "and":
+                if a.year is None and b.year is not None and a.month is not None and a.span is None:
+                    a = replace(a, year=b.year, invalid=False)  # "from May to July 2014"
+                sa, sb = _resolve(a), _resolve(b)
+                start = head.start("head") if head else a.start
+                if (
+                    sa is not None
+                    and sb is not None
+                    and sa.start is not None
+                    and sb.end is not None
+                    and sa.start <= sb.end
+                ):
+                    gran = sa.granularity.coarser(sb.granularity)
+                    merged = _Cand(a.start, b.end, a.year, span=TimeSpan(sa.start, sb.end, gran), range_kind=True)
+                else:
+                    merged = _Cand(a.start, b.end, invalid=True, range_kind=True)
+                out.append((merged, head.group("head") if head else "", start))
+                i += 2
+                continue
+        out.append((a, "", -1))
+        i += 1
+    return out
+
+
+def _relative_span(low_text: str, reference: date | None) -> TimeSpan | None:
+    if reference is None:
+        return None
+    m = _RELATIVE.fullmatch(low_text)
+    if m is None:
+        return None
+    if m.group("now"):
+        return TimeSpan.day(reference)
+    if m.group("yday"):
+        return TimeSpan.day(reference + timedelta(days=-1 if m.group("yday") == "yesterday" else 1))
+    if m.group("which"):
+        shift = {"this": 0, "last": -1, "previous": -1, "past": -1, "next": 1}[m.group("which")]
+        unit = m.group("unit")
+        if unit == "year":
+            return _ymd_span(reference.year + shift, None, None)[0]
+        if unit == "month":
+            months = reference.year * 12 + reference.month - 1 + shift
+            return _ymd_span(months // 12, months % 12 + 1, None)[0]
+        monday = reference - timedelta(days=reference.weekday()) + timedelta(weeks=shift)
+        return TimeSpan(monday, monday + timedelta(days=6), Granularity.DAY)
+    n_text = m.group("n")
+    n = int(n_text) if n_text.isdigit() else NUMBER_WORDS[n_text]
+    unit = m.group("agounit").rstrip("s")
+    if unit == "year":
+        return _ymd_span(reference.year - n, None, None)[0]
+    if unit == "month":
+        months = reference.year * 12 + reference.month - 1 - n
+        return _ymd_span(months // 12, months % 12 + 1, None)[0]
+    return TimeSpan.day(reference - timedelta(days=n))
+
+
+def _modifier(low: str, cand: _Cand) -> tuple[str | None, int]:
+    """A vague qualifier right before a year/month/decade ("early", "the end of", "summer"), and where it starts."""
+    if cand.relative or cand.day is not None or cand.range_kind:
+        return None, cand.start
+    m = _MODIFIER.search(low, max(0, cand.start - 25), cand.start)
+    if m is None:
+        return None, cand.start
+    return " ".join(m.group("mod").split()).removesuffix(" of"), m.start()
+
+
+def _governing(low: str, cand: _Cand, start: int) -> tuple[str, int, Signal]:
+    """The relation word before an expression (as lower-cased text), where it starts, and its signal."""
+    found = relation_before(low, start)
+    if found is None or (cand.relative and found[0] in ("of", "for", "about")):
+        relation, rel_start, signal = "", start, Signal.OVERLAP
+    else:
+        relation, rel_start, signal = found
+    if relation == "from" and not _ONWARDS.match(low, cand.end):
+        signal = Signal.OVERLAP  # "winners from the 1990s", "from 1803-1870": of that time, not since then
+    if signal is Signal.OVERLAP and relation in ("", "in", "on", "at") and not cand.relative:
+        signal = state_change_signal(low, rel_start) or signal  # "who did X marry in 1967": START
+    return relation, rel_start, signal
+
+
+def find_time_expressions(text: str, *, reference: date | None = None) -> list[TimeExpression]:
+    """Every explicit or relative time expression in ``text``, in order, with its governing relation word."""
+    low = fold(text)
+    out: list[TimeExpression] = []
+    for cand, head, head_start in _merge_ranges(low, _select(_candidates(text, low))):
+        modifier, start = _modifier(low, cand)
+        if head:  # "between A and B", "from A to B"
+            relation, rel_start, signal = head, head_start, Signal.OVERLAP
+        else:
+            relation, rel_start, signal = _governing(low, cand, start)
+        out.append(
+            TimeExpression(
+                text=text[start : cand.end],
+                start=start,
+                end=cand.end,
+                span=_relative_span(low[cand.start : cand.end], reference) if cand.relative else _resolve(cand),
+                signal=signal,
+                relation=text[rel_start : rel_start + len(relation)],
+                relation_start=rel_start,
+                modifier=modifier,
+                relative=cand.relative,
+            )
+        )
+    return out
+
+
+def parse_time(text: str, *, reference: date | None = None) -> TimeSpan:
+    """The span of a text that is exactly one time expression ("13 May 2014", "the 1990s", "between 2012 and 2018").
+
+    Raises ``TimeExpressionError`` naming the text when it is not one placeable time expression."""
+    found = find_time_expressions(text.strip(), reference=reference)
+    stripped = text.strip()
+    if len(found) != 1 or found[0].span is None:
+        what = "no time expression" if not found else "not a single calendar time"
+        raise TimeExpressionError(f"{what} in {text!r}; write e.g. '13 May 2014', '2014-05', 'May 2014', '2014'")
+    expr = found[0]
+    if expr.phrase_start > 0 or expr.end < len(stripped.rstrip("?.! ")):
+        raise TimeExpressionError(
+            f"{text!r} has words beyond the time expression {expr.text!r}; pass only the time expression"
+        )
+    assert expr.span is not None
+    return expr.span
