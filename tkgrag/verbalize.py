@@ -8,6 +8,7 @@ are noun phrases and stay as they are.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from tkgrag.temporal import Granularity, TimeSpan
@@ -78,12 +79,16 @@ def _past(word: str) -> str:
     return w + "ed"
 
 
+@functools.lru_cache(maxsize=4096)  # a TKG has a few hundred relations and each is verbalised per event
 def relation_past(relation: str) -> str:
     """``Make_an_appeal_or_request`` -> ``made an appeal or request``; ``Criticize_or_denounce`` -> ``criticized or
     denounced``. Coordinated verbs ("Arrest, detain, or charge with ...") are all put in the past tense when every
     coordinated part but the last is a single word; noun-phrase relations ("position held") stay as they are."""
     phrase = relation_phrase(relation)
-    if " " in relation or not relation[:1].isalpha() or not re.sub(r"[_,()]", "", relation).isalpha():
+    # CAMEO names are capitalised or underscored ("Consult", "fight_with_small_arms"); Wikidata labels ("population",
+    # "position held") are noun phrases and are kept as written.
+    camel = relation[:1].isupper() or "_" in relation
+    if " " in relation or not camel or not re.sub(r"[_,()]", "", relation).isalpha():
         return phrase
     parts = re.split(r"(,? or |, )", phrase.lower())
     clauses, seps = parts[0::2], parts[1::2]

@@ -1,0 +1,106 @@
+"""JSON objects from a ``.jsonl`` file (one per line) or a ``.json`` file (a list), each with where it came from.
+
+Every format reader starts here so that a broken line becomes a ``Reject`` naming the file and line, and the rest of
+the file still ingests. A ``.json`` file must parse as a whole (JSON has no way to resume after a syntax error), so a
+broken one is a single reject for the file.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from tkgrag.ingest.records import Reject, SourceRef
+
+JsonItem = tuple[SourceRef, Mapping[str, Any]]
+
+
+def is_json_list_file(path: Path) -> bool:
+    """``.json`` files hold one JSON value (a list); anything else is read as JSON Lines."""
+    return path.suffix.lower() == ".json"
+
+
+def iter_json_objects(path: Path) -> Iterator[JsonItem | Reject]:
+    """Objects of ``path`` with their ``SourceRef``; malformed lines/items come back as rejects."""
+    if is_json_list_file(path):
+        yield from _iter_list(path)
+    else:
+        yield from _iter_lines(path)
+
+
+def _iter_lines(path: Path) -> Iterator[JsonItem | Reject]:
+    with path.open(encoding="utf-8") as fh:
+        for lineno, line in enumerate(fh, start=1):
+            text = line.strip()
+            if not text:
+                continue
+            ref = SourceRef(str(path), line=lineno)
+            try:
+                obj = json.loads(text)
+            except json.JSONDecodeError as exc:
+                yield Reject(ref, f"not valid JSON ({exc.msg} at column {exc.colno})", raw=text[:500])
+                continue
+            if not isinstance(obj, dict):
+                yield Reject(ref, f"expected a JSON object, found {type(obj).__name__}", raw=text[:500])
+                continue
+            yield ref, obj
+
+
+def _iter_list(path: Path) -> Iterator[JsonItem | Reject]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        ref = SourceRef(str(path), line=exc.lineno)
+        yield Reject(ref, f"not valid JSON ({exc.msg} at column {exc.colno}); fix the file or convert it to JSONL")
+        return
+    if not isinstance(data, list):
+        yield Reject(SourceRef(str(path)), f"expected a JSON list of objects, found {type(data).__name__}")
+        return
+    for i, obj in enumerate(data):
+        ref = SourceRef(str(path), item=i)
+        if not isinstance(obj, dict):
+            yield Reject(ref, f"expected a JSON object, found {type(obj).__name__}", raw=json.dumps(obj)[:500])
+            continue
+        yield ref, obj
+
+
+def raw_of(obj: Mapping[str, Any]) -> str:
+    """The record as it was, shortened, for the rejects file."""
+    return json.dumps(obj, ensure_ascii=False)[:500]
+
+
+class FieldError(ValueError):
+    """A field of one record is missing or malformed; becomes a ``Reject`` with that field's name."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(reason)
+        self.field = field
+        self.reason = reason
+
+
+def text_field(obj: Mapping[str, Any], name: str, *, required: bool = True, numbers: bool = False) -> str | None:
+    """A non-empty string field (numbers become strings when ``numbers``); missing -> None unless ``required``."""
+    value = obj.get(name)
+    if value is None:
+        if required:
+            raise FieldError(name, "missing (required)")
+        return None
+    if numbers and isinstance(value, int | float) and not isinstance(value, bool):
+        value = str(value)
+    if not isinstance(value, str):
+        raise FieldError(name, f"expected a string, found {type(value).__name__}")
+    value = value.strip()
+    if not value:
+        if required:
+            raise FieldError(name, "empty (required)")
+        return None
+    return value
+
+
+def check_fields(obj: Mapping[str, Any], allowed: frozenset[str], prefix: str = "") -> None:
+    """Unknown fields are rejected: a typo ("qualifer") would otherwise drop data silently."""
+    for key in obj:
+        if key not in allowed:
+            raise FieldError(f"{prefix}{key}", f"unknown field (expected one of: {', '.join(sorted(allowed))})")

@@ -1,0 +1,180 @@
+"""Passages for MRAG-style retrieval, with the dates they mention: generic JSONL/JSON, TimeQA and MenatQA files.
+
+Generic schema (``cypher/README.md``, "Passages JSONL"): ``{"id"?, "title"?, "text", "dates"?, "source"?}``. Without
+``dates`` the dates are extracted from the text (``dates_in_text``); with it, each entry must parse
+(``2014``, ``2014-05``, ``2014-05-06`` or a range ``1916..1920``).
+
+TimeQA (``human_annotated_*.json``) items are Wikipedia articles: each paragraph becomes a passage keyed
+``<link>#<paragraph index>`` (the index the answer annotations use), titled by the article. Paragraph 0 is the
+article's title line (annotations point there for unanswerable questions) and is skipped; so are paragraphs under
+``min_words`` words (default 1: keep all, because short list items like "- Spanish League" hold answers).
+MenatQA items carry a ``context`` list of sections; each distinct section text becomes one passage keyed by a hash
+of its title and text (the same section recurs across questions). Counterfactual ``updated_text`` is not ingested.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any, Literal
+from urllib.parse import unquote
+
+from tkgrag.ingest.formats.dates_in_text import extract_dates
+from tkgrag.ingest.formats.jsonsource import FieldError, check_fields, iter_json_objects, raw_of, text_field
+from tkgrag.ingest.records import PassageRecord, Reject, SourceRef
+from tkgrag.temporal import TimeParseError, TimeSpan
+
+PassageFormat = Literal["auto", "jsonl", "json", "timeqa", "menatqa"]
+PASSAGE_FIELDS = frozenset({"id", "title", "text", "dates", "source"})
+DEFAULT_MIN_WORDS = 1
+
+
+def content_key(title: str, text: str) -> str:
+    """Key of a passage that has no id: the same section text gets the same key however often it recurs."""
+    return hashlib.sha1(f"{title}\x1f{text}".encode()).hexdigest()[:24]
+
+
+def parse_date_label(value: str) -> TimeSpan:
+    """``2014``, ``2014-05``, ``2014-05-06`` or ``A..B`` (how ``TimeSpan.label`` writes a range)."""
+    if ".." in value:
+        a, b = value.split("..", 1)
+        return TimeSpan.between(a.strip() or None, b.strip() or None)
+    return TimeSpan.parse(value)
+
+
+def _clean(text: str) -> str:
+    return " ".join(text.split())
+
+
+def detect_format(path: Path) -> PassageFormat:
+    """``.json`` files are looked into: TimeQA items have ``paras``, MenatQA items ``context``."""
+    if path.suffix.lower() != ".json":
+        return "jsonl"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError:
+        return "json"  # the generic reader reports the syntax error with its line
+    first = data[0] if isinstance(data, list) and data and isinstance(data[0], dict) else {}
+    if "paras" in first and "link" in first:
+        return "timeqa"
+    if "context" in first and "question" in first:
+        return "menatqa"
+    return "json"
+
+
+def read_passages(
+    path: Path, *, source: str | None = None, fmt: PassageFormat = "auto", min_words: int = DEFAULT_MIN_WORDS
+) -> Iterator[PassageRecord | Reject]:
+    """Passages of ``path`` (each key once per file), or rejects."""
+    src = source or path.stem
+    kind = detect_format(path) if fmt == "auto" else fmt
+    if kind == "timeqa":
+        records = _read_timeqa(path, src, min_words)
+    elif kind == "menatqa":
+        records = _read_menatqa(path, src)
+    else:
+        records = _read_generic(path, src)
+    seen: set[str] = set()
+    for r in records:
+        if isinstance(r, PassageRecord):
+            if r.key in seen:
+                continue
+            seen.add(r.key)
+        yield r
+
+
+def _read_generic(path: Path, source: str) -> Iterator[PassageRecord | Reject]:
+    for item in iter_json_objects(path):
+        if isinstance(item, Reject):
+            yield item
+            continue
+        ref, obj = item
+        try:
+            yield _parse_passage(obj, ref, source)
+        except FieldError as exc:
+            yield Reject(ref, exc.reason, field=exc.field, raw=raw_of(obj))
+
+
+def _parse_passage(obj: Mapping[str, Any], ref: SourceRef, default_source: str) -> PassageRecord:
+    check_fields(obj, PASSAGE_FIELDS)
+    raw_text = text_field(obj, "text")
+    assert raw_text is not None
+    text = _clean(raw_text)
+    title = text_field(obj, "title", required=False) or ""
+    key = text_field(obj, "id", required=False, numbers=True) or content_key(title, text)
+    dates_value = obj.get("dates")
+    if dates_value is None:
+        dates = tuple(extract_dates(text))
+    else:
+        if not isinstance(dates_value, list):
+            raise FieldError("dates", f"expected a list of date strings, found {type(dates_value).__name__}")
+        parsed: set[TimeSpan] = set()
+        for i, d in enumerate(dates_value):
+            if not isinstance(d, str | int) or isinstance(d, bool):
+                raise FieldError(f"dates[{i}]", f"expected a date string, found {type(d).__name__}")
+            try:
+                parsed.add(parse_date_label(str(d)))
+            except (TimeParseError, ValueError) as exc:
+                raise FieldError(f"dates[{i}]", str(exc)) from None
+        dates = tuple(sorted(parsed, key=lambda s: (s.start, s.end)))
+    source = text_field(obj, "source", required=False) or default_source
+    return PassageRecord(key=key, title=title, text=text, ref=ref, source=source, dates=dates)
+
+
+def _article_title(link: str) -> str:
+    """``/wiki/Newton_D._Baker_House`` -> ``Newton D. Baker House``."""
+    return unquote(link.rsplit("/wiki/", 1)[-1]).replace("_", " ").strip()
+
+
+def _read_timeqa(path: Path, source: str, min_words: int) -> Iterator[PassageRecord | Reject]:
+    for item in iter_json_objects(path):
+        if isinstance(item, Reject):
+            yield item
+            continue
+        ref, obj = item
+        link, paras = obj.get("link"), obj.get("paras")
+        if not isinstance(link, str) or not link.strip():
+            yield Reject(ref, "missing (required): the article link", field="link", raw=raw_of(obj))
+            continue
+        if not isinstance(paras, list):
+            yield Reject(ref, "expected a list of paragraph strings", field="paras", raw=raw_of(obj))
+            continue
+        title = _article_title(link)
+        for i, para in enumerate(paras):
+            if i == 0:
+                continue
+            if not isinstance(para, str):
+                yield Reject(ref, f"expected a string, found {type(para).__name__}", field=f"paras[{i}]")
+                continue
+            text = _clean(para)
+            if len(text.split()) < min_words:
+                continue
+            yield PassageRecord(f"{link}#{i}", title, text, ref, source, tuple(extract_dates(text)))
+
+
+def _read_menatqa(path: Path, source: str) -> Iterator[PassageRecord | Reject]:
+    for item in iter_json_objects(path):
+        if isinstance(item, Reject):
+            yield item
+            continue
+        ref, obj = item
+        context = obj.get("context")
+        if not isinstance(context, list):
+            yield Reject(ref, "expected a list of {title, text} sections", field="context", raw=raw_of(obj))
+            continue
+        for i, section in enumerate(context):
+            where = f"context[{i}]"
+            if not isinstance(section, dict):
+                yield Reject(ref, f"expected an object, found {type(section).__name__}", field=where)
+                continue
+            text = section.get("text")
+            if not isinstance(text, str) or not text.strip():
+                yield Reject(ref, "missing (required)", field=f"{where}.text", raw=raw_of(section))
+                continue
+            title = section.get("title") if isinstance(section.get("title"), str) else ""
+            clean = _clean(text)
+            yield PassageRecord(
+                content_key(title or "", clean), title or "", clean, ref, source, tuple(extract_dates(clean))
+            )
