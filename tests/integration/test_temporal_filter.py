@@ -62,9 +62,7 @@ def facts(store: Store) -> Store:
 
 @pytest.mark.parametrize(("constraint", "expected"), CASES, ids=[c.describe() for c, _ in CASES])
 def test_cypher_filter(facts: Store, constraint: TemporalConstraint, expected: set[str]) -> None:
-    rows = facts.run(
-        f"MATCH (e:Event) WHERE {TEMPORAL_FILTER} RETURN e.key AS key", constraint_params(constraint)
-    )
+    rows = facts.run(f"MATCH (e:Event) WHERE {TEMPORAL_FILTER} RETURN e.key AS key", constraint_params(constraint))
     assert {r["key"] for r in rows} == expected
 
 

@@ -61,13 +61,18 @@ RETURN id AS node_id, r.key AS key, r.support AS support
 """
 
 # Candidate events: supp(u) for the top-K2 rules, narrowed by the temporal constraint (star+tc), ranked by cosine.
-RANK_RULE_SUPPORTS = """
+RANK_RULE_SUPPORTS = (
+    """
 UNWIND $rule_ids AS rid
 MATCH (r:Rule) WHERE id(r) = rid
 MATCH (r)<-[:SUPPORTS]-(e:Event)
-WHERE e.embedding IS NOT NULL AND """ + TEMPORAL_FILTER + """
+WHERE e.embedding IS NOT NULL AND """
+    + TEMPORAL_FILTER
+    + """
 WITH DISTINCT e
-WITH e, vector.similarity.cosine(e.embedding, $qvec) AS score""" + EVIDENCE_RETURN
+WITH e, vector.similarity.cosine(e.embedding, $qvec) AS score"""
+    + EVIDENCE_RETURN
+)
 
 EDGES_AMONG = """
 MATCH (u:Rule)-[x:RULE_EDGE]->(v:Rule)
