@@ -6,6 +6,7 @@ subject, relation, object, time and source, so re-ingesting the same line MERGEs
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -77,12 +78,17 @@ class EventRecord:
     object_name: str | None = None
     object_is_entity: bool = True
     qualifiers: tuple[Qualifier, ...] = ()
+    # Other names of the subject/object where a source gives them (stored as Entity.aliases / aliases_text).
+    subject_aliases: tuple[str, ...] = ()
+    object_aliases: tuple[str, ...] = ()
 
-    @property
+    # Computed once per record (ingestion asks for both more than once); cached_property writes the instance
+    # __dict__ directly, so it works on a frozen dataclass.
+    @functools.cached_property
     def key(self) -> str:
         return event_key(self.subject, self.relation, self.object, self.span, self.source)
 
-    @property
+    @functools.cached_property
     def text(self) -> str:
         return verbalize_event(
             self.subject_name or entity_name(self.subject),

@@ -1,0 +1,197 @@
+"""`tkgrag ingest tkg|embed|run|schedule|runs|formats` (+ facts/corpus/passages from ingest_formats_cmd)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from tkgrag.cli.common import console, friendly_errors, settings
+from tkgrag.embed import BACKENDS, Embedder, load_embedder
+from tkgrag.ingest.pipeline import IngestOptions, IngestSummary
+from tkgrag.store import connect
+
+app = typer.Typer(
+    help="Load temporal facts into Neo4j: files, jobs and schedules; fill embeddings.", no_args_is_help=True
+)
+
+
+def make_embedder(no_embed: bool, model: str | None, backend: str) -> Embedder | None:
+    """The embedder an ingest command asked for (None with --no-embed). Shared with ingest_formats_cmd."""
+    if no_embed:
+        return None
+    return load_embedder(model or settings().embedding_model, backend)
+
+
+def show_summary(summary: IngestSummary) -> None:
+    """Print one run's summary (shared with ingest_formats_cmd)."""
+    if summary.skipped:
+        console.print(f"[dim]skipped[/] {summary.path}: already ingested by run {summary.run_id} (same checksum)")
+        return
+    resumed = f" (resumed after item {summary.resumed_from})" if summary.resumed_from else ""
+    console.print(f"[bold green]{summary.status}[/] run {summary.run_id}{resumed}: {summary.line()}")
+    rate = f"{summary.events_per_second:,.0f} items/s" if summary.seconds else ""
+    enc = (
+        f"; encoder {summary.encoded_texts / summary.encode_seconds:,.0f} texts/s" if summary.encode_seconds > 0 else ""
+    )
+    console.print(f"  {summary.seconds:.1f} s, {rate}{enc}")
+    if summary.rejected:
+        console.print(f"  [yellow]{summary.rejected} rejected[/]: see {summary.rejects_path}")
+
+
+BackendOpt = Annotated[str, typer.Option("--backend", help=f"Embedding backend: {', '.join(BACKENDS)}.")]
+ModelOpt = Annotated[str | None, typer.Option("--model", help="Embedding model name or path (default from settings).")]
+
+
+@app.command()
+@friendly_errors
+def tkg(
+    path: Annotated[Path, typer.Argument(help="TSV of quadruples/quintuples (ICEWS, MultiTQ, TimeQuestions).")],
+    source: Annotated[
+        str | None, typer.Option("--source", help="Source name on every event (default: file stem).")
+    ] = None,
+    no_embed: Annotated[bool, typer.Option("--no-embed", help="Graph only; run `tkgrag ingest embed` later.")] = False,
+    batch_size: Annotated[int, typer.Option("--batch-size", min=1, help="Records per transaction.")] = 5000,
+    rejects: Annotated[Path | None, typer.Option("--rejects", help="Rejects file (JSONL).")] = None,
+    rejects_dir: Annotated[Path | None, typer.Option("--rejects-dir", help="Folder for the rejects file.")] = None,
+    labels: Annotated[Path | None, typer.Option("--labels", help="id<TAB>label file naming id-keyed entities.")] = None,
+    no_resume: Annotated[
+        bool, typer.Option("--no-resume", help="Start a new run even if one was interrupted.")
+    ] = False,
+    model: ModelOpt = None,
+    backend: BackendOpt = "auto",
+) -> None:
+    """Ingest a TKG TSV file (idempotent; resumes an interrupted run of the same file)."""
+    from tkgrag.ingest.tkg import ingest_tkg_file
+    from tkgrag.ingest.tsv import TsvOptions, read_labels
+
+    if not path.is_file():
+        raise typer.BadParameter(f"{path} is not a file", param_hint="PATH")
+    embedder = make_embedder(no_embed, model, backend)
+    with connect(settings()) as store:
+        summary = ingest_tkg_file(
+            store,
+            path,
+            source=source,
+            tsv=TsvOptions(labels=read_labels(labels) if labels else {}),
+            options=IngestOptions(
+                batch_size=batch_size,
+                embedder=embedder,
+                rejects_path=rejects,
+                rejects_dir=rejects_dir,
+                resume=not no_resume,
+            ),
+        )
+    show_summary(summary)
+
+
+@app.command()
+@friendly_errors
+def embed(
+    label: Annotated[str, typer.Option("--label", help="Event, Chunk or Passage.")] = "Event",
+    page_size: Annotated[int, typer.Option("--page-size", min=1, help="Nodes per transaction.")] = 4096,
+    model: ModelOpt = None,
+    backend: BackendOpt = "auto",
+) -> None:
+    """Fill missing embeddings (resumable: run it again after an interruption)."""
+    from tkgrag.ingest.backfill import embed_missing
+
+    embedder = make_embedder(False, model, backend)
+    assert embedder is not None
+    with connect(settings()) as store:
+        s = embed_missing(store, embedder, label=label, page_size=page_size)
+    rate = f"{s.per_second:,.0f}/s" if s.seconds else ""
+    console.print(f"embedded {s.embedded} of {s.missing_before} {label} nodes missing one, {s.seconds:.1f} s {rate}")
+
+
+@app.command("run")
+@friendly_errors
+def run_cmd(
+    jobs: Annotated[list[Path], typer.Argument(help="Job files (TOML), e.g. ingest/sample.toml.")],
+) -> None:
+    """Run jobs once, incrementally (files already ingested are skipped by checksum)."""
+    from tkgrag.ingest.jobs import load_job, run_job
+
+    loaded = [load_job(p) for p in jobs]
+    with connect(settings()) as store:
+        for job in loaded:
+            console.print(f"[bold]job[/] {job.name} ({job.format}) <- {job.path}")
+            run_job(store, job, on_file=show_summary)
+
+
+@app.command()
+@friendly_errors
+def schedule(
+    jobs: Annotated[list[Path], typer.Argument(help="Job files with a [schedule] table.")],
+    max_runs: Annotated[int | None, typer.Option("--max-runs", min=1, help="Stop after this many job runs.")] = None,
+) -> None:
+    """Keep running jobs on their schedules until Ctrl-C (or --max-runs)."""
+    from tkgrag.ingest.jobs import Job, load_job, run_schedule
+
+    loaded = [load_job(p) for p in jobs]
+    for job in loaded:
+        console.print(f"[bold]job[/] {job.name}: {job.schedule.describe() if job.schedule else 'no schedule'}")
+
+    def report(job: Job, results: list[IngestSummary]) -> None:
+        console.print(f"[bold]job[/] {job.name}: {len(results)} file(s)")
+        for r in results:
+            show_summary(r)
+
+    with connect(settings()) as store:
+        try:
+            n = run_schedule(store, loaded, max_runs=max_runs, on_run=report)
+        except KeyboardInterrupt:
+            console.print("stopped (an interrupted file resumes on the next run)")
+            raise typer.Exit(code=0) from None
+    console.print(f"done: {n} job run(s)")
+
+
+@app.command()
+@friendly_errors
+def runs(limit: Annotated[int, typer.Option("--limit", min=1)] = 20) -> None:
+    """List recent ingestion runs (the record-time ledger)."""
+    from tkgrag.queries.ingest import LIST_RUNS
+
+    with connect(settings()) as store:
+        rows = [r["run"] for r in store.run(LIST_RUNS, {"limit": limit})]
+    table = Table("id", "status", "format", "read", "written", "dup", "rej", "started", "path")
+    for r in rows:
+        table.add_row(
+            r["id"],
+            r["status"],
+            r["format"],
+            str(r["read"]),
+            str(r["written"]),
+            str(r["duplicates"]),
+            str(r["rejected"]),
+            str(r["started_at"])[:19],
+            str(r["path"]),
+        )
+    console.print(table)
+
+
+@app.command("formats")
+def formats_cmd() -> None:
+    """List the formats job files can name."""
+    from tkgrag.ingest.registry import formats
+
+    for name, spec in sorted(formats().items()):
+        console.print(f"[bold]{name}[/]  {spec.description}  (directory glob {spec.glob})")
+
+
+# The n-ary facts / corpus / passages commands live in ingest_formats_cmd (another module, another owner).
+try:
+    from tkgrag.cli import ingest_formats_cmd
+except ImportError:  # pragma: no cover - optional module
+    ingest_formats_cmd = None  # type: ignore[assignment]
+
+if ingest_formats_cmd is not None:
+    if hasattr(ingest_formats_cmd, "register"):
+        ingest_formats_cmd.register(app)
+    else:
+        for _name in ("facts", "corpus", "passages"):
+            _fn = getattr(ingest_formats_cmd, _name, None)
+            if callable(_fn):
+                app.command(name=_name)(_fn)

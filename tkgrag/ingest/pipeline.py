@@ -1,0 +1,503 @@
+"""The generic ingestion pipeline: records -> batches -> (embeddings) -> one transaction per batch, with resume.
+
+Any record kind goes through the same path::
+
+    from tkgrag.ingest.pipeline import IngestOptions, SourceInfo, ingest
+    from tkgrag.ingest.tsv import TkgTsvReader, TsvOptions
+    from tkgrag.ingest.writers import EVENT_KIND, EventWriter
+
+    summary = ingest(
+        store,
+        TkgTsvReader(path, TsvOptions(source="icews14")),  # Iterable[R | Reject], deterministic order (resume counts)
+        EventWriter(),                           # BatchWriter[R]: writes one batch inside the given transaction
+        source=SourceInfo.for_file(path, name="icews14", format="tkg-tsv"),
+        kind=EVENT_KIND,                         # NodeKind[R] | None: label/key/text for dedupe, skip and embeddings
+        options=IngestOptions(batch_size=5000, embedder=default_embedder()),
+    )
+    summary.read == summary.written + summary.duplicates + summary.rejected
+
+(``tkgrag.ingest.tkg.ingest_tkg_file(store, path, source=..., options=...)`` is exactly this for TSV files.)
+
+What the pipeline does, so writers do not have to:
+- Rejects (``Reject`` items from the reader) go to a JSONL rejects file with file, line, field and reason, and are
+  counted; every other item of the batch is still written.
+- Per batch: keys repeated inside the batch and keys already in the database are counted as duplicates and not
+  handed to the writer (``kind`` given); texts of the new records are embedded (deduplicated, cached), and stored
+  with ``db.create.setNodeVectorProperty``. A stored node that lacks its embedding gets it (counted as duplicate).
+- Each batch is ONE transaction: ``writer.write(tx, new_records, run_id)``, the embeddings, and the checkpoint on the
+  ``(:IngestRun)`` node. A crash loses at most the uncommitted batch; the next ``ingest`` of the same content (same
+  source name, format and checksum) finds the unfinished run and resumes after its checkpoint, in any process.
+- Reading, the duplicate check and encoding of batch k+1 run in a worker thread while batch k is written.
+
+Writer contract (``BatchWriter`` in ``records.py``): ``write(tx, batch, run_id) -> WriteCounts`` where ``tx`` is a
+:class:`BatchTx` (``tx.run(query, params) -> list[dict]`` inside the open transaction; ``tx.now`` the batch's record
+time, a UTC datetime unique to the batch; ``tx.run_id``). Do not commit or open sessions. The transaction may be
+retried by the driver on a transient error, so the writer must be idempotent (MERGE). Count each record it is given
+as written (created now) or duplicate (already there).
+
+Record time: nodes get ``ingested_at`` (the batch's ``tx.now``) and ``run_id`` (the ``IngestRun.id``) on creation
+only; a property, not an ``INGESTED_BY`` relationship, so 90k events do not hang off one super-node and "as of"
+filters are a property comparison.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import queue
+import secrets
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from neo4j import ManagedTransaction
+from neo4j.exceptions import Neo4jError
+
+from tkgrag.embed import Embedder
+from tkgrag.errors import StoreError, TkgragError
+from tkgrag.ingest.encoding import CachedEncoder
+from tkgrag.ingest.records import BatchWriter, Reject, WriteCounts
+from tkgrag.ingest.rejects import RejectsFile, default_rejects_path
+from tkgrag.queries import ingest as q
+from tkgrag.store.connection import Store
+
+R = TypeVar("R")
+
+EMBEDDABLE_LABELS = frozenset(q.SET_EMBEDDINGS)
+CHECKABLE_LABELS = frozenset(q.EXISTING_KEYS)
+
+
+class SimulatedCrash(RuntimeError):
+    """Raised by ``IngestOptions.crash_after_batches`` (tests only): stops like a killed process, leaving the run
+    'running' with its checkpoint, so the next run resumes it."""
+
+
+@dataclass(frozen=True)
+class NodeKind(Generic[R]):
+    """How the pipeline recognises a record: its node label, natural key and the text to embed.
+
+    ``label`` is a fixed label (``"Event"``) or a function of the record (for streams that mix kinds, e.g.
+    documents and chunks); ``None`` from the function means "not a keyed node" (e.g. a reference edge): such records
+    go to the writer as they are. ``text`` None: nothing is embedded. Labels must be among ``CHECKABLE_LABELS``
+    (embedding: ``EMBEDDABLE_LABELS``)."""
+
+    label: str | Callable[[R], str | None]
+    key: Callable[[R], str]
+    text: Callable[[R], str] | None = None
+
+    def label_of(self, record: R) -> str | None:
+        label = self.label(record) if callable(self.label) else self.label
+        if label is not None and label not in CHECKABLE_LABELS:
+            raise TkgragError(f"record label {label!r} is not one the pipeline knows ({sorted(CHECKABLE_LABELS)})")
+        return label
+
+
+@dataclass(frozen=True)
+class SourceInfo:
+    """What is being ingested: the source name written on every node (``Event.source``), the format, and the file
+    with its checksum (the identity of a run: same name + format + checksum = same content = resumable/skippable)."""
+
+    name: str
+    format: str
+    path: str
+    checksum: str
+
+    @classmethod
+    def for_file(cls, path: Path, *, name: str | None = None, format: str) -> SourceInfo:
+        return cls(name=name or path.stem, format=format, path=str(path.resolve()), checksum=file_checksum(path))
+
+
+def file_checksum(path: Path) -> str:
+    """sha256 of the file's bytes, hex."""
+    h = hashlib.sha256()
+    try:
+        with path.open("rb") as fh:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                h.update(block)
+    except OSError as exc:
+        raise TkgragError(f"cannot read {path}: {exc.strerror or exc}") from None
+    return h.hexdigest()
+
+
+@dataclass(frozen=True)
+class IngestOptions:
+    batch_size: int = 5000
+    embedder: Embedder | None = None  # None: graph only; fill embeddings later with `tkgrag ingest embed`
+    encode_batch_size: int = 64
+    rejects_path: Path | None = None  # default: <source>.rejects.jsonl next to the source (or rejects_dir)
+    rejects_dir: Path | None = None
+    resume: bool = True  # resume an unfinished run of the same content instead of starting a new one
+    progress: bool = True
+    total: int | None = None  # items expected (for the progress bar), e.g. the file's line count
+    prefetch: int = 2  # batches prepared ahead by the worker thread
+    crash_after_batches: int | None = None  # TESTS ONLY: raise SimulatedCrash after this many committed batches
+
+    def __post_init__(self) -> None:
+        if self.batch_size < 1:
+            raise TkgragError(f"batch size must be at least 1, got {self.batch_size}")
+
+
+@dataclass
+class IngestSummary:
+    """What a run did. ``read == written + duplicates + rejected`` (counts cover the whole run, resumed parts too)."""
+
+    run_id: str
+    source: str
+    format: str
+    path: str
+    checksum: str
+    read: int = 0
+    written: int = 0
+    duplicates: int = 0
+    rejected: int = 0
+    embedded: int = 0
+    batches: int = 0
+    resumed_from: int | None = None  # checkpoint (items) a resumed run started after
+    status: str = "running"
+    rejects_path: str | None = None
+    seconds: float = 0.0
+    encode_seconds: float = 0.0
+    encoded_texts: int = 0
+    skipped: bool = False  # jobs: the file was already ingested (same checksum); nothing was read
+
+    @property
+    def events_per_second(self) -> float:
+        return self.read / self.seconds if self.seconds > 0 else 0.0
+
+    def line(self) -> str:
+        parts = [
+            f"read {self.read}",
+            f"written {self.written}",
+            f"duplicates {self.duplicates}",
+            f"rejected {self.rejected}",
+        ]
+        if self.embedded:
+            parts.append(f"embedded {self.embedded}")
+        return ", ".join(parts)
+
+
+@dataclass
+class BatchTx:
+    """The open transaction a writer writes one batch in: ``run`` returns records as dicts."""
+
+    tx: ManagedTransaction
+    now: datetime
+    run_id: str
+
+    def run(self, query: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        result = self.tx.run(query, params or {})
+        return [r.data() for r in result]
+
+
+# ---- the worker side: items -> prepared batches ---------------------------------------------------------------
+@dataclass
+class _Prepared(Generic[R]):
+    records: list[R]  # new records for the writer (known keys and in-batch repeats removed)
+    rejects: list[Reject]
+    items: int  # items consumed (records + rejects) incl. the ones skipped as duplicates
+    end: int  # stream position after this batch (the checkpoint once committed)
+    duplicates: int
+    embeddings: dict[str, list[tuple[str, list[float]]]] = field(default_factory=dict)  # label -> [(key, vector)]
+
+
+def _chunks(items: Iterable[R | Reject], size: int, skip: int) -> Iterator[tuple[list[R], list[Reject], int, int]]:
+    """Batches of ``size`` records (rejects ride along with the batch they were read in); the first ``skip`` items
+    (a resumed run's checkpoint) are consumed without being returned."""
+    records: list[R] = []
+    rejects: list[Reject] = []
+    pos = 0
+    start = skip
+    for item in items:
+        pos += 1
+        if pos <= skip:
+            continue
+        if isinstance(item, Reject):
+            rejects.append(item)
+        else:
+            records.append(item)
+        if len(records) >= size:
+            yield records, rejects, pos - start, pos
+            records, rejects, start = [], [], pos
+    if records or rejects or pos == skip:
+        yield records, rejects, pos - start, pos
+
+
+class _Preparer(Generic[R]):
+    def __init__(self, store: Store, kind: NodeKind[R] | None, encoder: CachedEncoder | None) -> None:
+        self.store, self.kind, self.encoder = store, kind, encoder
+
+    def __call__(self, chunk: tuple[list[R], list[Reject], int, int]) -> _Prepared[R]:
+        records, rejects, items, end = chunk
+        kind = self.kind
+        if kind is None:
+            return _Prepared(records, rejects, items, end, duplicates=0)
+        fresh: list[R] = []
+        keyed: dict[str, dict[str, R]] = {}  # label -> key -> record (first occurrence)
+        dups = 0
+        for r in records:
+            label = kind.label_of(r)
+            if label is None:
+                fresh.append(r)
+                continue
+            by_key = keyed.setdefault(label, {})
+            k = kind.key(r)
+            if k in by_key:
+                dups += 1
+            else:
+                by_key[k] = r
+        to_embed: dict[str, list[tuple[str, R]]] = {}
+        for label, by_key in keyed.items():
+            stored = {
+                row["key"]: row["embedded"] for row in self.store.run(q.EXISTING_KEYS[label], {"keys": list(by_key)})
+            }
+            dups += len(stored)
+            embeddable = self.encoder is not None and kind.text is not None and label in EMBEDDABLE_LABELS
+            for k, r in by_key.items():
+                if k not in stored:
+                    fresh.append(r)
+                if embeddable and not stored.get(k, False):
+                    to_embed.setdefault(label, []).append((k, r))
+        prepared = _Prepared(fresh, rejects, items, end, duplicates=dups)
+        if to_embed and self.encoder is not None and kind.text is not None:
+            text = kind.text
+            flat = [(label, k, text(r)) for label, pairs in to_embed.items() for k, r in pairs]
+            vectors = self.encoder.encode([t for _, _, t in flat])
+            for (label, k, _), v in zip(flat, vectors, strict=True):
+                prepared.embeddings.setdefault(label, []).append((k, v.tolist()))
+        return prepared
+
+
+_DONE = object()
+
+
+def prefetch(items: Iterator[Any], depth: int) -> Iterator[Any]:
+    """Run the iterator ``items`` in a worker thread, ``depth`` results ahead. Exceptions surface in the caller;
+    leaving the loop early stops the worker."""
+    out: queue.Queue[Any] = queue.Queue(maxsize=max(1, depth))
+    stop = threading.Event()
+
+    def put(x: Any) -> bool:
+        while not stop.is_set():
+            try:
+                out.put(x, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
+    def work() -> None:
+        try:
+            for x in items:
+                if not put(("item", x)):
+                    return
+            put(("done", None))
+        except BaseException as exc:
+            put(("error", exc))
+
+    worker = threading.Thread(target=work, name="tkgrag-ingest-prepare", daemon=True)
+    worker.start()
+    try:
+        while True:
+            tag, x = out.get()
+            if tag == "done":
+                return
+            if tag == "error":
+                raise x
+            yield x
+    finally:
+        stop.set()
+        worker.join(timeout=30)
+
+
+# ---- the run ledger -------------------------------------------------------------------------------------------
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def new_run_id(source: str) -> str:
+    return f"{source}-{_now():%Y%m%dT%H%M%S}-{secrets.token_hex(3)}"
+
+
+def _open_run(
+    store: Store, source: SourceInfo, options: IngestOptions, rejects_path: Path
+) -> tuple[IngestSummary, bool]:
+    """A resumed unfinished run of the same content, or a new one. Returns (summary so far, resumed?)."""
+    key = {"source": source.name, "format": source.format, "checksum": source.checksum}
+    if options.resume:
+        found = store.run(q.FIND_UNFINISHED_RUN, key)
+        if found:
+            run = store.run(q.RESUME_RUN, {"id": found[0]["run"]["id"], "now": _now(), "path": source.path})[0]["run"]
+            summary = IngestSummary(
+                run_id=run["id"],
+                source=source.name,
+                format=source.format,
+                path=source.path,
+                checksum=source.checksum,
+                read=run["read"],
+                written=run["written"],
+                duplicates=run["duplicates"],
+                rejected=run["rejected"],
+                embedded=run.get("embedded") or 0,
+                batches=run["batches"],
+                resumed_from=run["checkpoint"],
+                rejects_path=str(rejects_path),
+            )
+            return summary, True
+    run_id = new_run_id(source.name)
+    model = getattr(options.embedder, "name", None) if options.embedder is not None else None
+    store.run(
+        q.CREATE_RUN,
+        {
+            **key,
+            "id": run_id,
+            "path": source.path,
+            "now": _now(),
+            "embedding_model": model,
+            "rejects_path": str(rejects_path),
+        },
+    )
+    summary = IngestSummary(
+        run_id=run_id,
+        source=source.name,
+        format=source.format,
+        path=source.path,
+        checksum=source.checksum,
+        rejects_path=str(rejects_path),
+    )
+    return summary, False
+
+
+def _finish(store: Store, summary: IngestSummary, status: str, error: str | None) -> None:
+    summary.status = status
+    with contextlib.suppress(Exception):  # best effort: the database may be what failed
+        store.run(q.FINISH_RUN, {"id": summary.run_id, "status": status, "now": _now(), "error": error})
+
+
+# ---- the pipeline -----------------------------------------------------------------------------------------------
+def ingest(
+    store: Store,
+    items: Iterable[R | Reject],
+    writer: BatchWriter[R],
+    *,
+    source: SourceInfo,
+    kind: NodeKind[R] | None = None,
+    options: IngestOptions | None = None,
+) -> IngestSummary:
+    """Ingest ``items`` (records and rejects, in a deterministic order) with ``writer``; see the module docstring."""
+    options = options or IngestOptions()
+    started = time.perf_counter()
+    rejects_path = options.rejects_path or default_rejects_path(Path(source.path), options.rejects_dir, store.settings)
+    summary, resumed = _open_run(store, source, options, rejects_path)
+    rejects_file = RejectsFile(rejects_path, summary.run_id, append=resumed)
+    encoder = (
+        CachedEncoder(options.embedder, batch_size=options.encode_batch_size) if options.embedder is not None else None
+    )
+    preparer = _Preparer(store, kind, encoder)
+    skip = summary.resumed_from or 0
+    committed_here = 0
+    progress = _Progress(options, skip, summary.run_id)
+    try:
+        with progress:
+            for prepared in prefetch(map(preparer, _chunks(items, options.batch_size, skip)), options.prefetch):
+                _commit(store, writer, prepared, summary)
+                rejects_file.write(prepared.rejects)
+                committed_here += 1
+                progress.advance(prepared.items, summary)
+                if options.crash_after_batches is not None and committed_here >= options.crash_after_batches:
+                    raise SimulatedCrash(f"simulated crash after {committed_here} batch(es) of run {summary.run_id}")
+    except SimulatedCrash:
+        raise
+    except KeyboardInterrupt:
+        _finish(store, summary, "failed", "interrupted")
+        raise
+    except BaseException as exc:
+        _finish(store, summary, "failed", str(exc)[:500])
+        raise
+    finally:
+        rejects_file.close()
+        summary.seconds = time.perf_counter() - started
+        if encoder is not None:
+            summary.encode_seconds, summary.encoded_texts = encoder.seconds, encoder.encoded
+    _finish(store, summary, "completed", None)
+    summary.rejects_path = str(rejects_path) if summary.rejected else None
+    return summary
+
+
+def _commit(store: Store, writer: BatchWriter[R], prepared: _Prepared[R], summary: IngestSummary) -> None:
+    """Write one prepared batch, its embeddings and the run's checkpoint in one transaction."""
+    now = _now()
+    embedded = sum(len(rows) for rows in prepared.embeddings.values())
+
+    def work(tx: ManagedTransaction) -> WriteCounts:
+        btx = BatchTx(tx, now, summary.run_id)
+        counts = writer.write(btx, prepared.records, summary.run_id) if prepared.records else WriteCounts()
+        for label, rows in prepared.embeddings.items():
+            btx.run(q.SET_EMBEDDINGS[label], {"rows": [{"key": k, "embedding": v} for k, v in rows]})
+        btx.run(
+            q.CHECKPOINT_RUN,
+            {
+                "id": summary.run_id,
+                "checkpoint": prepared.end,
+                "batches": summary.batches + 1,
+                "read": summary.read + prepared.items,
+                "written": summary.written + counts.written,
+                "duplicates": summary.duplicates + prepared.duplicates + counts.duplicates,
+                "rejected": summary.rejected + len(prepared.rejects),
+                "embedded": summary.embedded + embedded,
+                "now": now,
+            },
+        )
+        return counts
+
+    try:
+        with store.driver.session(database=store.database) as session:
+            counts = session.execute_write(work)
+    except Neo4jError as exc:
+        raise StoreError(f"writing a batch of run {summary.run_id} failed: {exc.message or exc}") from exc
+    summary.batches += 1
+    summary.read += prepared.items
+    summary.written += counts.written
+    summary.duplicates += prepared.duplicates + counts.duplicates
+    summary.rejected += len(prepared.rejects)
+    summary.embedded += embedded
+
+
+class _Progress:
+    """A rich progress bar over items read (silent when disabled or not on a terminal-like console)."""
+
+    def __init__(self, options: IngestOptions, skip: int, run_id: str) -> None:
+        self.enabled = options.progress and not os.environ.get("TKGRAG_NO_PROGRESS")
+        self.total = options.total
+        self.skip = skip
+        self.run_id = run_id
+        self._bar: Any = None
+        self._task: Any = None
+
+    def __enter__(self) -> _Progress:
+        if self.enabled:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            self._bar = Progress(
+                TextColumn("[bold]ingest[/] {task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TextColumn("{task.fields[status]}"),
+                transient=False,
+            )
+            self._bar.__enter__()
+            self._task = self._bar.add_task(self.run_id, total=self.total, completed=self.skip, status="")
+        return self
+
+    def advance(self, items: int, summary: IngestSummary) -> None:
+        if self._bar is not None:
+            self._bar.update(self._task, advance=items, status=summary.line())
+
+    def __exit__(self, *exc: object) -> None:
+        if self._bar is not None:
+            self._bar.__exit__(*exc)

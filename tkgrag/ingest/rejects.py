@@ -1,0 +1,84 @@
+"""The rejects file: one JSON object per rejected input item, with file, line, field and reason.
+
+Written after the batch it belongs to is committed (so a resumed run does not repeat rejects of committed batches),
+next to the source by default (``icews14.tsv`` -> ``icews14.tsv.rejects.jsonl``), or in ``$TKGRAG_HOME/rejects/``
+when the source's folder is read-only, or wherever the caller says.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import IO
+
+from tkgrag.config import Settings
+from tkgrag.errors import TkgragError
+from tkgrag.ingest.records import Reject
+
+SUFFIX = ".rejects.jsonl"
+
+
+def default_rejects_path(source: Path, rejects_dir: Path | None, settings: Settings) -> Path:
+    if rejects_dir is not None:
+        return rejects_dir / (source.name + SUFFIX)
+    folder = source.parent
+    if folder.is_dir() and os.access(folder, os.W_OK):
+        return folder / (source.name + SUFFIX)
+    return settings.home / "rejects" / (source.name + SUFFIX)
+
+
+def reject_json(reject: Reject, run_id: str) -> dict[str, object]:
+    return {
+        "file": reject.ref.path,
+        "line": reject.ref.line,
+        "item": reject.ref.item,
+        "field": reject.field,
+        "reason": reject.reason,
+        "raw": reject.raw,
+        "run_id": run_id,
+    }
+
+
+class RejectsFile:
+    """Opened on the first reject. A fresh run replaces an old file of the same name; a resumed run appends."""
+
+    def __init__(self, path: Path, run_id: str, *, append: bool) -> None:
+        self.path = path
+        self.run_id = run_id
+        self.append = append
+        self.written = 0
+        self._fh: IO[str] | None = None
+        if not append and path.exists():
+            try:
+                path.unlink()
+            except OSError as exc:
+                raise TkgragError(f"cannot replace the old rejects file {path}: {exc.strerror or exc}") from None
+
+    def write(self, rejects: Sequence[Reject]) -> None:
+        if not rejects:
+            return
+        if self._fh is None:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._fh = self.path.open("a" if self.append else "w", encoding="utf-8")
+            except OSError as exc:
+                raise TkgragError(
+                    f"cannot write the rejects file {self.path}: {exc.strerror or exc}. "
+                    "Give another place with --rejects."
+                ) from None
+        for r in rejects:
+            self._fh.write(json.dumps(reject_json(r, self.run_id), ensure_ascii=False) + "\n")
+        self._fh.flush()
+        self.written += len(rejects)
+
+    def close(self) -> None:
+        if self._fh is not None:
+            self._fh.close()
+            self._fh = None
+
+
+def read_rejects(path: Path) -> list[dict[str, object]]:
+    with path.open(encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]

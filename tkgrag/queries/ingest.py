@@ -1,0 +1,142 @@
+"""Cypher of ingestion: batched ``UNWIND $rows`` writes that ``MERGE`` on natural keys, and the IngestRun ledger.
+
+Every write is idempotent: a re-run MERGEs onto the nodes it made before and creates nothing. ``ON CREATE SET`` only,
+so ``ingested_at`` / ``run_id`` keep the record time of the *first* ingestion (what "as of" queries rely on).
+Labels are fixed here; per-label variants are separate constants chosen from a dict keyed by a validated label.
+"""
+
+from __future__ import annotations
+
+# ---- events (s, r, o, [valid_from, valid_to]) -----------------------------------------------------------------
+# One row per NEW event (the pipeline dedupes keys in the batch and filters keys already stored). MERGE still guards
+# against a concurrent writer; `created` is true only for the nodes this statement created ($now is unique per batch).
+# A literal object (Wikidata quantity, string) has no OBJECT edge: it is kept in Event.object_value.
+WRITE_EVENTS = """
+UNWIND $rows AS row
+MERGE (e:Event {key: row.key})
+  ON CREATE SET e.relation = row.relation, e.text = row.text, e.valid_from = row.valid_from,
+                e.valid_to = row.valid_to, e.granularity = row.granularity, e.source = row.source,
+                e.object_value = row.object_value, e.ingested_at = $now, e.run_id = $run_id
+WITH e, row, (e.ingested_at = $now AND e.run_id = $run_id) AS created
+WHERE created
+MERGE (s:Entity {key: row.subject})
+  ON CREATE SET s.name = row.subject_name, s.aliases = row.subject_aliases,
+                s.aliases_text = row.subject_aliases_text, s.ingested_at = $now, s.run_id = $run_id
+MERGE (e)-[:SUBJECT]->(s)
+FOREACH (_ IN CASE WHEN row.object_value IS NULL THEN [1] ELSE [] END |
+  MERGE (o:Entity {key: row.object})
+    ON CREATE SET o.name = row.object_name, o.aliases = row.object_aliases,
+                  o.aliases_text = row.object_aliases_text, o.ingested_at = $now, o.run_id = $run_id
+  MERGE (e)-[:OBJECT]->(o)
+)
+RETURN count(e) AS written
+"""
+
+# Aliases learnt later (another source names the same entity differently) are added, never replaced.
+ADD_ENTITY_ALIASES = """
+UNWIND $rows AS row
+MATCH (n:Entity {key: row.key})
+WITH n, [a IN row.aliases WHERE NOT a IN coalesce(n.aliases, [])] AS new
+WHERE size(new) > 0
+SET n.aliases = coalesce(n.aliases, []) + new,
+    n.aliases_text = reduce(t = coalesce(n.aliases_text, ''), a IN new | t + CASE t WHEN '' THEN '' ELSE ' | ' END + a)
+RETURN count(n) AS updated
+"""
+
+# ---- which keys of a batch are already stored (and whether they have an embedding) ------------------------------
+# One constant per label that the pipeline may be asked to check; the unique constraint on key makes these seeks.
+_EXISTING = """
+UNWIND $keys AS k
+MATCH (n:{label} {{key: k}})
+RETURN n.key AS key, n.embedding IS NOT NULL AS embedded
+"""
+EXISTING_KEYS = {label: _EXISTING.format(label=label) for label in ("Event", "Chunk", "Passage", "Document", "Entity")}
+
+# db.create.setNodeVectorProperty stores a float32 vector (a plain SET would store float64: twice the size).
+_SET_EMBEDDINGS = """
+UNWIND $rows AS row
+MATCH (n:{label} {{key: row.key}})
+CALL db.create.setNodeVectorProperty(n, 'embedding', row.embedding)
+RETURN count(n) AS embedded
+"""
+SET_EMBEDDINGS = {label: _SET_EMBEDDINGS.format(label=label) for label in ("Event", "Chunk", "Passage")}
+
+# Nodes still without an embedding, paged by key (index-ordered, so `ingest embed` resumes by simply running again).
+_MISSING_EMBEDDINGS = """
+MATCH (n:{label})
+WHERE n.key > $after AND n.embedding IS NULL AND n.text IS NOT NULL
+RETURN n.key AS key, n.text AS text
+ORDER BY n.key
+LIMIT $limit
+"""
+MISSING_EMBEDDINGS = {label: _MISSING_EMBEDDINGS.format(label=label) for label in ("Event", "Chunk", "Passage")}
+
+_COUNT_MISSING_EMBEDDINGS = "MATCH (n:{label}) WHERE n.embedding IS NULL AND n.text IS NOT NULL RETURN count(n) AS n"
+COUNT_MISSING_EMBEDDINGS = {
+    label: _COUNT_MISSING_EMBEDDINGS.format(label=label) for label in ("Event", "Chunk", "Passage")
+}
+
+# ---- the IngestRun ledger (record time and the resume checkpoint) ---------------------------------------------
+CREATE_RUN = """
+CREATE (r:IngestRun {id: $id, source: $source, format: $format, path: $path, checksum: $checksum,
+                     started_at: $now, heartbeat_at: $now, status: 'running', checkpoint: 0, batches: 0,
+                     read: 0, written: 0, duplicates: 0, rejected: 0, embedded: 0,
+                     embedding_model: $embedding_model, rejects_path: $rejects_path})
+RETURN r.id AS id
+"""
+
+# The most recent unfinished run of the same content (same source, format and checksum): resume it.
+FIND_UNFINISHED_RUN = """
+MATCH (r:IngestRun {source: $source, format: $format, checksum: $checksum})
+WHERE r.status IN ['running', 'failed']
+RETURN r {.*} AS run
+ORDER BY r.started_at DESC
+LIMIT 1
+"""
+
+FIND_COMPLETED_RUN = """
+MATCH (r:IngestRun {source: $source, format: $format, checksum: $checksum, status: 'completed'})
+RETURN r {.*} AS run
+ORDER BY r.started_at DESC
+LIMIT 1
+"""
+
+RESUME_RUN = """
+MATCH (r:IngestRun {id: $id})
+SET r.status = 'running', r.heartbeat_at = $now, r.path = $path, r.resumed = coalesce(r.resumed, 0) + 1,
+    r.error = null
+RETURN r {.*} AS run
+"""
+
+# Runs in the SAME transaction as the batch it accounts for: a committed batch and its checkpoint go together.
+# Absolute values (not increments), so a transaction retried by the driver writes the same numbers.
+CHECKPOINT_RUN = """
+MATCH (r:IngestRun {id: $id})
+SET r.checkpoint = $checkpoint, r.batches = $batches, r.read = $read, r.written = $written,
+    r.duplicates = $duplicates, r.rejected = $rejected, r.embedded = $embedded, r.heartbeat_at = $now
+RETURN r.checkpoint AS checkpoint
+"""
+
+FINISH_RUN = """
+MATCH (r:IngestRun {id: $id})
+SET r.status = $status, r.finished_at = $now, r.heartbeat_at = $now, r.error = $error
+RETURN r {.*} AS run
+"""
+
+GET_RUN = "MATCH (r:IngestRun {id: $id}) RETURN r {.*} AS run"
+
+LIST_RUNS = """
+MATCH (r:IngestRun)
+RETURN r {.*} AS run
+ORDER BY r.started_at DESC
+LIMIT $limit
+"""
+
+# ---- counts (for summaries and tests) ---------------------------------------------------------------------------
+GRAPH_COUNTS = """
+CALL () { MATCH (e:Event) RETURN count(e) AS events }
+CALL () { MATCH (n:Entity) RETURN count(n) AS entities }
+CALL () { MATCH (:Event)-[r:SUBJECT|OBJECT]->(:Entity) RETURN count(r) AS edges }
+CALL () { MATCH (e:Event) WHERE e.embedding IS NOT NULL RETURN count(e) AS embedded }
+RETURN events, entities, edges, embedded
+"""
