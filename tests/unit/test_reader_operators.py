@@ -12,6 +12,8 @@ e7  E        Criticize X       2014-02-01   (other relation)
 
 from __future__ import annotations
 
+import pytest
+
 from tkgrag.model import Evidence, TemporalConstraint
 from tkgrag.readers.operators import AnswerRole, Order, ReadPlan, apply_plan
 from tkgrag.temporal import Granularity, TimeSpan
@@ -49,7 +51,7 @@ def test_last_to_consult_ties_share_rank() -> None:
     # latest per answer: B 05-01 and D 05-01 tie (ordered by name), then C 03-20, then A 01-10
     assert texts(got) == ["B", "D", "C", "A"]
     assert got[0].score == got[1].score == 1.0 and got[2].score == 0.5
-    assert got[0].supporting_events == ("e2", "e4")
+    assert got[0].supporting_events == ("e4", "e2")  # B's deciding (latest) fact first
 
 
 def test_in_month_with_support_order() -> None:
@@ -114,3 +116,34 @@ def test_object_answers_and_underscore_keys() -> None:
 def test_empty_when_nothing_qualifies() -> None:
     assert apply_plan(FACTS, ReadPlan(constraint=TemporalConstraint.in_period("2015"), **WHO_CONSULTED_X)) == []
     assert apply_plan([], ReadPlan(role=AnswerRole.SUBJECT)) == []
+
+
+def test_also_constraints_must_all_hold() -> None:
+    # first after 2014-01-31 AND within March: B (03-05), then C (03-20); B's and D's May facts are outside March
+    plan = ReadPlan(
+        order=Order.FIRST,
+        constraint=TemporalConstraint.after("2014-01-31"),
+        also=(TemporalConstraint.in_period("2014-03"),),
+        **WHO_CONSULTED_X,
+    )
+    assert texts(apply_plan(FACTS, plan)) == ["B", "C"]
+
+
+def test_position_puts_the_nth_group_first() -> None:
+    # first-order groups: A (01-10), B (03-05), C (03-20), D (05-01); "the second to consult X" -> B, then the rest
+    plan = ReadPlan(order=Order.FIRST, position=2, **WHO_CONSULTED_X)
+    got = apply_plan(FACTS, plan)
+    assert texts(got) == ["B", "C", "D", "A"] and got[0].score == 1.0
+    # a position past the last group leaves the order as it is
+    assert texts(apply_plan(FACTS, ReadPlan(order=Order.FIRST, position=9, **WHO_CONSULTED_X))) == ["A", "B", "C", "D"]
+
+
+def test_position_counts_from_one() -> None:
+    with pytest.raises(ValueError, match="counts from 1"):
+        ReadPlan(role=AnswerRole.SUBJECT, position=0)
+
+
+def test_supporting_events_put_the_deciding_fact_first() -> None:
+    # "Who was the first to consult X?": B's facts e2 (03-05) and e4 (05-01); the first one decides
+    got = apply_plan(FACTS, ReadPlan(order=Order.FIRST, **WHO_CONSULTED_X))
+    assert got[1].text == "B" and got[1].supporting_events == ("e2", "e4")

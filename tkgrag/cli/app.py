@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import typer
 
-from tkgrag.cli import demo_cmd, doctor_cmd, neo4j_cmd, schema_cmd
+from tkgrag.cli import (
+    ask_cmd,
+    demo_cmd,
+    doctor_cmd,
+    eval_cmd,
+    ingest_cmd,
+    neo4j_cmd,
+    retrieve_cmd,
+    rules_cmd,
+    schema_cmd,
+)
 
 app = typer.Typer(
     name="tkgrag",
@@ -14,6 +24,11 @@ app = typer.Typer(
 )
 app.add_typer(neo4j_cmd.app, name="neo4j")
 app.add_typer(schema_cmd.app, name="schema")
+app.add_typer(ingest_cmd.app, name="ingest")
+app.add_typer(rules_cmd.app, name="rules")
+app.command(name="retrieve")(retrieve_cmd.retrieve)
+app.command(name="eval")(eval_cmd.eval_command)
+app.command(name="ask")(ask_cmd.ask)
 app.command(name="doctor")(doctor_cmd.doctor)
 app.command(name="demo")(demo_cmd.demo)
 

@@ -3,7 +3,7 @@
 A ``ReadPlan`` says which role of a fact is the answer (subject, object or its time), which facts qualify (fixed
 subject/object/relation, a temporal constraint), and how to order them (first/last, nearest to a before/after bound,
 or by how much evidence supports each answer). ``apply_plan`` returns ranked answers, each with the facts that justify
-it; ties share a rank and are ordered by name so results are deterministic.
+it (the deciding fact first); ties share a rank and are ordered by name so results are deterministic.
 """
 
 from __future__ import annotations
@@ -42,6 +42,12 @@ class ReadPlan:
     relation: str | None = None
     time_granularity: Granularity = Granularity.DAY  # for TIME answers: the label's granularity
     exclude: frozenset[str] = field(default_factory=frozenset)  # entity keys never answered ("who else")
+    also: tuple[TemporalConstraint, ...] = ()  # further constraints every fact must meet ("first after X, in 2014")
+    position: int = 1  # the n-th answer group in ``order`` ("the second to visit"): groups before it follow after it
+
+    def __post_init__(self) -> None:
+        if self.position < 1:
+            raise ValueError(f"ReadPlan.position counts from 1 (the first group), got {self.position}")
 
 
 def _norm(key: str) -> str:
@@ -59,6 +65,8 @@ def qualifying(facts: Iterable[Evidence], plan: ReadPlan) -> list[Evidence]:
         if plan.relation is not None and f.relation != plan.relation:
             continue
         if plan.constraint is not None and not plan.constraint.admits(f.span):
+            continue
+        if any(not c.admits(f.span) for c in plan.also):
             continue
         out.append(f)
     return out
@@ -116,10 +124,17 @@ def apply_plan(facts: Sequence[Evidence], plan: ReadPlan) -> list[AnswerCandidat
         levels = sorted(set(best.values()))
         groups = [sorted(a for a in by_answer if best[a] == lvl) for lvl in levels]
 
+    if plan.position > 1 and len(groups) >= plan.position:
+        n = plan.position - 1
+        groups = groups[n:] + groups[:n]
+
+    def deciding_first(f: Evidence) -> tuple[float, float, str]:
+        return (_time_key(f, plan.order, plan.constraint), -f.score, f.key)
+
     out: list[AnswerCandidate] = []
     for rank, group in enumerate(groups):
         score = 1.0 / (rank + 1)
         for a in group:
-            support = tuple(sorted(f.key for f in by_answer[a]))
+            support = tuple(f.key for f in sorted(by_answer[a], key=deciding_first))
             out.append(AnswerCandidate(text=a, score=score, supporting_events=support))
     return out

@@ -1,0 +1,309 @@
+"""The evaluation runner without a database: question selection, metric sets, evidence conversion, explicit
+constraints, and run_eval's bookkeeping over in-memory retrievers and readers (the real server run is
+tests/integration/test_eval_cli.py)."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tkgrag.errors import ConfigError, StoreError
+from tkgrag.eval.report import format_value, markdown_tables, write_run
+from tkgrag.eval.runner import (
+    EvalOptions,
+    event_time,
+    explicit_constraint,
+    metric_names,
+    retrieved_events,
+    run_eval,
+    select_questions,
+)
+from tkgrag.eval.types import Dataset, EvalQuestion, GoldAnswer, SourceRef
+from tkgrag.model import Answer, AnswerCandidate, Evidence, Retrieval, TemporalConstraint, TemporalRelation, TokenUsage
+from tkgrag.question import understand
+from tkgrag.readers.llm import context_tokens
+from tkgrag.temporal import Granularity, TimeSpan
+
+
+# --------------------------------------------------------------------------------------------- building blocks
+def question(
+    qid: str, qtype: str = "equal", answers: tuple[str, ...] = ("A",), gold: tuple[Any, ...] = ()
+) -> EvalQuestion:
+    return EvalQuestion(
+        id=qid,
+        question=f"question {qid}",
+        answers=tuple(GoldAnswer(a) for a in answers),
+        answer_type="entity",
+        time_level=None,
+        qtype=qtype,
+        source=SourceRef("mem.jsonl", line=1),
+        dataset="tkgqa",
+        gold_events=gold,
+    )
+
+
+def ev(s: str, r: str, o: str, day: str, score: float = 1.0) -> Evidence:
+    span = TimeSpan.parse(day)
+    return Evidence(f"{s}|{r}|{o}|{day}", f"{s} {r} {o} on {day}", s, r, o, span, score)
+
+
+@dataclass
+class ListRetriever:
+    """Returns fixed evidence per question text; records what it was asked."""
+
+    name: str
+    by_question: dict[str, list[Evidence]]
+    use_constraint: bool = False
+    fail_on: set[str] = field(default_factory=set)
+    asked: list[tuple[str, int, TemporalConstraint | None]] = field(default_factory=list)
+    draws: list[float] = field(default_factory=list)
+
+    def retrieve(self, question: str, k: int = 10, constraint: TemporalConstraint | None = None) -> Retrieval:
+        self.asked.append((question, k, constraint))
+        self.draws.append(random.random())
+        if question in self.fail_on:
+            raise StoreError("the server went away")
+        return Retrieval(self.name, question, self.by_question.get(question, [])[:k], constraint=constraint)
+
+
+@dataclass
+class Facade:
+    """The two calls run_eval makes on TKGRag."""
+
+    retrievers: dict[str, Any]
+    readers: dict[str, Any] = field(default_factory=dict)
+
+    def retriever(self, name: str) -> Any:
+        if name not in self.retrievers:
+            raise ConfigError(f"unknown retrieval method {name!r}")
+        return self.retrievers[name]
+
+    def reader(self, name: str) -> Any:
+        if name not in self.readers:
+            raise ConfigError(f"unknown reader {name!r}")
+        return self.readers[name]
+
+
+def dataset(questions: list[EvalQuestion]) -> Dataset:
+    return Dataset("mem", "tkgqa", "mem.jsonl", questions)
+
+
+# --------------------------------------------------------------------------------------------- pure helpers
+def test_limit_takes_question_types_round_robin_in_file_order() -> None:
+    qs = [question(str(i), t) for i, t in enumerate(["a", "a", "a", "b", "c", "c"])]
+    # depth 0: a->0, b->3, c->4; depth 1: a->1 (limit 4 reached); back in file order
+    assert [q.id for q in select_questions(qs, 4)] == ["0", "1", "3", "4"]
+    assert [q.id for q in select_questions(qs, 2)] == ["0", "3"]
+    assert select_questions(qs, None) == qs == select_questions(qs, 99)
+
+
+def test_metric_names_follow_reader_k_and_dataset_kind() -> None:
+    qs = [question("1", gold=(("A", "r", "B", "2014-01-01"),))]
+    assert metric_names(qs, EvalOptions(("m",), reader="none")) == [
+        "evidence_hit@10",
+        "evidence_recall@10",
+        "answer_recall@10",
+        "tokens_mean",
+        "latency_ms_p50",
+        "latency_ms_p95",
+        "n",
+    ]
+    with_reader = metric_names(qs, EvalOptions(("m",), reader="symbolic"))
+    assert with_reader[:5] == ["hit@1", "hit@5", "hit@10", "mrr", "p@1"] and with_reader[-1] == "n"
+    at5 = metric_names(qs, EvalOptions(("m",), reader="none", k=5))
+    assert at5[3:7] == ["evidence_hit@5", "evidence_recall@5", "answer_recall@5", "tokens_mean"]
+    passage_q = EvalQuestion("p", "q?", (GoldAnswer("x"),), "entity", None, "t", SourceRef("f"), "timeqa", (), ("p1",))
+    assert metric_names([passage_q], EvalOptions(("m",)))[:2] == ["AR@5", "AR@10"]
+
+
+def test_event_time_is_the_start_at_the_facts_granularity() -> None:
+    assert event_time(TimeSpan.parse("2014-05-13")) == "2014-05-13"
+    assert event_time(TimeSpan.parse("2014-05")) == "2014-05"
+    assert event_time(TimeSpan(date(2001, 3, 4), date(2005, 1, 1), Granularity.YEAR)) == "2001"
+    assert event_time(TimeSpan(None, date(2005, 1, 1))) == ""
+    (e,) = retrieved_events([ev("Citizen_(India)", "Accuse", "Associated_Press", "2014-08-17")])
+    assert (e.subject, e.relation, e.object, e.time) == ("Citizen_(India)", "Accuse", "Associated_Press", "2014-08-17")
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "start", "end"),
+    [
+        ("Who accused Associated Press on 2014-08-17?", "during", date(2014, 8, 17), date(2014, 8, 17)),
+        ("Who negotiated with Latvia in December 2014?", "during", date(2014, 12, 1), date(2014, 12, 31)),
+        ("Who consulted Iran before 2014-05-03?", "before", date(2014, 5, 3), date(2014, 5, 3)),
+        ("Who consulted Iran after 2014-05-03?", "after", date(2014, 5, 3), date(2014, 5, 3)),
+        ("Who criticized Iran since May 2014?", "during", date(2014, 5, 1), None),
+    ],
+)
+def test_explicit_constraint_from_the_questions_time(text: str, relation: str, start: date, end: date | None) -> None:
+    c = explicit_constraint(understand(text))
+    assert c is not None
+    assert (c.relation, c.span.start, c.span.end) == (TemporalRelation(relation), start, end)
+
+
+def test_no_explicit_constraint_for_implicit_anchors_or_no_time() -> None:
+    anchored = (
+        "After Military Personnel (Canada) consulted Kathleen Wynne, who was the first to consult Kathleen Wynne?"
+    )
+    assert explicit_constraint(understand(anchored)) is None
+    assert explicit_constraint(understand("Who criticized Iran?")) is None
+
+
+def test_options_refuse_bad_values() -> None:
+    with pytest.raises(ConfigError, match="at least one"):
+        EvalOptions(())
+    with pytest.raises(ConfigError, match="twice"):
+        EvalOptions(("a", "a"))
+    with pytest.raises(ConfigError, match="--limit"):
+        EvalOptions(("a",), limit=0)
+
+
+# --------------------------------------------------------------------------------------------- run_eval
+G1 = ("A", "r", "B", "2014-01-01")
+G2 = ("C", "r", "B", "2014-01-05")
+
+
+def two_question_setup() -> tuple[list[EvalQuestion], dict[str, list[Evidence]]]:
+    qs = [
+        question("q1", "equal", ("A",), (G1, G2)),
+        question("q2", "first_last", ("Z",), (G2,)),
+    ]
+    evidence = {
+        "question q1": [ev("X", "r", "B", "2014-01-01"), ev(*G1), ev("C", "r", "B", "2014-01-06")],
+        "question q2": [ev(*G2), ev("A", "r", "B", "2014-01-02")],
+    }
+    return qs, evidence
+
+
+def test_retrieval_only_run_over_two_methods() -> None:
+    qs, evidence = two_question_setup()
+    plain = ListRetriever("plain", evidence)
+    tc = ListRetriever("tc", evidence, use_constraint=True)
+    run = run_eval(Facade({"plain": plain, "tc": tc}), dataset(qs), EvalOptions(("plain", "tc"), k=2, progress=False))
+    # same questions in the same order for both methods; only the method that uses constraints is given one
+    # ("question q1" states no time -> None either way)
+    assert [a[0] for a in plain.asked] == [a[0] for a in tc.asked] == ["question q1", "question q2"]
+    assert all(k == 2 and c is None for _, k, c in plain.asked + tc.asked)
+    # same seed before each method -> the same random draws
+    assert plain.draws == tc.draws
+    doc = run.metrics_document()
+    assert (doc["reader"], doc["k"], doc["questions"], list(doc["methods"])) == ("none", 2, 2, ["plain", "tc"])
+    overall = doc["methods"]["plain"]["overall"]
+    # k=2: q1 top-2 = [X.., G1] -> G1 found, G2 not: hit 1, recall 1/2; answer A is G1's subject -> AR 1
+    #      q2 top-2 = [G2, A..] -> hit 1, recall 1; answer Z nowhere -> AR 0
+    assert overall["evidence_hit@2"] == 1.0 and overall["evidence_recall@2"] == pytest.approx(0.75)
+    assert overall["answer_recall@2"] == 0.5 and overall["n"] == 2
+    # evidence@10 on 2 retrieved events equals @2 here
+    assert overall["evidence_recall@10"] == pytest.approx(0.75)
+    expected_tokens = [context_tokens(f"question {q}", evidence[f"question {q}"][:2]) for q in ("q1", "q2")]
+    assert overall["tokens_mean"] == pytest.approx(sum(expected_tokens) / 2)
+    rows = [r.as_json() for r in run.results["tc"]]
+    assert [r["gold_evidence_found"] for r in rows] == [1, 1]
+    assert rows[0]["events"] == [["X", "r", "B", "2014-01-01"], list(G1)]
+    assert all(r["tokens_source"] == "context" and r["predictions"] == [] for r in rows)
+
+
+def test_constraint_goes_to_retrievers_that_use_one() -> None:
+    q = EvalQuestion(
+        "t", "Who consulted Iran before 2014-05-03?", (GoldAnswer("A"),), "entity", None, "x", SourceRef("m"), "tkgqa"
+    )
+    plain, tc = ListRetriever("plain", {}), ListRetriever("tc", {}, use_constraint=True)
+    run_eval(Facade({"plain": plain, "tc": tc}), dataset([q]), EvalOptions(("plain", "tc"), progress=False))
+    assert plain.asked[0][2] is None
+    c = tc.asked[0][2]
+    assert c is not None and c.relation is TemporalRelation.BEFORE and c.span.start == date(2014, 5, 3)
+
+
+def test_first_question_failing_raises_later_failures_are_recorded() -> None:
+    qs, evidence = two_question_setup()
+    first = ListRetriever("m", evidence, fail_on={"question q1"})
+    with pytest.raises(StoreError, match=r"method 'm' failed on the first question \(q1\)"):
+        run_eval(Facade({"m": first}), dataset(qs), EvalOptions(("m",), progress=False))
+    later = ListRetriever("m", evidence, fail_on={"question q2"})
+    run = run_eval(Facade({"m": later}), dataset(qs), EvalOptions(("m",), progress=False))
+    failed = run.results["m"][1]
+    assert failed.prediction.error == "StoreError: the server went away" and failed.prediction.events == ()
+    overall = run.metrics_document()["methods"]["m"]["overall"]
+    # q1 recall 1/2 (k=10 sees G1 only), q2 failed -> 0: mean 1/4; n counts both
+    assert overall["evidence_recall@10"] == pytest.approx(0.25) and overall["n"] == 2
+
+
+def test_unknown_method_or_reader_fails_before_any_question() -> None:
+    qs, evidence = two_question_setup()
+    r = ListRetriever("m", evidence)
+    with pytest.raises(ConfigError, match="unknown retrieval method 'other'"):
+        run_eval(Facade({"m": r}), dataset(qs), EvalOptions(("m", "other"), progress=False))
+    with pytest.raises(ConfigError, match="unknown reader 'symbolic'"):
+        run_eval(Facade({"m": r}), dataset(qs), EvalOptions(("m",), reader="symbolic", progress=False))
+    assert r.asked == []
+
+
+@dataclass
+class AnsweringReader:
+    """Like the symbolic reader: retrieves itself and answers; tie of two answers at the top for q1."""
+
+    name: str = "answering"
+
+    def answer(self, question: str, retriever: Any, k: int = 10) -> Answer:
+        retrieval = retriever.retrieve(question, k=k)
+        cands = {
+            "question q1": [AnswerCandidate("C", 2.0), AnswerCandidate("A", 2.0), AnswerCandidate("X", 1.0)],
+            "question q2": [AnswerCandidate("Y", 3.0), AnswerCandidate("Z", 1.0)],
+        }[question]
+        return Answer(question, cands, retrieval, self.name, rewritten_question=f"{question} (rewritten)")
+
+
+@dataclass
+class LLMLikeReader:
+    name: str = "llm"
+
+    def read(self, question: str, retrieval: Retrieval, understanding: Any | None = None) -> Answer:
+        return Answer(question, [AnswerCandidate("A", 1.0)], retrieval, self.name, tokens=TokenUsage(100, 20, 1))
+
+
+def test_reader_answers_are_scored_with_ties_and_tokens() -> None:
+    qs, evidence = two_question_setup()
+    facade = Facade({"m": ListRetriever("m", evidence)}, {"answering": AnsweringReader(), "llm": LLMLikeReader()})
+    run = run_eval(facade, dataset(qs), EvalOptions(("m",), reader="answering", progress=False))
+    o = run.metrics_document()["methods"]["m"]["overall"]
+    # q1: gold A tied with wrong C at 2.0 -> pessimistic rank 2: hit@1 0, hit@5 1, rr 1/2, p@1 = 1/2 (top group C, A)
+    # q2: gold Z below Y -> rank 2: hit@1 0, hit@5 1, rr 1/2, p@1 0
+    assert (o["hit@1"], o["hit@5"], o["mrr"], o["p@1"]) == (0.0, 1.0, 0.5, 0.25)
+    row = run.results["m"][0].as_json()
+    assert row["rewrite"] == "question q1 (rewritten)" and row["tokens_source"] == "context"
+    assert [p["answer"] for p in row["predictions"]] == ["C", "A", "X"]
+    run = run_eval(facade, dataset(qs), EvalOptions(("m",), reader="llm", progress=False))
+    o = run.metrics_document()["methods"]["m"]["overall"]
+    assert (o["hit@1"], o["tokens_mean"]) == (0.5, 120.0)  # A is right for q1 only; 100 + 20 tokens each
+    assert run.results["m"][0].tokens_source == "llm"
+
+
+# --------------------------------------------------------------------------------------------- report
+def test_written_files_and_markdown(tmp_path: Path) -> None:
+    qs, evidence = two_question_setup()
+    facade = Facade({"a": ListRetriever("a", evidence), "b": ListRetriever("b", {})})
+    run = run_eval(facade, dataset(qs), EvalOptions(("a", "b"), progress=False))
+    metrics_path, pred_path = write_run(run, tmp_path / "out")
+    assert json.loads(metrics_path.read_text()) == json.loads(json.dumps(run.metrics_document()))
+    lines = [json.loads(x) for x in pred_path.read_text().splitlines()]
+    assert [(r["method"], r["qid"]) for r in lines] == [("a", "q1"), ("a", "q2"), ("b", "q1"), ("b", "q2")]
+    md = markdown_tables(run.metrics_document())
+    # a: q1 recall 1/2 (G1 of G1, G2 among 3 retrieved), q2 recall 1; b retrieves nothing
+    assert "| evidence_recall@10 | 0.750 | 0.000 |" in md
+    assert "| n | 2 | 2 |" in md
+    assert "| equal | 1 | 0.500 | 0.000 |" in md and "| first_last | 1 | 1.000 | 0.000 |" in md
+
+
+def test_format_value() -> None:
+    assert [format_value("n", 440.0), format_value("tokens_mean", 1234.56), format_value("hit@1", 0.5)] == [
+        "440",
+        "1,234.6",
+        "0.500",
+    ]
+    assert format_value("mrr", None) == "-"

@@ -1,0 +1,69 @@
+"""`tkgrag eval DATASET --method M [--method M2 ...] [--reader symbolic|llm|none] [--k 10] [--limit N] [--out DIR]`."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from tkgrag.cli.common import console, err_console, friendly_errors, settings
+from tkgrag.retrievers.registry import RETRIEVERS
+
+
+def default_out_dir(dataset: Path, reader: str) -> Path:
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    return Path("eval-runs") / f"{dataset.stem}-{reader}-{stamp}"
+
+
+@friendly_errors
+def eval_command(
+    dataset: Annotated[Path, typer.Argument(help="Question file (tkgqa, MultiTQ, TimeQuestions, TimeQA, ...).")],
+    method: Annotated[
+        list[str] | None,
+        typer.Option("--method", "-m", help=f"Retrieval method, repeatable; one of: {', '.join(RETRIEVERS)}."),
+    ] = None,
+    reader: Annotated[
+        str, typer.Option("--reader", help="Reader that answers: symbolic, llm, or none (retrieval metrics only).")
+    ] = "symbolic",
+    k: Annotated[int, typer.Option("--k", min=1, help="Evidence per question.")] = 10,
+    limit: Annotated[
+        int | None, typer.Option("--limit", min=1, help="Only N questions, spread over question types.")
+    ] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Output folder (default eval-runs/<name>-<time>).")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed set before every method.")] = 0,
+    no_progress: Annotated[bool, typer.Option("--no-progress", help="No progress bar.")] = False,
+) -> None:
+    """Evaluate retrieval methods (and a reader) on a benchmark: metrics.json, predictions.jsonl and a table."""
+    from tkgrag.api import TKGRag
+    from tkgrag.eval import load_dataset
+    from tkgrag.eval.report import print_tables, write_run
+    from tkgrag.eval.runner import EvalOptions, run_eval
+
+    ds = load_dataset(dataset)
+    if ds.rejects:
+        err_console.print(f"[yellow]{len(ds.rejects)} records of {dataset} were rejected[/]; first: ", end="")
+        err_console.print(ds.rejects[0].describe(), highlight=False, markup=False)
+    options = EvalOptions(
+        methods=tuple(method or ["star+tc"]),
+        reader=reader.strip().lower(),
+        k=k,
+        limit=limit,
+        seed=seed,
+        progress=not no_progress,
+    )
+    out_dir = out or default_out_dir(dataset, options.reader)
+    with TKGRag.connect(settings()) as rag:
+        run = run_eval(rag, ds, options)
+    metrics_path, pred_path = write_run(run, out_dir)
+    print_tables(run.metrics_document(), console)
+    for m, results in run.results.items():
+        errors = [r.prediction.error for r in results if r.prediction.error]
+        if errors:
+            err_console.print(
+                f"[yellow]{m}: {len(errors)} of {len(results)} questions failed (counted as wrong)[/]; first: ",
+                end="",
+            )
+            err_console.print(errors[0], highlight=False, markup=False)
+    console.print(f"wrote {metrics_path} and {pred_path}")

@@ -1,0 +1,52 @@
+"""Entity and relation linking: what ``tkgrag.question.graph_linker.GraphLinker`` and the grounding step ask the graph.
+
+Entities are found by exact key (``Citizen_(India)``), then through the full-text index ``entity_names`` on
+``[name, aliases_text]`` with a Lucene query the linker builds from ESCAPED mention words (``$query``). Relation names
+come from the range index on ``Event.relation``. Role counts tell which side of a relation an entity usually is on
+("who criticized Iran": Iran is criticized far more often than it criticizes).
+"""
+
+# Entities whose key is one of $keys (exact, index-backed): the "exact normalised name" step.
+ENTITIES_BY_KEY = """
+UNWIND $keys AS key
+MATCH (x:Entity {key: key})
+RETURN x.key AS key, x.name AS name, coalesce(x.aliases, []) AS aliases
+"""
+
+# Full-text candidates for one Lucene query string ($query is built from escaped words, never raw user text).
+ENTITY_FULLTEXT = """
+CALL db.index.fulltext.queryNodes('entity_names', $query, {limit: $limit}) YIELD node, score
+RETURN node.key AS key, node.name AS name, coalesce(node.aliases, []) AS aliases, score
+ORDER BY score DESC, key
+"""
+
+# The distinct relation names events carry (the range index event_relation makes this an index scan).
+DISTINCT_RELATIONS = """
+MATCH (e:Event) WHERE e.relation IS NOT NULL
+RETURN DISTINCT e.relation AS relation
+ORDER BY relation
+"""
+
+# How often each entity is the subject / the object of each relation in $relations ($relations null = any).
+ROLE_COUNTS = """
+UNWIND $keys AS key
+MATCH (x:Entity {key: key})
+CALL (x) {
+  MATCH (x)<-[:SUBJECT]-(e:Event) WHERE $relations IS NULL OR e.relation IN $relations
+  RETURN e.relation AS relation, 'subject' AS role, count(*) AS n
+  UNION ALL
+  MATCH (x)<-[:OBJECT]-(e:Event) WHERE $relations IS NULL OR e.relation IN $relations
+  RETURN e.relation AS relation, 'object' AS role, count(*) AS n
+}
+RETURN key, relation, role, n
+"""
+
+# How many events join $subject to $object, per relation in $relations: the graph's say on a two-entity question.
+PAIR_COUNTS = """
+MATCH (s:Entity {key: $subject})<-[:SUBJECT]-(e:Event)-[:OBJECT]->(o:Entity {key: $object})
+WHERE $relations IS NULL OR e.relation IN $relations
+RETURN e.relation AS relation, count(*) AS n
+"""
+
+# How many events the graph holds (a count-store lookup, O(1)): the linker's cheap "has an ingest run?" check.
+EVENT_COUNT = "MATCH (e:Event) RETURN count(e) AS n"

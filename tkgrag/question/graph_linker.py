@@ -1,0 +1,426 @@
+"""``GraphLinker``: the ``Linker`` role against Neo4j — mentions to ``Entity`` nodes, phrases to relation names.
+
+Entities, for each mention, best first:
+
+1. exact: the mention (or one of its variants, below) IS an entity's name or alias after normalisation (case, spaces
+   vs underscores, a leading "the"); the key lookup ``Citizen_(India)`` is index-backed;
+2. full text: a Lucene query on the ``entity_names`` index over ``[name, aliases_text]``, built from the mention's
+   words with every Lucene special character escaped, stop words dropped, words of 5+ letters also matched fuzzily
+   (``defence~1`` meets "Defense"), and a demonym also searched as its country ("Danish" -> "Denmark");
+3. embedding: cosine between the mention and each candidate's name, which separates full-text near-ties
+   ("Citizen (Denmark)" and "Women (Denmark)" score alike for "Danish citizens").
+
+A candidate's score is 3 for an exact key match (then nothing else is searched), ``2 + cosine`` for an exact name or
+alias match found by full text, else ``0.5 * fulltext / best_fulltext + 0.5 * cosine``, so exact matches always come
+first and the cosine decides between comparable full-text hits. Results are cached per surface form.
+
+Variants. ICEWS names actors "Sector (Country)": "the Danish Ministry of Defence" is
+``Defense_/_Security_Ministry_(Denmark)``, "the head of Turkmenistan" ``Head_of_Government_(Turkmenistan)``. ROLE
+mentions (role + holder) and names opening with a demonym are also tried in that form, with a few role synonyms
+("foreign minister" -> "Foreign Affairs", "prime minister" -> "Head of Government").
+
+Relations: ``RelationMatcher`` over the distinct relation names of the graph, built once per store and cached
+(``refresh_relations`` drops the cache after an ingest adds relations).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+import unicodedata
+import weakref
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from tkgrag.embed import Embedder
+from tkgrag.queries import linking as q
+from tkgrag.question.lexicon import words
+from tkgrag.question.linking import EntityLink
+from tkgrag.question.model import Mention, MentionKind
+from tkgrag.question.relations import RelationMatch, RelationMatcher, RelationMatchError
+from tkgrag.store import Store
+
+# Lucene query syntax characters (https://lucene.apache.org/core/9_0_0/queryparser/): escaped with a backslash.
+_LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+# "al" only as a standalone token: "al-Assad" keeps "assad".
+_STOP = words("a an the of for and or in on at to by with from de la le du des el al s")
+
+# Demonyms ICEWS questions use -> the country as ICEWS names it. Kept short: the common ones in ICEWS/MultiTQ.
+DEMONYMS: dict[str, str] = {
+    "afghan": "Afghanistan",
+    "albanian": "Albania",
+    "algerian": "Algeria",
+    "american": "United States",
+    "angolan": "Angola",
+    "argentine": "Argentina",
+    "argentinian": "Argentina",
+    "armenian": "Armenia",
+    "australian": "Australia",
+    "austrian": "Austria",
+    "azerbaijani": "Azerbaijan",
+    "bahraini": "Bahrain",
+    "bangladeshi": "Bangladesh",
+    "belarusian": "Belarus",
+    "belgian": "Belgium",
+    "bolivian": "Bolivia",
+    "bosnian": "Bosnia and Herzegovina",
+    "brazilian": "Brazil",
+    "british": "United Kingdom",
+    "bulgarian": "Bulgaria",
+    "burmese": "Myanmar",
+    "cambodian": "Cambodia",
+    "cameroonian": "Cameroon",
+    "canadian": "Canada",
+    "chilean": "Chile",
+    "chinese": "China",
+    "colombian": "Colombia",
+    "congolese": "Congo",
+    "croatian": "Croatia",
+    "cuban": "Cuba",
+    "cypriot": "Cyprus",
+    "czech": "Czech Republic",
+    "danish": "Denmark",
+    "dutch": "Netherlands",
+    "ecuadorian": "Ecuador",
+    "egyptian": "Egypt",
+    "emirati": "United Arab Emirates",
+    "eritrean": "Eritrea",
+    "estonian": "Estonia",
+    "ethiopian": "Ethiopia",
+    "european": "Europe",
+    "fijian": "Fiji",
+    "filipino": "Philippines",
+    "finnish": "Finland",
+    "french": "France",
+    "georgian": "Georgia",
+    "german": "Germany",
+    "ghanaian": "Ghana",
+    "greek": "Greece",
+    "guatemalan": "Guatemala",
+    "haitian": "Haiti",
+    "hungarian": "Hungary",
+    "icelandic": "Iceland",
+    "indian": "India",
+    "indonesian": "Indonesia",
+    "iranian": "Iran",
+    "iraqi": "Iraq",
+    "irish": "Ireland",
+    "israeli": "Israel",
+    "italian": "Italy",
+    "ivorian": "Cote d'Ivoire",
+    "jamaican": "Jamaica",
+    "japanese": "Japan",
+    "jordanian": "Jordan",
+    "kazakh": "Kazakhstan",
+    "kenyan": "Kenya",
+    "korean": "South Korea",
+    "kuwaiti": "Kuwait",
+    "kyrgyz": "Kyrgyzstan",
+    "latvian": "Latvia",
+    "lebanese": "Lebanon",
+    "liberian": "Liberia",
+    "libyan": "Libya",
+    "lithuanian": "Lithuania",
+    "malaysian": "Malaysia",
+    "malian": "Mali",
+    "mauritanian": "Mauritania",
+    "mexican": "Mexico",
+    "moldovan": "Moldova",
+    "mongolian": "Mongolia",
+    "moroccan": "Morocco",
+    "mozambican": "Mozambique",
+    "namibian": "Namibia",
+    "nepalese": "Nepal",
+    "nepali": "Nepal",
+    "nigerian": "Nigeria",
+    "nigerien": "Niger",
+    "norwegian": "Norway",
+    "omani": "Oman",
+    "pakistani": "Pakistan",
+    "palestinian": "Occupied Palestinian Territory",
+    "panamanian": "Panama",
+    "peruvian": "Peru",
+    "philippine": "Philippines",
+    "polish": "Poland",
+    "portuguese": "Portugal",
+    "qatari": "Qatar",
+    "romanian": "Romania",
+    "russian": "Russia",
+    "rwandan": "Rwanda",
+    "saudi": "Saudi Arabia",
+    "senegalese": "Senegal",
+    "serbian": "Serbia",
+    "singaporean": "Singapore",
+    "slovak": "Slovakia",
+    "slovenian": "Slovenia",
+    "somali": "Somalia",
+    "spanish": "Spain",
+    "sudanese": "Sudan",
+    "swedish": "Sweden",
+    "swiss": "Switzerland",
+    "syrian": "Syria",
+    "taiwanese": "Taiwan",
+    "tajik": "Tajikistan",
+    "tanzanian": "Tanzania",
+    "thai": "Thailand",
+    "tunisian": "Tunisia",
+    "turkish": "Turkey",
+    "turkmen": "Turkmenistan",
+    "ugandan": "Uganda",
+    "ukrainian": "Ukraine",
+    "uzbek": "Uzbekistan",
+    "venezuelan": "Venezuela",
+    "vietnamese": "Vietnam",
+    "yemeni": "Yemen",
+    "zambian": "Zambia",
+    "zimbabwean": "Zimbabwe",
+}
+
+# Role words as people say them -> ICEWS sector names (the part before "(Country)").
+ROLE_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "head": ("Head of Government", "Head of State"),
+    "leader": ("Head of Government", "Head of State"),
+    "head of government": ("Head of Government",),
+    "head of state": ("Head of State", "Head of Government"),
+    "prime minister": ("Head of Government",),
+    "premier": ("Head of Government",),
+    "president": ("Head of State", "Head of Government"),
+    "foreign minister": ("Foreign Affairs",),
+    "foreign ministry": ("Foreign Affairs",),
+    "minister of foreign affairs": ("Foreign Affairs",),
+    "defence ministry": ("Defense / Security Ministry",),
+    "defense ministry": ("Defense / Security Ministry",),
+    "ministry of defence": ("Defense / Security Ministry",),
+    "ministry of defense": ("Defense / Security Ministry",),
+    "defence minister": ("Defense / Security Ministry",),
+    "defense minister": ("Defense / Security Ministry",),
+    "army": ("Military",),
+    "armed forces": ("Military",),
+    "military": ("Military",),
+    "police": ("Police",),
+    "government": ("Government",),
+    "parliament": ("Parliament", "Legislature"),
+    "citizens": ("Citizen",),
+    "people": ("Citizen",),
+    "finance ministry": ("Treasury/Finance Ministry",),
+    "justice ministry": ("Justice Department/Ministery",),
+    "envoy": ("Envoy",),
+    "ambassador": ("Envoy",),
+    "children": ("Children",),
+}
+
+
+def escape_lucene(text: str) -> str:
+    """``text`` with every Lucene query-syntax character backslash-escaped ("A (B)" -> "A \\(B\\)")."""
+    return _LUCENE_SPECIAL.sub(r"\\\1", text)
+
+
+def normalise_name(text: str) -> str:
+    """Comparison key of a name: NFC, case-folded, underscores/space runs -> one space, without a leading "the"."""
+    s = unicodedata.normalize("NFC", text).casefold().replace("_", " ")
+    s = " ".join(s.split())
+    return s[4:] if s.startswith("the ") else s
+
+
+def _words(text: str) -> list[str]:
+    return [w.casefold() for w in _WORD.findall(text)]
+
+
+def lucene_query(text: str) -> str | None:
+    """A Lucene query for a mention: its content words, fuzzy for long words, demonyms also as their country.
+
+    Each term is escaped; None when the mention has no content word."""
+    terms: list[str] = []
+    for w in _words(text):
+        if w in _STOP:
+            continue
+        w = w.replace("’", "'").split("'")[0]  # "Zimbabwe's" -> "zimbabwe"
+        if not w:
+            continue
+        terms.append(escape_lucene(w))
+        if len(w) >= 5:
+            terms.append(escape_lucene(w) + "~1")
+        country = DEMONYMS.get(w)
+        if country:
+            terms.extend(f"{escape_lucene(c)}^2" for c in _words(country) if c not in _STOP)
+    if not terms:
+        return None
+    return " ".join(dict.fromkeys(terms))
+
+
+def variants(mention: Mention) -> list[str]:
+    """Surface forms to try for a mention: as written, without "the", and in ICEWS's "Sector (Country)" form."""
+    text = " ".join(mention.text.split())
+    out = [text]
+    if text.lower().startswith("the "):
+        out.append(text[4:])
+    role, holder = mention.role, mention.holder
+    words = text.split()
+    if role is None and len(words) >= 2 and words[0].lower().rstrip("s") in DEMONYMS:
+        # "Danish Ministry of Defence" -> role "Ministry of Defence", holder "Denmark"
+        role, holder = " ".join(words[1:]), DEMONYMS[words[0].lower().rstrip("s")]
+    elif role is None and len(words) >= 3 and words[0].lower() == "the" and words[1].lower() in DEMONYMS:
+        role, holder = " ".join(words[2:]), DEMONYMS[words[1].lower()]
+    if role and holder:
+        holder = DEMONYMS.get(holder.lower(), holder)
+        r = " ".join(role.split())
+        for sector in (*ROLE_SYNONYMS.get(r.lower(), ()), r[:1].upper() + r[1:]):
+            out.append(f"{sector} ({holder})")
+    return list(dict.fromkeys(out))
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    key: str
+    name: str
+    aliases: tuple[str, ...]
+    fulltext: float = 0.0
+    exact: bool = False
+
+
+EXACT_SCORE = 3.0  # an exact key match; name/alias matches found by full text score 2 + cosine
+_LINK_CACHE_SIZE = 4096
+
+# RelationMatchers by store, with the event count they were built at (a closed store's entry is never reused).
+_MATCHERS: dict[int, tuple[weakref.ref[Store], int, RelationMatcher]] = {}
+FRESHNESS_S = 1.0  # how often a linker re-reads the event count to notice an ingest
+
+
+def refresh_relations(store: Store) -> None:
+    """Forget the cached relation names of ``store`` (linkers also notice a changed event count by themselves)."""
+    _MATCHERS.pop(id(store), None)
+
+
+class GraphLinker:
+    """``Linker`` over one Neo4j graph (see the module docstring for how candidates are found and scored).
+
+    Relation names and entity links are cached; the graph's event count, re-read at most every ``FRESHNESS_S``
+    seconds, tells when an ingest has changed the graph and the caches must go."""
+
+    def __init__(self, store: Store, embedder: Embedder, *, fulltext_limit: int = 25) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.fulltext_limit = fulltext_limit
+        self._name_vectors: dict[str, np.ndarray] = {}  # bounded by the graph's entity names
+        self._links: dict[tuple[object, ...], tuple[EntityLink, ...]] = {}
+        self._events = -1
+        self._checked_at = float("-inf")
+
+    def _fresh(self) -> int:
+        """The graph's event count; a change since the last look clears the entity-link cache."""
+        now = time.monotonic()
+        if now - self._checked_at >= FRESHNESS_S:
+            events = int(self.store.run(q.EVENT_COUNT)[0]["n"])
+            self._checked_at = now
+            if events != self._events:
+                self._links.clear()
+                self._events = events
+        return self._events
+
+    def graph_version(self) -> int:
+        """Changes when the graph's events change (their count); for callers that cache what they derive."""
+        return self._fresh()
+
+    # -- relations ------------------------------------------------------------------------------------------
+    def relation_matcher(self) -> RelationMatcher:
+        events = self._fresh()
+        cached = _MATCHERS.get(id(self.store))
+        if cached is not None and cached[0]() is self.store and cached[1] == events:
+            return cached[2]
+        names = [r["relation"] for r in self.store.run(q.DISTINCT_RELATIONS)]
+        if not names:
+            raise RelationMatchError("the graph holds no events, so there are no relations to match; ingest first")
+        matcher = RelationMatcher(names, self.embedder)
+        _MATCHERS[id(self.store)] = (weakref.ref(self.store), events, matcher)
+        return matcher
+
+    def relations(self) -> list[str]:
+        return list(self.relation_matcher().relations)
+
+    def link_relation(self, phrase: str, *, k: int = 5) -> list[RelationMatch]:
+        if not phrase or not phrase.strip():
+            return []
+        return self.relation_matcher().match(phrase, k=k)
+
+    # -- entities -------------------------------------------------------------------------------------------
+    def link_entities(self, mentions: Sequence[Mention], *, k: int = 5) -> list[list[EntityLink]]:
+        return [self.link_mention(m, k=k) for m in mentions]
+
+    def link_text(self, text: str, *, k: int = 5) -> list[EntityLink]:
+        """Link a bare name (no parsed question around it)."""
+        return self.link_mention(Mention(text, 0, len(text), MentionKind.NAME), k=k)
+
+    def link_mention(self, mention: Mention, *, k: int = 5) -> list[EntityLink]:
+        """Candidates for one mention, best first (cached per surface form; ``clear_cache`` after an ingest)."""
+        self._fresh()
+        cache_key = (mention.text, mention.kind, mention.role, mention.holder, k)
+        cached = self._links.get(cache_key)
+        if cached is None:
+            if len(self._links) >= _LINK_CACHE_SIZE:
+                self._links.clear()
+            cached = self._links[cache_key] = tuple(self._link(mention, k))
+        return [replace(x, mention=mention) for x in cached]
+
+    def clear_cache(self) -> None:
+        self._links.clear()
+        self._name_vectors.clear()
+        refresh_relations(self.store)
+
+    def _link(self, mention: Mention, k: int) -> list[EntityLink]:
+        forms = variants(mention)
+        keys = [f.replace(" ", "_") for f in forms]
+        rows = {r["key"]: r for r in self.store.run(q.ENTITIES_BY_KEY, {"keys": keys})}
+        if rows:
+            # An exact key ("Citizen (India)" -> Citizen_(India)) settles it: variants in the order tried.
+            hits = [rows[key] for key in dict.fromkeys(keys) if key in rows]
+            return [
+                EntityLink(mention, r["key"], r["name"] or r["key"], EXACT_SCORE - 0.01 * i)
+                for i, r in enumerate(hits[: max(0, k)])
+            ]
+        wanted = {normalise_name(f) for f in forms}
+        found: dict[str, _Candidate] = {}
+        queries = [x for x in dict.fromkeys(lucene_query(f) for f in forms) if x]
+        for query in queries:
+            for row in self.store.run(q.ENTITY_FULLTEXT, {"query": query, "limit": self.fulltext_limit}):
+                name = row["name"] or row["key"]
+                aliases = tuple(row["aliases"])
+                exact = normalise_name(name) in wanted or any(normalise_name(a) in wanted for a in aliases)
+                prev = found.get(row["key"])
+                score = max(float(row["score"]), prev.fulltext if prev else 0.0)
+                exact = exact or (prev is not None and prev.exact)
+                found[row["key"]] = _Candidate(row["key"], name, aliases, score, exact)
+        if not found:
+            return []
+        cands = list(found.values())
+        cosine = self._cosines(_expand_demonyms(mention.text), cands)
+        best_ft = max((c.fulltext for c in cands), default=0.0) or 1.0
+        links = []
+        for c, cos in zip(cands, cosine, strict=True):
+            score = 2.0 + cos if c.exact else 0.5 * c.fulltext / best_ft + 0.5 * cos
+            links.append(EntityLink(mention=mention, key=c.key, name=c.name, score=float(score)))
+        links.sort(key=lambda x: (-x.score, x.key))
+        return links[: max(0, k)]
+
+    def _cosines(self, text: str, cands: Sequence[_Candidate]) -> list[float]:
+        """Cosine of ``text`` with each candidate's best form (name or alias); name vectors are cached."""
+        forms: list[list[str]] = [[c.name, *c.aliases[:5]] for c in cands]
+        missing = [f for fs in forms for f in fs if f not in self._name_vectors]
+        if missing:
+            uniq = list(dict.fromkeys(missing))
+            for f, v in zip(uniq, self.embedder.encode(uniq), strict=True):
+                self._name_vectors[f] = np.asarray(v, dtype=np.float32)
+        qv = np.asarray(self.embedder.encode([text])[0], dtype=np.float32)
+        return [max(float(self._name_vectors[f] @ qv) for f in fs) for fs in forms]
+
+
+def _expand_demonyms(text: str) -> str:
+    """ "the Danish Ministry of Defence" -> "Ministry of Defence (Denmark)": closer to how ICEWS writes actors."""
+    words = text.split()
+    if words and words[0].lower() == "the":
+        words = words[1:]
+    if len(words) >= 2 and words[0].lower() in DEMONYMS:
+        return f"{' '.join(words[1:])} ({DEMONYMS[words[0].lower()]})"
+    return " ".join(words)
