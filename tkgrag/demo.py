@@ -17,7 +17,8 @@ from rich.console import Console
 from rich.table import Table
 
 from tkgrag.config import Settings
-from tkgrag.model import Retrieval
+from tkgrag.eval.matching import same_answer
+from tkgrag.model import Answer, Retrieval
 
 SAMPLE_TSV = "icews14_sample.tsv"
 SAMPLE_QUESTIONS = "icews14_sample_questions.jsonl"
@@ -36,7 +37,20 @@ def _evidence_table(r: Retrieval, n: int = 5) -> Table:
     return table
 
 
+def _answer_line(a: Answer, gold: list[str]) -> str:
+    """One line per answer: what the symbolic reader said, whether it matches the gold, and how it read the time."""
+    top = a.answers[0].text if a.answers else "(no answer)"
+    ok = "[green]correct[/]" if a.answers and any(same_answer(top, g) for g in gold) else "[red]wrong[/]"
+    parts = [f"symbolic reader (star+tc): [bold]{top}[/] {ok}"]
+    if a.constraint is not None:
+        parts.append(f"constraint: {a.constraint.describe()}")
+    if a.rewritten_question:
+        parts.append(f"rewritten: {a.rewritten_question}")
+    return "; ".join(parts)
+
+
 def run_demo(settings: Settings, console: Console, err: Console) -> None:
+    from tkgrag.api import TKGRag
     from tkgrag.embed import default_embedder
     from tkgrag.ingest.pipeline import IngestOptions, SourceInfo, ingest
     from tkgrag.ingest.tsv import FORMAT, TkgTsvReader, TsvOptions, count_lines
@@ -71,10 +85,13 @@ def run_demo(settings: Settings, console: Console, err: Console) -> None:
 
         console.rule("4. Questions")
         questions = [json.loads(line) for line in data_file(SAMPLE_QUESTIONS).read_text().splitlines() if line]
+        rag = TKGRag(store=store, embedder=embedder)
         for q in questions[:3]:
             console.print(f"\n[bold]{q['question']}[/]  gold: {', '.join(q['answers'])}")
             for method in ("vector", "star"):
                 console.print(_evidence_table(create(method, store, embedder).retrieve(q["question"], k=10)))
+            answer = rag.ask(q["question"], method="star+tc", reader="symbolic", k=10)
+            console.print(_answer_line(answer, q["answers"]), highlight=False)
     console.print(
         '\nNext: `tkgrag retrieve "..." --method star`, Neo4j Browser at the URL `tkgrag neo4j status` shows.'
     )

@@ -58,6 +58,8 @@ class StarConfig:
 
     # --- Retrieval (Alg. 1, Sec. 3.3, Sec. 4.3, Appendix C) -------------------------------------------------------
     k1: int = 10  # Sec. 4.3: top-K1 anchor events and returned events
+    # Neighbours asked of the HNSW index to find the exact top-K1 anchors (not in the paper; retrievers/base.py).
+    ann_candidates: int = 100
     k2: int = 20  # Sec. 4.3: top-K2 rule nodes by PPR score
     restart: float = 0.2  # alpha, Eq. 8 / Appendix C (GDS dampingFactor = 1 - restart = 0.8)
     tolerance: float = 1e-5  # epsilon, Sec. 4.3
@@ -92,6 +94,8 @@ class StarConfig:
             raise bad("edge_weight", "must be one of rate, saving, spans, uniform")
         if self.k1 < 1 or self.k2 < 1:
             raise bad("k1" if self.k1 < 1 else "k2", "must be >= 1")
+        if self.ann_candidates < 1:
+            raise bad("ann_candidates", "must be >= 1")
         if not 0.0 < self.restart < 1.0:
             raise bad("restart", "must be in (0, 1)")
         if self.tolerance <= 0:

@@ -19,7 +19,7 @@ from tkgrag.errors import StoreError
 from tkgrag.model import Retrieval, Subgraph, TemporalConstraint
 from tkgrag.queries import rules as q
 from tkgrag.queries.retrieval import VECTOR_EVENTS
-from tkgrag.retrievers.base import StageTimer, constraint_params, evidence_from_row
+from tkgrag.retrievers.base import StageTimer, ann_candidates, constraint_params, evidence_from_row
 from tkgrag.retrievers.star.config import StarConfig
 from tkgrag.retrievers.star.persist import GDS_GRAPH, ensure_projection
 from tkgrag.retrievers.star.seeds import personalization_for
@@ -64,7 +64,8 @@ class StarRetriever:
             qvec = self.embedder.encode([question])[0].tolist()
         with timer.stage("anchors"):
             anchor_rows = self.store.run(
-                VECTOR_EVENTS, {"qvec": qvec, "n": cfg.k1, "k": cfg.k1, **constraint_params(None)}
+                VECTOR_EVENTS,
+                {"qvec": qvec, "n": ann_candidates(cfg.k1, cfg.ann_candidates), "k": cfg.k1, **constraint_params(None)},
             )
         anchors = [r["key"] for r in anchor_rows]
         with timer.stage("seeds"):
