@@ -327,9 +327,14 @@ def write_report(out: Path, results: dict[str, Any]) -> Path:
         f"# Benchmark report {results['date']}",
         "",
         f"Machine: {m['cpus']} CPUs, {m['mem_gib']} GiB, load average at start {m['loadavg_start']} "
-        f"(shared with other work), Python {m['python']}. Commit `{g['commit'][:12]}`"
-        + (" with uncommitted changes" if g["dirty"] else "")
-        + f". Instance `{results['instance']}`.",
+        f"(shared with other work), Python {m['python']}. Instance `{results['instance']}`.",
+        "",
+        "Commits measured: "
+        + "; ".join(
+            f"{step} at `{c['commit'][:12]}`" + (" (with uncommitted changes)" if c["dirty"] else "")
+            for step, c in results.get("git_by_step", {s: g for s in results["steps"]}).items()
+        )
+        + ".",
         "",
         f"Command: `{results['command']}`",
         "",
@@ -456,6 +461,9 @@ def main() -> None:
     if args.resume and previous.is_file():
         results: dict[str, Any] = json.loads(previous.read_text(encoding="utf-8"))
         results["command"] += " ; then: python benchmarks/run_all.py " + " ".join(sys.argv[1:])
+        # Steps already done keep the commit they ran at; what runs now is measured at today's commit.
+        results.setdefault("git_by_step", {s: results["git"] for s in results["steps"]})
+        results["git"] = git_info()
         log(f"resuming {previous}: steps already done: {', '.join(results['steps'])}")
     else:
         results = {
@@ -473,6 +481,7 @@ def main() -> None:
     def done(step: str) -> None:
         """Record a step and rewrite the report, so an interrupted suite still leaves what it measured."""
         results["steps"].append(step)
+        results.setdefault("git_by_step", {})[step] = results["git"]
         results["machine"]["loadavg_end"] = [round(x, 2) for x in os.getloadavg()]
         log(f"report after {step}: {write_report(out, results)}")
 

@@ -13,6 +13,9 @@ CREATE CONSTRAINT event_key IF NOT EXISTS FOR (e:Event) REQUIRE e.key IS UNIQUE;
 CREATE INDEX event_valid_from IF NOT EXISTS FOR (e:Event) ON (e.valid_from);
 CREATE INDEX event_valid_to IF NOT EXISTS FOR (e:Event) ON (e.valid_to);
 CREATE INDEX event_relation IF NOT EXISTS FOR (e:Event) ON (e.relation);
+// Record time: "what did the graph know as of D" and "what did run R write" (cypher/explore.cypher).
+CREATE INDEX event_ingested_at IF NOT EXISTS FOR (e:Event) ON (e.ingested_at);
+CREATE INDEX event_run_id IF NOT EXISTS FOR (e:Event) ON (e.run_id);
 CREATE VECTOR INDEX event_embedding IF NOT EXISTS FOR (e:Event) ON (e.embedding)
   OPTIONS {indexConfig: {`vector.dimensions`: {dimensions}, `vector.similarity_function`: 'cosine'}};
 
@@ -20,6 +23,9 @@ CREATE VECTOR INDEX event_embedding IF NOT EXISTS FOR (e:Event) ON (e.embedding)
 CREATE CONSTRAINT document_key IF NOT EXISTS FOR (d:Document) REQUIRE d.key IS UNIQUE;
 CREATE CONSTRAINT chunk_key IF NOT EXISTS FOR (c:Chunk) REQUIRE c.key IS UNIQUE;
 CREATE CONSTRAINT passage_key IF NOT EXISTS FOR (p:Passage) REQUIRE p.key IS UNIQUE;
+// Passages by the dates their text mentions (temporal filters on passages).
+CREATE INDEX passage_date_min IF NOT EXISTS FOR (p:Passage) ON (p.date_min);
+CREATE INDEX passage_date_max IF NOT EXISTS FOR (p:Passage) ON (p.date_max);
 CREATE VECTOR INDEX chunk_embedding IF NOT EXISTS FOR (c:Chunk) ON (c.embedding)
   OPTIONS {indexConfig: {`vector.dimensions`: {dimensions}, `vector.similarity_function`: 'cosine'}};
 CREATE VECTOR INDEX passage_embedding IF NOT EXISTS FOR (p:Passage) ON (p.embedding)

@@ -93,5 +93,6 @@ def run_demo(settings: Settings, console: Console, err: Console) -> None:
             answer = rag.ask(q["question"], method="star+tc", reader="symbolic", k=10)
             console.print(_answer_line(answer, q["answers"]), highlight=False)
     console.print(
-        '\nNext: `tkgrag retrieve "..." --method star`, Neo4j Browser at the URL `tkgrag neo4j status` shows.'
+        '\nNext: `tkgrag ask "..."`, `tkgrag retrieve "..." --method star`, and Neo4j Browser at the URL '
+        "`tkgrag neo4j status` shows (user neo4j, password in the file it names)."
     )

@@ -7,7 +7,7 @@ from tkgrag.cli.common import console, err_console, friendly_errors, settings
 
 @friendly_errors
 def demo() -> None:
-    """Start the managed server, load the bundled ICEWS14 sample, run a vector query and a GDS PageRank."""
+    """Start the managed server, load the bundled ICEWS14 sample, build the STAR-RAG rule graph, retrieve, answer."""
     from tkgrag.demo import run_demo
 
     run_demo(settings(), console, err_console)

@@ -181,17 +181,7 @@ def formats_cmd() -> None:
         console.print(f"[bold]{name}[/]  {spec.description}  (directory glob {spec.glob})")
 
 
-# The n-ary facts / corpus / passages commands live in ingest_formats_cmd (another module, another owner).
-try:
-    from tkgrag.cli import ingest_formats_cmd
-except ImportError:  # pragma: no cover - optional module
-    ingest_formats_cmd = None  # type: ignore[assignment]
+# The n-ary facts / corpus / passages commands live in ingest_formats_cmd (one module per family of formats).
+from tkgrag.cli import ingest_formats_cmd  # noqa: E402
 
-if ingest_formats_cmd is not None:
-    if hasattr(ingest_formats_cmd, "register"):
-        ingest_formats_cmd.register(app)
-    else:
-        for _name in ("facts", "corpus", "passages"):
-            _fn = getattr(ingest_formats_cmd, _name, None)
-            if callable(_fn):
-                app.command(name=_name)(_fn)
+ingest_formats_cmd.register(app)

@@ -42,7 +42,8 @@ class ServerStatus:
             f"  bolt:    {self.uri}\n"
             f"  browser: {self.http_url}/browser/\n"
             f"  data:    {self.layout.data_dir}\n"
-            f"  logs:    {self.layout.logs_dir}"
+            f"  logs:    {self.layout.logs_dir}\n"
+            f"  login:   user neo4j, password in {self.layout.password_file} (mode 0600; never printed)"
         )
 
 
