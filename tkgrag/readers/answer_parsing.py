@@ -19,6 +19,8 @@ import json
 import re
 from typing import Any
 
+from tkgrag.question.lexicon import MONTHS
+
 MAX_WORDS = 12  # an "answer" longer than this is prose, not a candidate
 
 _THINK = re.compile(r"<think>.*?</think>", re.S | re.I)
@@ -60,27 +62,7 @@ _TRAILING_PAREN = re.compile(r"\s*[(\[]([^()\[\]]*)[)\]]\s*$")
 _DATE_INSIDE = re.compile(r"\d{4}|\b\d{1,2}[/.]\d{1,2}\b|%|\bscore\b|\bconfidence\b|\bevent\b|\bprob", re.I)
 _MD_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 _QUOTES = "\"'`“”‘’«»„"
-_MONTHS = {
-    m: i
-    for i, names in enumerate(
-        [
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sep", "sept"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        ],
-        start=1,
-    )
-    for m in names
-}
+_MONTHS = MONTHS
 _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _DATE_MDY = re.compile(rf"^(?:on\s+|in\s+)?({_MONTH_RE})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})$", re.I)
 _DATE_DMY = re.compile(
