@@ -420,9 +420,16 @@ def write_report(out: Path, results: dict[str, Any]) -> Path:
             "",
         ]
         if doc.get("jobs", 1) > 1:
+            where = (
+                "'Retrieval latency' below has one-at-a-time figures."
+                if "latency_warm" in results
+                else f"one-at-a-time figures are in {results['latency_elsewhere']}."
+                if results.get("latency_elsewhere")
+                else "this run measured no one-at-a-time latency (--no-latency)."
+            )
             lines += [
                 f"Methods ran {doc['jobs']} at a time (threads), so the latency rows above include waiting on each "
-                "other's queries; 'Retrieval latency' below has one-at-a-time figures.",
+                f"other's queries; {where}",
                 "",
             ]
     found = overlap_with_vector(out)
