@@ -357,6 +357,16 @@ def latency_table(warm: dict[str, Any], cold: dict[str, Any] | None) -> str:
     return "\n".join([head, sep, *rows])
 
 
+def one_at_a_time_latency(results: dict[str, Any]) -> str:
+    """Where the uncontended latency figures of a run are: this report, another run's (``latency_elsewhere``, set in
+    results.json when a later run measured them), or nowhere."""
+    if "latency_warm" in results:
+        return "'Retrieval latency' below has one-at-a-time figures."
+    if results.get("latency_elsewhere"):
+        return f"one-at-a-time figures are in {results['latency_elsewhere']}."
+    return "this run measured no one-at-a-time latency (--no-latency)."
+
+
 def write_report(out: Path, results: dict[str, Any]) -> Path:
     from report_plot import plot_accuracy_vs_tokens, points_from_metrics
 
@@ -420,16 +430,9 @@ def write_report(out: Path, results: dict[str, Any]) -> Path:
             "",
         ]
         if doc.get("jobs", 1) > 1:
-            where = (
-                "'Retrieval latency' below has one-at-a-time figures."
-                if "latency_warm" in results
-                else f"one-at-a-time figures are in {results['latency_elsewhere']}."
-                if results.get("latency_elsewhere")
-                else "this run measured no one-at-a-time latency (--no-latency)."
-            )
             lines += [
                 f"Methods ran {doc['jobs']} at a time (threads), so the latency rows above include waiting on each "
-                f"other's queries; {where}",
+                f"other's queries; {one_at_a_time_latency(results)}",
                 "",
             ]
     found = overlap_with_vector(out)
