@@ -10,6 +10,7 @@ import pytest
 from tkgrag.eval.loaders import DatasetError, detect_format, load_dataset
 from tkgrag.eval.matching import is_correct
 from tkgrag.eval.types import UNANSWERABLE
+from tkgrag.sources.keys import chunk_key, content_key, timeqa_passage_key
 from tkgrag.temporal import Granularity
 
 
@@ -51,6 +52,8 @@ def test_timequestions_qids_labels_and_dates(shared_data: Path) -> None:
     # label from kg_vocab added where it differs from the question file's label
     q9946 = next(q for q in ds if q.id == "9946")
     assert is_correct("Adam Sandler", q9946.answers) and is_correct("Q132952", q9946.answers)
+    # entity answers carry their Entity.key (the QID) for lookups in the graph; value answers have none
+    assert first.gold_entities == ("Q134430",) and q9946.gold_entities == ("Q132952",)
     # "1998-11-29T00:00:00Z" -> a day answer
     dated = next(q for q in ds if q.answers[0].text == "1998-11-29")
     assert dated.answer_type == "time"
@@ -59,7 +62,7 @@ def test_timequestions_qids_labels_and_dates(shared_data: Path) -> None:
     year = next(q for q in ds if q.answers[0].text == "1999-01-01")
     assert is_correct("1999", year.answers) and is_correct("1999-01-01", year.answers)
     value = next(q for q in ds if q.id == "9710")
-    assert value.answer_type == "value" and is_correct("103.2", value.answers)
+    assert value.answer_type == "value" and is_correct("103.2", value.answers) and value.gold_entities == ()
     # multi-label question types are joined in sorted order
     assert "Ordinal+Temp.Ans" in {q.qtype for q in ds}
     # the 35 questions without any gold answer are reported, not silently dropped
@@ -78,9 +81,15 @@ def test_timeqa(shared_data: Path) -> None:
     assert ds.format == "timeqa" and len(ds) == 1171 and ds.rejects == []
     q = next(x for x in ds if x.id == "/wiki/Newton_D._Baker_House#P466:q2")
     assert [a.text for a in q.answers] == ["Jacqueline Kennedy", "Caroline Kennedy", "John F . Kennedy , Jr ."]
-    assert q.gold_passages == ("/wiki/Newton_D._Baker_House#P466:p30",)
+    # gold ids are the Passage keys `tkgrag ingest passages` writes: <link>#<paragraph index>
+    assert q.gold_passages == (timeqa_passage_key("/wiki/Newton_D._Baker_House", 30),)
     texts = {p.key: p.text for p in ds.passages}
     assert "Jacqueline Kennedy" in texts[q.gold_passages[0]]
+    # an article asked about under two relations (P466, P127) is one set of passages, as in the graph
+    assert len(ds.passages) == len(texts)
+    # a span in paragraph 0 (the title line) is gold too, so that paragraph is a passage
+    allegra = next(x for x in ds if x.id == "/wiki/MS_Costa_Allegra#P2561:q3")  # "... named from 1992 to 2012?"
+    assert allegra.gold_passages == ("/wiki/MS_Costa_Allegra#0",) and texts["/wiki/MS_Costa_Allegra#0"]
     unanswerable = [x for x in ds if x.meta["unanswerable"]]
     assert len(unanswerable) == 189
     assert all(x.answers[0].text == UNANSWERABLE and x.gold_passages == () for x in unanswerable)
@@ -93,10 +102,16 @@ def test_menatqa(shared_data: Path) -> None:
     assert (orig.id, orig.qtype) == ("5", "original")
     assert (upd.id, upd.qtype) == ("5:granularity", "granularity")
     assert upd.question == "Cho Yoon-sun went to which school from September 1983 to 1984?"
-    assert orig.gold_passages == ("5:c0",)
+    # gold ids are the Passage keys `tkgrag ingest passages` writes: a hash of the section's title and text
+    items = json.loads((shared_data / "menatqa" / "menatqa_dev.json").read_text(encoding="utf-8"))
+    first = items[0]["context"][0]
+    assert orig.gold_passages == (content_key(first["title"], " ".join(first["text"].split())),)
+    assert upd.gold_passages == orig.gold_passages
     assert {x.qtype for x in ds} == {"original", "counterfactual", "granularity", "narrow", "expand"}
     keys = {p.key for p in ds.passages}
     assert all(set(x.gold_passages) <= keys for x in ds)
+    # a section recurring across items is one passage
+    assert len(keys) == len(ds.passages) < sum(len(it["context"]) for it in items)
 
 
 def test_musique(shared_data: Path) -> None:
@@ -108,7 +123,14 @@ def test_musique(shared_data: Path) -> None:
     corpus = json.loads((shared_data / "corpus_graph" / "musique_100" / "musique_train_100_corpus.json").read_text())
     raw = json.loads((shared_data / "corpus_graph" / "musique_100" / "musique_train_100.json").read_text())[0]
     supporting = [(p["title"], p["paragraph_text"]) for p in raw["paragraphs"] if p["is_supporting"]]
-    assert [(corpus[int(g)]["title"], corpus[int(g)]["text"]) for g in q.gold_passages] == supporting
+    # gold ids are the Chunk keys `tkgrag ingest corpus` writes: <title>#<n>, the n-th corpus passage of that title
+    seen: dict[str, int] = {}
+    nth = {}
+    for p in corpus:
+        seen[p["title"]] = n = seen.get(p["title"], -1) + 1
+        nth[chunk_key(p["title"], n)] = (p["title"], p["text"])
+    assert [nth[g] for g in q.gold_passages] == supporting
+    assert {p.key for p in ds.passages} == set(nth)
 
 
 # ----------------------------------------------------------------------------------------- malformed files

@@ -6,8 +6,9 @@ import json
 from datetime import date
 from pathlib import Path
 
-from tkgrag.ingest.formats.passages import content_key, detect_format, parse_date_label, read_passages
+from tkgrag.ingest.formats.passages import detect_format, parse_date_label, read_passages
 from tkgrag.ingest.records import PassageRecord, Reject
+from tkgrag.sources.keys import content_key, timeqa_passage_key
 from tkgrag.temporal import Granularity, TimeSpan
 
 
@@ -50,15 +51,25 @@ def test_timeqa_layout(tmp_path: Path) -> None:
     path.write_text(json.dumps([item, {**item, "index": "/wiki/A_B#P54"}, {"link": "/wiki/C"}]))
     assert detect_format(path) == "timeqa"
     out = list(read_passages(path))
-    # paragraph 0 is the title line; the repeated article adds nothing; the third item has no paragraphs.
+    # every paragraph, the title line 0 included (answers point there too); the repeated article adds nothing; the
+    # third item has no paragraphs.
     assert [(r.key, r.title) for r in out if isinstance(r, PassageRecord)] == [
+        (timeqa_passage_key("/wiki/A_B", 0), "A B"),
         ("/wiki/A_B#1", "A B"),
         ("/wiki/A_B#2", "A B"),
     ]
-    assert isinstance(out[0], PassageRecord) and [d.label() for d in out[0].dates] == ["1950"]
+    assert isinstance(out[1], PassageRecord) and [d.label() for d in out[1].dates] == ["1950"]
     (reject,) = [r for r in out if isinstance(r, Reject)]
     assert (reject.ref.item, reject.field) == (2, "paras")
     assert [r.key for r in read_passages(path, min_words=3) if isinstance(r, PassageRecord)] == ["/wiki/A_B#1"]
+
+
+def test_timeqa_bad_paragraph_rejects_the_article(tmp_path: Path) -> None:
+    path = tmp_path / "timeqa.json"
+    path.write_text(json.dumps([{"link": "/wiki/C", "paras": ["C", 7]}, {"link": "/wiki/D", "paras": ["D"]}]))
+    out = list(read_passages(path, fmt="timeqa"))
+    assert [(r.ref.item, r.field) for r in out if isinstance(r, Reject)] == [(0, "paras[1]")]
+    assert [r.key for r in out if isinstance(r, PassageRecord)] == ["/wiki/D#0"]
 
 
 def test_menatqa_layout(tmp_path: Path) -> None:

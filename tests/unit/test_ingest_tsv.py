@@ -102,6 +102,21 @@ def test_timequestions_kg_subset_layout(tmp_path: Path) -> None:
     assert population.relation == "P1082"
 
 
+def test_an_empty_id_falls_back_to_the_label(tmp_path: Path) -> None:
+    """TimeR4's decoded slice leaves an id empty where the label is not unique: the label is then the entity key."""
+    header = "subject_id\tsubject\trelation_id\trelation\tobject_id\tobject\tstart_year\tend_year\n"
+    p = write(
+        tmp_path,
+        header
+        + '\t"Weird Al" Yankovic\tP166\taward received\t\tGrammy Award\t2003\t2003\n'
+        + "Q1\t\tP1\tr\t\t\t2003\t2003\n",
+    )
+    award, bad = records(p)
+    assert isinstance(award, EventRecord)
+    assert (award.subject, award.object, award.object_is_entity) == ('"Weird Al" Yankovic', "Grammy Award", True)
+    assert isinstance(bad, Reject) and bad.field == "object"
+
+
 def test_the_shipped_kg_subset_open_ends(shared_data_or_skip: Path) -> None:
     recs = records(shared_data_or_skip / "timequestions/kg_subset_tkbc/test_facts_named.tsv")
     assert len(recs) == 4998 and all(isinstance(r, EventRecord) for r in recs)

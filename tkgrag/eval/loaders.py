@@ -15,10 +15,12 @@ timequestions   JSON list of TimeQuestions / TIQ questions (``Id``, ``Question``
 timeqa          JSON list of TimeQA pages (``paras`` + ``questions`` with answer spans); gold = answer paragraphs
 menatqa         JSON list of MenatQA items; each yields the original and the updated (perturbed) question
 musique         JSON list of MuSiQue questions with ``paragraphs``; the corpus ``<name>_corpus.json`` beside it
-                gives the passage ids (0-based position in the corpus file)
+                holds the passages
 ==============  ==========================================================================================
 
-Passage ids: timeqa ``"<index>:p<para>"`` (``/wiki/X#P54:p3``), menatqa ``"<ID>:c<i>"``, musique ``"<corpus pos>"``.
+Gold passage ids are the keys ingestion writes, from the same parsing (``tkgrag.sources``): timeqa
+``<link>#<para>`` (``/wiki/X#3``), menatqa a hash of section title and text, musique ``<title>#<n>`` (the n-th corpus
+passage of that title). TimeQuestions entity answers also carry their ``Entity.key`` (the QID) in ``gold_entities``.
 """
 
 from __future__ import annotations
@@ -43,20 +45,16 @@ from tkgrag.eval.types import (
     Reject,
     SourceRef,
 )
+from tkgrag.sources.corpus import TitledPassages
+from tkgrag.sources.fields import FieldError
+from tkgrag.sources.keys import clean_text, wikidata_entity_key
+from tkgrag.sources.menatqa import menatqa_context, menatqa_section
+from tkgrag.sources.timeqa import timeqa_passages
 from tkgrag.temporal import Granularity
 
 
 class DatasetError(TkgragError):
     """A benchmark file that cannot be loaded at all (not JSON, unknown format, no usable record)."""
-
-
-class _RecordError(Exception):
-    """One record is malformed: ``field`` is a path inside the record (``answers[1]``, ``Answer[0].WikidataQid``)."""
-
-    def __init__(self, field: str | None, reason: str) -> None:
-        super().__init__(reason)
-        self.field = field
-        self.reason = reason
 
 
 @dataclass
@@ -167,7 +165,7 @@ def _kind(v: object) -> str:
 # ------------------------------------------------------------------------------------------- field access
 def _get(obj: Mapping[str, Any], key: str, prefix: str = "") -> Any:
     if key not in obj:
-        raise _RecordError(prefix + key, "missing")
+        raise FieldError(prefix + key, "missing")
     return obj[key]
 
 
@@ -176,16 +174,16 @@ def _str(obj: Mapping[str, Any], key: str, prefix: str = "", *, allow_int: bool 
     if allow_int and isinstance(v, int) and not isinstance(v, bool):
         return str(v)
     if not isinstance(v, str) or not v.strip():
-        raise _RecordError(prefix + key, f"expected a non-empty string, got {_kind(v)} {v!r:.60}")
+        raise FieldError(prefix + key, f"expected a non-empty string, got {_kind(v)} {v!r:.60}")
     return v
 
 
 def _list(obj: Mapping[str, Any], key: str, prefix: str = "", *, nonempty: bool = False) -> list[Any]:
     v = _get(obj, key, prefix)
     if not isinstance(v, list):
-        raise _RecordError(prefix + key, f"expected a list, got {_kind(v)}")
+        raise FieldError(prefix + key, f"expected a list, got {_kind(v)}")
     if nonempty and not v:
-        raise _RecordError(prefix + key, "is empty (a question needs at least one gold answer)")
+        raise FieldError(prefix + key, "is empty (a question needs at least one gold answer)")
     return v
 
 
@@ -193,7 +191,7 @@ def _str_list(obj: Mapping[str, Any], key: str, prefix: str = "", *, nonempty: b
     items = _list(obj, key, prefix, nonempty=nonempty)
     for i, v in enumerate(items):
         if not isinstance(v, str) or not v.strip():
-            raise _RecordError(f"{prefix}{key}[{i}]", f"expected a non-empty string, got {_kind(v)} {v!r:.60}")
+            raise FieldError(f"{prefix}{key}[{i}]", f"expected a non-empty string, got {_kind(v)} {v!r:.60}")
     return items
 
 
@@ -202,14 +200,14 @@ def _choice(obj: Mapping[str, Any], key: str, allowed: tuple[str, ...], *, optio
         return None
     v = _get(obj, key)
     if v not in allowed:
-        raise _RecordError(key, f"expected one of {', '.join(allowed)}, got {v!r:.60}")
+        raise FieldError(key, f"expected one of {', '.join(allowed)}, got {v!r:.60}")
     return str(v)
 
 
 def _time_answers(answers: list[str], key: str) -> None:
     for i, a in enumerate(answers):
         if parse_time(a) is None:
-            raise _RecordError(
+            raise FieldError(
                 f"{key}[{i}]", f"answer_type is 'time' but {a!r} is not a date (YYYY, YYYY-MM, YYYY-MM-DD)"
             )
 
@@ -234,9 +232,9 @@ def _multitq_like(raw: _Raw, dataset: str, *, with_evidence: bool) -> EvalQuesti
     if with_evidence:
         for i, quad in enumerate(_list(obj, "evidence")):
             if not (isinstance(quad, list) and len(quad) == 4 and all(isinstance(x, str) and x for x in quad)):
-                raise _RecordError(f"evidence[{i}]", f"expected [subject, relation, object, date], got {quad!r:.80}")
+                raise FieldError(f"evidence[{i}]", f"expected [subject, relation, object, date], got {quad!r:.80}")
             if parse_time(quad[3]) is None:
-                raise _RecordError(f"evidence[{i}][3]", f"not a date: {quad[3]!r}")
+                raise FieldError(f"evidence[{i}][3]", f"not a date: {quad[3]!r}")
             events.append((quad[0], quad[1], quad[2], quad[3]))
     meta = {k: obj[k] for k in ("qlabel", "time", "entities") if k in obj}
     return EvalQuestion(
@@ -310,21 +308,23 @@ def _timequestions_question(raw: _Raw, labels: Mapping[str, str]) -> EvalQuestio
     obj = raw.value
     answers: list[GoldAnswer] = []
     kinds: list[AnswerType] = []
+    entities: list[str] = []
     for i, a in enumerate(_list(obj, "Answer", nonempty=True)):
         where = f"Answer[{i}]."
         if not isinstance(a, dict):
-            raise _RecordError(f"Answer[{i}]", f"expected an object, got {_kind(a)}")
+            raise FieldError(f"Answer[{i}]", f"expected an object, got {_kind(a)}")
         kind = _get(a, "AnswerType", where)
         if kind == "Entity":
             qid = _str(a, "WikidataQid", where)
             if not _QID.match(qid):
-                raise _RecordError(where + "WikidataQid", f"not a Wikidata QID: {qid!r}")
+                raise FieldError(where + "WikidataQid", f"not a Wikidata QID: {qid!r}")
             label = a.get("WikidataLabel") if isinstance(a.get("WikidataLabel"), str) else None
             names = [n for n in (label, labels.get(qid)) if n]
             text = names[0] if names else qid
             aliases = tuple(dict.fromkeys(n for n in (*names[1:], qid) if n != text))
             answers.append(GoldAnswer(text, aliases))
             kinds.append("entity")
+            entities.append(wikidata_entity_key(qid))
         elif kind == "Value":
             value = _str(a, "AnswerArgument", where)
             if _WD_TIME.match(value):
@@ -334,7 +334,7 @@ def _timequestions_question(raw: _Raw, labels: Mapping[str, str]) -> EvalQuestio
                 answers.append(GoldAnswer(value))
                 kinds.append("value")
         else:
-            raise _RecordError(where + "AnswerType", f"expected 'Entity' or 'Value', got {kind!r:.40}")
+            raise FieldError(where + "AnswerType", f"expected 'Entity' or 'Value', got {kind!r:.40}")
     types = _str_list(obj, "Temporal question type") if "Temporal question type" in obj else []
     meta: dict[str, object] = {"qtypes": types}
     for key, name in (("Temporal signal", "signals"), ("Data source", "source"), ("gold_constraint", "constraint")):
@@ -349,6 +349,7 @@ def _timequestions_question(raw: _Raw, labels: Mapping[str, str]) -> EvalQuestio
         qtype="+".join(sorted(types)) or "unknown",
         source=raw.ref,
         dataset="timequestions",
+        gold_entities=tuple(dict.fromkeys(entities)),
         meta=meta,
     )
 
@@ -370,22 +371,18 @@ def _parse_timeqa(path: Path, items: list[_Raw]) -> Dataset:
         try:
             obj = raw.value
             index = _str(obj, "index")
-            link = _str(obj, "link")
-            paras = _list(obj, "paras")
-            if not paras or not all(isinstance(p, str) for p in paras):
-                raise _RecordError("paras", "expected a non-empty list of paragraph strings")
+            paras = timeqa_passages(obj, raw.ref, "timeqa")
             questions = _list(obj, "questions")
             qtype = _str(obj, "type")
-        except _RecordError as exc:
+        except FieldError as exc:
             out.reject(raw, exc.reason, exc.field)
             continue
-        title = link.rsplit("/", 1)[-1].replace("_", " ")
-        pid = [f"{index}:p{j}" for j in range(len(paras))]
-        passages.extend(PassageRecord(pid[j], title, p, raw.ref, "timeqa") for j, p in enumerate(paras))
+        passages.extend(paras)
+        pid = [p.key for p in paras]
         for j, entry in enumerate(questions):
             try:
                 out.add(raw, _timeqa_question(raw, index, j, entry, pid, qtype))
-            except _RecordError as exc:
+            except FieldError as exc:
                 out.reject(raw, exc.reason, exc.field)
     return _finish(path, "timeqa", out, passages)
 
@@ -393,10 +390,10 @@ def _parse_timeqa(path: Path, items: list[_Raw]) -> Dataset:
 def _timeqa_question(raw: _Raw, index: str, j: int, entry: Any, pid: list[str], qtype: str) -> EvalQuestion:
     where = f"questions[{j}]"
     if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str) and isinstance(entry[1], list)):
-        raise _RecordError(where, "expected [question, [answer spans]]")
+        raise FieldError(where, "expected [question, [answer spans]]")
     question, spans = entry
     if not spans:
-        raise _RecordError(where + "[1]", "no answer span")
+        raise FieldError(where + "[1]", "no answer span")
     answers: dict[str, GoldAnswer] = {}
     gold: dict[str, None] = {}
     if all(isinstance(s, dict) and s.get("answer") == "" for s in spans):
@@ -415,11 +412,11 @@ def _timeqa_question(raw: _Raw, index: str, j: int, entry: Any, pid: list[str], 
     for k, span in enumerate(spans):
         at = f"{where}[1][{k}]."
         if not isinstance(span, dict):
-            raise _RecordError(f"{where}[1][{k}]", f"expected an answer object, got {_kind(span)}")
+            raise FieldError(f"{where}[1][{k}]", f"expected an answer object, got {_kind(span)}")
         text = _str(span, "answer", at)
         para = _get(span, "para", at)
         if not isinstance(para, int) or not 0 <= para < len(pid):
-            raise _RecordError(at + "para", f"paragraph index {para!r} outside 0..{len(pid) - 1}")
+            raise FieldError(at + "para", f"paragraph index {para!r} outside 0..{len(pid) - 1}")
         answers.setdefault(normalize_name(text), GoldAnswer(text))
         gold[pid[para]] = None
     texts = [a.text for a in answers.values()]
@@ -463,19 +460,16 @@ def _menatqa_gold(annotated: str, contexts: list[tuple[str, str]]) -> list[int]:
 def _menatqa_questions(raw: _Raw) -> tuple[list[EvalQuestion], list[PassageRecord]]:
     obj = raw.value
     item = _str(obj, "ID", allow_int=True)
-    contexts: list[tuple[str, str]] = []
+    passages: list[PassageRecord] = []
     updated: dict[str, str] = {}
-    for i, c in enumerate(_list(obj, "context")):
-        if not isinstance(c, dict):
-            raise _RecordError(f"context[{i}]", f"expected an object, got {_kind(c)}")
-        title = c["title"] if isinstance(c.get("title"), str) else ""
-        contexts.append((title, _str(c, "text", f"context[{i}].")))
+    for i, c in enumerate(menatqa_context(obj)):
+        passages.append(menatqa_section(c, i, raw.ref, "menatqa"))
         if isinstance(c.get("updated_text"), str) and c["updated_text"].strip():
-            updated[f"{item}:c{i}"] = c["updated_text"]
-    if not contexts:
-        raise _RecordError("context", "is empty (a MenatQA item needs its passages)")
-    pids = [f"{item}:c{i}" for i in range(len(contexts))]
-    gold = tuple(pids[i] for i in _menatqa_gold(_str(obj, "annotated_para"), contexts))
+            updated[passages[-1].key] = c["updated_text"]
+    if not passages:
+        raise FieldError("context", "is empty (a MenatQA item needs its passages)")
+    contexts = [(p.title, p.text) for p in passages]
+    gold = tuple(dict.fromkeys(passages[i].key for i in _menatqa_gold(_str(obj, "annotated_para"), contexts)))
     kind = _str(obj, "type")
     scope = obj.get("time_scope")
     base = {"time_scope": scope, "perturbation": kind}
@@ -502,7 +496,6 @@ def _menatqa_questions(raw: _Raw) -> tuple[list[EvalQuestion], list[PassageRecor
                 meta=meta,
             )
         )
-    passages = [PassageRecord(pids[i], t, x, raw.ref, "menatqa") for i, (t, x) in enumerate(contexts)]
     return out, passages
 
 
@@ -512,7 +505,7 @@ def _parse_menatqa(path: Path, items: list[_Raw]) -> Dataset:
     for raw in _objects(items, out):
         try:
             qs, ps = _menatqa_questions(raw)
-        except _RecordError as exc:
+        except FieldError as exc:
             out.reject(raw, exc.reason, exc.field)
             continue
         for q in qs:
@@ -530,21 +523,20 @@ def musique_corpus_path(questions: Path) -> Path:
 def _parse_musique(path: Path, items: list[_Raw], corpus: Path | None = None) -> Dataset:
     corpus = corpus or musique_corpus_path(path)
     if not corpus.is_file():
-        raise DatasetError(f"{path}: MuSiQue questions need their corpus file {corpus} (passage ids are its positions)")
+        raise DatasetError(f"{path}: MuSiQue questions need their corpus file {corpus} (it holds the passages)")
     out = _Collector()
     passages: list[PassageRecord] = []
     position: dict[tuple[str, str], str] = {}
+    titled = TitledPassages()
     for raw in _objects(_json_items(corpus, _read_text(corpus)), out):
         try:
-            title, text = _str(raw.value, "title"), _get(raw.value, "text")
-            if not isinstance(text, str):
-                raise _RecordError("text", f"expected a string, got {_kind(text)}")
-        except _RecordError as exc:
+            title, text = _str(raw.value, "title"), _str(raw.value, "text")
+        except FieldError as exc:
             out.reject(raw, exc.reason, exc.field)
             continue
-        key = str(raw.ref.item)
+        key = titled.next_key(title)
         position.setdefault((title, text), key)
-        passages.append(PassageRecord(key, title, text, raw.ref, "musique"))
+        passages.append(PassageRecord(key, title.strip(), clean_text(text), raw.ref, "musique"))
     for raw in _objects(items, out):
         _guard(out, raw, lambda r: out.add(r, _musique_question(r, position, corpus)))
     return _finish(path, "musique", out, passages)
@@ -558,14 +550,14 @@ def _musique_question(raw: _Raw, position: Mapping[tuple[str, str], str], corpus
     gold: list[str] = []
     for i, p in enumerate(_list(obj, "paragraphs")):
         if not isinstance(p, dict):
-            raise _RecordError(f"paragraphs[{i}]", f"expected an object, got {_kind(p)}")
+            raise FieldError(f"paragraphs[{i}]", f"expected an object, got {_kind(p)}")
         if p.get("is_supporting") is True:
             key = (_str(p, "title", f"paragraphs[{i}]."), _str(p, "paragraph_text", f"paragraphs[{i}]."))
             if key not in position:
-                raise _RecordError(f"paragraphs[{i}]", f"supporting paragraph {key[0]!r} is not in {corpus.name}")
+                raise FieldError(f"paragraphs[{i}]", f"supporting paragraph {key[0]!r} is not in {corpus.name}")
             gold.append(position[key])
     if not gold:
-        raise _RecordError("paragraphs", "no paragraph has is_supporting: true")
+        raise FieldError("paragraphs", "no paragraph has is_supporting: true")
     return EvalQuestion(
         id=qid,
         question=_str(obj, "question"),
@@ -592,7 +584,7 @@ def _objects(items: list[_Raw], out: _Collector) -> Iterator[_Raw]:
 def _guard(out: _Collector, raw: _Raw, fn: Callable[[_Raw], None]) -> None:
     try:
         fn(raw)
-    except _RecordError as exc:
+    except FieldError as exc:
         out.reject(raw, exc.reason, exc.field)
 
 
@@ -600,7 +592,8 @@ def _finish(path: Path, fmt: str, out: _Collector, passages: list[PassageRecord]
     if not out.questions:
         detail = "; ".join(r.describe() for r in out.rejects[:3]) or "the file holds no records"
         raise DatasetError(f"{path}: no usable {fmt} question ({len(out.rejects)} rejected): {detail}")
-    return Dataset(path.stem, fmt, str(path), out.questions, out.rejects, passages or [])
+    unique = {p.key: p for p in reversed(passages or [])}  # one per key, the first, as ingestion keeps it
+    return Dataset(path.stem, fmt, str(path), out.questions, out.rejects, list(reversed(unique.values())))
 
 
 # ------------------------------------------------------------------------------------------- detection

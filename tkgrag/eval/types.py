@@ -43,7 +43,9 @@ class EvalQuestion:
     """A benchmark question in the one shape every metric reads.
 
     ``gold_events`` holds evidence quadruples (TKG datasets), ``gold_passages`` evidence passage ids (passage and
-    corpus datasets; the ids are those of the :class:`Dataset`'s ``passages``). ``passage_grades`` gives graded
+    corpus datasets; the ids are those of the :class:`Dataset`'s ``passages`` and the ``Passage``/``Chunk`` keys
+    ingestion writes). ``gold_entities`` holds the ``Entity.key`` of entity answers where the dataset names them
+    by id (TimeQuestions QIDs), so a gold answer can be looked up in the graph. ``passage_grades`` gives graded
     relevance for nDCG where a dataset has it; without it every gold passage has gain 1.
     """
 
@@ -57,6 +59,7 @@ class EvalQuestion:
     dataset: str
     gold_events: tuple[Quad, ...] = ()
     gold_passages: tuple[str, ...] = ()
+    gold_entities: tuple[str, ...] = ()
     passage_grades: Mapping[str, float] = field(default_factory=dict)
     meta: Mapping[str, object] = field(default_factory=dict)
 

@@ -6,7 +6,9 @@ Layouts (tab-separated; blank lines and lines starting with ``#`` are not record
 - A header line names the columns instead (any order): ``subject relation object date`` or ``... start end``, and
   the TimeQuestions KG subset ``subject_id subject relation_id relation object_id object start_year end_year``. When
   both ``X_id`` and ``X`` are present, the id is the key and the other column the display name (a label equal to
-  its id means "no label"). Known synonyms: head/tail, predicate, time/timestamp, valid_from/valid_to, begin/until.
+  its id means "no label"); an empty id falls back to the label (TimeR4's decoded slice leaves ids empty where a
+  label is not unique), by ``tkgrag.sources.keys.wikidata_entity_key``, the key the TimeQuestions loader uses.
+  Known synonyms: head/tail, predicate, time/timestamp, valid_from/valid_to, begin/until.
 
 Names: ICEWS writes ``Citizen_(North_Korea)``, MultiTQ sometimes ``Citizen (North Korea)``. Entity and relation keys
 are normalised to underscores (spaces -> ``_``) so both spellings are one entity and the relation keeps its CAMEO
@@ -29,6 +31,7 @@ from pathlib import Path
 
 from tkgrag.errors import TkgragError
 from tkgrag.ingest.records import EventRecord, Reject, SourceRef
+from tkgrag.sources.keys import wikidata_entity_key
 from tkgrag.temporal import Granularity, TimeParseError, TimeSpan
 from tkgrag.verbalize import entity_name, relation_phrase, time_phrase
 
@@ -257,17 +260,16 @@ class TkgTsvReader:
         opts = self.options
         normalize = opts.normalize_keys if opts.normalize_keys is not None else not layout.id_keyed
 
-        def value(i: int, name: str) -> str:
-            v = fields[i].strip()
+        def value(i: int, label: int | None, name: str) -> str:
+            v = wikidata_entity_key(fields[i], fields[label] if label is not None else "")
             if not v:
                 raise _Bad("is empty", name)
             return v
 
-        subject, relation, obj = (
-            value(layout.subject, "subject"),
-            value(layout.relation, "relation"),
-            value(layout.object, "object"),
-        )
+        subject = value(layout.subject, layout.subject_name, "subject")
+        relation = value(layout.relation, layout.relation_name, "relation")
+        obj = value(layout.object, layout.object_name, "object")
+        object_without_id = layout.id_keyed and not fields[layout.object].strip()
         if layout.date is not None:
             span, _ = _bound(fields[layout.date], "date", frozenset())
             if span is None:
@@ -293,7 +295,7 @@ class TkgTsvReader:
         object_is_entity = True
         if layout.id_keyed:
             relation = relation_label or relation
-            object_is_entity = bool(_WIKIDATA_ITEM.match(obj))
+            object_is_entity = object_without_id or bool(_WIKIDATA_ITEM.match(obj))
         if normalize:
             subject, relation, obj = subject.replace(" ", "_"), relation.replace(" ", "_"), obj.replace(" ", "_")
         record_type = LabelledEventRecord if layout.id_keyed else EventRecord

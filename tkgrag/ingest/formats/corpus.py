@@ -5,7 +5,8 @@ CiteSeer text dump (``id`` line, ``title + abstract`` line, ``class`` line). Edg
 list ``<a> <b> [kind]``; ``order="target-source"`` reads CiteSeer's ``<cited> <citing>`` lines.
 
 A record with an ``id`` is a document of its own. A record with only a ``title`` (MuSiQue/HotpotQA passages) is the
-next passage of the document of that title, so the passages of one article become chunks 0, 1, 2... of one document.
+next passage of the document of that title, so the passages of one article become chunks 0, 1, 2... of one document
+(numbered by ``tkgrag.sources.corpus``, which the MuSiQue eval loader uses too: its gold ids are these chunk keys).
 Edge endpoints name chunks or documents; a document stands for its first chunk (position 0), which is the whole
 document unless ``chunk_words`` split it.
 """
@@ -18,8 +19,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from tkgrag.ingest.formats.jsonsource import FieldError, check_fields, iter_json_objects, raw_of, text_field
+from tkgrag.ingest.formats.jsonsource import check_fields, iter_json_objects, raw_of, text_field
 from tkgrag.ingest.records import ChunkRecord, DocumentRecord, ReferenceRecord, Reject, SourceRef
+from tkgrag.sources.corpus import TitledPassages
+from tkgrag.sources.fields import FieldError
+from tkgrag.sources.keys import chunk_key
 
 CorpusItem = DocumentRecord | ChunkRecord
 CorpusFormat = Literal["auto", "jsonl", "json", "citeseer"]
@@ -31,10 +35,6 @@ CHUNK_FIELDS = frozenset({"id", "text"})
 RESERVED_PROPERTIES = frozenset({"key", "title", "source", "run_id", "ingested_at", "embedding"})
 _PROPERTY_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,62}$")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-
-
-def chunk_key(document_key: str, position: int) -> str:
-    return f"{document_key}#{position}"
 
 
 def split_into_chunks(text: str, max_words: int | None) -> list[str]:
@@ -83,14 +83,14 @@ def read_corpus(
         yield from read_citeseer_texts(path, source=src, chunk_words=chunk_words)
         return
     seen_docs: set[str] = set()
-    passages_per_title: dict[str, int] = {}
+    titled = TitledPassages()
     for item in iter_json_objects(path):
         if isinstance(item, Reject):
             yield item
             continue
         ref, obj = item
         try:
-            yield from _parse_document(obj, ref, src, chunk_words, seen_docs, passages_per_title)
+            yield from _parse_document(obj, ref, src, chunk_words, seen_docs, titled)
         except FieldError as exc:
             yield Reject(ref, exc.reason, field=exc.field, raw=raw_of(obj))
 
@@ -101,7 +101,7 @@ def _parse_document(
     default_source: str,
     chunk_words: int | None,
     seen_docs: set[str],
-    passages_per_title: dict[str, int],
+    titled: TitledPassages,
 ) -> Iterator[CorpusItem]:
     check_fields(obj, DOCUMENT_FIELDS)
     doc_id = text_field(obj, "id", required=False, numbers=True)
@@ -114,8 +114,7 @@ def _parse_document(
 
     if doc_id is None:  # a passage of the article named by its title: append to that document
         assert title is not None
-        key, first = title, passages_per_title.get(title, 0)
-        passages_per_title[title] = first + len(texts)
+        key, first = titled.take(title, len(texts))
     else:
         if doc_id in seen_docs:
             raise FieldError("id", f"document {doc_id!r} appears twice in this file (ids must be unique)")

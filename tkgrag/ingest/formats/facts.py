@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tkgrag.ingest.formats.jsonsource import FieldError, check_fields, iter_json_objects, raw_of, text_field
+from tkgrag.ingest.formats.jsonsource import check_fields, iter_json_objects, raw_of, text_field
 from tkgrag.ingest.records import EventRecord, Qualifier, Reject, SourceRef
+from tkgrag.sources.fields import FieldError
 from tkgrag.temporal import Granularity, TimeParseError, TimeSpan
 from tkgrag.verbalize import entity_name, relation_phrase, time_phrase
 

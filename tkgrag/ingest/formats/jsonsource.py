@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tkgrag.ingest.records import Reject, SourceRef
+from tkgrag.sources.fields import FieldError
 
 JsonItem = tuple[SourceRef, Mapping[str, Any]]
 
@@ -69,15 +70,6 @@ def _iter_list(path: Path) -> Iterator[JsonItem | Reject]:
 def raw_of(obj: Mapping[str, Any]) -> str:
     """The record as it was, shortened, for the rejects file."""
     return json.dumps(obj, ensure_ascii=False)[:500]
-
-
-class FieldError(ValueError):
-    """A field of one record is missing or malformed; becomes a ``Reject`` with that field's name."""
-
-    def __init__(self, field: str, reason: str) -> None:
-        super().__init__(reason)
-        self.field = field
-        self.reason = reason
 
 
 def text_field(obj: Mapping[str, Any], name: str, *, required: bool = True, numbers: bool = False) -> str | None:

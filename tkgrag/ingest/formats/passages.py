@@ -4,36 +4,32 @@ Generic schema (``cypher/README.md``, "Passages JSONL"): ``{"id"?, "title"?, "te
 ``dates`` the dates are extracted from the text (``dates_in_text``); with it, each entry must parse
 (``2014``, ``2014-05``, ``2014-05-06`` or a range ``1916..1920``).
 
-TimeQA (``human_annotated_*.json``) items are Wikipedia articles: each paragraph becomes a passage keyed
-``<link>#<paragraph index>`` (the index the answer annotations use), titled by the article. Paragraph 0 is the
-article's title line (annotations point there for unanswerable questions) and is skipped; so are paragraphs under
-``min_words`` words (default 1: keep all, because short list items like "- Spanish League" hold answers).
-MenatQA items carry a ``context`` list of sections; each distinct section text becomes one passage keyed by a hash
-of its title and text (the same section recurs across questions). Counterfactual ``updated_text`` is not ingested.
+TimeQA and MenatQA items are parsed by ``tkgrag.sources`` (the same code the eval loaders use, so gold passage ids
+are these keys): a TimeQA paragraph is keyed ``<link>#<paragraph index>``, a MenatQA section by a hash of its title
+and text. TimeQA paragraphs under ``min_words`` words are skipped (default 1: keep all, because short list items like
+"- Spanish League" and the title line hold answers).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal
-from urllib.parse import unquote
 
 from tkgrag.ingest.formats.dates_in_text import extract_dates
-from tkgrag.ingest.formats.jsonsource import FieldError, check_fields, iter_json_objects, raw_of, text_field
+from tkgrag.ingest.formats.jsonsource import check_fields, iter_json_objects, raw_of, text_field
 from tkgrag.ingest.records import PassageRecord, Reject, SourceRef
+from tkgrag.sources.fields import FieldError
+from tkgrag.sources.keys import clean_text, content_key
+from tkgrag.sources.menatqa import menatqa_context, menatqa_section
+from tkgrag.sources.timeqa import timeqa_passages
 from tkgrag.temporal import TimeParseError, TimeSpan
 
 PassageFormat = Literal["auto", "jsonl", "json", "timeqa", "menatqa"]
 PASSAGE_FIELDS = frozenset({"id", "title", "text", "dates", "source"})
 DEFAULT_MIN_WORDS = 1
-
-
-def content_key(title: str, text: str) -> str:
-    """Key of a passage that has no id: the same section text gets the same key however often it recurs."""
-    return hashlib.sha1(f"{title}\x1f{text}".encode()).hexdigest()[:24]
 
 
 def parse_date_label(value: str) -> TimeSpan:
@@ -42,10 +38,6 @@ def parse_date_label(value: str) -> TimeSpan:
         a, b = value.split("..", 1)
         return TimeSpan.between(a.strip() or None, b.strip() or None)
     return TimeSpan.parse(value)
-
-
-def _clean(text: str) -> str:
-    return " ".join(text.split())
 
 
 def detect_format(path: Path) -> PassageFormat:
@@ -101,7 +93,7 @@ def _parse_passage(obj: Mapping[str, Any], ref: SourceRef, default_source: str) 
     check_fields(obj, PASSAGE_FIELDS)
     raw_text = text_field(obj, "text")
     assert raw_text is not None
-    text = _clean(raw_text)
+    text = clean_text(raw_text)
     title = text_field(obj, "title", required=False) or ""
     key = text_field(obj, "id", required=False, numbers=True) or content_key(title, text)
     dates_value = obj.get("dates")
@@ -123,9 +115,8 @@ def _parse_passage(obj: Mapping[str, Any], ref: SourceRef, default_source: str) 
     return PassageRecord(key=key, title=title, text=text, ref=ref, source=source, dates=dates)
 
 
-def _article_title(link: str) -> str:
-    """``/wiki/Newton_D._Baker_House`` -> ``Newton D. Baker House``."""
-    return unquote(link.rsplit("/wiki/", 1)[-1]).replace("_", " ").strip()
+def _with_dates(p: PassageRecord) -> PassageRecord:
+    return replace(p, dates=tuple(extract_dates(p.text)))
 
 
 def _read_timeqa(path: Path, source: str, min_words: int) -> Iterator[PassageRecord | Reject]:
@@ -134,24 +125,12 @@ def _read_timeqa(path: Path, source: str, min_words: int) -> Iterator[PassageRec
             yield item
             continue
         ref, obj = item
-        link, paras = obj.get("link"), obj.get("paras")
-        if not isinstance(link, str) or not link.strip():
-            yield Reject(ref, "missing (required): the article link", field="link", raw=raw_of(obj))
+        try:
+            passages = timeqa_passages(obj, ref, source)
+        except FieldError as exc:
+            yield Reject(ref, exc.reason, field=exc.field, raw=raw_of(obj))
             continue
-        if not isinstance(paras, list):
-            yield Reject(ref, "expected a list of paragraph strings", field="paras", raw=raw_of(obj))
-            continue
-        title = _article_title(link)
-        for i, para in enumerate(paras):
-            if i == 0:
-                continue
-            if not isinstance(para, str):
-                yield Reject(ref, f"expected a string, found {type(para).__name__}", field=f"paras[{i}]")
-                continue
-            text = _clean(para)
-            if len(text.split()) < min_words:
-                continue
-            yield PassageRecord(f"{link}#{i}", title, text, ref, source, tuple(extract_dates(text)))
+        yield from (_with_dates(p) for p in passages if len(p.text.split()) >= min_words)
 
 
 def _read_menatqa(path: Path, source: str) -> Iterator[PassageRecord | Reject]:
@@ -160,21 +139,14 @@ def _read_menatqa(path: Path, source: str) -> Iterator[PassageRecord | Reject]:
             yield item
             continue
         ref, obj = item
-        context = obj.get("context")
-        if not isinstance(context, list):
-            yield Reject(ref, "expected a list of {title, text} sections", field="context", raw=raw_of(obj))
+        try:
+            context = menatqa_context(obj)
+        except FieldError as exc:
+            yield Reject(ref, exc.reason, field=exc.field, raw=raw_of(obj))
             continue
         for i, section in enumerate(context):
-            where = f"context[{i}]"
-            if not isinstance(section, dict):
-                yield Reject(ref, f"expected an object, found {type(section).__name__}", field=where)
-                continue
-            text = section.get("text")
-            if not isinstance(text, str) or not text.strip():
-                yield Reject(ref, "missing (required)", field=f"{where}.text", raw=raw_of(section))
-                continue
-            title = section.get("title") if isinstance(section.get("title"), str) else ""
-            clean = _clean(text)
-            yield PassageRecord(
-                content_key(title or "", clean), title or "", clean, ref, source, tuple(extract_dates(clean))
-            )
+            try:
+                yield _with_dates(menatqa_section(section, i, ref, source))
+            except FieldError as exc:
+                raw = raw_of(section) if isinstance(section, dict) else ""
+                yield Reject(ref, exc.reason, field=exc.field, raw=raw)
