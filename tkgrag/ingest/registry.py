@@ -1,8 +1,5 @@
-"""Formats by name, for job files and the CLI: how to read a file, which writer writes it, what its records are.
-
-``tkg-tsv`` is built in. Other formats register themselves: ``tkgrag.ingest.formats`` (if present) may define
-``FORMATS: dict[str, FormatSpec]`` or call :func:`register_format` on import.
-"""
+"""Every ingest format in one table, for job files and the CLI: how to read a file, which writer writes it, what its
+records are. TSV events are a peer of the other formats; nothing registers itself on import."""
 
 from __future__ import annotations
 
@@ -12,8 +9,16 @@ from pathlib import Path
 from typing import Any
 
 from tkgrag.errors import TkgragError
+from tkgrag.ingest.formats.corpus import read_corpus
+from tkgrag.ingest.formats.facts import read_facts
+from tkgrag.ingest.formats.passages import DEFAULT_MIN_WORDS, read_passages
+from tkgrag.ingest.formats.run import CORPUS_KIND, FACT_KIND, PASSAGE_KIND
+from tkgrag.ingest.formats.writers import CorpusWriter, FactWriter, PassageWriter
 from tkgrag.ingest.pipeline import NodeKind
 from tkgrag.ingest.records import BatchWriter, Reject
+from tkgrag.ingest.tsv import FORMAT as TSV_FORMAT
+from tkgrag.ingest.tsv import TkgTsvReader, TsvOptions
+from tkgrag.ingest.writers import EVENT_KIND, EventWriter
 
 
 @dataclass(frozen=True)
@@ -30,54 +35,71 @@ class FormatSpec:
     description: str = ""
 
 
-_FORMATS: dict[str, FormatSpec] = {}
-
-
-def register_format(spec: FormatSpec) -> None:
-    _FORMATS[spec.name] = spec
+def _check(mapping: Mapping[str, Any], allowed: frozenset[str], fmt: str) -> None:
+    unknown = set(mapping) - allowed
+    if unknown:
+        raise TkgragError(
+            f"[mapping] of a {fmt} job: unknown option(s) {', '.join(sorted(unknown))}; "
+            f"known: {', '.join(sorted(allowed))}"
+        )
 
 
 def _read_tsv(path: Path, mapping: Mapping[str, Any], base: Path | None) -> Iterable[Any | Reject]:
-    from tkgrag.ingest.tsv import TkgTsvReader, TsvOptions
-
     return TkgTsvReader(path, TsvOptions.from_mapping(mapping, base))
 
 
-def _builtin() -> None:
-    from tkgrag.ingest.tsv import FORMAT
-    from tkgrag.ingest.writers import EVENT_KIND, EventWriter
+def _read_facts(path: Path, mapping: Mapping[str, Any], base: Path | None) -> Iterable[Any | Reject]:
+    _check(mapping, frozenset({"source"}), "facts-jsonl")
+    return read_facts(path, source=mapping.get("source"))
 
-    register_format(
-        FormatSpec(
-            name=FORMAT,
-            read=_read_tsv,
-            writer=EventWriter,
-            kind=EVENT_KIND,
-            glob="*.tsv",
-            description="TKG quadruples/quintuples (ICEWS, MultiTQ, TimeQuestions kg_subset)",
-        )
+
+def _read_corpus(path: Path, mapping: Mapping[str, Any], base: Path | None) -> Iterable[Any | Reject]:
+    _check(mapping, frozenset({"source", "layout", "chunk_words"}), "corpus")
+    chunk_words = mapping.get("chunk_words")
+    return read_corpus(
+        path,
+        source=mapping.get("source"),
+        fmt=mapping.get("layout", "auto"),
+        chunk_words=int(chunk_words) if chunk_words is not None else None,
     )
 
 
-_loaded = False
+def _read_passages(path: Path, mapping: Mapping[str, Any], base: Path | None) -> Iterable[Any | Reject]:
+    _check(mapping, frozenset({"source", "layout", "min_words"}), "passages")
+    return read_passages(
+        path,
+        source=mapping.get("source"),
+        fmt=mapping.get("layout", "auto"),
+        min_words=int(mapping.get("min_words", DEFAULT_MIN_WORDS)),
+    )
+
+
+# Reference edges are not a job format: their endpoints must be resolved against a corpus
+# (``tkgrag ingest corpus PATH --edges EDGES``).
+FORMATS: dict[str, FormatSpec] = {
+    s.name: s
+    for s in (
+        FormatSpec(
+            TSV_FORMAT,
+            _read_tsv,
+            EventWriter,
+            EVENT_KIND,
+            "*.tsv",
+            "TKG quadruples/quintuples (ICEWS, MultiTQ, TimeQuestions kg_subset)",
+        ),
+        FormatSpec("facts-jsonl", _read_facts, FactWriter, FACT_KIND, "*.jsonl", "n-ary facts with qualifiers"),
+        FormatSpec("corpus", _read_corpus, CorpusWriter, CORPUS_KIND, "*.jsonl", "documents and chunks"),
+        FormatSpec("passages", _read_passages, PassageWriter, PASSAGE_KIND, "*.json*", "passages with their dates"),
+    )
+}
 
 
 def formats() -> dict[str, FormatSpec]:
-    global _loaded
-    if not _loaded:
-        _builtin()
-        try:
-            from tkgrag.ingest import formats as extra
-        except ImportError:
-            extra = None  # type: ignore[assignment]
-        for spec in getattr(extra, "FORMATS", {}).values():
-            register_format(spec)
-        _loaded = True
-    return dict(_FORMATS)
+    """A copy of :data:`FORMATS` (callers may not change the table)."""
+    return dict(FORMATS)
 
 
 def get_format(name: str) -> FormatSpec:
-    known = formats()
-    if name not in known:
-        raise TkgragError(f"unknown ingest format {name!r}; known: {', '.join(sorted(known))}")
-    return known[name]
+    if name not in FORMATS:
+        raise TkgragError(f"unknown ingest format {name!r}; known: {', '.join(sorted(FORMATS))}")
+    return FORMATS[name]
