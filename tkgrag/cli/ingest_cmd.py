@@ -8,41 +8,15 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from tkgrag.cli import ingest_formats_cmd
 from tkgrag.cli.common import console, friendly_errors, settings
-from tkgrag.embed import BACKENDS, Embedder, load_embedder
+from tkgrag.cli.ingest_common import BackendOpt, ModelOpt, make_embedder, show_summary
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary
 from tkgrag.store import connect
 
 app = typer.Typer(
     help="Load temporal facts into Neo4j: files, jobs and schedules; fill embeddings.", no_args_is_help=True
 )
-
-
-def make_embedder(no_embed: bool, model: str | None, backend: str) -> Embedder | None:
-    """The embedder an ingest command asked for (None with --no-embed). Shared with ingest_formats_cmd."""
-    if no_embed:
-        return None
-    return load_embedder(model or settings().embedding_model, backend)
-
-
-def show_summary(summary: IngestSummary) -> None:
-    """Print one run's summary (shared with ingest_formats_cmd)."""
-    if summary.skipped:
-        console.print(f"[dim]skipped[/] {summary.path}: already ingested by run {summary.run_id} (same checksum)")
-        return
-    resumed = f" (resumed after item {summary.resumed_from})" if summary.resumed_from else ""
-    console.print(f"[bold green]{summary.status}[/] run {summary.run_id}{resumed}: {summary.line()}")
-    rate = f"{summary.events_per_second:,.0f} items/s" if summary.seconds else ""
-    enc = (
-        f"; encoder {summary.encoded_texts / summary.encode_seconds:,.0f} texts/s" if summary.encode_seconds > 0 else ""
-    )
-    console.print(f"  {summary.seconds:.1f} s, {rate}{enc}")
-    if summary.rejected:
-        console.print(f"  [yellow]{summary.rejected} rejected[/]: see {summary.rejects_path}")
-
-
-BackendOpt = Annotated[str, typer.Option("--backend", help=f"Embedding backend: {', '.join(BACKENDS)}.")]
-ModelOpt = Annotated[str | None, typer.Option("--model", help="Embedding model name or path (default from settings).")]
 
 
 @app.command()
@@ -182,6 +156,4 @@ def formats_cmd() -> None:
 
 
 # The n-ary facts / corpus / passages commands live in ingest_formats_cmd (one module per family of formats).
-from tkgrag.cli import ingest_formats_cmd  # noqa: E402
-
 ingest_formats_cmd.register(app)

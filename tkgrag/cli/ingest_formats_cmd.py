@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tkgrag.cli.common import console, friendly_errors, settings
+from tkgrag.cli.ingest_common import BackendOpt, ModelOpt, make_embedder, show_summary
 from tkgrag.errors import TkgragError
 
 if TYPE_CHECKING:
@@ -29,8 +30,6 @@ RejectsOpt = Annotated[
 ]
 RejectsDirOpt = Annotated[Path | None, typer.Option("--rejects-dir", help="Folder for the rejects file(s).")]
 NoResumeOpt = Annotated[bool, typer.Option("--no-resume", help="Start a new run even if one was interrupted.")]
-ModelOpt = Annotated[str | None, typer.Option("--model", help="Embedding model name or path (default from settings).")]
-BackendOpt = Annotated[str, typer.Option("--backend", help="Embedding backend: auto, torch, onnx, onnx-int8.")]
 
 
 class CorpusFormatOpt(StrEnum):
@@ -68,7 +67,6 @@ def _options(
     rejects_dir: Path | None,
     no_resume: bool,
 ) -> IngestOptions:
-    from tkgrag.cli.ingest_cmd import make_embedder
     from tkgrag.ingest.pipeline import IngestOptions
 
     return IngestOptions(
@@ -81,8 +79,6 @@ def _options(
 
 
 def _report(what: str, summary: IngestSummary) -> None:
-    from tkgrag.cli.ingest_cmd import show_summary
-
     console.print(f"[bold]{what}[/]")
     show_summary(summary)
 
