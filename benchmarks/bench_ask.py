@@ -36,6 +36,7 @@ from tkgrag.eval import Dataset, EvalQuestion, Prediction, RetrievedEvent, aggre
 from tkgrag.eval.metrics import MetricSpec, latency_ms, mean
 from tkgrag.model import Answer
 from tkgrag.readers.symbolic import SymbolicAnswer, SymbolicReader
+from tkgrag.retrievers.base import RetrievalRequest
 
 console = Console()
 METRICS: list[str | MetricSpec] = [
@@ -71,7 +72,7 @@ def run_method(
     full, ev_only, wrong = [], [], []
     for q in track(ds.questions, description=f"{method:>12}", console=console, transient=True):
         t0 = time.perf_counter()
-        a = reader.answer(q.question, retriever, k=k)
+        a = reader.answer(RetrievalRequest.of(q.question, k), retriever)
         latency = (time.perf_counter() - t0) * 1000.0
         full.append(prediction(q, a, latency))
         b = evidence_only.read(q.question, a.retrieval, a.grounding)

@@ -54,7 +54,7 @@ RetrieveFn = Callable[[EvalQuestion, int], Retrieval]
 def _evidence(quad: Quad, score: float) -> Evidence:
     s, r, o, t = quad
     span = TimeSpan.parse(t)
-    return Evidence(f"{s}|{r}|{o}|{t}", verbalize_event(s, r, o, span), s, r, o, span, score)
+    return Evidence.event(f"{s}|{r}|{o}|{t}", verbalize_event(s, r, o, span), s, r, o, span, score)
 
 
 def gold_retriever(q: EvalQuestion, k: int) -> Retrieval:

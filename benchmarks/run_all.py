@@ -166,9 +166,8 @@ def step_rules() -> dict[str, Any]:
 
 
 def symbolic_available() -> bool:
-    from tkgrag.api import READERS, _load_builtin_readers
+    from tkgrag.readers.registry import READERS
 
-    _load_builtin_readers()
     return "symbolic" in READERS
 
 
@@ -223,16 +222,16 @@ def warm_from_eval(run: Any) -> dict[str, Any]:
 
 
 def step_latency_warm(rag: Any, questions: list[str], methods: tuple[str, ...]) -> dict[str, Any]:
-    from tkgrag.eval.runner import question_constraint
+    from tkgrag.eval.runner import question_constraints
+    from tkgrag.retrievers.base import RetrievalRequest
 
     out = {}
     for method in methods:
         retriever = rag.retriever(method)
-        uses = bool(getattr(retriever, "use_constraint", False))
 
-        def ask(q: str, retriever: Any = retriever, uses: bool = uses) -> float:
+        def ask(q: str, retriever: Any = retriever) -> float:
             t0 = time.perf_counter()
-            retriever.retrieve(q, k=10, constraint=question_constraint(q) if uses else None)
+            retriever.retrieve(RetrievalRequest.of(q, 10, question_constraints(q)))
             return (time.perf_counter() - t0) * 1000.0
 
         for q in questions[:WARMUP]:
@@ -247,8 +246,9 @@ def cold_worker(method: str, questions_file: Path) -> None:
     """Runs in a fresh process: see step 5 in the module docstring. Prints one JSON object."""
     from tkgrag.config import load_settings
     from tkgrag.embed import default_embedder
-    from tkgrag.eval.runner import question_constraint
-    from tkgrag.retrievers.registry import create
+    from tkgrag.eval.runner import question_constraints
+    from tkgrag.retrievers.base import RetrievalRequest
+    from tkgrag.retrievers.registry import RetrieverContext, create
     from tkgrag.retrievers.star.persist import GDS_GRAPH
     from tkgrag.store import connect
     from tkgrag.store.gds import drop_graph, graph_exists
@@ -265,9 +265,8 @@ def cold_worker(method: str, questions_file: Path) -> None:
             drop_graph(admin, GDS_GRAPH)
         t0 = time.perf_counter()
         store = connect(settings, ensure_schema=False)
-        retriever = create(method, store, embedder)
-        uses = bool(getattr(retriever, "use_constraint", False))
-        retriever.retrieve(q, k=10, constraint=question_constraint(q) if uses else None)
+        retriever = create(method, RetrieverContext(store, embedder, settings))
+        retriever.retrieve(RetrievalRequest.of(q, 10, question_constraints(q)))
         ms.append((time.perf_counter() - t0) * 1000.0)
         store.close()
     admin.close()

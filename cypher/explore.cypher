@@ -70,7 +70,7 @@ LIMIT 50;
 
 // Facts TRUE AT SOME TIME between two dates: closed intervals that overlap [$from, $to]. A null end is open
 // (a fact "since 1999" overlaps every later period; one with no time at all overlaps everything), the same rule as
-// the retrievers' temporal filter (tkgrag/queries/retrieval.py).
+// the retrievers' temporal filter (tkgrag/queries/temporal_filter.py).
 MATCH (e:Event)
 WHERE (e.valid_from IS NULL OR e.valid_from <= $to) AND (e.valid_to IS NULL OR e.valid_to >= $from)
 RETURN e.valid_from AS valid_from, e.valid_to AS valid_to, e.granularity AS granularity, e.text AS text
@@ -84,7 +84,8 @@ RETURN s.name AS subject, o.name AS object, e.valid_from AS valid_from, e.valid_
 ORDER BY valid_from
 LIMIT 50;
 
-// Facts with no time at all (both ends open): kept, but no temporal filter can select them.
+// Facts with no time at all (both ends open): they overlap every period ('during' admits them) but are never
+// certainly before or after one (tkgrag/queries/temporal_filter.py).
 MATCH (e:Event)
 WHERE e.valid_from IS NULL AND e.valid_to IS NULL
 RETURN e.relation AS relation, count(*) AS facts

@@ -9,7 +9,7 @@ CREATE FULLTEXT INDEX entity_names IF NOT EXISTS FOR (e:Entity) ON EACH [e.name,
 
 // ---- events / facts (s, r, o, [valid_from, valid_to]) ---------------------------------------------------
 CREATE CONSTRAINT event_key IF NOT EXISTS FOR (e:Event) REQUIRE e.key IS UNIQUE;
-// Temporal filters run on these range indexes (see cypher/explore.cypher and tkgrag/queries/temporal.py).
+// Range queries over validity run on these indexes (cypher/explore.cypher); retrievers use tkgrag/queries/temporal_filter.py.
 CREATE INDEX event_valid_from IF NOT EXISTS FOR (e:Event) ON (e.valid_from);
 CREATE INDEX event_valid_to IF NOT EXISTS FOR (e:Event) ON (e.valid_to);
 CREATE INDEX event_relation IF NOT EXISTS FOR (e:Event) ON (e.relation);

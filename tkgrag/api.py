@@ -3,36 +3,29 @@
 from tkgrag import TKGRag
 rag = TKGRag.connect()                 # managed server (started if needed) or NEO4J_URI
 rag.retrieve("Who consulted Iran in May 2014?", method="star", k=10)
-rag.ask("Who consulted Iran in May 2014?")   # when a reader is available
+rag.ask("Who consulted Iran in May 2014?")
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from tkgrag.config import Settings, load_settings
 from tkgrag.embed import Embedder, default_embedder
-from tkgrag.errors import ConfigError
-from tkgrag.model import Answer, Retrieval, TemporalConstraint
+from tkgrag.model import Answer, ItemKind, Retrieval, TemporalConstraint
 from tkgrag.readers.base import Reader
-from tkgrag.retrievers.base import Retriever
-from tkgrag.retrievers.registry import RETRIEVERS, create
+from tkgrag.readers.registry import ReaderContext, create_reader
+from tkgrag.retrievers.base import RetrievalRequest, Retriever
+from tkgrag.retrievers.registry import METHODS, RetrieverContext, create
 from tkgrag.store import Store, connect
-
-# Readers by name; each factory gets the facade so it can reach the store (bounded reads) and the embedder.
-READERS: dict[str, Callable[[TKGRag], Reader]] = {}
-
-
-def register_reader(name: str, factory: Callable[[TKGRag], Reader]) -> None:
-    READERS[name] = factory
 
 
 @dataclass
 class TKGRag:
     store: Store
     embedder: Embedder
+    settings: Settings | None = None
     default_method: str = "star+tc"
     default_reader: str = "symbolic"
     _retrievers: dict[str, Retriever] = field(default_factory=dict, repr=False)
@@ -41,7 +34,11 @@ class TKGRag:
     @classmethod
     def connect(cls, settings: Settings | None = None, embedder: Embedder | None = None) -> TKGRag:
         settings = settings or load_settings()
-        return cls(store=connect(settings), embedder=embedder or default_embedder(settings.embedding_model))
+        return cls(
+            store=connect(settings),
+            embedder=embedder or default_embedder(settings.embedding_model),
+            settings=settings,
+        )
 
     def close(self) -> None:
         self.store.close()
@@ -56,53 +53,42 @@ class TKGRag:
     def retriever(self, method: str | None = None) -> Retriever:
         name = method or self.default_method
         if name not in self._retrievers:
-            self._retrievers[name] = create(name, self.store, self.embedder)
+            self._retrievers[name] = create(name, RetrieverContext(self.store, self.embedder, self.settings))
         return self._retrievers[name]
 
     def reader(self, name: str | None = None) -> Reader:
         name = name or self.default_reader
         if name not in self._readers:
-            _load_builtin_readers()
-            if name not in READERS:
-                raise ConfigError(f"unknown reader {name!r}; choose one of: {', '.join(sorted(READERS)) or '(none)'}")
-            self._readers[name] = READERS[name](self)
+            self._readers[name] = create_reader(name, ReaderContext(self.store, self.embedder))
         return self._readers[name]
 
     @staticmethod
     def methods() -> list[str]:
-        return list(RETRIEVERS)
+        return list(METHODS)
 
     # -- the two calls users make ----------------------------------------------------------------------------
     def retrieve(
-        self, question: str, method: str | None = None, k: int = 10, constraint: TemporalConstraint | None = None
+        self,
+        question: str | RetrievalRequest,
+        method: str | None = None,
+        k: int = 10,
+        constraint: TemporalConstraint | Iterable[TemporalConstraint] | None = None,
+        kinds: Iterable[ItemKind] | None = None,
     ) -> Retrieval:
-        return self.retriever(method).retrieve(question, k=k, constraint=constraint)
+        request = (
+            question if isinstance(question, RetrievalRequest) else RetrievalRequest.of(question, k, constraint, kinds)
+        )
+        return self.retriever(method).retrieve(request)
 
     def ask(
         self,
-        question: str,
+        question: str | RetrievalRequest,
         method: str | None = None,
         reader: str | None = None,
         k: int = 10,
-        **options: Any,
+        constraint: TemporalConstraint | Iterable[TemporalConstraint] | None = None,
     ) -> Answer:
-        """Retrieve with ``method`` and answer with ``reader``. Readers that understand the question (symbolic)
-        derive the temporal constraint and pass it to the retriever themselves via ``answer``."""
-        r = self.reader(reader)
-        answer_fn = getattr(r, "answer", None)
-        if callable(answer_fn):
-            result: Answer = answer_fn(question, self.retriever(method), k=k, **options)
-            return result
-        return r.read(question, self.retrieve(question, method, k))
-
-
-def _load_builtin_readers() -> None:
-    """Import reader modules so they register themselves (kept lazy: the LLM client is not always needed)."""
-    import importlib
-
-    for module in ("tkgrag.readers.symbolic", "tkgrag.readers.llm"):
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:  # a missing dependency inside the reader is a real error
-                raise
+        """Retrieve with ``method`` and answer with ``reader``; the reader adds the constraints it derives from the
+        question (the symbolic reader its grounded anchors too) to the request."""
+        request = question if isinstance(question, RetrievalRequest) else RetrievalRequest.of(question, k, constraint)
+        return self.reader(reader).answer(request, self.retriever(method))

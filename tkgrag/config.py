@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -52,9 +52,6 @@ class Settings:
     @property
     def managed(self) -> bool:
         return self.neo4j_uri is None
-
-    def with_overrides(self, **kw: Any) -> Settings:
-        return replace(self, **kw)
 
 
 _ENV_TOP = {

@@ -4,7 +4,8 @@
 2. ingest the bundled ICEWS14 sample with embeddings (idempotent: a second run writes nothing new);
 3. build the STAR-RAG rule graph (rule nodes, MDL-selected edges) and project it into the GDS catalog;
 4. for sample questions: vector retrieval, STAR-RAG retrieval (seeded personalized PageRank in GDS), star+tc with
-   the question's time constraint, and an answer from the symbolic reader when question understanding is available.
+   the question's time constraint, and an answer from the symbolic reader when question understanding is available;
+5. the bundled TimeQA passage sample: passage-vector and passage-vector+tc on a question with a time span.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from tkgrag.model import Answer, Retrieval
 
 SAMPLE_TSV = "icews14_sample.tsv"
 SAMPLE_QUESTIONS = "icews14_sample_questions.jsonl"
+SAMPLE_PASSAGES = "passages_sample.jsonl"
+PASSAGE_QUESTION = "Who owned the Newton D. Baker House in Washington DC from 1916 to 1920?"
 
 
 def data_file(name: str) -> Path:
@@ -30,10 +33,12 @@ def data_file(name: str) -> Path:
 
 def _evidence_table(r: Retrieval, n: int = 5) -> Table:
     table = Table(title=f"{r.method} ({sum(r.timings_ms.values()):.0f} ms)", title_justify="left")
+    table.add_column("kind")
     table.add_column("score", justify="right")
     table.add_column("evidence")
     for e in r.evidence[:n]:
-        table.add_row(f"{e.score:.3f}", e.text)
+        text = f"{e.title}: {e.text}" if e.title else e.text
+        table.add_row(e.kind.value, f"{e.score:.3f}", text[:200])
     return table
 
 
@@ -52,10 +57,11 @@ def _answer_line(a: Answer, gold: list[str]) -> str:
 def run_demo(settings: Settings, console: Console, err: Console) -> None:
     from tkgrag.api import TKGRag
     from tkgrag.embed import default_embedder
+    from tkgrag.eval.runner import question_constraints
+    from tkgrag.ingest.formats.run import ingest_passages
     from tkgrag.ingest.pipeline import IngestOptions, SourceInfo, ingest
     from tkgrag.ingest.tsv import FORMAT, TkgTsvReader, TsvOptions, count_lines
     from tkgrag.ingest.writers import EVENT_KIND, EventWriter
-    from tkgrag.retrievers.registry import create
     from tkgrag.retrievers.star.persist import build_and_store, staleness
     from tkgrag.store import connect
 
@@ -85,13 +91,27 @@ def run_demo(settings: Settings, console: Console, err: Console) -> None:
 
         console.rule("4. Questions")
         questions = [json.loads(line) for line in data_file(SAMPLE_QUESTIONS).read_text().splitlines() if line]
-        rag = TKGRag(store=store, embedder=embedder)
+        rag = TKGRag(store=store, embedder=embedder, settings=settings)
         for q in questions[:3]:
             console.print(f"\n[bold]{q['question']}[/]  gold: {', '.join(q['answers'])}")
             for method in ("vector", "star"):
-                console.print(_evidence_table(create(method, store, embedder).retrieve(q["question"], k=10)))
+                console.print(_evidence_table(rag.retrieve(q["question"], method, k=10)))
             answer = rag.ask(q["question"], method="star+tc", reader="symbolic", k=10)
             console.print(_answer_line(answer, q["answers"]), highlight=False)
+
+        console.rule("5. Passages (TimeQA sample): the same contract, another item kind")
+        passages = data_file(SAMPLE_PASSAGES)
+        summary = ingest_passages(
+            store, passages, source="timeqa-sample", options=IngestOptions(embedder=embedder, progress=False)
+        )
+        console.print(f"{passages.name}: {summary.line()} in {summary.seconds:.1f}s")
+        console.print(f"\n[bold]{PASSAGE_QUESTION}[/]")
+        tcs = question_constraints(PASSAGE_QUESTION)
+        for method in ("passage-vector", "passage-vector+tc"):
+            r = rag.retrieve(PASSAGE_QUESTION, method, k=5, constraint=tcs)
+            console.print(_evidence_table(r, 3))
+            for note in r.notes:
+                console.print(f"note: {note}", highlight=False)
     console.print(
         '\nNext: `tkgrag ask "..."`, `tkgrag retrieve "..." --method star`, and Neo4j Browser at the URL '
         "`tkgrag neo4j status` shows (user neo4j, password in the file it names)."

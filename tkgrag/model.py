@@ -5,11 +5,13 @@ Every retriever returns the same ``Retrieval`` shape, so readers, evaluation and
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from tkgrag.temporal import Granularity, TimeSpan
+from tkgrag.verbalize import entity_name as display_name
 
 
 class TemporalRelation(StrEnum):
@@ -63,37 +65,119 @@ class TemporalConstraint:
             return span.after(self.span)
         return span.overlaps(self.span)
 
-    def cypher_params(self) -> dict[str, Any]:
-        return {
-            "tc_relation": self.relation.value,
-            "tc_start": self.span.start,
-            "tc_end": self.span.end,
-        }
-
     def describe(self) -> str:
         anchor = f" (anchor event {self.anchor_event})" if self.anchor_event else ""
         return f"{self.relation.value} {self.span.label()}{anchor}"
 
 
+class ItemKind(StrEnum):
+    """What a retrieved item is; the node it comes from has the label in ``LABEL_OF``."""
+
+    EVENT = "event"  # a TKG event (s, r, o, t): an ``Event`` node from `tkgrag ingest tkg`
+    FACT = "fact"  # a Wikidata-style n-ary fact: an ``Event`` node with a property id or qualifiers
+    PASSAGE = "passage"  # a ``Passage`` (TimeQA / MenatQA paragraphs, any passages file) with the dates it mentions
+    CHUNK = "chunk"  # a ``Chunk`` of a ``Document`` in a corpus graph
+
+    @classmethod
+    def parse(cls, value: str) -> ItemKind:
+        try:
+            return cls(value.strip().lower().removesuffix("s"))
+        except ValueError:
+            known = ", ".join(k.value for k in cls)
+            raise ValueError(f"unknown item kind {value!r}; choose from: {known}") from None
+
+
+ALL_KINDS: frozenset[ItemKind] = frozenset(ItemKind)
+TIMELESS = TimeSpan(None, None, Granularity.DAY)
+
+
 @dataclass(frozen=True)
 class Evidence:
-    """One retrieved fact with the score its retriever gave it."""
+    """One retrieved item (an event, fact, passage or chunk) with the score its retriever gave it.
 
+    One flat type rather than a class per kind (neo4j-graphrag's ``RetrieverResultItem``: content + metadata, not
+    Graphiti's typed node/edge lists): readers, token counting, the prompt, the CLI and the metrics handle every kind
+    through ``text``, ``span`` and ``key`` without branching on a type, and what only one kind has lives in
+    ``fields`` (events and facts: ``subject``, ``relation``, ``object`` keys; facts also ``relation_id`` and
+    ``qualifiers`` as ``[{predicate, value}]``; passages: ``title``, ``dates``; chunks: ``title``, ``document``,
+    ``position``). ``key`` is the node's natural key exactly as ingestion wrote it. ``span`` is ``TIMELESS`` for an
+    item without time (a chunk, a passage that mentions no date).
+    """
+
+    kind: ItemKind
     key: str
     text: str
-    subject: str
-    relation: str
-    object: str
-    span: TimeSpan
     score: float
+    span: TimeSpan = TIMELESS
     source: str | None = None
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def event(
+        cls,
+        key: str,
+        text: str,
+        subject: str,
+        relation: str,
+        object: str,
+        span: TimeSpan,
+        score: float,
+        source: str | None = None,
+        kind: ItemKind = ItemKind.EVENT,
+        **extra: Any,
+    ) -> Evidence:
+        """An event or fact item (``kind=ItemKind.FACT`` with ``qualifiers=[...]`` for a fact)."""
+        fields = {"subject": subject, "relation": relation, "object": object, **extra}
+        return cls(kind, key, text, score, span, source, fields)
+
+    # Event-shaped accessors: empty strings for passages and chunks, so operators that compare subjects skip them.
+    @property
+    def subject(self) -> str:
+        return str(self.fields.get("subject") or "")
+
+    @property
+    def relation(self) -> str:
+        return str(self.fields.get("relation") or "")
+
+    @property
+    def object(self) -> str:
+        return str(self.fields.get("object") or "")
+
+    @property
+    def subject_name(self) -> str:
+        """The subject's display name (``Entity.name``; else the key with underscores read as spaces)."""
+        return str(self.fields.get("subject_name") or display_name(self.subject))
+
+    @property
+    def object_name(self) -> str:
+        return str(self.fields.get("object_name") or display_name(self.object))
+
+    @property
+    def title(self) -> str:
+        return str(self.fields.get("title") or "")
+
+    @property
+    def is_statement(self) -> bool:
+        """An event or a fact: a (subject, relation, object) statement the symbolic operators can read."""
+        return self.kind in (ItemKind.EVENT, ItemKind.FACT)
+
+    @property
+    def has_time(self) -> bool:
+        return self.span.start is not None or self.span.end is not None
 
     def as_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["span"] = self.span.label()
-        d["valid_from"] = self.span.start.isoformat() if self.span.start else None
-        d["valid_to"] = self.span.end.isoformat() if self.span.end else None
-        return d
+        return {
+            "kind": self.kind.value,
+            "key": self.key,
+            "text": self.text,
+            "score": self.score,
+            "span": self.span.label() if self.has_time else None,
+            "valid_from": self.span.start.isoformat() if self.span.start else None,
+            "valid_to": self.span.end.isoformat() if self.span.end else None,
+            "granularity": self.span.granularity.value if self.has_time else None,
+            "source": self.source,
+            "fields": dict(self.fields),
+        }
 
 
 @dataclass
@@ -106,12 +190,22 @@ class Subgraph:
 
 @dataclass
 class Retrieval:
+    """What a retriever returns: ranked items, the subgraph they came from, stage timings, and the temporal
+    constraints it applied (``constraints``; empty when it applied none) with ``notes`` saying what it could not
+    honour (a constraint given to a method that ignores constraints, a kind it does not return)."""
+
     method: str
     question: str
     evidence: list[Evidence]
     subgraph: Subgraph = field(default_factory=Subgraph)
     timings_ms: dict[str, float] = field(default_factory=dict)
-    constraint: TemporalConstraint | None = None
+    constraints: tuple[TemporalConstraint, ...] = ()
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def constraint(self) -> TemporalConstraint | None:
+        """The first applied constraint (the one a reader reports)."""
+        return self.constraints[0] if self.constraints else None
 
     @property
     def keys(self) -> list[str]:
@@ -121,11 +215,52 @@ class Retrieval:
         return {
             "method": self.method,
             "question": self.question,
-            "constraint": self.constraint.describe() if self.constraint else None,
+            "constraints": [c.describe() for c in self.constraints],
+            "notes": list(self.notes),
             "evidence": [e.as_dict() for e in self.evidence],
             "subgraph": {"nodes": self.subgraph.nodes, "edges": self.subgraph.edges},
             "timings_ms": self.timings_ms,
         }
+
+
+# ---------------------------------------------------------------------------------------------- read plans
+class AnswerRole(StrEnum):
+    SUBJECT = "subject"
+    OBJECT = "object"
+    TIME = "time"
+
+
+class Order(StrEnum):
+    SUPPORT = "support"  # most supporting facts first (then best retrieval score)
+    FIRST = "first"  # earliest facts first
+    LAST = "last"  # latest facts first
+    NEAREST = "nearest"  # closest to the constraint bound first (latest before / earliest after)
+
+
+@dataclass(frozen=True)
+class ReadPlan:
+    """What the symbolic operators compute over facts: which role is the answer, which facts qualify (fixed
+    subject/object/relation, temporal constraints) and how they are ordered. Built by question grounding, evaluated
+    by ``readers.operators.apply_plan``; it lives here so that neither side imports the other."""
+
+    role: AnswerRole
+    order: Order = Order.SUPPORT
+    constraint: TemporalConstraint | None = None
+    subject: str | None = None  # entity key the facts must have as subject
+    object: str | None = None
+    relation: str | None = None
+    time_granularity: Granularity = Granularity.DAY  # for TIME answers: the label's granularity
+    exclude: frozenset[str] = field(default_factory=frozenset)  # entity keys never answered ("who else")
+    also: tuple[TemporalConstraint, ...] = ()  # further constraints every fact must meet ("first after X, in 2014")
+    position: int = 1  # the n-th answer group in ``order`` ("the second to visit"): groups before it follow after it
+
+    def __post_init__(self) -> None:
+        if self.position < 1:
+            raise ValueError(f"ReadPlan.position counts from 1 (the first group), got {self.position}")
+
+    @property
+    def constraints(self) -> tuple[TemporalConstraint, ...]:
+        return ((self.constraint,) if self.constraint else ()) + self.also
 
 
 @dataclass

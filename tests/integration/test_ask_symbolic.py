@@ -27,8 +27,7 @@ import pytest
 from tkgrag.ingest.pipeline import IngestOptions
 from tkgrag.ingest.records import event_key
 from tkgrag.ingest.tkg import ingest_tkg_file
-from tkgrag.model import Answer
-from tkgrag.readers.operators import AnswerRole, Order
+from tkgrag.model import Answer, AnswerRole, Order
 from tkgrag.readers.symbolic import SymbolicAnswer, SymbolicReader
 from tkgrag.retrievers.vector import VectorRetriever
 from tkgrag.store import Store

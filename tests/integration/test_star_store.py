@@ -15,11 +15,10 @@ from tkgrag.ingest.pipeline import IngestOptions, SourceInfo, ingest
 from tkgrag.ingest.tsv import FORMAT, TkgTsvReader, TsvOptions
 from tkgrag.ingest.writers import EVENT_KIND, EventWriter
 from tkgrag.model import TemporalConstraint
+from tkgrag.retrievers.registry import RetrieverContext, create
 from tkgrag.retrievers.star.build import build_rule_graph
 from tkgrag.retrievers.star.config import StarConfig
 from tkgrag.retrievers.star.persist import GDS_GRAPH, build_and_store, load_events, staleness
-from tkgrag.retrievers.star.retriever import StarRetriever
-from tkgrag.retrievers.vector import VectorRetriever
 from tkgrag.store import Store
 from tkgrag.store.gds import PageRankConfig, weighted_personalized_pagerank
 
@@ -105,14 +104,19 @@ def test_star_retrieval_finds_the_evidence_of_a_known_question(sample_store: Sto
     q = next(x for x in questions if x["quid"] == "dev00363")
     gold = {tuple(e) for e in q["evidence"]}
     for name in ("star", "star-uniform"):
-        r = StarRetriever.variant(name, store, embedder).retrieve(q["question"], k=10)
+        r = create(name, RetrieverContext(store, embedder)).retrieve(q["question"], k=10)
         assert r.subgraph.nodes and r.subgraph.nodes[0]["kind"] == "Rule"
         got = {(e.subject, e.relation, e.object, e.span.label()) for e in r.evidence}
         assert gold & got, f"{name} missed the gold evidence of {q['question']!r}"
-    # star+tc narrows candidates to the question's period; vector with the same constraint stays inside it too.
+    # star+tc narrows candidates to the question's period; vector+tc stays inside it too; star says it ignores it.
     month = TemporalConstraint.in_period(next(iter(gold))[3][:7])
     for r in (
-        StarRetriever.variant("star+tc", store, embedder).retrieve(q["question"], k=10, constraint=month),
-        VectorRetriever(store, embedder).retrieve(q["question"], k=10, constraint=month),
+        create("star+tc", RetrieverContext(store, embedder)).retrieve(q["question"], k=10, constraint=month),
+        create("vector+tc", RetrieverContext(store, embedder)).retrieve(q["question"], k=10, constraint=month),
     ):
         assert r.evidence and all(month.admits(e.span) for e in r.evidence)
+        assert r.constraints == (month,) and r.notes == []
+    ignored = create("star", RetrieverContext(store, embedder)).retrieve(q["question"], k=10, constraint=month)
+    assert ignored.constraints == () and ignored.notes == [
+        f"star does not apply temporal constraints (ignored: {month.describe()})"
+    ]

@@ -1,6 +1,6 @@
 """The evaluation runner without a database: question selection, metric sets, evidence conversion, explicit
-constraints, and run_eval's bookkeeping over in-memory retrievers and readers (the real server run is
-tests/integration/test_eval_cli.py)."""
+constraints, and run_eval's bookkeeping over in-memory retrievers and readers behind the real retrieval contract
+(``RetrieverBase`` + ``RequestScope``; the real server run is tests/integration/test_eval_cli.py)."""
 
 from __future__ import annotations
 
@@ -18,16 +18,28 @@ from tkgrag.eval.report import format_value, markdown_tables, write_run
 from tkgrag.eval.runner import (
     EvalOptions,
     event_time,
-    explicit_constraint,
     metric_names,
+    question_constraints,
     retrieved_events,
     run_eval,
     select_questions,
 )
 from tkgrag.eval.types import Dataset, EvalQuestion, GoldAnswer, SourceRef
-from tkgrag.model import Answer, AnswerCandidate, Evidence, Retrieval, TemporalConstraint, TemporalRelation, TokenUsage
+from tkgrag.model import (
+    Answer,
+    AnswerCandidate,
+    Evidence,
+    ItemKind,
+    Retrieval,
+    TemporalConstraint,
+    TemporalRelation,
+    TokenUsage,
+)
 from tkgrag.question import understand
+from tkgrag.question.constraints import explicit_constraints
+from tkgrag.readers.base import Reader
 from tkgrag.readers.llm import context_tokens
+from tkgrag.retrievers.base import Need, RequestScope, RetrievalRequest, Retriever, RetrieverBase
 from tkgrag.temporal import Granularity, TimeSpan
 
 
@@ -50,26 +62,34 @@ def question(
 
 def ev(s: str, r: str, o: str, day: str, score: float = 1.0) -> Evidence:
     span = TimeSpan.parse(day)
-    return Evidence(f"{s}|{r}|{o}|{day}", f"{s} {r} {o} on {day}", s, r, o, span, score)
+    return Evidence.event(f"{s}|{r}|{o}|{day}", f"{s} {r} {o} on {day}", s, r, o, span, score)
 
 
 @dataclass
-class ListRetriever:
-    """Returns fixed evidence per question text; records what it was asked."""
+class ListRetriever(RetrieverBase):
+    """Returns fixed evidence per question text through ``RequestScope`` (which decides the constraints applied);
+    records every request and the constraints it applied."""
 
     name: str
     by_question: dict[str, list[Evidence]]
-    use_constraint: bool = False
+    needs: frozenset[Need] = frozenset()
+    kinds: frozenset[ItemKind] = frozenset({ItemKind.EVENT})
     fail_on: set[str] = field(default_factory=set)
-    asked: list[tuple[str, int, TemporalConstraint | None]] = field(default_factory=list)
+    asked: list[RetrievalRequest] = field(default_factory=list)
+    applied: list[tuple[TemporalConstraint, ...]] = field(default_factory=list)
     draws: list[float] = field(default_factory=list)
 
-    def retrieve(self, question: str, k: int = 10, constraint: TemporalConstraint | None = None) -> Retrieval:
-        self.asked.append((question, k, constraint))
+    def run(self, request: RetrievalRequest) -> Retrieval:
+        self.asked.append(request)
         self.draws.append(random.random())
-        if question in self.fail_on:
+        if request.text in self.fail_on:
             raise StoreError("the server went away")
-        return Retrieval(self.name, question, self.by_question.get(question, [])[:k], constraint=constraint)
+        scope = RequestScope.of(self, request)
+        self.applied.append(scope.constraints)
+        return scope.result(self, request, self.by_question.get(request.text, []))
+
+
+APPLIES = frozenset({Need.CONSTRAINTS})
 
 
 @dataclass
@@ -119,7 +139,8 @@ def test_metric_names_follow_reader_k_and_dataset_kind() -> None:
     at5 = metric_names(qs, EvalOptions(("m",), reader="none", k=5))
     assert at5[3:7] == ["evidence_hit@5", "evidence_recall@5", "answer_recall@5", "tokens_mean"]
     passage_q = EvalQuestion("p", "q?", (GoldAnswer("x"),), "entity", None, "t", SourceRef("f"), "timeqa", (), ("p1",))
-    assert metric_names([passage_q], EvalOptions(("m",)))[:2] == ["AR@5", "AR@10"]
+    # passage metrics; without a reader hit@1 and p@1 (answer metrics) are dropped
+    assert metric_names([passage_q], EvalOptions(("m",)))[:3] == ["AR@1", "AR@5", "AR@10"]
 
 
 def test_event_time_is_the_start_at_the_facts_granularity() -> None:
@@ -142,17 +163,26 @@ def test_event_time_is_the_start_at_the_facts_granularity() -> None:
     ],
 )
 def test_explicit_constraint_from_the_questions_time(text: str, relation: str, start: date, end: date | None) -> None:
-    c = explicit_constraint(understand(text))
-    assert c is not None
-    assert (c.relation, c.span.start, c.span.end) == (TemporalRelation(relation), start, end)
+    (c,) = explicit_constraints(understand(text))
+    assert (c.relation, c.span.start, c.span.end, c.anchor_event) == (TemporalRelation(relation), start, end, None)
+    assert question_constraints(text) == (c,)
+
+
+def test_every_explicit_time_is_a_constraint_in_the_order_stated() -> None:
+    text = "Who consulted Iran after 2014-01-01 and before 2014-05-03?"
+    expected = (TemporalConstraint.after("2014-01-01"), TemporalConstraint.before("2014-05-03"))
+    assert explicit_constraints(understand(text)) == expected == question_constraints(text)
 
 
 def test_no_explicit_constraint_for_implicit_anchors_or_no_time() -> None:
     anchored = (
         "After Military Personnel (Canada) consulted Kathleen Wynne, who was the first to consult Kathleen Wynne?"
     )
-    assert explicit_constraint(understand(anchored)) is None
-    assert explicit_constraint(understand("Who criticized Iran?")) is None
+    assert explicit_constraints(understand(anchored)) == () == question_constraints(anchored)
+    assert (
+        explicit_constraints(understand("Who criticized Iran?")) == () == question_constraints("Who criticized Iran?")
+    )
+    assert question_constraints("???") == ()  # not a question it can parse: nothing to apply
 
 
 def test_options_refuse_bad_values() -> None:
@@ -184,12 +214,12 @@ def two_question_setup() -> tuple[list[EvalQuestion], dict[str, list[Evidence]]]
 def test_retrieval_only_run_over_two_methods() -> None:
     qs, evidence = two_question_setup()
     plain = ListRetriever("plain", evidence)
-    tc = ListRetriever("tc", evidence, use_constraint=True)
+    tc = ListRetriever("tc", evidence, needs=APPLIES)
     run = run_eval(Facade({"plain": plain, "tc": tc}), dataset(qs), EvalOptions(("plain", "tc"), k=2, progress=False))
-    # same questions in the same order for both methods; only the method that uses constraints is given one
-    # ("question q1" states no time -> None either way)
-    assert [a[0] for a in plain.asked] == [a[0] for a in tc.asked] == ["question q1", "question q2"]
-    assert all(k == 2 and c is None for _, k, c in plain.asked + tc.asked)
+    # same questions in the same order for both methods, with k and (no time stated -> no) constraints
+    assert [r.text for r in plain.asked] == [r.text for r in tc.asked] == ["question q1", "question q2"]
+    assert all(r.k == 2 and r.constraints == () for r in plain.asked + tc.asked)
+    assert plain.applied == tc.applied == [(), ()]
     # same seed before each method -> the same random draws
     assert plain.draws == tc.draws
     doc = run.metrics_document()
@@ -213,11 +243,16 @@ def test_constraint_goes_to_retrievers_that_use_one() -> None:
     q = EvalQuestion(
         "t", "Who consulted Iran before 2014-05-03?", (GoldAnswer("A"),), "entity", None, "x", SourceRef("m"), "tkgqa"
     )
-    plain, tc = ListRetriever("plain", {}), ListRetriever("tc", {}, use_constraint=True)
-    run_eval(Facade({"plain": plain, "tc": tc}), dataset([q]), EvalOptions(("plain", "tc"), progress=False))
-    assert plain.asked[0][2] is None
-    c = tc.asked[0][2]
-    assert c is not None and c.relation is TemporalRelation.BEFORE and c.span.start == date(2014, 5, 3)
+    plain, tc = ListRetriever("plain", {}), ListRetriever("tc", {}, needs=APPLIES)
+    run = run_eval(Facade({"plain": plain, "tc": tc}), dataset([q]), EvalOptions(("plain", "tc"), progress=False))
+    before = TemporalConstraint(TemporalRelation.BEFORE, TimeSpan(date(2014, 5, 3), date(2014, 5, 3)))
+    # every method's request carries the question's explicit constraint ...
+    assert [r.constraints for r in plain.asked] == [r.constraints for r in tc.asked] == [(before,)]
+    # ... and only the one that needs constraints applies it; the other says it ignored it
+    assert (plain.applied, tc.applied) == ([()], [(before,)])
+    assert [r.constraint for r in run.results["plain"]] == [None]
+    assert [r.constraint for r in run.results["tc"]] == ["before 2014-05-03"]
+    assert [r.as_json()["constraint"] for r in run.results["tc"]] == ["before 2014-05-03"]
 
 
 def test_first_question_failing_raises_later_failures_are_recorded() -> None:
@@ -244,24 +279,39 @@ def test_unknown_method_or_reader_fails_before_any_question() -> None:
     assert r.asked == []
 
 
+JANUARY = TemporalConstraint.in_period("2014-01")
+
+
 @dataclass
 class AnsweringReader:
-    """Like the symbolic reader: retrieves itself and answers; tie of two answers at the top for q1."""
+    """Like the symbolic reader: adds the constraint it derives to the request, retrieves, answers (a tie of two
+    answers at the top for q1); records the requests the runner gave it."""
 
     name: str = "answering"
+    derived: TemporalConstraint = JANUARY
+    given: list[RetrievalRequest | str] = field(default_factory=list)
 
-    def answer(self, question: str, retriever: Any, k: int = 10) -> Answer:
-        retrieval = retriever.retrieve(question, k=k)
+    def answer(self, request: RetrievalRequest | str, retriever: Retriever, k: int = 10) -> Answer:
+        self.given.append(request)
+        request = RetrievalRequest.coerce(request, k)
+        retrieval = retriever.retrieve(RetrievalRequest.of(request.text, request.k, self.derived))
         cands = {
             "question q1": [AnswerCandidate("C", 2.0), AnswerCandidate("A", 2.0), AnswerCandidate("X", 1.0)],
             "question q2": [AnswerCandidate("Y", 3.0), AnswerCandidate("Z", 1.0)],
-        }[question]
-        return Answer(question, cands, retrieval, self.name, rewritten_question=f"{question} (rewritten)")
+        }[request.text]
+        return Answer(request.text, cands, retrieval, self.name, rewritten_question=f"{request.text} (rewritten)")
+
+    def read(self, question: str, retrieval: Retrieval, understanding: Any | None = None) -> Answer:
+        raise AssertionError("the runner asks readers through answer(request, retriever)")
 
 
 @dataclass
 class LLMLikeReader:
     name: str = "llm"
+
+    def answer(self, request: RetrievalRequest | str, retriever: Retriever, k: int = 10) -> Answer:
+        request = RetrievalRequest.coerce(request, k)
+        return self.read(request.text, retriever.retrieve(request))
 
     def read(self, question: str, retrieval: Retrieval, understanding: Any | None = None) -> Answer:
         return Answer(question, [AnswerCandidate("A", 1.0)], retrieval, self.name, tokens=TokenUsage(100, 20, 1))
@@ -269,14 +319,21 @@ class LLMLikeReader:
 
 def test_reader_answers_are_scored_with_ties_and_tokens() -> None:
     qs, evidence = two_question_setup()
-    facade = Facade({"m": ListRetriever("m", evidence)}, {"answering": AnsweringReader(), "llm": LLMLikeReader()})
-    run = run_eval(facade, dataset(qs), EvalOptions(("m",), reader="answering", progress=False))
+    answering, retriever = AnsweringReader(), ListRetriever("m", evidence, needs=APPLIES)
+    facade = Facade({"m": retriever}, {"answering": answering, "llm": LLMLikeReader()})
+    run = run_eval(facade, dataset(qs), EvalOptions(("m",), reader="answering", k=5, progress=False))
+    assert isinstance(answering, Reader) and isinstance(retriever, Retriever)
+    # the reader gets a request with the question and k only: the constraints are its to derive
+    given = [r for r in answering.given if isinstance(r, RetrievalRequest)]
+    assert [(r.text, r.k, r.constraints) for r in given] == [("question q1", 5, ()), ("question q2", 5, ())]
+    assert retriever.applied == [(answering.derived,), (answering.derived,)]
     o = run.metrics_document()["methods"]["m"]["overall"]
     # q1: gold A tied with wrong C at 2.0 -> pessimistic rank 2: hit@1 0, hit@5 1, rr 1/2, p@1 = 1/2 (top group C, A)
     # q2: gold Z below Y -> rank 2: hit@1 0, hit@5 1, rr 1/2, p@1 0
     assert (o["hit@1"], o["hit@5"], o["mrr"], o["p@1"]) == (0.0, 1.0, 0.5, 0.25)
     row = run.results["m"][0].as_json()
     assert row["rewrite"] == "question q1 (rewritten)" and row["tokens_source"] == "context"
+    assert row["constraint"] == "during 2014-01"  # the constraint the retrieval applied, as Answer has none
     assert [p["answer"] for p in row["predictions"]] == ["C", "A", "X"]
     run = run_eval(facade, dataset(qs), EvalOptions(("m",), reader="llm", progress=False))
     o = run.metrics_document()["methods"]["m"]["overall"]

@@ -5,25 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from tkgrag.model import TemporalRelation
+from tkgrag.model import AnswerRole, Order, TemporalRelation
 from tkgrag.question import AnchorRelation, Mention, MentionKind, understand
+from tkgrag.question.constraints import anchor_constraint, explicit_constraint, order_of
 from tkgrag.question.graph_linker import escape_lucene, lucene_query, normalise_name, variants
-from tkgrag.question.grounding import (
-    anchor_constraint,
-    answer_role_of,
-    clean_relation_phrase,
-    explicit_constraint,
-    is_passive,
-    order_of,
-    relation_phrases,
-    select_links,
-    stated_intent,
-    syntactic_role,
-    verb_position,
-    with_parentheticals,
-)
+from tkgrag.question.link_selection import select_links, with_parentheticals
 from tkgrag.question.linking import EntityLink
-from tkgrag.readers.operators import AnswerRole, Order
+from tkgrag.question.relation_phrases import clean_relation_phrase, relation_phrases, stated_intent
+from tkgrag.question.roles import answer_role_of, is_passive, syntactic_role, verb_position
 from tkgrag.temporal import Granularity, TimeSpan
 
 

@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 from tkgrag.errors import ConfigError
-from tkgrag.model import Evidence
+from tkgrag.model import Evidence, ItemKind
 from tkgrag.readers.prompts import load_template, parse_template
 from tkgrag.temporal import TimeSpan
 
-FACT = Evidence(
+FACT = Evidence.event(
     "e1",
     "Citizen (India) accused Associated Press on 2014-08-17",
     "Citizen_(India)",
@@ -20,8 +20,8 @@ FACT = Evidence(
     TimeSpan.parse("2014-08-17"),
     0.9,
 )
-MONTH_FACT = Evidence("e2", "", "Iran", "Consult", "China", TimeSpan.parse("2014-05"), 0.5)
-PASSAGE = Evidence("p1", "Obama  visited\nBerlin {question} in 2013.", "", "", "", TimeSpan(None, None), 0.4)
+MONTH_FACT = Evidence.event("e2", "", "Iran", "Consult", "China", TimeSpan.parse("2014-05"), 0.5)
+PASSAGE = Evidence(ItemKind.PASSAGE, "p1", "Obama  visited\nBerlin {question} in 2013.", 0.4)
 
 
 def test_star_rag_is_the_papers_appendix_e_prompt() -> None:

@@ -17,9 +17,10 @@ import pytest
 
 from tkgrag.llm import LLMMetrics, LLMSettings, OpenAIChatClient, build_chat_client
 from tkgrag.llm.tokens import TOKENS_PER_MESSAGE, TOKENS_REPLY_PRIMING, approx_token_count, count_tokens
-from tkgrag.model import Evidence, Retrieval, TemporalConstraint
+from tkgrag.model import Evidence, ItemKind, Retrieval, TemporalConstraint
 from tkgrag.readers.base import Reader
 from tkgrag.readers.llm import LLMReader, context_tokens
+from tkgrag.retrievers.base import Need, RequestScope, RetrievalRequest, RetrieverBase
 from tkgrag.temporal import TimeSpan
 
 API_KEY = "sk-test-secret-0123456789"
@@ -136,7 +137,7 @@ def settings_for(base_url: str, tmp_path: Path, **kw: Any) -> LLMSettings:
 
 def retrieval() -> Retrieval:
     ev = [
-        Evidence(
+        Evidence.event(
             "ev1",
             "Eritrea accused UN Security Council on 2006-01-04",
             "Eritrea",
@@ -145,7 +146,7 @@ def retrieval() -> Retrieval:
             TimeSpan.parse("2006-01-04"),
             0.9,
         ),
-        Evidence(
+        Evidence.event(
             "ev2",
             "Military Personnel (Canada) accused UN Security Council on 2006-02-10",
             "Military_Personnel_(Canada)",
@@ -154,7 +155,7 @@ def retrieval() -> Retrieval:
             TimeSpan.parse("2006-02-10"),
             0.8,
         ),
-        Evidence(
+        Evidence.event(
             "ev3",
             "Iran accused UN Security Council on 2005-07-31",
             "Iran",
@@ -164,7 +165,7 @@ def retrieval() -> Retrieval:
             0.7,
         ),
     ]
-    return Retrieval("star", QUESTION, ev, constraint=TemporalConstraint.before("2006-02-10"))
+    return Retrieval("star", QUESTION, ev, constraints=(TemporalConstraint.before("2006-02-10"),))
 
 
 # --------------------------------------------------------------------------------------------------- happy path
@@ -381,3 +382,54 @@ def test_rate_limit_spaces_requests(serve: Any, tmp_path: Path) -> None:
     elapsed = time.monotonic() - t0
     assert len(server.requests) == 2
     assert len(slept) == 1 and 10.0 - elapsed <= slept[0] <= 10.0
+
+
+# --------------------------------------------------------------------------------------------------- answer()
+@dataclass
+class RecordingRetriever(RetrieverBase):
+    """Applies constraints (``Need.CONSTRAINTS``) and returns the fixed evidence; records the requests."""
+
+    name: str = "star+tc"
+    kinds: frozenset[ItemKind] = frozenset({ItemKind.EVENT, ItemKind.FACT})
+    needs: frozenset[Need] = frozenset({Need.CONSTRAINTS})
+    requests: list[RetrievalRequest] = field(default_factory=list)
+
+    def run(self, request: RetrievalRequest) -> Retrieval:
+        self.requests.append(request)
+        scope = RequestScope.of(self, request)
+        return scope.result(self, request, retrieval().evidence)
+
+
+def test_answer_retrieves_with_the_questions_explicit_constraints(serve: Any, tmp_path: Path) -> None:
+    server = serve(Reply(body=completion("Answer: Eritrea")))
+    retriever = RecordingRetriever()
+    answer = LLMReader.from_settings(settings_for(server.base_url, tmp_path)).answer(
+        RetrievalRequest.of(QUESTION, 2), retriever
+    )
+    (request,) = retriever.requests
+    before = TemporalConstraint.before("2006-02-10")
+    assert (request.text, request.k, request.constraints) == (QUESTION, 2, (before,))
+    assert request.question is not None and request.question.text == QUESTION  # parsed once, passed on
+    assert answer.retrieval.keys == ["ev1", "ev2"] and answer.constraint == before and answer.best == "Eritrea"
+    assert (
+        "1. Eritrea Accuse UN Security Council @ 2006-01-04\n2. Military"
+        in server.requests[0]["body"]["messages"][1]["content"]
+    )
+
+
+def test_answer_keeps_the_constraints_a_request_already_has() -> None:
+    retriever = RecordingRetriever()
+    given = TemporalConstraint.in_period("2005")
+    answer = LLMReader.from_settings(LLMSettings()).answer(RetrievalRequest.of(QUESTION, 3, given), retriever)
+    (request,) = retriever.requests
+    assert (request.constraints, request.question) == ((given,), None)
+    # not configured: no answers, an error, and the retrieval it made
+    assert answer.answers == [] and answer.error is not None and answer.retrieval.keys == ["ev1", "ev2", "ev3"]
+    assert answer.constraint == given
+
+
+def test_answer_to_a_question_text_is_a_request_for_its_top_k() -> None:
+    retriever = RecordingRetriever()
+    LLMReader.from_settings(LLMSettings()).answer(QUESTION, retriever, k=1)
+    (request,) = retriever.requests
+    assert (request.text, request.k, request.constraints) == (QUESTION, 1, (TemporalConstraint.before("2006-02-10"),))

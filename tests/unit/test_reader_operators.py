@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import pytest
 
-from tkgrag.model import Evidence, TemporalConstraint
-from tkgrag.readers.operators import AnswerRole, Order, ReadPlan, apply_plan
+from tkgrag.model import AnswerRole, Evidence, ItemKind, Order, ReadPlan, TemporalConstraint
+from tkgrag.readers.operators import apply_plan
 from tkgrag.temporal import Granularity, TimeSpan
 
 
 def ev(key: str, s: str, r: str, o: str, t: str, score: float = 0.5) -> Evidence:
-    return Evidence(key, f"{s} {r} {o} {t}", s, r, o, TimeSpan.parse(t), score)
+    return Evidence.event(key, f"{s} {r} {o} {t}", s, r, o, TimeSpan.parse(t), score)
 
 
 FACTS = [
@@ -147,3 +147,13 @@ def test_supporting_events_put_the_deciding_fact_first() -> None:
     # "Who was the first to consult X?": B's facts e2 (03-05) and e4 (05-01); the first one decides
     got = apply_plan(FACTS, ReadPlan(order=Order.FIRST, **WHO_CONSULTED_X))
     assert got[1].text == "B" and got[1].supporting_events == ("e2", "e4")
+
+
+def test_passages_and_chunks_are_not_read_as_facts() -> None:
+    # A dated passage and chunk would give "2014-06-01"/"2014-07-01" to a plan with no role filters if they were read
+    passage = Evidence(ItemKind.PASSAGE, "p1", "B consulted X in June 2014.", 0.9, TimeSpan.parse("2014-06-01"))
+    chunk = Evidence(ItemKind.CHUNK, "c1", "B consulted X in July 2014.", 0.9, TimeSpan.parse("2014-07-01"))
+    fact = Evidence.event("f1", "", "B", "Consult", "X", TimeSpan.parse("2014-05"), 0.1, kind=ItemKind.FACT)
+    plan = ReadPlan(role=AnswerRole.TIME, order=Order.FIRST, time_granularity=Granularity.MONTH)
+    got = apply_plan([passage, chunk, fact], plan)
+    assert texts(got) == ["2014-05"] and got[0].supporting_events == ("f1",)

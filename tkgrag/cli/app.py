@@ -10,6 +10,7 @@ from tkgrag.cli import (
     doctor_cmd,
     eval_cmd,
     ingest_cmd,
+    methods_cmd,
     neo4j_cmd,
     retrieve_cmd,
     rules_cmd,
@@ -27,6 +28,7 @@ app.add_typer(schema_cmd.app, name="schema")
 app.add_typer(ingest_cmd.app, name="ingest")
 app.add_typer(rules_cmd.app, name="rules")
 app.command(name="retrieve")(retrieve_cmd.retrieve)
+app.command(name="methods")(methods_cmd.methods)
 app.command(name="eval")(eval_cmd.eval_command)
 app.command(name="ask")(ask_cmd.ask)
 app.command(name="doctor")(doctor_cmd.doctor)

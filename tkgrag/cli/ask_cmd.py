@@ -24,8 +24,9 @@ import typer
 from rich.table import Table
 
 from tkgrag.cli.common import console, friendly_errors, settings
+from tkgrag.cli.evidence_table import evidence_table
 from tkgrag.model import Answer
-from tkgrag.retrievers.registry import RETRIEVERS
+from tkgrag.retrievers.registry import METHODS
 
 
 def print_answer(a: Answer) -> None:
@@ -42,12 +43,9 @@ def print_answer(a: Answer) -> None:
     if not a.answers:
         console.print("[yellow]no answer[/]" + (f": {a.error}" if a.error else ""))
 
-    ev = Table(title=f"evidence ({a.retrieval.method})", show_lines=False)
-    for col in ("#", "score", "time", "event"):
-        ev.add_column(col)
-    for i, e in enumerate(a.retrieval.evidence, 1):
-        ev.add_row(str(i), f"{e.score:.3f}", e.span.label(), e.text)
-    console.print(ev)
+    console.print(evidence_table(f"evidence ({a.retrieval.method})", a.retrieval.evidence))
+    for note in a.retrieval.notes:
+        console.print(f"[yellow]note:[/] {note}", highlight=False)
 
     if grounding is not None:
         ents = ", ".join(
@@ -79,7 +77,7 @@ def print_answer(a: Answer) -> None:
 @friendly_errors
 def ask(
     question: Annotated[str, typer.Argument(help="The question.")],
-    method: Annotated[str, typer.Option("--method", "-m", help=f"One of: {', '.join(RETRIEVERS)}")] = "star+tc",
+    method: Annotated[str, typer.Option("--method", "-m", help=f"One of: {', '.join(METHODS)}")] = "star+tc",
     reader: Annotated[str, typer.Option("--reader", "-r", help="symbolic (offline, exact) or llm.")] = "symbolic",
     k: Annotated[int, typer.Option("--k", min=1, help="How many events to retrieve.")] = 10,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from tkgrag.cli.common import console, err_console, friendly_errors, settings
-from tkgrag.retrievers.registry import RETRIEVERS
+from tkgrag.retrievers.registry import METHODS
 
 
 def default_out_dir(dataset: Path, reader: str) -> Path:
@@ -22,7 +22,7 @@ def eval_command(
     dataset: Annotated[Path, typer.Argument(help="Question file (tkgqa, MultiTQ, TimeQuestions, TimeQA, ...).")],
     method: Annotated[
         list[str] | None,
-        typer.Option("--method", "-m", help=f"Retrieval method, repeatable; one of: {', '.join(RETRIEVERS)}."),
+        typer.Option("--method", "-m", help=f"Retrieval method, repeatable; one of: {', '.join(METHODS)}."),
     ] = None,
     reader: Annotated[
         str, typer.Option("--reader", help="Reader that answers: symbolic, llm, or none (retrieval metrics only).")

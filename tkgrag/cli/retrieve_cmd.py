@@ -6,11 +6,11 @@ import json
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
 from tkgrag.cli.common import console, friendly_errors, settings
-from tkgrag.model import Retrieval, TemporalConstraint
-from tkgrag.retrievers.registry import RETRIEVERS
+from tkgrag.cli.evidence_table import evidence_table
+from tkgrag.model import ItemKind, Retrieval, TemporalConstraint
+from tkgrag.retrievers.registry import METHODS
 
 
 def parse_constraint(before: str | None, after: str | None, during: str | None) -> TemporalConstraint | None:
@@ -30,35 +30,36 @@ def parse_constraint(before: str | None, after: str | None, during: str | None) 
 
 
 def print_retrieval(r: Retrieval) -> None:
-    table = Table(title=f"{r.method}: {r.question}", show_lines=False)
-    for col in ("#", "score", "time", "evidence"):
-        table.add_column(col)
-    for i, e in enumerate(r.evidence, 1):
-        table.add_row(str(i), f"{e.score:.3f}", e.span.label(), e.text)
-    console.print(table)
-    if r.constraint:
-        console.print(f"constraint: {r.constraint.describe()}")
+    console.print(evidence_table(f"{r.method}: {r.question}", r.evidence))
+    console.print(f"constraints: {'; '.join(c.describe() for c in r.constraints) or '-'}", highlight=False)
+    for note in r.notes:
+        console.print(f"[yellow]note:[/] {note}", highlight=False)
     console.print("timings: " + ", ".join(f"{k} {v:.0f} ms" for k, v in r.timings_ms.items()))
 
 
 @friendly_errors
 def retrieve(
     question: Annotated[str, typer.Argument(help="The question.")],
-    method: Annotated[str, typer.Option("--method", "-m", help=f"One of: {', '.join(RETRIEVERS)}")] = "star",
-    k: Annotated[int, typer.Option("--k", min=1, help="How many events.")] = 10,
-    before: Annotated[str | None, typer.Option(help="Only facts ending before this date/month/year.")] = None,
-    after: Annotated[str | None, typer.Option(help="Only facts starting after this date/month/year.")] = None,
-    during: Annotated[str | None, typer.Option(help="Only facts overlapping this period (or A..B).")] = None,
+    method: Annotated[str, typer.Option("--method", "-m", help=f"One of: {', '.join(METHODS)}")] = "star",
+    k: Annotated[int, typer.Option("--k", min=1, help="How many items.")] = 10,
+    before: Annotated[str | None, typer.Option(help="Only items ending before this date/month/year.")] = None,
+    after: Annotated[str | None, typer.Option(help="Only items starting after this date/month/year.")] = None,
+    during: Annotated[str | None, typer.Option(help="Only items overlapping this period (or A..B).")] = None,
+    kind: Annotated[
+        list[str] | None, typer.Option("--kind", help="Item kinds wanted (event, fact, passage, chunk); repeatable.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Retrieve the evidence a method finds for a question."""
-    from tkgrag.embed import default_embedder
-    from tkgrag.retrievers.registry import create
-    from tkgrag.store import connect
+    """Retrieve the items (events, facts, passages, chunks) a method finds for a question."""
+    from tkgrag.api import TKGRag
 
     constraint = parse_constraint(before, after, during)
-    with connect(settings()) as store:
-        r = create(method, store, default_embedder()).retrieve(question, k=k, constraint=constraint)
+    try:
+        kinds = [ItemKind.parse(x) for x in kind] if kind else None
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--kind") from None
+    with TKGRag.connect(settings()) as rag:
+        r = rag.retrieve(question, method, k, constraint, kinds)
     if as_json:
         console.print_json(json.dumps(r.as_dict(), default=str))
     else:

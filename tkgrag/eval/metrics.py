@@ -366,8 +366,11 @@ TKG_METRICS: tuple[str, ...] = (
 PASSAGE_METRICS: tuple[str, ...] = (
     "hit@1",
     "p@1",
+    "AR@1",
     "AR@5",
     "AR@10",
+    "ER@1",
+    "ER@5",
     "ER@10",
     "R@10",
     "nDCG@10",

@@ -119,8 +119,3 @@ def markdown_tables(doc: Mapping[str, Any]) -> str:
         qheader, qrows = _qtype_rows(doc, metric)
         parts.append(f"{metric} by question type:\n\n" + _markdown(qheader, qrows))
     return "\n\n".join(parts)
-
-
-def load_metrics(path: Path) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return data

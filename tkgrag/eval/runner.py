@@ -13,11 +13,11 @@ What makes a run comparable and repeatable:
 * every method sees the same questions in the same order (:func:`select_questions`), and the same seeds are set
   before each method (Python, NumPy and, when loaded, torch), so a stochastic component cannot make one method look
   better by chance;
-* ``reader="none"`` measures retrieval only. A method whose retriever declares ``use_constraint`` (``star+tc``) gets
-  the question's *explicit* temporal constraint from :func:`explicit_constraint` (question understanding, no graph);
-  implicit anchors ("after X visited Y") need the graph and are the reader's job, so retrieval-only runs leave them
-  out. A reader with an ``answer(question, retriever, k)`` method (symbolic) derives and passes constraints itself;
-  a plain ``read`` reader (llm) gets the same retrieval a retrieval-only run makes;
+* ``reader="none"`` measures retrieval only. Every method's request carries the question's *explicit* temporal
+  constraints (:func:`question_constraints`, question understanding, no graph); methods that apply constraints
+  (``Need.CONSTRAINTS``: ``star+tc``, ``vector+tc``) use them, the others ignore them by definition. Implicit anchors
+  ("after X visited Y") need the graph and are the reader's job, so retrieval-only runs leave them out. With a
+  reader, ``reader.answer(request, retriever)`` derives and passes the constraints it understands itself;
 * ``tokens`` is what an LLM would be sent: the LLM reader's own prompt+completion count when it called a model, else
   the prompt tokens the llm reader would build from the top-k evidence (:func:`tkgrag.readers.llm.context_tokens`,
   counted by :func:`tkgrag.llm.tokens.count_tokens`), so retrieval-only and LLM runs are on one scale;
@@ -41,12 +41,12 @@ from tkgrag.errors import ConfigError, TkgragError
 from tkgrag.eval.aggregate import aggregate
 from tkgrag.eval.metrics import PASSAGE_METRICS, TKG_METRICS, event_matches
 from tkgrag.eval.types import Dataset, EvalQuestion, Prediction, RetrievedEvent, RetrievedPassage
-from tkgrag.model import Answer, Evidence, Retrieval, TemporalConstraint, TemporalRelation
+from tkgrag.model import Answer, Evidence, TemporalConstraint
+from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.temporal import Granularity, TimeSpan
 
 if TYPE_CHECKING:
     from tkgrag.api import TKGRag
-    from tkgrag.question import TemporalQuestion
 
 NO_READER = "none"
 DEFAULT_SEED = 0
@@ -184,7 +184,7 @@ def metric_names(questions: Sequence[EvalQuestion], options: EvalOptions) -> lis
         names = names[: names.index("tokens_mean")] + at_k + names[names.index("tokens_mean") :]
     if options.retrieval_only:
         names = [n for n in names if not n.startswith(ANSWER_METRIC_PREFIXES)]
-    return names
+    return list(dict.fromkeys(names))
 
 
 def event_time(span: TimeSpan) -> str:
@@ -205,39 +205,13 @@ def retrieved_passages(evidence: Sequence[Evidence]) -> tuple[RetrievedPassage, 
     return tuple(RetrievedPassage(e.key, e.text) for e in evidence)
 
 
-_SIGNAL_RELATION = {
-    "BEFORE": TemporalRelation.BEFORE,
-    "AFTER": TemporalRelation.AFTER,
-    "OVERLAP": TemporalRelation.DURING,
-}
+def question_constraints(question: str) -> tuple[TemporalConstraint, ...]:
+    """The temporal constraints a question states explicitly (``question.constraints.explicit_constraints``);
+    implicit anchors need the graph and are the reader's job, so retrieval-only runs leave them out."""
+    from tkgrag.question.constraints import explicit_constraints, understood
 
-
-def explicit_constraint(tq: TemporalQuestion) -> TemporalConstraint | None:
-    """The temporal constraint stated explicitly in a question: its first time expression that is on the calendar,
-    governed by its signal ("before 2014-05-03" -> BEFORE, "after" -> AFTER, "in May 2014"/"on 2014-08-17"/
-    "between" -> DURING; "since X" -> DURING [start of X, open), "until X" -> DURING (open, end of X]).
-    None when the question states no calendar time (implicit anchors are resolved by readers, on the graph)."""
-    for t in tq.times:
-        span = t.span
-        if span is None:
-            continue
-        signal = t.signal.name
-        if signal in _SIGNAL_RELATION:
-            return TemporalConstraint(_SIGNAL_RELATION[signal], span)
-        if signal == "START":
-            return TemporalConstraint(TemporalRelation.DURING, TimeSpan(span.start, None, span.granularity))
-        if signal == "FINISH":
-            return TemporalConstraint(TemporalRelation.DURING, TimeSpan(None, span.end, span.granularity))
-    return None
-
-
-def question_constraint(question: str) -> TemporalConstraint | None:
-    from tkgrag.question import QuestionError, understand
-
-    try:
-        return explicit_constraint(understand(question))
-    except QuestionError:
-        return None
+    tq = understood(question)
+    return explicit_constraints(tq) if tq is not None else ()
 
 
 def set_seeds(seed: int) -> None:
@@ -278,26 +252,18 @@ class _Asker:
 
     def __post_init__(self) -> None:
         self.retriever = self.rag.retriever(self.method)  # unknown method -> ConfigError before any question
-        self.uses_constraint = bool(getattr(self.retriever, "use_constraint", False))
         self.reader = None if self.options.retrieval_only else self.rag.reader(self.options.reader)
-
-    def _retrieve(self, text: str) -> Retrieval:
-        constraint = question_constraint(text) if self.uses_constraint else None
-        return self.retriever.retrieve(text, k=self.options.k, constraint=constraint)
 
     def ask(self, q: EvalQuestion) -> QuestionResult:
         k = self.options.k
         answer: Answer | None = None
         t0 = time.perf_counter()
         if self.reader is None:
-            retrieval = self._retrieve(q.question)
+            # Every method gets the question's explicit constraints; those that do not apply constraints (vector,
+            # star) ignore them, as their definitions say.
+            retrieval = self.retriever.retrieve(RetrievalRequest.of(q.question, k, question_constraints(q.question)))
         else:
-            answer_fn = getattr(self.reader, "answer", None)
-            if callable(answer_fn):
-                answer = answer_fn(q.question, self.retriever, k=k)
-            else:
-                answer = self.reader.read(q.question, self._retrieve(q.question))
-            assert answer is not None
+            answer = self.reader.answer(RetrievalRequest.of(q.question, k), self.retriever)
             retrieval = answer.retrieval
         latency = (time.perf_counter() - t0) * 1000.0
         evidence = retrieval.evidence[:k]

@@ -1,65 +1,84 @@
-"""Queries retrievers share: ANN search on the event vector index, temporal constraint filters, evidence rows.
+"""Queries retrievers share: ANN search on each kind's vector index with the temporal filter, and the one row
+shape every item-returning query ends with (``tkgrag.items.item_from_row`` turns a row into an ``Evidence``).
 
-The temporal filter is one fixed clause driven by parameters ($tc_relation 'before' | 'after' | 'during' | null,
-$tc_start, $tc_end as dates), interval-aware on closed [valid_from, valid_to] with open ends (null) allowed:
-  before: the fact ends before the constraint period starts      valid_to   <  tc_start
-  after:  the fact starts after the constraint period ends       valid_from >  tc_end
-  during: the fact overlaps the constraint period                valid_from <= tc_end AND valid_to >= tc_start
+Row shape: ``kind, key, text, score, valid_from, valid_to, granularity, source, fields`` where ``fields`` is the
+kind's own map (``ITEM_RETURN`` per label). An ``Event`` node is a ``fact`` when it came from n-ary facts (it has
+a property id or qualifiers), else an ``event``. Everything is parameterised; labels and index names come from the
+fixed ``ITEM_RETURN`` / ``VECTOR_INDEX`` tables, never from data.
 """
 
-TEMPORAL_FILTER = """
-($tc_relation IS NULL
- OR ($tc_relation = 'before' AND e.valid_to < $tc_start)
- OR ($tc_relation = 'after' AND e.valid_from > $tc_end)
- OR ($tc_relation = 'during'
-     AND ($tc_end IS NULL OR e.valid_from IS NULL OR e.valid_from <= $tc_end)
-     AND ($tc_start IS NULL OR e.valid_to IS NULL OR e.valid_to >= $tc_start)))
-"""
+from __future__ import annotations
 
-EVIDENCE_RETURN = """
-OPTIONAL MATCH (e)-[:SUBJECT]->(s:Entity)
-OPTIONAL MATCH (e)-[:OBJECT]->(o:Entity)
-RETURN e.key AS key, e.text AS text, coalesce(s.key, '') AS subject, e.relation AS relation,
-       coalesce(o.key, toString(e.object_value), '') AS object, e.valid_from AS valid_from, e.valid_to AS valid_to,
-       e.granularity AS granularity, e.source AS source, score
-ORDER BY score DESC, key ASC
-LIMIT $k
-"""
+from tkgrag.model import ItemKind
+from tkgrag.queries.temporal_filter import temporal_filter
 
-# ANN over the event vector index, oversampled by the caller ($n >= $k) so a temporal filter still leaves k.
-VECTOR_EVENTS = (
+# An Event node's item kind: a fact came from n-ary facts (a property id or qualifiers), an event from a TKG file.
+_EVENT_KIND = "CASE WHEN n.relation_id IS NOT NULL OR EXISTS { (n)-[:QUALIFIER]->() } THEN 'fact' ELSE 'event' END"
+
+# The row of one item, per node label; the node variable is ``n`` and a ``score`` is in scope.
+_EVENT_ITEM = (
     """
-CALL db.index.vector.queryNodes('event_embedding', $n, $qvec) YIELD node AS e, score
-WHERE """
-    + TEMPORAL_FILTER
-    + """
-WITH e, score"""
-    + EVIDENCE_RETURN
+OPTIONAL MATCH (n)-[:SUBJECT]->(s:Entity)
+OPTIONAL MATCH (n)-[:OBJECT]->(o:Entity)
+WITH n, score, s, o,
+     [(n)-[q:QUALIFIER]->(v) | {predicate: q.predicate, value: coalesce(v.name, v.key, toString(v.value))}]
+       AS qualifiers
+RETURN """
+    + _EVENT_KIND
+    + """ AS kind,
+       n.key AS key, n.text AS text, score, n.valid_from AS valid_from, n.valid_to AS valid_to,
+       n.granularity AS granularity, n.source AS source,
+       {subject: coalesce(s.key, ''), relation: n.relation, object: coalesce(o.key, toString(n.object_value), ''),
+        subject_name: s.name, object_name: o.name, relation_id: n.relation_id, qualifiers: qualifiers} AS fields
+"""
 )
 
-# Exact cosine over a given candidate set (STAR-RAG's supports of the top rules): the ANN index cannot be restricted
-# to a candidate set, and the set is small (supports of K2 rules).
-RANK_CANDIDATES = (
-    """
-UNWIND $keys AS key
-MATCH (e:Event {key: key})
-WHERE e.embedding IS NOT NULL AND """
-    + TEMPORAL_FILTER
-    + """
-WITH e, vector.similarity.cosine(e.embedding, $qvec) AS score"""
-    + EVIDENCE_RETURN
-)
-
-# Events whose time meets the constraint, found through the range indexes (NodeIndexSeekByRange on valid_from).
-EVENTS_IN_RANGE = """
-MATCH (e:Event)
-WHERE e.valid_from >= $from AND e.valid_from <= $to
-RETURN e.key AS key
-ORDER BY e.valid_from, e.key
-LIMIT $limit
+_PASSAGE_ITEM = """
+RETURN 'passage' AS kind, n.key AS key, n.text AS text, score, n.date_min AS valid_from, n.date_max AS valid_to,
+       'day' AS granularity, n.source AS source, {title: n.title, dates: n.dates} AS fields
 """
 
-EVENT_SPAN = (
-    "MATCH (e:Event {key: $key}) "
-    "RETURN e.valid_from AS valid_from, e.valid_to AS valid_to, e.granularity AS granularity"
-)
+_CHUNK_ITEM = """
+OPTIONAL MATCH (d:Document)-[:HAS_CHUNK]->(n)
+RETURN 'chunk' AS kind, n.key AS key, n.text AS text, score, null AS valid_from, null AS valid_to,
+       null AS granularity, n.source AS source, {title: n.title, document: d.key, position: n.position} AS fields
+"""
+
+ITEM_RETURN: dict[str, str] = {"Event": _EVENT_ITEM, "Passage": _PASSAGE_ITEM, "Chunk": _CHUNK_ITEM}
+VECTOR_INDEX: dict[str, str] = {"Event": "event_embedding", "Passage": "passage_embedding", "Chunk": "chunk_embedding"}
+LABEL_OF: dict[ItemKind, str] = {
+    ItemKind.EVENT: "Event",
+    ItemKind.FACT: "Event",
+    ItemKind.PASSAGE: "Passage",
+    ItemKind.CHUNK: "Chunk",
+}
+
+
+def item_return(label: str) -> str:
+    """The top ``$k`` nodes ``n`` of ``label`` by ``score`` (both in scope) as item rows, best first; the kind's
+    fields are read for those k only."""
+    return (
+        "WITH n, score ORDER BY score DESC, n.key ASC LIMIT $k" + ITEM_RETURN[label] + "ORDER BY score DESC, key ASC\n"
+    )
+
+
+def kind_filter(var: str, label: str) -> str:
+    """A predicate keeping the item kinds in ``$kinds`` (null: every kind of the label). Only ``Event`` nodes hold
+    two kinds; the filter runs before ``LIMIT $k`` so that asking for facts returns the top k facts."""
+    if label != "Event":
+        return "true"
+    return "($kinds IS NULL OR " + _EVENT_KIND.replace("n.", f"{var}.").replace("(n)", f"({var})") + " IN $kinds)"
+
+
+def vector_search(label: str) -> str:
+    """ANN over ``label``'s vector index: ``$n`` candidates (>= ``$k``, so the temporal filter ``$tcs`` and the kind
+    filter ``$kinds`` still leave k), filtered, the top ``$k`` as item rows."""
+    return (
+        f"CALL db.index.vector.queryNodes('{VECTOR_INDEX[label]}', $n, $qvec) YIELD node AS n, score\n"
+        f"WHERE {temporal_filter('n', label)} AND {kind_filter('n', label)}\n" + item_return(label)
+    )
+
+
+VECTOR_EVENTS = vector_search("Event")
+VECTOR_PASSAGES = vector_search("Passage")
+VECTOR_CHUNKS = vector_search("Chunk")

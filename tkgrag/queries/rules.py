@@ -1,7 +1,8 @@
 """STAR-RAG rule graph in Neo4j: ``(:Rule)``, ``(:Event)-[:SUPPORTS]->(:Rule)``, ``(:Rule)-[:RULE_EDGE]->(:Rule)``,
 and a ``(:RuleGraphMeta {key: 'star'})`` node that records what the graph was built from (for staleness checks)."""
 
-from tkgrag.queries.retrieval import EVIDENCE_RETURN, TEMPORAL_FILTER
+from tkgrag.queries.retrieval import item_return, kind_filter
+from tkgrag.queries.temporal_filter import temporal_filter
 
 # Events the rule graph summarizes: entity-to-entity facts with a start time, in a fixed order (indices = positions).
 LOAD_EVENTS = """
@@ -60,28 +61,26 @@ MATCH (r:Rule) WHERE id(r) = id
 RETURN id AS node_id, r.key AS key, r.support AS support
 """
 
-# Candidate events: supp(u) for the top-K2 rules, narrowed by the temporal constraint (star+tc), ranked by cosine.
+# Candidate events: supp(u) for the top-K2 rules, narrowed by the temporal constraints $tcs (star+tc; an empty list
+# for star), ranked by cosine.
 RANK_RULE_SUPPORTS = (
     """
 UNWIND $rule_ids AS rid
 MATCH (r:Rule) WHERE id(r) = rid
-MATCH (r)<-[:SUPPORTS]-(e:Event)
-WHERE e.embedding IS NOT NULL AND """
-    + TEMPORAL_FILTER
+MATCH (r)<-[:SUPPORTS]-(n:Event)
+WHERE n.embedding IS NOT NULL AND """
+    + temporal_filter("n", "Event")
+    + " AND "
+    + kind_filter("n", "Event")
     + """
-WITH DISTINCT e
-WITH e, vector.similarity.cosine(e.embedding, $qvec) AS score"""
-    + EVIDENCE_RETURN
+WITH DISTINCT n
+WITH n, vector.similarity.cosine(n.embedding, $qvec) AS score
+"""
+    + item_return("Event")
 )
 
 EDGES_AMONG = """
 MATCH (u:Rule)-[x:RULE_EDGE]->(v:Rule)
 WHERE id(u) IN $ids AND id(v) IN $ids
 RETURN u.key AS source, v.key AS target, x.weight AS weight, x.spans AS spans, x.rate AS rate
-"""
-
-COUNTS = """
-CALL () { MATCH (r:Rule) RETURN count(r) AS rules }
-CALL () { MATCH (:Rule)-[x:RULE_EDGE]->(:Rule) RETURN count(x) AS edges }
-RETURN rules, edges
 """

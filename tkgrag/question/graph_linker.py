@@ -364,11 +364,6 @@ class GraphLinker:
             cached = self._links[cache_key] = tuple(self._link(mention, k))
         return [replace(x, mention=mention) for x in cached]
 
-    def clear_cache(self) -> None:
-        self._links.clear()
-        self._name_vectors.clear()
-        refresh_relations(self.store)
-
     def _link(self, mention: Mention, k: int) -> list[EntityLink]:
         forms = variants(mention)
         keys = [f.replace(" ", "_") for f in forms]

@@ -33,53 +33,31 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tkgrag.embed import Embedder
-from tkgrag.model import Evidence, TemporalConstraint, TemporalRelation
+from tkgrag.graph_reads import FactReads
+from tkgrag.model import AnswerRole, Evidence, Order, ReadPlan, TemporalConstraint
 from tkgrag.queries import linking as ql
-from tkgrag.queries import reading as qr
+from tkgrag.question.constraints import anchor_constraint, explicit_constraint, order_of
 from tkgrag.question.graph_linker import GraphLinker
-from tkgrag.question.linking import EntityLink
-from tkgrag.question.model import (
-    Anchor,
-    AnchorRelation,
-    AnswerKind,
-    Mention,
-    MentionKind,
-    Signal,
-    TemporalQuestion,
-    TimeExpression,
-)
+from tkgrag.question.link_selection import select_links, with_parentheticals
+from tkgrag.question.model import Anchor, Mention, MentionKind, TemporalQuestion
 from tkgrag.question.parse import QuestionError, understand
+from tkgrag.question.relation_phrases import clean_relation_phrase, is_canonical, relation_phrases, stated_intent
 from tkgrag.question.relations import RelationMatch, humanise
 from tkgrag.question.rewrite import rewrite
-from tkgrag.readers.operators import AnswerRole, Order, ReadPlan
-from tkgrag.retrievers.base import constraint_params, evidence_from_row
+from tkgrag.question.roles import answer_role_of, is_passive, swap, syntactic_role, verb_position
 from tkgrag.store import Store
-from tkgrag.temporal import Granularity, TimeSpan
+from tkgrag.temporal import Granularity
 
 RELATION_MARGIN = 0.12  # relation candidates this close to the best may win on graph evidence
 WIDE_MARGIN = 0.25  # ... and, when none of those has events with the entities, candidates this close
 RELATION_CANDIDATES = 8
 PARAPHRASE_DISCOUNT = 0.8  # a paraphrase's match counts less than the phrase as said
 INTENT_BONUS = 0.1  # added to Express_intent_* candidates when the phrase states an intent ("wanted to meet")
-# Weaker entity links count as unlinked. GraphLinker scores an inexact link 0.5 * relative full text + 0.5 * cosine,
-# so the best full-text hit needs a cosine of about 0.76 (on the MultiTQ sample against icews14, wrong guesses such as
-# "Mahmoud Abbas" -> Abbas Medlej scored 0.67-0.87, right paraphrases 0.89-0.93).
-LINK_MIN_SCORE = 0.88
 SIMILAR_ANCHOR_MIN = 0.8  # Neo4j's cosine score, (1 + cos) / 2: cos >= 0.6
 ANCHOR_EVENT_LIMIT = 200  # anchor events read per anchor (the earliest is used)
 
-_BE = r"(?:was|were|is|are|been|being|be|get|gets|got|gotten)"
-_ADVERBS = r"(?:(?:first|last|also|ever|never|not|recently|once|again|repeatedly|previously|initially|finally)\s+)*"
-_PASSIVE_BEFORE_VERB = re.compile(rf"\b{_BE}\s+{_ADVERBS}$", re.IGNORECASE)
-_AUX_INVERSION = re.compile(
-    r"^\s*(?:(?:in|on|at|with|for|to|from|by|of|about|against|into)\s+)?"
-    r"(?:who|whom|what|which|wich)(?:\s+[a-z]+)?\s+"
-    r"(?:did|does|do|has|have|had|will|would|can|could|should|might|may)\b",
-    re.IGNORECASE,
-)
 _ELLIPTICAL = "elliptical"
 _ENTITY_ANCHOR = "entity in the answer's role"
-_ELSE = re.compile(r"\belse\b|\bother than\b|\bbesides\b|\bapart from\b", re.IGNORECASE)
 
 
 # ------------------------------------------------------------------------------------------- the grounded query
@@ -209,276 +187,6 @@ class GroundedQuestion:
         }
 
 
-# ------------------------------------------------------------------------------------------- pure syntax
-def verb_position(text: str, relation_phrase: str, blocked: Sequence[tuple[int, int]] = ()) -> int | None:
-    """Where the clause's verb (the first word of its relation phrase) is, outside ``blocked`` spans (mentions,
-    anchors); None when the phrase is empty or not found."""
-    words = re.findall(r"[\w'’-]+", relation_phrase)
-    if not words:
-        return None
-    pattern = re.compile(rf"(?<![\w'’-]){re.escape(words[0])}(?![\w'’-])", re.IGNORECASE)
-    for m in pattern.finditer(text):
-        if not any(a <= m.start() < b for a, b in blocked):
-            return m.start()
-    return None
-
-
-def is_passive(text: str, verb_start: int) -> bool:
-    """ "was rejected", "were first criticized": a form of *be* (and adverbs) right before the verb; or an inverted
-    *be* with a participle and an agent: "When was Wan Azizah last praised by X" (but not "Who was the first to
-    host a visit by X", where "to" marks an infinitive)."""
-    before = text[:verb_start]
-    if _PASSIVE_BEFORE_VERB.search(before):
-        return True
-    be = list(re.finditer(rf"\b{_BE}\b", before, re.IGNORECASE))
-    if not be or re.search(r"\b(?:to|did|does|do)\b", before[be[-1].end() :], re.IGNORECASE):
-        return False
-    verb = re.match(r"[\w'’-]+", text[verb_start:])
-    participle = verb is not None and verb.group().lower().endswith(("ed", "en", "wn", "ught", "id", "ld", "nt"))
-    return participle and re.search(r"\bby\b", text[verb_start:], re.IGNORECASE) is not None
-
-
-def syntactic_role(text: str, mention: Mention, verb_start: int | None, *, passive: bool = False) -> AnswerRole:
-    """The role of ``mention`` in the clause whose verb starts at ``verb_start`` (see the module docstring)."""
-    if verb_start is None:
-        return AnswerRole.OBJECT if not _AUX_INVERSION.match(text) else AnswerRole.SUBJECT
-    if mention.start < verb_start:
-        return AnswerRole.OBJECT if passive else AnswerRole.SUBJECT
-    if passive and re.search(r"\bby\s+(?:the\s+)?$", text[: mention.start], re.IGNORECASE):
-        return AnswerRole.SUBJECT
-    return AnswerRole.OBJECT
-
-
-def wh_answer_role(text: str, passive: bool) -> AnswerRole:
-    """The answer's role from the question word alone: "Whom did X ..." or a passive -> OBJECT, else SUBJECT."""
-    if _AUX_INVERSION.match(text) or passive:
-        return AnswerRole.OBJECT
-    return AnswerRole.SUBJECT
-
-
-def answer_role_of(tq: TemporalQuestion, roles: Sequence[AnswerRole], passive: bool, text: str) -> AnswerRole:
-    """TIME for "when/in which month" questions; otherwise the role no entity takes (syntax decides a tie)."""
-    if tq.answer_type.kind is AnswerKind.TIME:
-        return AnswerRole.TIME
-    has_s, has_o = AnswerRole.SUBJECT in roles, AnswerRole.OBJECT in roles
-    if has_s and not has_o:
-        return AnswerRole.OBJECT
-    if has_o and not has_s:
-        return AnswerRole.SUBJECT
-    return wh_answer_role(text, passive)
-
-
-def swap(role: AnswerRole) -> AnswerRole:
-    return {AnswerRole.SUBJECT: AnswerRole.OBJECT, AnswerRole.OBJECT: AnswerRole.SUBJECT}.get(role, role)
-
-
-def explicit_constraint(t: TimeExpression) -> TemporalConstraint | None:
-    """An explicit time as a constraint at its own granularity; None when it is not on the calendar."""
-    span = t.span
-    if span is None:
-        return None
-    if t.signal is Signal.BEFORE:
-        return TemporalConstraint(TemporalRelation.BEFORE, span)
-    if t.signal is Signal.AFTER:
-        return TemporalConstraint(TemporalRelation.AFTER, span)
-    if t.signal is Signal.START:
-        return TemporalConstraint(TemporalRelation.DURING, TimeSpan(span.start, None, span.granularity))
-    if t.signal is Signal.FINISH:
-        return TemporalConstraint(TemporalRelation.DURING, TimeSpan(None, span.end, span.granularity))
-    return TemporalConstraint(TemporalRelation.DURING, span)
-
-
-def anchor_constraint(relation: AnchorRelation, event_key: str, span: TimeSpan) -> TemporalConstraint:
-    """The constraint an anchor event puts on the question's facts."""
-    if relation is AnchorRelation.BEFORE:
-        return TemporalConstraint.relative_to(TemporalRelation.BEFORE, event_key, span)
-    if relation is AnchorRelation.AFTER:
-        return TemporalConstraint.relative_to(TemporalRelation.AFTER, event_key, span)
-    if relation is AnchorRelation.START:
-        return TemporalConstraint(TemporalRelation.DURING, TimeSpan(span.start, None, span.granularity), event_key)
-    if relation is AnchorRelation.FINISH:
-        end = span.start if span.start is not None else span.end
-        return TemporalConstraint(TemporalRelation.DURING, TimeSpan(None, end, span.granularity), event_key)
-    return TemporalConstraint.relative_to(TemporalRelation.DURING, event_key, span, relation.granularity)
-
-
-def order_of(tq: TemporalQuestion, constraint: TemporalConstraint | None) -> tuple[Order, int]:
-    """FIRST/LAST for an ordinal (with its position), NEAREST for a before/after bound, else SUPPORT."""
-    o = tq.ordinal
-    if o is not None:
-        return (Order.LAST if o.from_end else Order.FIRST), abs(o.position)
-    if constraint is not None and constraint.relation in (TemporalRelation.BEFORE, TemporalRelation.AFTER):
-        return Order.NEAREST, 1
-    return Order.SUPPORT, 1
-
-
-# People's words for CAMEO event types (how ICEWS names relations), tried beside the phrase as said: the relation
-# matcher compares meanings, but "condemned" and "Criticize_or_denounce" or "hold talks" and "Consult" are far apart
-# for a small sentence embedder. First match wins; the phrase as said is always tried too.
-_CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(p, re.IGNORECASE), canonical)
-    for p, canonical in [
-        (r"\b(?:call|appeal|ask|urg|request)\w*\s+for\s+diplomatic", "appeal for diplomatic cooperation"),
-        (
-            r"\bdiplomatic\w*\s+(?:cooperat|support)\w*|\bcooperat\w*\s+diplomatically",
-            "engage in diplomatic cooperation",
-        ),
-        (r"\b(?:condemn|denounc|censur|slam|blast|rebuk|critici[sz]|lambast|castigat)\w*", "criticize or denounce"),
-        (r"\bblam\w*|\baccus\w*", "accuse"),
-        (r"\boptimis\w*|\bpositive\s+(?:remarks?|comments?)", "make optimistic comment"),
-        (r"\bpessimis\w*|\bnegative\s+(?:remarks?|comments?)", "make pessimistic comment"),
-        (
-            r"\b(?:phon|telephon)\w*|\bcall(?:s|ed)?\b(?!\s+(?:on|for|upon))|\bspo(?:ke|ken)\s+by\s+phone",
-            "discuss by telephone",
-        ),
-        (r"\b(?:sue[sd]?|suing|lawsuit)\b", "bring lawsuit against"),
-        (r"\b(?:sign\w*)\b.*\b(?:agreement|deal|accord|treaty|pact)s?\b", "sign formal agreement"),
-        (
-            r"\b(?:hold|held|holding)\s+talks|\btalk(?:s|ed)?\s+(?:with|to)|\bconfer\w*|\bme(?:e)?t(?:s|ing)?\s+with",
-            "consult",
-        ),
-        (r"\bnegotiat\w*", "engage in negotiation"),
-        (r"\b(?:welcom|host)\w*|\breceiv\w*\b.*\bvisit", "host a visit"),
-        (r"\b(?:visit|tour)\w*|\btravel\w*\s+to|\b(?:go|went|goes)\s+to", "make a visit"),
-        (
-            r"\b(?:request|ask|urg|plead|beg)\w*|\bappeal\w*\b(?!\s+for)|\bcall\w*\s+(?:on|upon)",
-            "make an appeal or request",
-        ),
-        (r"\b(?:support|endors|commend|laud|hail|applaud|prais|compliment)\w*", "praise or endorse"),
-        (r"\b(?:declin|refus|rebuff|reject|dismiss)\w*|\bturn\w*\s+down", "reject"),
-        (r"\b(?:attack|bomb|shell|invad|strik|struck|fought|fight)\w*", "use conventional military force"),
-        (r"\b(?:arrest|detain|jail|imprison|charg|apprehend)\w*", "arrest, detain, or charge with legal action"),
-        (r"\b(?:probe|investigat|look\w*\s+into)\w*", "investigate"),
-        (r"\b(?:threat|warn)\w*", "threaten"),
-        (r"\b(?:cooperat|collaborat|partner)\w*|\bwork\w*\s+(?:with|together)", "cooperate"),
-        (r"\bdemand\w*", "demand"),
-        (r"\b(?:releas|free[sd]?\b)\w*", "release persons or property"),
-        (r"\bsympath\w*|\bcondolen\w*|\bempath\w*", "make empathetic comment"),
-    ]
-]
-_CANONICAL = frozenset([*(c for _, c in _CAMEO_WORDS), "meet or negotiate"])
-_MEETING = frozenset({"make a visit", "consult", "engage in negotiation", "discuss by telephone"})
-_INTENT = re.compile(
-    r"^(?:(?:would|will|did|does)\s+)?(?:want(?:s|ed)?|wish(?:es|ed)?|like[sd]?|intend(?:s|ed)?|plan(?:s|ned)?|"
-    r"hope[sd]?|seek(?:s)?|sought|aim(?:s|ed)?|(?:express(?:es|ed)?|announc(?:es|ed)|show(?:s|ed)?|stat(?:es|ed)|"
-    r"declar(?:es|ed)|signal(?:s|ed|led)?)\s+(?:its|their|his|her|an?|the)?\s*(?:intentions?|interest|desire|wish|"
-    r"willingness|readiness|intent)(?:\s+(?:to|in|for))?)\s+(?:to\s+)?",
-    re.IGNORECASE,
-)
-
-
-def stated_intent(phrase: str) -> bool:
-    """ "wanted to", "expressed its intention to", "would wish to": the question asks about an intent, so ICEWS's
-    ``Express_intent_to_*`` relations are preferred (``INTENT_BONUS``)."""
-    m = _INTENT.match(" ".join(phrase.split()))
-    return m is not None and m.end() < len(phrase.strip())
-
-
-_LEADING_QUESTION = re.compile(
-    r"^(?:(?:during|in|on|at|for|by|from|until|since|to|with)\s+)?(?:what|which|whose|whom|who)\b(?:\s+[\w-]+)??"
-    r"\s+(?:did|does|do|was|were|is|are|has|have|had|would|will|could|can)\s+|^(?:did|does|do)\s+",
-    re.IGNORECASE,
-)
-
-
-def clean_relation_phrase(phrase: str) -> str:
-    """The relation phrase without a question opening the parser left in ("During which month did arrest" ->
-    "arrest")."""
-    return _LEADING_QUESTION.sub("", phrase).strip()
-
-
-def relation_phrases(phrase: str) -> list[str]:
-    """The phrase as said, then CAMEO-style paraphrases: "wanted to negotiate with" -> "express intent to engage in
-    negotiation"; "condemned" -> "criticize or denounce"; "held talks with" -> "consult"."""
-    phrase = " ".join(phrase.split())
-    out = [phrase]
-    m = _INTENT.match(phrase)
-    rest = phrase[m.end() :] if m and m.end() < len(phrase) else phrase
-    action = next((canonical for pattern, canonical in _CAMEO_WORDS if pattern.search(rest)), None)
-    if m and m.end() < len(phrase):  # the question is about the intent, not the act: no bare action form
-        out.append(f"express intent to {rest}")
-        if action in _MEETING:
-            action = "meet or negotiate"  # CAMEO 036 covers the intent to visit, meet, talk or negotiate
-        if action:
-            out.append(f"express intent to {action}")
-    elif action:
-        out.append(action)
-    return list(dict.fromkeys(p for p in out if p))
-
-
-def is_canonical(phrase: str) -> bool:
-    """A paraphrase built from a CAMEO event name (as trusted as the phrase as said), not a composed one."""
-    return phrase in _CANONICAL or phrase.removeprefix("express intent to ") in _CANONICAL
-
-
-_PARENTHETICAL = re.compile(r"\s*\([^()]{1,60}\)")
-_CAPITALISED_BEFORE = re.compile(r"\b[A-Z][a-z]+\s+$")
-
-
-def with_parentheticals(text: str, mentions: Sequence[Mention]) -> list[Mention]:
-    """``mentions`` plus each name extended over the parenthesised qualifiers that follow it and over a capitalised
-    word right before it: ICEWS names such as "Member of Legislative (Govt) (Oman)", "Government (Palestinian
-    Territory, Occupied)", "Other Authorities / Officials (Egypt)" or "Your Party" are cut by the mention finder at a
-    qualifier, a comma or a function word. The longer readings compete in ``select_links``."""
-    out = list(mentions)
-    for m in mentions:
-        if m.kind not in (MentionKind.NAME, MentionKind.QUOTED):
-            continue
-        starts = [m.start]
-        before = _CAPITALISED_BEFORE.search(text, 0, m.start)
-        if before is not None and text[: before.start()].strip():  # not the question's first word ("Who", "In")
-            starts.append(before.start())
-        for start in starts:
-            end = m.end
-            if start != m.start:
-                out.append(Mention(text[start:end], start, end, MentionKind.NAME))
-            for _ in range(2):
-                p = _PARENTHETICAL.match(text, end)
-                if p is None:
-                    break
-                end = p.end()
-                out.append(Mention(text[start:end], start, end, MentionKind.NAME))
-    return list(dict.fromkeys(out))
-
-
-def _overlaps(a: Mention, b: Mention) -> bool:
-    return a.start < b.end and b.start < a.end
-
-
-def select_links(
-    mentions: Sequence[Mention], links: Sequence[Sequence[EntityLink]]
-) -> list[tuple[Mention, EntityLink | None]]:
-    """One reading of overlapping mentions: exact links first, then longer spans, then better scores; CHUNK
-    mentions (lower-case fallback) only where nothing better covers them. Mentions left without a link above
-    ``LINK_MIN_SCORE`` come back with None."""
-
-    def rank(i: int) -> tuple[int, int, int, int, float]:
-        m, best = mentions[i], (links[i][0] if links[i] else None)
-        score = best.score if best is not None else 0.0
-        return (
-            0 if score >= LINK_MIN_SCORE else 1,
-            0 if score >= 2.0 else 1,  # exact name or alias
-            1 if m.kind is MentionKind.CHUNK else 0,
-            -(m.end - m.start),
-            -score,
-        )
-
-    chosen: list[int] = []
-    for i in sorted(range(len(mentions)), key=rank):
-        if any(_overlaps(mentions[i], mentions[j]) for j in chosen):
-            continue
-        chosen.append(i)
-    out = []
-    for i in sorted(chosen, key=lambda i: mentions[i].start):
-        best = links[i][0] if links[i] else None
-        if best is not None and best.score < LINK_MIN_SCORE:
-            best = None
-        if best is None and mentions[i].kind is MentionKind.CHUNK:
-            continue  # an unlinkable run of lower-case words is no entity
-        out.append((mentions[i], best))
-    return out
-
-
 # ------------------------------------------------------------------------------------------- clause grounding
 @dataclass(frozen=True)
 class _Clause:
@@ -496,6 +204,7 @@ class Grounder:
         self.store = store
         self.embedder = embedder
         self.linker = linker or GraphLinker(store, embedder)
+        self.reads = FactReads(store)
         self._relation_cache: dict[tuple[int, str], tuple[RelationMatch, ...]] = {}
 
     # -- public ---------------------------------------------------------------------------------------------
@@ -549,31 +258,10 @@ class Grounder:
         )
 
     def facts(
-        self,
-        subject: str | None,
-        object: str | None,
-        relations: Sequence[str] | None,
-        constraint: TemporalConstraint | None = None,
-        *,
-        newest_first: bool = False,
-        limit: int = 5000,
+        self, subject: str | None, object: str | None, relations: Sequence[str] | None, *, limit: int
     ) -> list[Evidence]:
-        """Events around a fixed subject and/or object (bounded; see ``queries.reading``)."""
-        params: dict[str, Any] = {
-            "relations": list(relations) if relations else None,
-            "newest_first": newest_first,
-            "limit": limit,
-            **constraint_params(constraint),
-        }
-        if subject and object:
-            rows = self.store.run(qr.FACTS_BY_PAIR, {**params, "subject": subject, "object": object})
-        elif subject:
-            rows = self.store.run(qr.FACTS_BY_SUBJECT, {**params, "subject": subject})
-        elif object:
-            rows = self.store.run(qr.FACTS_BY_OBJECT, {**params, "object": object})
-        else:
-            return []
-        return [evidence_from_row(r) for r in rows]
+        """Anchor events: the facts of a fixed subject and/or object, earliest first (``graph_reads``)."""
+        return self.reads.facts(subject, object, relations, limit=limit)
 
     # -- clauses --------------------------------------------------------------------------------------------
     def _clause(
@@ -753,10 +441,10 @@ class Grounder:
         """Last resort for a clause whose relation has no event: the entity's event most similar to the anchor text
         (bounded by the entity's degree), if similar enough."""
         qvec = self.embedder.encode([anchor.text])[0].tolist()
-        rows = self.store.run(qr.ENTITY_EVENTS_BY_SIMILARITY, {"entity": entity.key, "qvec": qvec, "limit": 1})
-        if not rows or float(rows[0]["score"]) < SIMILAR_ANCHOR_MIN:
+        similar = self.reads.similar_events(entity.key, qvec, k=1)
+        if not similar or similar[0].score < SIMILAR_ANCHOR_MIN:
             return GroundedAnchor(anchor, why, entities=(entity,))
-        ev = evidence_from_row(rows[0])
+        ev = similar[0]
         return GroundedAnchor(
             anchor, "similarity", ev.relation, ev.subject, ev.object, (entity,), (ev,), answer_role_entity=None
         )
@@ -787,12 +475,3 @@ def _names_one_entity(anchor: Anchor) -> bool:
         rest = rest[: a - anchor.start] + " " + rest[b - anchor.start :]
     leftover = [w for w in re.findall(r"[\w'’-]+", rest.lower()) if w not in {"the", "a", "an", "of", "s"}]
     return not leftover
-
-
-def _same_period(anchor: Anchor) -> bool:
-    return anchor.relation is AnchorRelation.DURING
-
-
-def with_relation(g: GroundedQuestion, relation: str | None) -> GroundedQuestion:
-    """The same grounding with another relation (the reader's fallback to the next relation candidate)."""
-    return replace(g, relation=relation)

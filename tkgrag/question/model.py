@@ -229,10 +229,6 @@ class TemporalQuestion:
     def ordinal(self) -> Ordinal | None:
         return self.ordinals[0] if self.ordinals else None
 
-    @property
-    def is_temporal(self) -> bool:
-        return bool(self.categories)
-
     def has(self, item: Signal | Category) -> bool:
         return item in self.signals or item in self.categories
 

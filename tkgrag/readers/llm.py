@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from tkgrag.llm.client import ChatClient, ChatMessage, ChatRequest, LLMError
@@ -20,8 +21,10 @@ from tkgrag.llm.middleware import LLMMetrics, build_chat_client
 from tkgrag.llm.settings import LLMSettings, load_llm_settings
 from tkgrag.llm.tokens import count_message_tokens
 from tkgrag.model import Answer, AnswerCandidate, Evidence, Retrieval, TokenUsage
+from tkgrag.question.constraints import explicit_constraints, understood
 from tkgrag.readers.answer_parsing import parse_answer_list
 from tkgrag.readers.prompts import DEFAULT_TEMPLATE, PromptTemplate, load_template
+from tkgrag.retrievers.base import RetrievalRequest, Retriever
 from tkgrag.temporal import TimeParseError, TimeSpan
 from tkgrag.verbalize import entity_name
 
@@ -55,9 +58,10 @@ def _candidates(texts: Sequence[str], evidence: Sequence[Evidence]) -> list[Answ
     of the evidence that mentions it (as subject or object, or for a date, in time)."""
     names: dict[str, str] = {}
     for e in evidence:
-        for raw in (e.subject, e.object):
+        for raw, shown in ((e.subject, e.subject_name), (e.object, e.object_name)):
             if raw:
-                names.setdefault(_key(raw), entity_name(raw))
+                names.setdefault(_key(raw), shown)  # an answer "Q76" or "barack obama" reads "Barack Obama"
+                names.setdefault(_key(shown), shown)
     out = []
     for rank, text in enumerate(texts, start=1):
         name = names.get(_key(text), text)
@@ -66,7 +70,11 @@ def _candidates(texts: Sequence[str], evidence: Sequence[Evidence]) -> list[Answ
             span = TimeSpan.parse(name)
         except TimeParseError:
             k = _key(name)
-            support = [e.key for e in evidence if k in (_key(e.subject), _key(e.object))]
+            support = [
+                e.key
+                for e in evidence
+                if k in (_key(e.subject), _key(e.object), _key(e.subject_name), _key(e.object_name))
+            ]
         else:
             support = [e.key for e in evidence if e.span.start is not None and e.span.overlaps(span)]
         out.append(AnswerCandidate(name, 1.0 / rank, tuple(support)))
@@ -119,6 +127,16 @@ class LLMReader:
     def prompt_tokens(self, question: str, retrieval: Retrieval) -> int:
         return count_message_tokens(m.as_dict() for m in self.messages(question, retrieval))
 
+    def answer(self, request: RetrievalRequest | str, retriever: Retriever, k: int = 10) -> Answer:
+        """Retrieve with the question's explicit temporal constraints (parsed here when the request carries none:
+        "in May 2014" must narrow the evidence as it does for the symbolic reader), then read."""
+        request = RetrievalRequest.coerce(request, k)
+        if not request.constraints:
+            tq = request.question or understood(request.text)
+            if tq is not None:
+                request = replace(request, question=tq, constraints=explicit_constraints(tq))
+        return self.read(request.text, retriever.retrieve(request))
+
     def read(self, question: str, retrieval: Retrieval, understanding: Any | None = None) -> Answer:
         """``understanding`` is not used: the model reads the question itself."""
         t0 = time.perf_counter()
@@ -151,12 +169,3 @@ class LLMReader:
         answer.timings_ms["llm"] = response.latency_ms
         answer.timings_ms["reader"] = (time.perf_counter() - t0) * 1000.0
         return answer
-
-
-def _register() -> None:
-    from tkgrag.api import register_reader
-
-    register_reader("llm", lambda rag: LLMReader.from_settings())
-
-
-_register()

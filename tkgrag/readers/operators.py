@@ -10,44 +10,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from datetime import date
-from enum import StrEnum
 
-from tkgrag.model import AnswerCandidate, Evidence, TemporalConstraint, TemporalRelation
-from tkgrag.temporal import Granularity, TimeSpan
+from tkgrag.model import AnswerCandidate, AnswerRole, Evidence, Order, ReadPlan, TemporalConstraint, TemporalRelation
+from tkgrag.temporal import TimeSpan
 from tkgrag.verbalize import entity_name
-
-
-class AnswerRole(StrEnum):
-    SUBJECT = "subject"
-    OBJECT = "object"
-    TIME = "time"
-
-
-class Order(StrEnum):
-    SUPPORT = "support"  # most supporting facts first (then best retrieval score)
-    FIRST = "first"  # earliest facts first
-    LAST = "last"  # latest facts first
-    NEAREST = "nearest"  # closest to the constraint bound first (latest before / earliest after)
-
-
-@dataclass(frozen=True)
-class ReadPlan:
-    role: AnswerRole
-    order: Order = Order.SUPPORT
-    constraint: TemporalConstraint | None = None
-    subject: str | None = None  # entity key the facts must have as subject
-    object: str | None = None
-    relation: str | None = None
-    time_granularity: Granularity = Granularity.DAY  # for TIME answers: the label's granularity
-    exclude: frozenset[str] = field(default_factory=frozenset)  # entity keys never answered ("who else")
-    also: tuple[TemporalConstraint, ...] = ()  # further constraints every fact must meet ("first after X, in 2014")
-    position: int = 1  # the n-th answer group in ``order`` ("the second to visit"): groups before it follow after it
-
-    def __post_init__(self) -> None:
-        if self.position < 1:
-            raise ValueError(f"ReadPlan.position counts from 1 (the first group), got {self.position}")
 
 
 def _norm(key: str) -> str:
@@ -58,6 +25,8 @@ def qualifying(facts: Iterable[Evidence], plan: ReadPlan) -> list[Evidence]:
     """Facts with the plan's fixed subject/object/relation that meet its temporal constraint."""
     out = []
     for f in facts:
+        if not f.is_statement:  # passages and chunks have no roles to compare
+            continue
         if plan.subject is not None and _norm(f.subject) != _norm(plan.subject):
             continue
         if plan.object is not None and _norm(f.object) != _norm(plan.object):

@@ -1,6 +1,6 @@
 """The ``symbolic`` reader: exact temporal operators over the evidence and a bounded read of the graph. No LLM.
 
-``answer(question, retriever, k)``: understand -> ground (``tkgrag.question.grounding``: entities in their roles, the
+``answer(request, retriever)``: understand -> ground (``tkgrag.question.grounding``: entities in their roles, the
 relation, anchor events, the temporal constraint, the rewritten question) -> retrieve with the constraint (the
 rewritten question, TimeR4-style, when an anchor was resolved) -> read.
 
@@ -21,13 +21,13 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tkgrag.api import register_reader
 from tkgrag.embed import Embedder
-from tkgrag.model import Answer, AnswerCandidate, Evidence, Retrieval, TemporalRelation, TokenUsage
+from tkgrag.graph_reads import FactReads
+from tkgrag.model import Answer, AnswerCandidate, Evidence, Order, Retrieval, TemporalRelation, TokenUsage
 from tkgrag.question.grounding import RELATION_MARGIN, GroundedQuestion, Grounder
 from tkgrag.question.model import TemporalQuestion
-from tkgrag.readers.operators import Order, apply_plan
-from tkgrag.retrievers.base import Retriever
+from tkgrag.readers.operators import apply_plan
+from tkgrag.retrievers.base import RetrievalRequest, Retriever
 from tkgrag.store import Store
 
 
@@ -71,18 +71,27 @@ class SymbolicReader:
         self.fact_limit = fact_limit
         self.max_answers = max_answers
         self.grounder = grounder or Grounder(store, embedder)
+        self.reads = FactReads(store)
 
     def ground(self, question: str | TemporalQuestion) -> GroundedQuestion:
         return self.grounder.ground(question)
 
-    def answer(self, question: str, retriever: Retriever, k: int = 10, **options: Any) -> SymbolicAnswer:
-        """Understand, ground, retrieve with the derived constraint, read."""
+    def answer(self, request: RetrievalRequest | str, retriever: Retriever, k: int = 10) -> SymbolicAnswer:
+        """Understand and ground, retrieve with every derived constraint (and the rewritten question when an anchor
+        was resolved), read. A question text is a request for its top ``k``."""
+        request = RetrievalRequest.coerce(request, k)
         t0 = time.perf_counter()
-        g = self.ground(question)
+        g = self.ground(request.question or request.text)
         t1 = time.perf_counter()
-        retrieval = retriever.retrieve(g.rewritten or question, k=k, constraint=g.constraint)
+        derived = replace(
+            request,
+            text=g.rewritten or request.text,
+            question=g.question,
+            constraints=request.constraints or g.plan().constraints,
+        )
+        retrieval = retriever.retrieve(derived)
         t2 = time.perf_counter()
-        out = self.read(question, retrieval, g)
+        out = self.read(request.text, retrieval, g)
         t3 = time.perf_counter()
         out.timings_ms = {
             "ground": (t1 - t0) * 1000.0,
@@ -150,11 +159,11 @@ class SymbolicReader:
         newest_first = plan.order is Order.LAST or (
             plan.order is Order.NEAREST and c is not None and c.relation is TemporalRelation.BEFORE
         )
-        return self.grounder.facts(
+        return self.reads.facts(
             plan.subject,
             plan.object,
             [relation] if relation else None,
-            c,
+            plan.constraints,
             newest_first=newest_first,
             limit=self.fact_limit,
         )
@@ -168,6 +177,3 @@ def _merge(evidence: list[Evidence], read: list[Evidence]) -> dict[str, Evidence
         if prev is None or e.score > prev.score:
             out[e.key] = e
     return out
-
-
-register_reader("symbolic", lambda rag: SymbolicReader(rag.store, rag.embedder))

@@ -1,26 +1,165 @@
-"""The retriever interface every method implements, and what they share (evidence rows, stage timing)."""
+"""The retrieval contract every method implements: a ``RetrievalRequest`` in, a ``Retrieval`` of items out.
+
+A retriever declares, as attributes, the item kinds it returns (``kinds``) and what it uses (``needs``): whether it
+applies the request's temporal constraints, whether it needs the STAR-RAG rule graph, an LLM endpoint or a model
+trained by ``tkgrag train``. Readers, evaluation and the CLI read those attributes; nothing probes a retriever with
+``getattr``.
+"""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from datetime import date
-from typing import Any, Protocol, runtime_checkable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from neo4j.time import Date
+from tkgrag.errors import ConfigError
+from tkgrag.model import ALL_KINDS, Evidence, ItemKind, Retrieval, Subgraph, TemporalConstraint
 
-from tkgrag.model import Evidence, Retrieval, TemporalConstraint
-from tkgrag.temporal import Granularity, TimeSpan
+if TYPE_CHECKING:
+    from tkgrag.question.model import TemporalQuestion
+
+
+class Need(StrEnum):
+    """What a method uses besides the store and the embedder."""
+
+    CONSTRAINTS = "constraints"  # applies the request's temporal constraints (others ignore them and say so)
+    RULE_GRAPH = "rule graph"  # `tkgrag rules build` first
+    LLM = "llm endpoint"  # OPENAI_BASE_URL / OPENAI_API_KEY
+    TRAINED_MODEL = "trained model"  # `tkgrag train ...` first
+
+
+@dataclass(frozen=True)
+class RetrievalRequest:
+    """One retrieval: the text to search with, what the caller already understood of it, and what it wants back.
+
+    ``question`` is the parsed ``TemporalQuestion`` when the caller has one (MRAG needs its main content, TimeR4 its
+    rewrite); ``constraints`` are all the temporal constraints (every one must hold); ``kinds`` the item kinds wanted
+    (default: every kind the method returns).
+    """
+
+    text: str
+    k: int = 10
+    constraints: tuple[TemporalConstraint, ...] = ()
+    kinds: frozenset[ItemKind] = ALL_KINDS
+    question: TemporalQuestion | None = None
+
+    def __post_init__(self) -> None:
+        if not self.text.strip():
+            raise ConfigError("a retrieval request needs a non-empty question text")
+        if self.k < 1:
+            raise ConfigError(f"k must be at least 1, got {self.k}")
+        if not self.kinds:
+            raise ConfigError("a retrieval request must want at least one item kind")
+
+    @classmethod
+    def of(
+        cls,
+        text: str,
+        k: int = 10,
+        constraints: TemporalConstraint | Iterable[TemporalConstraint | None] | None = None,
+        kinds: Iterable[ItemKind] | None = None,
+        question: TemporalQuestion | None = None,
+    ) -> RetrievalRequest:
+        if constraints is None:
+            tcs: tuple[TemporalConstraint, ...] = ()
+        elif isinstance(constraints, TemporalConstraint):
+            tcs = (constraints,)
+        else:
+            tcs = tuple(c for c in constraints if c is not None)
+        return cls(text, k, tcs, frozenset(kinds) if kinds is not None else ALL_KINDS, question)
+
+    @classmethod
+    def coerce(cls, request: RetrievalRequest | str, k: int = 10) -> RetrievalRequest:
+        """A request as given, or one for a question text (the convenience form of readers' ``answer``)."""
+        return request if isinstance(request, RetrievalRequest) else cls.of(request, k)
 
 
 @runtime_checkable
 class Retriever(Protocol):
-    """``retrieve`` returns the top-``k`` evidence for ``question``, honouring ``constraint`` when given."""
+    """``retrieve(request)`` returns the top ``request.k`` items of the wanted kinds. ``retrieve("question", k,
+    constraint)`` is the same with a request made from those (``RetrieverBase`` provides it)."""
 
     name: str
+    kinds: frozenset[ItemKind]  # the item kinds it can return
+    needs: frozenset[Need]
 
-    def retrieve(self, question: str, k: int = 10, constraint: TemporalConstraint | None = None) -> Retrieval: ...
+    def retrieve(
+        self, request: RetrievalRequest | str, k: int = 10, constraint: TemporalConstraint | None = None
+    ) -> Retrieval: ...
+
+
+class RetrieverBase:
+    """Implements the convenience form of ``retrieve``; a method implements ``run(request)``."""
+
+    name: str
+    kinds: frozenset[ItemKind]
+    needs: frozenset[Need]
+
+    def retrieve(
+        self, request: RetrievalRequest | str, k: int = 10, constraint: TemporalConstraint | None = None
+    ) -> Retrieval:
+        if isinstance(request, str):
+            request = RetrievalRequest.of(request, k, constraint)
+        elif constraint is not None:
+            raise ConfigError("give the constraint inside the RetrievalRequest, not beside it")
+        return self.run(request)
+
+    def run(self, request: RetrievalRequest) -> Retrieval:
+        raise NotImplementedError
+
+
+@dataclass
+class RequestScope:
+    """What a retriever does with a request: the constraints it applies, the kinds it may return, and notes for
+    what it leaves out (so the caller is told, not silently ignored)."""
+
+    constraints: tuple[TemporalConstraint, ...]
+    kinds: frozenset[ItemKind]
+    notes: list[str] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, retriever: Retriever, request: RetrievalRequest) -> RequestScope:
+        notes = []
+        applies = Need.CONSTRAINTS in retriever.needs
+        if request.constraints and not applies:
+            said = "; ".join(c.describe() for c in request.constraints)
+            notes.append(f"{retriever.name} does not apply temporal constraints (ignored: {said})")
+        kinds = retriever.kinds & request.kinds
+        if not kinds:
+            wanted = ", ".join(sorted(k.value for k in request.kinds))
+            has = ", ".join(sorted(k.value for k in retriever.kinds))
+            notes.append(f"{retriever.name} returns {has}, none of the kinds asked for ({wanted})")
+        return cls(request.constraints if applies else (), kinds, notes)
+
+    def kind_params(self, label_kinds: frozenset[ItemKind]) -> dict[str, list[str] | None]:
+        """``$kinds`` for ``queries.retrieval.kind_filter``: null when every kind of the label is wanted."""
+        if label_kinds <= self.kinds:
+            return {"kinds": None}
+        return {"kinds": sorted(k.value for k in self.kinds & label_kinds)}
+
+    def keep(self, items: Iterable[Evidence]) -> list[Evidence]:
+        return [e for e in items if e.kind in self.kinds]
+
+    def result(
+        self,
+        retriever: Retriever,
+        request: RetrievalRequest,
+        items: Iterable[Evidence],
+        subgraph: Subgraph | None = None,
+        timings_ms: dict[str, float] | None = None,
+    ) -> Retrieval:
+        return Retrieval(
+            retriever.name,
+            request.text,
+            self.keep(items)[: request.k],
+            subgraph or Subgraph(),
+            timings_ms or {},
+            self.constraints,
+            list(self.notes),
+        )
 
 
 class StageTimer:
@@ -49,38 +188,3 @@ ANN_CANDIDATES = 100
 def ann_candidates(k: int, wanted: int = ANN_CANDIDATES) -> int:
     """How many neighbours to ask the vector index for, so that the top ``k`` it returns are the exact top ``k``."""
     return max(k, wanted)
-
-
-def _to_date(value: Any) -> date | None:
-    if value is None:
-        return None
-    if isinstance(value, Date):
-        return value.to_native()
-    if isinstance(value, date):
-        return value
-    return date.fromisoformat(str(value))
-
-
-def evidence_from_row(row: dict[str, Any]) -> Evidence:
-    """An ``Evidence`` from a row shaped like ``queries.retrieval.EVIDENCE_RETURN``."""
-    gran = Granularity(row.get("granularity") or "day")
-    return Evidence(
-        key=row["key"],
-        text=row.get("text") or "",
-        subject=row.get("subject") or "",
-        relation=row.get("relation") or "",
-        object=row.get("object") or "",
-        span=TimeSpan(_to_date(row.get("valid_from")), _to_date(row.get("valid_to")), gran),
-        score=float(row["score"]),
-        source=row.get("source"),
-    )
-
-
-def constraint_params(constraint: TemporalConstraint | None) -> dict[str, Any]:
-    if constraint is None:
-        return {"tc_relation": None, "tc_start": None, "tc_end": None}
-    return constraint.cypher_params()
-
-
-def total_ms(timer: StageTimer) -> float:
-    return sum(timer.timings_ms.values())

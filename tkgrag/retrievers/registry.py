@@ -1,43 +1,158 @@
-"""Retrievers by name. A new method is one module behind the Retriever protocol plus one entry here."""
+"""Retrieval methods by name: each is a recipe (a retriever family + a typed, validated config), like Graphiti's
+search-config recipes. A new method is one module behind the ``Retriever`` protocol plus one entry in ``METHODS``;
+the CLI (``tkgrag retrieve|eval --method``, ``tkgrag methods``), the readers and the evaluation take it from here.
+
+A factory gets a ``RetrieverContext`` (store, embedder, settings, the LLM client when one is configured) and the
+recipe's config; ``create(name, context, **overrides)`` validates overrides against the config's fields.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tkgrag.embed import Embedder
 from tkgrag.errors import ConfigError
-from tkgrag.retrievers.base import Retriever
+from tkgrag.model import ItemKind
+from tkgrag.retrievers.base import Need, Retriever
+from tkgrag.retrievers.star.config import StarConfig
+from tkgrag.retrievers.vector import VectorConfig
 from tkgrag.store import Store
 
-Factory = Callable[[Store, Embedder], Retriever]
+if TYPE_CHECKING:
+    from tkgrag.config import Settings
+    from tkgrag.llm.client import ChatClient
 
 
-def _vector(store: Store, embedder: Embedder) -> Retriever:
+class MethodConfig(Protocol):
+    """A recipe's config: a frozen dataclass that validates itself and says what the method returns and needs."""
+
+    @property
+    def kinds(self) -> frozenset[ItemKind]: ...
+
+    @property
+    def needs(self) -> frozenset[Need]: ...
+
+
+@dataclass(frozen=True)
+class RetrieverContext:
+    """What a factory may use. ``llm`` is None when no endpoint is configured; methods needing one refuse then."""
+
+    store: Store
+    embedder: Embedder
+    settings: Settings | None = None
+    llm: ChatClient | None = None
+
+
+@dataclass(frozen=True)
+class Method:
+    name: str
+    description: str
+    config: Any  # a MethodConfig
+    build: Callable[[RetrieverContext, Any, str], Retriever]
+
+    @property
+    def kinds(self) -> frozenset[ItemKind]:
+        kinds: frozenset[ItemKind] = self.config.kinds
+        return kinds
+
+    @property
+    def needs(self) -> frozenset[Need]:
+        needs: frozenset[Need] = self.config.needs
+        return needs
+
+    def configured(self, **overrides: Any) -> Any:
+        """The recipe's config with ``overrides`` (unknown names and invalid values raise ``ConfigError``)."""
+        if not overrides:
+            return self.config
+        known = {f.name for f in fields(self.config)}
+        unknown = sorted(set(overrides) - known)
+        if unknown:
+            raise ConfigError(
+                f"method {self.name!r}: unknown option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}"
+            )
+        return replace(self.config, **overrides)
+
+
+def _vector(ctx: RetrieverContext, config: Any, name: str) -> Retriever:
     from tkgrag.retrievers.vector import VectorRetriever
 
-    return VectorRetriever(store, embedder)
+    return VectorRetriever(ctx.store, ctx.embedder, config, name)
 
 
-def _star(name: str) -> Factory:
-    def make(store: Store, embedder: Embedder) -> Retriever:
-        from tkgrag.retrievers.star.retriever import StarRetriever
+def _passage_vector(ctx: RetrieverContext, config: Any, name: str) -> Retriever:
+    from tkgrag.retrievers.passage_vector import PassageVectorRetriever
 
-        return StarRetriever.variant(name, store, embedder)
-
-    return make
+    return PassageVectorRetriever(ctx.store, ctx.embedder, config, name)
 
 
-RETRIEVERS: dict[str, Factory] = {
-    "vector": _vector,
-    "star": _star("star"),
-    "star-uniform": _star("star-uniform"),
-    "star+tc": _star("star+tc"),
-}
+def _star(ctx: RetrieverContext, config: Any, name: str) -> Retriever:
+    from tkgrag.retrievers.star.retriever import StarRetriever
+
+    return StarRetriever(ctx.store, ctx.embedder, config, name)
 
 
-def create(name: str, store: Store, embedder: Embedder) -> Retriever:
+_METHODS = [
+    Method(
+        "vector",
+        "top-k events/facts by cosine through the event vector index (STAR-RAG's no-rule ablation)",
+        VectorConfig(),
+        _vector,
+    ),
+    Method(
+        "vector+tc",
+        "`vector` with the temporal constraints applied in Cypher",
+        VectorConfig(apply_constraints=True),
+        _vector,
+    ),
+    Method(
+        "star",
+        "STAR-RAG Alg. 1: anchors, seed rules with personalization gamma, PPR on the rule graph, supports by cosine",
+        StarConfig(),
+        _star,
+    ),
+    Method(
+        "star-uniform",
+        "`star` with a uniform seed distribution (the paper's ablation)",
+        StarConfig(personalization="star-uniform"),
+        _star,
+    ),
+    Method(
+        "star+tc",
+        "`star` with the temporal constraints narrowing the candidates in Cypher",
+        StarConfig(apply_constraints=True),
+        _star,
+    ),
+    Method(
+        "passage-vector",
+        "top-k passages by cosine through the passage vector index (the MRAG baseline)",
+        VectorConfig(label="Passage"),
+        _passage_vector,
+    ),
+    Method(
+        "passage-vector+tc",
+        "`passage-vector` with the temporal filter on the passages' mentioned dates",
+        VectorConfig(label="Passage", apply_constraints=True),
+        _passage_vector,
+    ),
+]
+METHODS: dict[str, Method] = {m.name: m for m in _METHODS}
+
+
+def method(name: str) -> Method:
     try:
-        factory = RETRIEVERS[name]
+        return METHODS[name]
     except KeyError:
-        raise ConfigError(f"unknown retrieval method {name!r}; choose one of: {', '.join(RETRIEVERS)}") from None
-    return factory(store, embedder)
+        raise ConfigError(f"unknown retrieval method {name!r}; choose one of: {', '.join(METHODS)}") from None
+
+
+def create(name: str, context: RetrieverContext, **overrides: Any) -> Retriever:
+    """The retriever of method ``name`` (its recipe's config with ``overrides``)."""
+    m = method(name)
+    config = m.configured(**overrides)
+    if Need.LLM in config.needs and context.llm is None:
+        raise ConfigError(
+            f"method {name!r} needs an LLM endpoint: set OPENAI_BASE_URL and OPENAI_API_KEY (see `tkgrag doctor`)"
+        )
+    return m.build(context, config, name)

@@ -1,39 +1,92 @@
-"""`vector`: top-k events by cosine through the Neo4j vector index (STAR-RAG's "no-rule" ablation)."""
+"""Vector search through a kind's Neo4j vector index: ``vector`` / ``vector+tc`` over events and facts (STAR-RAG's
+"no-rule" ablation), and the shared search that ``passage_vector`` and later corpus methods reuse."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tkgrag.embed import Embedder
-from tkgrag.model import Retrieval, Subgraph, TemporalConstraint
-from tkgrag.queries.retrieval import VECTOR_EVENTS
+from tkgrag.errors import ConfigError
+from tkgrag.items import item_from_row
+from tkgrag.model import Evidence, ItemKind, Retrieval, Subgraph
+from tkgrag.queries.retrieval import VECTOR_INDEX, vector_search
+from tkgrag.queries.temporal_filter import constraint_params
 from tkgrag.retrievers.base import (
     ANN_CANDIDATES,
+    Need,
+    RequestScope,
+    RetrievalRequest,
+    RetrieverBase,
     StageTimer,
     ann_candidates,
-    constraint_params,
-    evidence_from_row,
 )
 from tkgrag.store import Store
 
+_KINDS_OF_LABEL = {
+    "Event": frozenset({ItemKind.EVENT, ItemKind.FACT}),
+    "Passage": frozenset({ItemKind.PASSAGE}),
+    "Chunk": frozenset({ItemKind.CHUNK}),
+}
+_QUERIES = {label: vector_search(label) for label in VECTOR_INDEX}
 
-@dataclass
-class VectorRetriever:
-    store: Store
-    embedder: Embedder
-    # ANN candidates per requested result when a temporal constraint filters them afterwards.
-    oversample: int = 20
+
+@dataclass(frozen=True)
+class VectorConfig:
+    label: str = "Event"  # the node label whose vector index is searched: Event, Passage or Chunk
     # ANN candidates without a constraint (see ANN_CANDIDATES: fewer lose exact neighbours).
     candidates: int = ANN_CANDIDATES
+    # With a temporal constraint the filter runs on the ANN candidates: ask for k * oversample (at least
+    # min_filtered) so k remain after filtering.
+    oversample: int = 20
+    min_filtered: int = 200
+    apply_constraints: bool = False
+
+    def __post_init__(self) -> None:
+        if self.label not in _KINDS_OF_LABEL:
+            raise ConfigError(f"VectorConfig.label={self.label!r}: choose one of {', '.join(_KINDS_OF_LABEL)}")
+        for name in ("candidates", "oversample", "min_filtered"):
+            if getattr(self, name) < 1:
+                raise ConfigError(f"VectorConfig.{name}={getattr(self, name)!r}: must be >= 1")
+
+    @property
+    def kinds(self) -> frozenset[ItemKind]:
+        return _KINDS_OF_LABEL[self.label]
+
+    @property
+    def needs(self) -> frozenset[Need]:
+        return frozenset({Need.CONSTRAINTS}) if self.apply_constraints else frozenset()
+
+
+def vector_items(
+    store: Store, embedder: Embedder, config: VectorConfig, scope: RequestScope, text: str, k: int, timer: StageTimer
+) -> list[Evidence]:
+    """The top ``k`` items of ``config.label`` by cosine to ``text`` of the kinds in ``scope`` that meet its
+    constraints."""
+    with timer.stage("embed"):
+        qvec = embedder.encode([text])[0].tolist()
+    kinds = scope.kind_params(config.kinds)
+    filtered = bool(scope.constraints) or kinds["kinds"] is not None
+    n = max(k * config.oversample, config.min_filtered) if filtered else ann_candidates(k, config.candidates)
+    with timer.stage("vector_search"):
+        params = {"qvec": qvec, "n": n, "k": k, **kinds, **constraint_params(scope.constraints)}
+        rows = store.run(_QUERIES[config.label], params)
+    return [item_from_row(r) for r in rows]
+
+
+@dataclass
+class VectorRetriever(RetrieverBase):
+    store: Store
+    embedder: Embedder
+    config: VectorConfig = field(default_factory=VectorConfig)
     name: str = "vector"
 
-    def retrieve(self, question: str, k: int = 10, constraint: TemporalConstraint | None = None) -> Retrieval:
+    def __post_init__(self) -> None:
+        self.kinds = self.config.kinds
+        self.needs = self.config.needs
+
+    def run(self, request: RetrievalRequest) -> Retrieval:
         timer = StageTimer()
-        with timer.stage("embed"):
-            qvec = self.embedder.encode([question])[0].tolist()
-        n = ann_candidates(k, self.candidates) if constraint is None else max(k * self.oversample, 200)
-        with timer.stage("vector_search"):
-            rows = self.store.run(VECTOR_EVENTS, {"qvec": qvec, "n": n, "k": k, **constraint_params(constraint)})
-        evidence = [evidence_from_row(r) for r in rows]
-        sub = Subgraph(nodes=[{"kind": "Event", "key": e.key} for e in evidence])
-        return Retrieval(self.name, question, evidence, sub, timer.timings_ms, constraint)
+        scope = RequestScope.of(self, request)
+        items = vector_items(self.store, self.embedder, self.config, scope, request.text, request.k, timer)
+        sub = Subgraph(nodes=[{"kind": self.config.label, "key": e.key} for e in items])
+        return scope.result(self, request, items, sub, timer.timings_ms)

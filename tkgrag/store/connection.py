@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, LiteralString, cast
 
-from neo4j import Driver, GraphDatabase, Query
-from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable
+from neo4j import Driver, Query
+from neo4j.exceptions import Neo4jError
 
-from tkgrag.config import Settings, load_settings
+from tkgrag.config import Settings
 from tkgrag.errors import StoreError
 
 
@@ -37,10 +37,6 @@ class Store:
         with self.driver.session(database=self.database) as session:
             result = session.run(cast(LiteralString, query), dict(params or {}))
             return [r.data() for r in result]
-
-    def run_many(self, query: str, rows: Iterable[Mapping[str, Any]]) -> None:
-        for row in rows:
-            self.run(query, row)
 
     def close(self) -> None:
         self.driver.close()
@@ -72,28 +68,3 @@ def resolve_connection(settings: Settings, start_managed: bool = True) -> tuple[
     if password is None:
         raise StoreError("The managed instance has no password file; stop it and start it again with tkgrag.")
     return st.uri, ("neo4j", password)
-
-
-def connect(settings: Settings | None = None, *, start_managed: bool = True, ensure_schema: bool = True) -> Store:
-    """Connect to the configured server and (by default) apply the schema once."""
-    settings = settings or load_settings()
-    uri, auth = resolve_connection(settings, start_managed=start_managed)
-    # Unknown-property notices (an empty database) and id() deprecation notices would flood the log; the test
-    # suite runs against the pinned server version instead.
-    driver = GraphDatabase.driver(uri, auth=auth, notifications_disabled_categories=["UNRECOGNIZED", "DEPRECATION"])
-    try:
-        driver.verify_connectivity()
-    except AuthError:
-        driver.close()
-        raise StoreError(
-            f"Authentication to {uri} failed for user '{auth[0]}'. Check NEO4J_USERNAME/NEO4J_PASSWORD."
-        ) from None
-    except (ServiceUnavailable, OSError) as exc:
-        driver.close()
-        raise StoreError(f"Cannot reach Neo4j at {uri}: {exc}. Is the server running?") from None
-    store = Store(driver=driver, database=settings.neo4j_database, settings=settings, uri=uri)
-    if ensure_schema:
-        from tkgrag.store.schema import apply_schema
-
-        apply_schema(store)
-    return store

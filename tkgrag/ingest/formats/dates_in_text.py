@@ -145,7 +145,11 @@ def date_labels(spans: list[TimeSpan] | tuple[TimeSpan, ...]) -> list[str]:
 
 
 def date_bounds(spans: list[TimeSpan] | tuple[TimeSpan, ...]) -> tuple[date | None, date | None]:
-    """Earliest start and latest end over the spans (``Passage.date_min`` / ``date_max``); None when there are none."""
-    starts = [s.start for s in spans if s.start is not None]
-    ends = [s.end for s in spans if s.end is not None]
-    return (min(starts) if starts else None, max(ends) if ends else None)
+    """Earliest start and latest end over the spans (``Passage.date_min`` / ``date_max``): the hull of the dates the
+    passage mentions. An open bound stays open ("1916 onward" makes ``date_max`` null); None, None when there are no
+    spans."""
+    if not spans:
+        return None, None
+    lo = None if any(s.start is None for s in spans) else min(s.start for s in spans if s.start is not None)
+    hi = None if any(s.end is None for s in spans) else max(s.end for s in spans if s.end is not None)
+    return lo, hi

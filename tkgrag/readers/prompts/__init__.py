@@ -4,13 +4,20 @@ A template file has sections, each opened by a line ``[name]``; text before the 
 
 ``[system]``        optional system message
 ``[user]``          the user message (required)
-``[evidence_line]`` how one fact is written (default ``{rank}. {text}``)
-``[passage_line]``  how evidence without subject/relation/object (a passage) is written (default ``{rank}. {text}``)
+``[evidence_line]`` how an event or fact is written (default ``{rank}. {text}``)
+``[passage_line]``  how a passage or chunk (no subject/relation/object) is written (default ``{rank}. {text}``)
 
 Placeholders in the messages: ``{question}``, ``{evidence}`` (the evidence lines, one per line), ``{k}`` (how many
-answer candidates to ask for). In the line formats: ``{rank}`` (1-based), ``{subject}``, ``{relation}``,
-``{object}`` (display names: underscores read as spaces), ``{time}`` (the span's label), ``{text}``. Substitution is
-one pass over the template, so braces or placeholder-like text inside questions and evidence are left as they are.
+answer candidates to ask for). In the line formats: ``{rank}`` (1-based), ``{kind}``, ``{subject}``, ``{relation}``,
+``{object}`` (display names: underscores read as spaces), ``{time}`` (the span's label; "unknown time" when the item
+has none), ``{qualifiers}`` (a fact's qualifiers, ``predicate: value; ...``), ``{title}``, ``{text}``. Substitution
+is one pass over the template, so braces or placeholder-like text inside questions and evidence are left as they are.
+
+How each kind reads: an event is its line; a fact is its line plus `` (qualifiers)`` when it has qualifiers and the
+line does not place ``{qualifiers}`` itself (a fact's validity is its ``{time}``); a passage or chunk is its
+``passage_line``, whose ``{text}`` starts with ``title: `` when the item has a title the text does not begin with
+and the line does not place ``{title}`` itself (a TimeQA paragraph rarely names its article's subject). Subjects and
+objects are shown by their entity names (a Wikidata fact's ``Q76`` reads "Barack Obama").
 
 Built in: ``star_rag`` (STAR-RAG Appendix E, the default) and ``timer4`` (TimeR4 Appendix A, Fig. 6). Any other
 name is read as a path to a template file.
@@ -27,13 +34,13 @@ from pathlib import Path
 from tkgrag.errors import ConfigError
 from tkgrag.llm.client import ChatMessage
 from tkgrag.model import Evidence
-from tkgrag.verbalize import entity_name, relation_phrase
+from tkgrag.verbalize import relation_phrase
 
 BUILTIN = ("star_rag", "timer4")
 DEFAULT_TEMPLATE = "star_rag"
 _SECTION = re.compile(r"^\[(system|user|evidence_line|passage_line)\]\s*$")
 _ANY_SECTION = re.compile(r"^\[([A-Za-z_]+)\]\s*$")
-_PLACEHOLDER = re.compile(r"\{(question|evidence|k|rank|subject|relation|object|time|text)\}")
+_PLACEHOLDER = re.compile(r"\{(question|evidence|k|rank|kind|subject|relation|object|time|qualifiers|title|text)\}")
 
 
 def _fill(template: str, values: Mapping[str, str]) -> str:
@@ -49,20 +56,32 @@ class PromptTemplate:
     passage_line: str = "{rank}. {text}"
 
     def evidence_block(self, evidence: Sequence[Evidence]) -> str:
-        """The evidence as the prompt shows it, one line per item in retrieval order."""
-        lines = []
-        for rank, e in enumerate(evidence, start=1):
-            is_fact = bool(e.subject and e.relation)
-            values = {
-                "rank": str(rank),
-                "subject": entity_name(e.subject),
-                "relation": relation_phrase(e.relation),
-                "object": entity_name(e.object),
-                "time": e.span.label(),
-                "text": " ".join(e.text.split()),
-            }
-            lines.append(_fill(self.evidence_line if is_fact else self.passage_line, values))
-        return "\n".join(lines)
+        """The evidence as the prompt shows it, one line per item in retrieval order (see "How each kind reads")."""
+        return "\n".join(self.evidence_line_of(rank, e) for rank, e in enumerate(evidence, start=1))
+
+    def evidence_line_of(self, rank: int, e: Evidence) -> str:
+        text = " ".join(e.text.split())
+        title = " ".join(e.title.split())
+        qualifiers = "; ".join(f"{q.get('predicate')}: {q.get('value')}" for q in e.fields.get("qualifiers") or ())
+        if not e.is_statement and title and "{title}" not in self.passage_line and not text.startswith(title):
+            text = f"{title}: {text}"
+        values = {
+            "rank": str(rank),
+            "kind": e.kind.value,
+            "subject": e.subject_name,
+            "relation": relation_phrase(e.relation),
+            "object": e.object_name,
+            "time": e.span.label() if e.has_time else "unknown time",
+            "qualifiers": qualifiers,
+            "title": title,
+            "text": text,
+        }
+        if not e.is_statement:
+            return _fill(self.passage_line, values)
+        line = _fill(self.evidence_line, values)
+        if qualifiers and "{qualifiers}" not in self.evidence_line:
+            line += f" ({qualifiers})"
+        return line
 
     def render(self, question: str, evidence: Sequence[Evidence], k: int = 10) -> list[ChatMessage]:
         values = {"question": question.strip(), "evidence": self.evidence_block(evidence), "k": str(k)}

@@ -89,9 +89,6 @@ class RuleGraph:
     config: StarConfig
     timings: dict[str, float] = field(default_factory=dict)
 
-    def rule_index(self) -> dict[str, int]:
-        return {r.key: i for i, r in enumerate(self.rules)}
-
     def rules_of_event(self, event: int) -> tuple[str, ...]:
         return tuple(self.rules[i].key for i in self.event_rules[event])
 

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tkgrag.errors import ConfigError
+from tkgrag.model import ItemKind
+from tkgrag.retrievers.base import Need
 
 EdgeWeight = Literal["rate", "saving", "spans", "uniform"]
 Personalization = Literal["star", "star-uniform"]
@@ -69,6 +71,9 @@ class StarConfig:
     tau: float | None = None  # Appendix C: Dirichlet smoothing; None = 1 / |U_seed|
     # Sec. 4.5 ablation: "star-uniform" replaces gamma by the uniform distribution over U_seed.
     personalization: Personalization = "star"
+    # star+tc (Sec. 4.5, "+TC"): the question's temporal constraints narrow the candidate events before ranking.
+    # star and star-uniform follow Alg. 1 and apply none (a request's constraints are reported as ignored).
+    apply_constraints: bool = False
 
     def __post_init__(self) -> None:
         def bad(name: str, why: str) -> ConfigError:
@@ -110,6 +115,14 @@ class StarConfig:
             raise bad("tau", "must be > 0 (or None for 1/|U_seed|)")
         if self.personalization not in ("star", "star-uniform"):
             raise bad("personalization", "must be 'star' or 'star-uniform'")
+
+    @property
+    def kinds(self) -> frozenset[ItemKind]:
+        return frozenset({ItemKind.EVENT, ItemKind.FACT})  # rule supports: entity-to-entity events and facts
+
+    @property
+    def needs(self) -> frozenset[Need]:
+        return frozenset({Need.RULE_GRAPH, Need.CONSTRAINTS} if self.apply_constraints else {Need.RULE_GRAPH})
 
     @property
     def damping(self) -> float:

@@ -76,10 +76,6 @@ class EdgeDataCosts:
     null: np.ndarray  # L0
 
     @property
-    def with_edge(self) -> np.ndarray:
-        return self.coverage + self.time
-
-    @property
     def saving(self) -> np.ndarray:
         """sigma(e) = L0(e) - L_cov(e) - L_time(e)."""
         return self.null - self.coverage - self.time

@@ -11,15 +11,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from tkgrag.embed import Embedder
 from tkgrag.errors import StoreError
-from tkgrag.model import Retrieval, Subgraph, TemporalConstraint
+from tkgrag.items import item_from_row
+from tkgrag.model import Retrieval, Subgraph
 from tkgrag.queries import rules as q
 from tkgrag.queries.retrieval import VECTOR_EVENTS
-from tkgrag.retrievers.base import StageTimer, ann_candidates, constraint_params, evidence_from_row
+from tkgrag.queries.temporal_filter import constraint_params
+from tkgrag.retrievers.base import RequestScope, RetrievalRequest, RetrieverBase, StageTimer, ann_candidates
 from tkgrag.retrievers.star.config import StarConfig
 from tkgrag.retrievers.star.persist import GDS_GRAPH, ensure_projection
 from tkgrag.retrievers.star.seeds import personalization_for
@@ -28,25 +30,16 @@ from tkgrag.store.gds import PageRankConfig, weighted_personalized_pagerank
 
 
 @dataclass
-class StarRetriever:
+class StarRetriever(RetrieverBase):
     store: Store
     embedder: Embedder
     config: StarConfig = field(default_factory=StarConfig)
-    # star+tc: apply the question's temporal constraint to the candidates before the final ranking.
-    use_constraint: bool = False
     name: str = "star"
     _projected: bool = field(default=False, repr=False)
 
-    @classmethod
-    def variant(cls, name: str, store: Store, embedder: Embedder, config: StarConfig | None = None) -> StarRetriever:
-        cfg = config or StarConfig()
-        if name == "star":
-            return cls(store, embedder, replace(cfg, personalization="star"), False, name)
-        if name == "star-uniform":
-            return cls(store, embedder, replace(cfg, personalization="star-uniform"), False, name)
-        if name == "star+tc":
-            return cls(store, embedder, replace(cfg, personalization="star"), True, name)
-        raise ValueError(f"unknown STAR-RAG variant {name!r} (star, star-uniform, star+tc)")
+    def __post_init__(self) -> None:
+        self.kinds = self.config.kinds
+        self.needs = self.config.needs
 
     def _ensure_projection(self) -> None:
         if not self._projected:
@@ -56,16 +49,23 @@ class StarRetriever:
                 raise StoreError(f"{exc}. Build the rule graph first: `tkgrag rules build`.") from None
             self._projected = True
 
-    def retrieve(self, question: str, k: int = 10, constraint: TemporalConstraint | None = None) -> Retrieval:
+    def run(self, request: RetrievalRequest) -> Retrieval:
         cfg = self.config
         timer = StageTimer()
+        scope = RequestScope.of(self, request)
         self._ensure_projection()
         with timer.stage("embed"):
-            qvec = self.embedder.encode([question])[0].tolist()
+            qvec = self.embedder.encode([request.text])[0].tolist()
         with timer.stage("anchors"):
             anchor_rows = self.store.run(
                 VECTOR_EVENTS,
-                {"qvec": qvec, "n": ann_candidates(cfg.k1, cfg.ann_candidates), "k": cfg.k1, **constraint_params(None)},
+                {
+                    "qvec": qvec,
+                    "n": ann_candidates(cfg.k1, cfg.ann_candidates),
+                    "k": cfg.k1,
+                    "kinds": None,
+                    **constraint_params(),
+                },
             )
         anchors = [r["key"] for r in anchor_rows]
         with timer.stage("seeds"):
@@ -89,15 +89,17 @@ class StarRetriever:
                 self.store, GDS_GRAPH, {node_id[u]: w for u, w in gamma.items()}, pr_cfg
             )
             top_rules = sorted(scores, key=lambda i: (-scores[i], i))[: cfg.k2]
-        applied = constraint if self.use_constraint else None
         with timer.stage("rank_candidates"):
-            params: dict[str, Any] = {"rule_ids": top_rules, "qvec": qvec, "k": k, **constraint_params(applied)}
+            params: dict[str, Any] = {
+                "rule_ids": top_rules,
+                "qvec": qvec,
+                "k": request.k,
+                **scope.kind_params(cfg.kinds),
+                **constraint_params(scope.constraints),
+            }
             rows = self.store.run(q.RANK_RULE_SUPPORTS, params)
-        evidence = [evidence_from_row(r) for r in rows]
-        sub = self._subgraph(top_rules, scores, gamma)
-        return Retrieval(
-            self.name, question, evidence, sub, timer.timings_ms, constraint if self.use_constraint else None
-        )
+        items = [item_from_row(r) for r in rows]
+        return scope.result(self, request, items, self._subgraph(top_rules, scores, gamma), timer.timings_ms)
 
     def _subgraph(self, top_rules: list[int], scores: dict[int, float], gamma: dict[str, float]) -> Subgraph:
         if not top_rules:

@@ -1,0 +1,140 @@
+"""No import cycles inside the tkgrag package: the data flows one way (sources -> ingest -> store -> question ->
+retrievers -> readers -> api/cli/eval), and a lazy import inside a function counts too (it is still a cycle, only
+hidden until run time). Imports under ``if TYPE_CHECKING:`` are type-only and do not count."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import tkgrag
+
+PACKAGE = Path(tkgrag.__file__).resolve().parent
+
+
+def module_name(path: Path) -> str:
+    rel = path.relative_to(PACKAGE.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for p in PACKAGE.rglob("*.py")}
+
+
+def _type_checking_block(node: ast.AST) -> bool:
+    if not isinstance(node, ast.If):
+        return False
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def imported(name: str, path: Path, known: set[str]) -> set[str]:
+    """The tkgrag modules ``name`` imports (a ``from X import Y`` of a submodule Y counts as X.Y)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    is_package = path.name == "__init__.py"
+    out: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if _type_checking_block(node):
+            for child in node.orelse:  # type: ignore[attr-defined]
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names if a.name in known)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = name.split(".") if is_package else name.split(".")[:-1]
+                base = base[: len(base) - (node.level - 1)]
+                target = ".".join([*base, node.module] if node.module else base)
+            else:
+                target = node.module or ""
+            for a in node.names:
+                sub = f"{target}.{a.name}"
+                if sub in known:
+                    out.add(sub)
+                elif target in known:
+                    out.add(target)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    out.discard(name)
+    return out
+
+
+def strongly_connected(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Tarjan's algorithm; the components of more than one module are the cycles."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[list[str]] = []
+    counter = 0
+
+    def connect(v: str) -> None:
+        nonlocal counter
+        index[v] = low[v] = counter
+        counter += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                connect(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            connect(v)
+    return out
+
+
+def import_graph() -> dict[str, set[str]]:
+    mods = modules()
+    known = set(mods)
+    return {name: imported(name, path, known) for name, path in mods.items()}
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert [c for c in strongly_connected(graph) if len(c) > 1] == [["a", "b", "c"]]
+
+
+def test_imports_are_resolved() -> None:
+    graph = import_graph()
+    assert "tkgrag.model" in graph["tkgrag.retrievers.base"]
+    assert "tkgrag.question.model" not in graph["tkgrag.retrievers.base"]  # TYPE_CHECKING only
+    assert "tkgrag.readers.symbolic" in graph["tkgrag.readers.registry"]  # a lazy import counts
+
+
+def test_no_import_cycles() -> None:
+    cycles = [c for c in strongly_connected(import_graph()) if len(c) > 1]
+    assert cycles == [], "import cycles: " + "; ".join(" <-> ".join(c) for c in cycles)
+
+
+def test_question_understanding_neither_reads_nor_retrieves() -> None:
+    """``tkgrag.question`` parses and links; answering (readers) and retrieval sit above it."""
+    graph = import_graph()
+    offending = {
+        (m, t)
+        for m, targets in graph.items()
+        if m.startswith("tkgrag.question")
+        for t in targets
+        if t.startswith(("tkgrag.readers", "tkgrag.retrievers", "tkgrag.api", "tkgrag.eval"))
+    }
+    assert offending == set()

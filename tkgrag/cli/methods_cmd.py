@@ -1,0 +1,49 @@
+"""`tkgrag methods [--check]`: every retrieval method with the kinds it returns and what it needs."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from tkgrag.cli.common import console, friendly_errors, settings
+from tkgrag.retrievers.base import Need
+from tkgrag.retrievers.registry import METHODS
+from tkgrag.store import Store
+
+
+def _readiness(store: Store) -> dict[Need, str]:
+    """Whether each need is met on this store and machine, in words."""
+    from tkgrag.llm.settings import load_llm_settings
+    from tkgrag.retrievers.star.persist import staleness
+
+    st = staleness(store)
+    llm = load_llm_settings()
+    return {
+        Need.CONSTRAINTS: "yes",
+        Need.RULE_GRAPH: ("stale: " if st.stale else "built: ") + st.reason,
+        Need.LLM: "configured" if llm.configured else "not configured (OPENAI_BASE_URL, OPENAI_API_KEY)",
+        Need.TRAINED_MODEL: "no method needs one yet",
+    }
+
+
+@friendly_errors
+def methods(
+    check: Annotated[bool, typer.Option("--check", help="Connect and say whether each need is met.")] = False,
+) -> None:
+    """List the retrieval methods: the item kinds each returns and what it needs."""
+    ready: dict[Need, str] = {}
+    if check:
+        from tkgrag.store import connect
+
+        with connect(settings()) as store:
+            ready = _readiness(store)
+    table = Table(title="retrieval methods (tkgrag retrieve|ask|eval --method NAME)")
+    for col in ("method", "returns", "needs", "what it does"):
+        table.add_column(col)
+    for m in METHODS.values():
+        needs = sorted(m.needs, key=lambda n: n.value)
+        said = [f"{n.value} ({ready[n]})" if n in ready and n is not Need.CONSTRAINTS else n.value for n in needs]
+        table.add_row(m.name, ", ".join(sorted(k.value for k in m.kinds)), "; ".join(said) or "-", m.description)
+    console.print(table)

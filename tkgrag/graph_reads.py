@@ -1,0 +1,53 @@
+"""Bounded reads of facts around linked entities (``queries.reading``), shared by question grounding (to resolve
+anchor events) and the symbolic reader (to make first/last/nearest exact). One module so the two never duplicate a
+query, and so ``tkgrag.question`` does not import ``tkgrag.readers``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tkgrag.items import item_from_row
+from tkgrag.model import Evidence, TemporalConstraint
+from tkgrag.queries import reading as qr
+from tkgrag.queries.temporal_filter import constraint_params
+from tkgrag.store import Store
+
+
+@dataclass
+class FactReads:
+    store: Store
+
+    def facts(
+        self,
+        subject: str | None,
+        object: str | None,
+        relations: Sequence[str] | None,
+        constraints: Sequence[TemporalConstraint] = (),
+        *,
+        newest_first: bool = False,
+        limit: int = 5000,
+    ) -> list[Evidence]:
+        """Facts with a fixed subject and/or object (at most ``limit``, in time order from the end that matters),
+        meeting every constraint; [] when neither entity is fixed."""
+        params: dict[str, Any] = {
+            "relations": list(relations) if relations else None,
+            "newest_first": newest_first,
+            "limit": limit,
+            **constraint_params(constraints),
+        }
+        if subject and object:
+            rows = self.store.run(qr.FACTS_BY_PAIR, {**params, "subject": subject, "object": object})
+        elif subject:
+            rows = self.store.run(qr.FACTS_BY_SUBJECT, {**params, "subject": subject})
+        elif object:
+            rows = self.store.run(qr.FACTS_BY_OBJECT, {**params, "object": object})
+        else:
+            return []
+        return [item_from_row(r) for r in rows]
+
+    def similar_events(self, entity: str, qvec: list[float], k: int = 1) -> list[Evidence]:
+        """The entity's ``k`` events most similar to ``qvec`` (scores are Neo4j's cosine in [0, 1])."""
+        rows = self.store.run(qr.ENTITY_EVENTS_BY_SIMILARITY, {"entity": entity, "qvec": qvec, "k": k})
+        return [item_from_row(r) for r in rows]

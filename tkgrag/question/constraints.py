@@ -1,0 +1,77 @@
+"""Temporal constraints from what a question says: its explicit times (at their own granularity, governed by their
+signal) and its anchor events once grounded, and the order ("first", "last", "nearest before") they imply. One
+place, used by grounding, by the readers and by retrieval-only evaluation."""
+
+from __future__ import annotations
+
+from tkgrag.model import Order, TemporalConstraint, TemporalRelation
+from tkgrag.question.model import AnchorRelation, Signal, TemporalQuestion, TimeExpression
+from tkgrag.question.parse import QuestionError, understand
+from tkgrag.temporal import TimeSpan
+
+
+def explicit_constraint(t: TimeExpression) -> TemporalConstraint | None:
+    """An explicit time as a constraint at its own granularity; None when it is not on the calendar."""
+    span = t.span
+    if span is None:
+        return None
+    if t.signal is Signal.BEFORE:
+        return TemporalConstraint(TemporalRelation.BEFORE, span)
+    if t.signal is Signal.AFTER:
+        return TemporalConstraint(TemporalRelation.AFTER, span)
+    if t.signal is Signal.START:
+        return TemporalConstraint(TemporalRelation.DURING, TimeSpan(span.start, None, span.granularity))
+    if t.signal is Signal.FINISH:
+        return TemporalConstraint(TemporalRelation.DURING, TimeSpan(None, span.end, span.granularity))
+    return TemporalConstraint(TemporalRelation.DURING, span)
+
+
+def anchor_constraint(relation: AnchorRelation, event_key: str, span: TimeSpan) -> TemporalConstraint:
+    """The constraint an anchor event puts on the question's facts."""
+    if relation is AnchorRelation.BEFORE:
+        return TemporalConstraint.relative_to(TemporalRelation.BEFORE, event_key, span)
+    if relation is AnchorRelation.AFTER:
+        return TemporalConstraint.relative_to(TemporalRelation.AFTER, event_key, span)
+    if relation is AnchorRelation.START:
+        return TemporalConstraint(TemporalRelation.DURING, TimeSpan(span.start, None, span.granularity), event_key)
+    if relation is AnchorRelation.FINISH:
+        end = span.start if span.start is not None else span.end
+        return TemporalConstraint(TemporalRelation.DURING, TimeSpan(None, end, span.granularity), event_key)
+    return TemporalConstraint.relative_to(TemporalRelation.DURING, event_key, span, relation.granularity)
+
+
+def order_of(tq: TemporalQuestion, constraint: TemporalConstraint | None) -> tuple[Order, int]:
+    """FIRST/LAST for an ordinal (with its position), NEAREST for a before/after bound, else SUPPORT."""
+    o = tq.ordinal
+    if o is not None:
+        return (Order.LAST if o.from_end else Order.FIRST), abs(o.position)
+    if constraint is not None and constraint.relation in (TemporalRelation.BEFORE, TemporalRelation.AFTER):
+        return Order.NEAREST, 1
+    return Order.SUPPORT, 1
+
+
+def explicit_constraints(tq: TemporalQuestion) -> tuple[TemporalConstraint, ...]:
+    """Every calendar time the question states, as constraints in the order stated (implicit anchors need the graph
+    and are resolved by grounding). All of them must hold, except that "during" periods that share no day cannot both
+    hold ("in May 2014 or in June 2015"): they are alternatives and become one period spanning them."""
+    out = [c for t in tq.times if (c := explicit_constraint(t)) is not None]
+    during = [c for c in out if c.relation is TemporalRelation.DURING]
+    if len(during) > 1 and any(not a.span.overlaps(b.span) for i, a in enumerate(during) for b in during[i + 1 :]):
+        starts, ends = [c.span.start for c in during], [c.span.end for c in during]
+        hull = TimeSpan(
+            None if None in starts else min(d for d in starts if d is not None),
+            None if None in ends else max(d for d in ends if d is not None),
+            during[0].span.granularity,
+        )
+        first = out.index(during[0])
+        out = [c for c in out if c.relation is not TemporalRelation.DURING]
+        out.insert(min(first, len(out)), TemporalConstraint(TemporalRelation.DURING, hull))
+    return tuple(out)
+
+
+def understood(text: str) -> TemporalQuestion | None:
+    """The parsed question, or None when it cannot be parsed (then it has no explicit constraint to apply)."""
+    try:
+        return understand(text)
+    except QuestionError:
+        return None

@@ -1,0 +1,104 @@
+"""How people say ICEWS's CAMEO relations: the paraphrases tried beside a relation phrase as said, and whether the
+phrase states an intent (then ``Express_intent_*`` relations are preferred)."""
+
+from __future__ import annotations
+
+import re
+
+# People's words for CAMEO event types (how ICEWS names relations), tried beside the phrase as said: the relation
+# matcher compares meanings, but "condemned" and "Criticize_or_denounce" or "hold talks" and "Consult" are far apart
+# for a small sentence embedder. First match wins; the phrase as said is always tried too.
+_CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(p, re.IGNORECASE), canonical)
+    for p, canonical in [
+        (r"\b(?:call|appeal|ask|urg|request)\w*\s+for\s+diplomatic", "appeal for diplomatic cooperation"),
+        (
+            r"\bdiplomatic\w*\s+(?:cooperat|support)\w*|\bcooperat\w*\s+diplomatically",
+            "engage in diplomatic cooperation",
+        ),
+        (r"\b(?:condemn|denounc|censur|slam|blast|rebuk|critici[sz]|lambast|castigat)\w*", "criticize or denounce"),
+        (r"\bblam\w*|\baccus\w*", "accuse"),
+        (r"\boptimis\w*|\bpositive\s+(?:remarks?|comments?)", "make optimistic comment"),
+        (r"\bpessimis\w*|\bnegative\s+(?:remarks?|comments?)", "make pessimistic comment"),
+        (
+            r"\b(?:phon|telephon)\w*|\bcall(?:s|ed)?\b(?!\s+(?:on|for|upon))|\bspo(?:ke|ken)\s+by\s+phone",
+            "discuss by telephone",
+        ),
+        (r"\b(?:sue[sd]?|suing|lawsuit)\b", "bring lawsuit against"),
+        (r"\b(?:sign\w*)\b.*\b(?:agreement|deal|accord|treaty|pact)s?\b", "sign formal agreement"),
+        (
+            r"\b(?:hold|held|holding)\s+talks|\btalk(?:s|ed)?\s+(?:with|to)|\bconfer\w*|\bme(?:e)?t(?:s|ing)?\s+with",
+            "consult",
+        ),
+        (r"\bnegotiat\w*", "engage in negotiation"),
+        (r"\b(?:welcom|host)\w*|\breceiv\w*\b.*\bvisit", "host a visit"),
+        (r"\b(?:visit|tour)\w*|\btravel\w*\s+to|\b(?:go|went|goes)\s+to", "make a visit"),
+        (
+            r"\b(?:request|ask|urg|plead|beg)\w*|\bappeal\w*\b(?!\s+for)|\bcall\w*\s+(?:on|upon)",
+            "make an appeal or request",
+        ),
+        (r"\b(?:support|endors|commend|laud|hail|applaud|prais|compliment)\w*", "praise or endorse"),
+        (r"\b(?:declin|refus|rebuff|reject|dismiss)\w*|\bturn\w*\s+down", "reject"),
+        (r"\b(?:attack|bomb|shell|invad|strik|struck|fought|fight)\w*", "use conventional military force"),
+        (r"\b(?:arrest|detain|jail|imprison|charg|apprehend)\w*", "arrest, detain, or charge with legal action"),
+        (r"\b(?:probe|investigat|look\w*\s+into)\w*", "investigate"),
+        (r"\b(?:threat|warn)\w*", "threaten"),
+        (r"\b(?:cooperat|collaborat|partner)\w*|\bwork\w*\s+(?:with|together)", "cooperate"),
+        (r"\bdemand\w*", "demand"),
+        (r"\b(?:releas|free[sd]?\b)\w*", "release persons or property"),
+        (r"\bsympath\w*|\bcondolen\w*|\bempath\w*", "make empathetic comment"),
+    ]
+]
+_CANONICAL = frozenset([*(c for _, c in _CAMEO_WORDS), "meet or negotiate"])
+_MEETING = frozenset({"make a visit", "consult", "engage in negotiation", "discuss by telephone"})
+_INTENT = re.compile(
+    r"^(?:(?:would|will|did|does)\s+)?(?:want(?:s|ed)?|wish(?:es|ed)?|like[sd]?|intend(?:s|ed)?|plan(?:s|ned)?|"
+    r"hope[sd]?|seek(?:s)?|sought|aim(?:s|ed)?|(?:express(?:es|ed)?|announc(?:es|ed)|show(?:s|ed)?|stat(?:es|ed)|"
+    r"declar(?:es|ed)|signal(?:s|ed|led)?)\s+(?:its|their|his|her|an?|the)?\s*(?:intentions?|interest|desire|wish|"
+    r"willingness|readiness|intent)(?:\s+(?:to|in|for))?)\s+(?:to\s+)?",
+    re.IGNORECASE,
+)
+
+
+def stated_intent(phrase: str) -> bool:
+    """ "wanted to", "expressed its intention to", "would wish to": the question asks about an intent, so ICEWS's
+    ``Express_intent_to_*`` relations are preferred (``INTENT_BONUS``)."""
+    m = _INTENT.match(" ".join(phrase.split()))
+    return m is not None and m.end() < len(phrase.strip())
+
+
+_LEADING_QUESTION = re.compile(
+    r"^(?:(?:during|in|on|at|for|by|from|until|since|to|with)\s+)?(?:what|which|whose|whom|who)\b(?:\s+[\w-]+)??"
+    r"\s+(?:did|does|do|was|were|is|are|has|have|had|would|will|could|can)\s+|^(?:did|does|do)\s+",
+    re.IGNORECASE,
+)
+
+
+def clean_relation_phrase(phrase: str) -> str:
+    """The relation phrase without a question opening the parser left in ("During which month did arrest" ->
+    "arrest")."""
+    return _LEADING_QUESTION.sub("", phrase).strip()
+
+
+def relation_phrases(phrase: str) -> list[str]:
+    """The phrase as said, then CAMEO-style paraphrases: "wanted to negotiate with" -> "express intent to engage in
+    negotiation"; "condemned" -> "criticize or denounce"; "held talks with" -> "consult"."""
+    phrase = " ".join(phrase.split())
+    out = [phrase]
+    m = _INTENT.match(phrase)
+    rest = phrase[m.end() :] if m and m.end() < len(phrase) else phrase
+    action = next((canonical for pattern, canonical in _CAMEO_WORDS if pattern.search(rest)), None)
+    if m and m.end() < len(phrase):  # the question is about the intent, not the act: no bare action form
+        out.append(f"express intent to {rest}")
+        if action in _MEETING:
+            action = "meet or negotiate"  # CAMEO 036 covers the intent to visit, meet, talk or negotiate
+        if action:
+            out.append(f"express intent to {action}")
+    elif action:
+        out.append(action)
+    return list(dict.fromkeys(p for p in out if p))
+
+
+def is_canonical(phrase: str) -> bool:
+    """A paraphrase built from a CAMEO event name (as trusted as the phrase as said), not a composed one."""
+    return phrase in _CANONICAL or phrase.removeprefix("express intent to ") in _CANONICAL

@@ -1,0 +1,83 @@
+"""Who does what in a question's clause, from syntax alone: where the verb is, whether the clause is passive, the
+role of each mention (subject or object of the relation) and the role the answer takes. Pure string work; question
+grounding checks these roles against the graph."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from tkgrag.model import AnswerRole
+from tkgrag.question.model import AnswerKind, Mention, TemporalQuestion
+
+_BE = r"(?:was|were|is|are|been|being|be|get|gets|got|gotten)"
+_ADVERBS = r"(?:(?:first|last|also|ever|never|not|recently|once|again|repeatedly|previously|initially|finally)\s+)*"
+_PASSIVE_BEFORE_VERB = re.compile(rf"\b{_BE}\s+{_ADVERBS}$", re.IGNORECASE)
+_AUX_INVERSION = re.compile(
+    r"^\s*(?:(?:in|on|at|with|for|to|from|by|of|about|against|into)\s+)?"
+    r"(?:who|whom|what|which|wich)(?:\s+[a-z]+)?\s+"
+    r"(?:did|does|do|has|have|had|will|would|can|could|should|might|may)\b",
+    re.IGNORECASE,
+)
+
+
+def verb_position(text: str, relation_phrase: str, blocked: Sequence[tuple[int, int]] = ()) -> int | None:
+    """Where the clause's verb (the first word of its relation phrase) is, outside ``blocked`` spans (mentions,
+    anchors); None when the phrase is empty or not found."""
+    words = re.findall(r"[\w'’-]+", relation_phrase)
+    if not words:
+        return None
+    pattern = re.compile(rf"(?<![\w'’-]){re.escape(words[0])}(?![\w'’-])", re.IGNORECASE)
+    for m in pattern.finditer(text):
+        if not any(a <= m.start() < b for a, b in blocked):
+            return m.start()
+    return None
+
+
+def is_passive(text: str, verb_start: int) -> bool:
+    """ "was rejected", "were first criticized": a form of *be* (and adverbs) right before the verb; or an inverted
+    *be* with a participle and an agent: "When was Wan Azizah last praised by X" (but not "Who was the first to
+    host a visit by X", where "to" marks an infinitive)."""
+    before = text[:verb_start]
+    if _PASSIVE_BEFORE_VERB.search(before):
+        return True
+    be = list(re.finditer(rf"\b{_BE}\b", before, re.IGNORECASE))
+    if not be or re.search(r"\b(?:to|did|does|do)\b", before[be[-1].end() :], re.IGNORECASE):
+        return False
+    verb = re.match(r"[\w'’-]+", text[verb_start:])
+    participle = verb is not None and verb.group().lower().endswith(("ed", "en", "wn", "ught", "id", "ld", "nt"))
+    return participle and re.search(r"\bby\b", text[verb_start:], re.IGNORECASE) is not None
+
+
+def syntactic_role(text: str, mention: Mention, verb_start: int | None, *, passive: bool = False) -> AnswerRole:
+    """The role of ``mention`` in the clause whose verb starts at ``verb_start`` (see the module docstring)."""
+    if verb_start is None:
+        return AnswerRole.OBJECT if not _AUX_INVERSION.match(text) else AnswerRole.SUBJECT
+    if mention.start < verb_start:
+        return AnswerRole.OBJECT if passive else AnswerRole.SUBJECT
+    if passive and re.search(r"\bby\s+(?:the\s+)?$", text[: mention.start], re.IGNORECASE):
+        return AnswerRole.SUBJECT
+    return AnswerRole.OBJECT
+
+
+def wh_answer_role(text: str, passive: bool) -> AnswerRole:
+    """The answer's role from the question word alone: "Whom did X ..." or a passive -> OBJECT, else SUBJECT."""
+    if _AUX_INVERSION.match(text) or passive:
+        return AnswerRole.OBJECT
+    return AnswerRole.SUBJECT
+
+
+def answer_role_of(tq: TemporalQuestion, roles: Sequence[AnswerRole], passive: bool, text: str) -> AnswerRole:
+    """TIME for "when/in which month" questions; otherwise the role no entity takes (syntax decides a tie)."""
+    if tq.answer_type.kind is AnswerKind.TIME:
+        return AnswerRole.TIME
+    has_s, has_o = AnswerRole.SUBJECT in roles, AnswerRole.OBJECT in roles
+    if has_s and not has_o:
+        return AnswerRole.OBJECT
+    if has_o and not has_s:
+        return AnswerRole.SUBJECT
+    return wh_answer_role(text, passive)
+
+
+def swap(role: AnswerRole) -> AnswerRole:
+    return {AnswerRole.SUBJECT: AnswerRole.OBJECT, AnswerRole.OBJECT: AnswerRole.SUBJECT}.get(role, role)
