@@ -320,21 +320,16 @@ def run_eval(
     """Every method of ``options`` on the selected questions of ``dataset``; methods run one after another (the
     first sees a colder cache than the rest; the benchmarks measure cold/warm latency separately)."""
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from tkgrag.progress import LineProgress, progress_bar
 
     questions = select_questions(dataset.questions, options.limit)
     if not questions:
         raise ConfigError(f"{dataset.path}: no questions to evaluate")
     askers = [_Asker(rag, m, options) for m in options.methods]  # fail on an unknown method/reader up front
     results: dict[str, list[QuestionResult]] = {}
-    progress = Progress(
-        TextColumn("[bold]eval[/] {task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        disable=not _progress_enabled(options),
-    )
+    enabled = _progress_enabled(options)
+    progress = progress_bar("eval", console=Console(stderr=True)) if enabled else LineProgress("eval", quiet=True)
     with progress:
         for asker in askers:
             task = progress.add_task(asker.method, total=len(questions))

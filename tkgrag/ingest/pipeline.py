@@ -468,7 +468,7 @@ def _commit(store: Store, writer: BatchWriter[R], prepared: _Prepared[R], summar
 
 
 class _Progress:
-    """A rich progress bar over items read (silent when disabled or not on a terminal-like console)."""
+    """Progress over items read: a rich bar on a terminal, throttled lines in a file or pipe (``tkgrag.progress``)."""
 
     def __init__(self, options: IngestOptions, skip: int, run_id: str) -> None:
         self.enabled = options.progress and not os.environ.get("TKGRAG_NO_PROGRESS")
@@ -480,16 +480,9 @@ class _Progress:
 
     def __enter__(self) -> _Progress:
         if self.enabled:
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+            from tkgrag.progress import progress_bar
 
-            self._bar = Progress(
-                TextColumn("[bold]ingest[/] {task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                TextColumn("{task.fields[status]}"),
-                transient=False,
-            )
+            self._bar = progress_bar("ingest", with_status=True)
             self._bar.__enter__()
             self._task = self._bar.add_task(self.run_id, total=self.total, completed=self.skip, status="")
         return self
