@@ -7,9 +7,10 @@
 Each measurement runs in a fresh process whose ``PYTHONPATH`` is the tree under test (the venv's editable install
 is shadowed), opens the store, embeds and retrieves ``WARMUP`` questions untimed, then times ``--questions`` tkgqa
 dev questions one at a time with the public ``TKGRag.retrieve(question, method, k, constraint)`` call that both trees
-have. ``star+tc`` gets the question's first explicit temporal constraint (what the evaluation gives it); the other
-methods get none. Interleaving A and B (ABBA) keeps a drifting machine load from favouring one tree. Prints a table
-and writes JSON with ``--out``.
+have. ``star+tc`` gets the question's first explicit temporal constraint (what the evaluation gave it before the
+retrieval contract); the other methods get none. It also compares the retrieved item keys question by question: on
+the same store, the same keys in the same order mean the two trees retrieve identically. Interleaving A and B
+(ABBA) keeps a drifting machine load from favouring one tree. Prints a table and writes JSON with ``--out``.
 """
 
 from __future__ import annotations
@@ -38,22 +39,26 @@ def worker(method: str, questions_file: Path, n: int) -> None:
         def first(q: str) -> Any:
             tcs = question_constraints(q)
             return tcs[0] if tcs else None
-    except ImportError:  # the tree before it
-        from tkgrag.eval.runner import question_constraint as first
+    except ImportError:  # the tree before it (tkgrag.eval.runner.question_constraint)
+        import importlib
+
+        first = importlib.import_module("tkgrag.eval.runner").question_constraint
 
     questions = [json.loads(x)["question"] for x in questions_file.read_text().splitlines() if x.strip()][:n]
     ms: list[float] = []
+    keys: list[list[str]] = []
     with TKGRag.connect() as rag:
         for i, q in enumerate(questions[:WARMUP] + questions):
             c = first(q) if method == "star+tc" else None
             t0 = time.perf_counter()
-            rag.retrieve(q, method, 10, c)
+            r = rag.retrieve(q, method, 10, c)
             if i >= WARMUP:
                 ms.append((time.perf_counter() - t0) * 1000.0)
-    print(json.dumps({"method": method, "ms": ms}))
+                keys.append([e.key for e in r.evidence])
+    print(json.dumps({"method": method, "ms": ms, "keys": keys}))
 
 
-def measure(tree: Path, method: str, args: argparse.Namespace) -> list[float]:
+def measure(tree: Path, method: str, args: argparse.Namespace) -> tuple[list[float], list[list[str]]]:
     env = {**os.environ, "PYTHONPATH": str(tree.resolve()), "TKGRAG_NO_PROGRESS": "1"}
     env.update(
         TKGRAG_INSTANCE=args.instance, TKGRAG_BOLT_PORT=str(args.bolt_port), TKGRAG_HTTP_PORT=str(args.http_port)
@@ -62,8 +67,8 @@ def measure(tree: Path, method: str, args: argparse.Namespace) -> list[float]:
     proc = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
     if proc.returncode != 0:
         sys.exit(f"{tree} {method} failed:\n{proc.stderr[-3000:]}")
-    ms: list[float] = json.loads(proc.stdout.strip().splitlines()[-1])["ms"]
-    return ms
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    return out["ms"], out["keys"]
 
 
 def pct(values: list[float], q: float) -> float:
@@ -90,15 +95,17 @@ def main() -> None:
         ap.error("--a and --b name the two trees")
     trees = {"A": args.a, "B": args.b}
     results: dict[str, dict[str, list[float]]] = {"A": {}, "B": {}}
+    keys: dict[str, dict[str, list[list[str]]]] = {"A": {}, "B": {}}
     for r in range(args.rounds):
         for method in args.methods.split(","):
             order = ("A", "B") if r % 2 == 0 else ("B", "A")
             for side in order:
-                ms = measure(trees[side], method, args)
+                ms, got = measure(trees[side], method, args)
                 results[side].setdefault(method, []).extend(ms)
+                keys[side][method] = got
                 print(f"round {r + 1} {side} {method}: p50 {statistics.median(ms):.1f} ms", file=sys.stderr, flush=True)
     rows = []
-    print(f"{'method':<14}{'A p50':>9}{'B p50':>9}{'B/A':>7}{'A p95':>9}{'B p95':>9}")
+    print(f"{'method':<14}{'A p50':>9}{'B p50':>9}{'B/A':>7}{'A p95':>9}{'B p95':>9}{'same top-10':>13}")
     for method in args.methods.split(","):
         a, b = results["A"][method], results["B"][method]
         row = {

@@ -6,12 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tkgrag.embed import Embedder
 from tkgrag.errors import ConfigError
-from tkgrag.model import Retrieval, Subgraph
-from tkgrag.retrievers.base import RequestScope, RetrievalRequest, RetrieverBase, StageTimer
-from tkgrag.retrievers.vector import VectorConfig, vector_items
-from tkgrag.store import Store
+from tkgrag.retrievers.vector import VectorConfig, VectorRetriever
 
 
 def passage_config(apply_constraints: bool = False) -> VectorConfig:
@@ -19,21 +15,11 @@ def passage_config(apply_constraints: bool = False) -> VectorConfig:
 
 
 @dataclass
-class PassageVectorRetriever(RetrieverBase):
-    store: Store
-    embedder: Embedder
+class PassageVectorRetriever(VectorRetriever):
     config: VectorConfig = field(default_factory=passage_config)
     name: str = "passage-vector"
 
     def __post_init__(self) -> None:
         if self.config.label != "Passage":
             raise ConfigError(f"{self.name}: searches Passage nodes; label={self.config.label!r} is not allowed")
-        self.kinds = self.config.kinds
-        self.needs = self.config.needs
-
-    def run(self, request: RetrievalRequest) -> Retrieval:
-        timer = StageTimer()
-        scope = RequestScope.of(self, request)
-        items = vector_items(self.store, self.embedder, self.config, scope, request.text, request.k, timer)
-        sub = Subgraph(nodes=[{"kind": "Passage", "key": e.key, "title": e.title} for e in items])
-        return scope.result(self, request, items, sub, timer.timings_ms)
+        super().__post_init__()

@@ -73,6 +73,10 @@ def vector_items(
     return [item_from_row(r) for r in rows]
 
 
+def _title(e: Evidence) -> dict[str, str]:
+    return {"title": e.title} if e.title else {}
+
+
 @dataclass
 class VectorRetriever(RetrieverBase):
     store: Store
@@ -88,5 +92,5 @@ class VectorRetriever(RetrieverBase):
         timer = StageTimer()
         scope = RequestScope.of(self, request)
         items = vector_items(self.store, self.embedder, self.config, scope, request.text, request.k, timer)
-        sub = Subgraph(nodes=[{"kind": self.config.label, "key": e.key} for e in items])
+        sub = Subgraph(nodes=[{"kind": self.config.label, "key": e.key, **_title(e)} for e in items])
         return scope.result(self, request, items, sub, timer.timings_ms)
