@@ -115,11 +115,15 @@ def main() -> None:
             "b_p50": statistics.median(b),
             "a_p95": pct(a, 95),
             "b_p95": pct(b, 95),
+            "same_keys": sum(1 for x, y in zip(keys["A"][method], keys["B"][method], strict=True) if x == y),
+            "questions": len(keys["A"][method]),
         }
         rows.append(row)
         ratio = row["b_p50"] / row["a_p50"]
+        same = f"{row['same_keys']}/{row['questions']}"
         print(
             f"{method:<14}{row['a_p50']:>9.1f}{row['b_p50']:>9.1f}{ratio:>7.3f}{row['a_p95']:>9.1f}{row['b_p95']:>9.1f}"
+            f"{same:>13}"
         )
     if args.out:
         doc = {"a": str(args.a), "b": str(args.b), "rounds": args.rounds, "rows": rows, "loadavg": os.getloadavg()}

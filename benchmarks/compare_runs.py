@@ -57,7 +57,8 @@ def compare(before: Path, after: Path, metrics: list[str]) -> str:
             preds = row.get("predictions") or []
             return preds[0]["answer"] if preds else None
 
-        answers = sum(1 for q in qids if top(pb[method][q]) == top(pa[method][q]))
+        answered = any(top(pb[method][q]) or top(pa[method][q]) for q in qids)
+        answers = sum(1 for q in qids if top(pb[method][q]) == top(pa[method][q])) if answered else "- (no reader)"
         same_rows.append(f"| {method} | {len(qids)} | {keys} | {answers} |")
     return "\n".join(lines) + "\n\n" + "\n".join(same_rows) + "\n"
 
