@@ -57,11 +57,11 @@ def _answer_line(a: Answer, gold: list[str]) -> str:
 def run_demo(settings: Settings, console: Console, err: Console) -> None:
     from tkgrag.api import TKGRag
     from tkgrag.embed import default_embedder
-    from tkgrag.eval.runner import question_constraints
     from tkgrag.ingest.formats.run import ingest_passages
     from tkgrag.ingest.pipeline import IngestOptions, SourceInfo, ingest
     from tkgrag.ingest.tsv import FORMAT, TkgTsvReader, TsvOptions, count_lines
     from tkgrag.ingest.writers import EVENT_KIND, EventWriter
+    from tkgrag.question.constraints import question_constraints
     from tkgrag.retrievers.star.persist import build_and_store, staleness
     from tkgrag.store import connect
 

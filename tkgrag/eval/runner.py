@@ -41,7 +41,8 @@ from tkgrag.errors import ConfigError, TkgragError
 from tkgrag.eval.aggregate import aggregate
 from tkgrag.eval.metrics import PASSAGE_METRICS, TKG_METRICS, event_matches
 from tkgrag.eval.types import Dataset, EvalQuestion, Prediction, RetrievedEvent, RetrievedPassage
-from tkgrag.model import Answer, Evidence, TemporalConstraint
+from tkgrag.model import Answer, Evidence
+from tkgrag.question.constraints import question_constraints
 from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.temporal import Granularity, TimeSpan
 
@@ -203,15 +204,6 @@ def retrieved_events(evidence: Sequence[Evidence]) -> tuple[RetrievedEvent, ...]
 def retrieved_passages(evidence: Sequence[Evidence]) -> tuple[RetrievedPassage, ...]:
     """Evidence as passages (key and text), for the passage metrics of passage datasets."""
     return tuple(RetrievedPassage(e.key, e.text) for e in evidence)
-
-
-def question_constraints(question: str) -> tuple[TemporalConstraint, ...]:
-    """The temporal constraints a question states explicitly (``question.constraints.explicit_constraints``);
-    implicit anchors need the graph and are the reader's job, so retrieval-only runs leave them out."""
-    from tkgrag.question.constraints import explicit_constraints, understood
-
-    tq = understood(question)
-    return explicit_constraints(tq) if tq is not None else ()
 
 
 def set_seeds(seed: int) -> None:

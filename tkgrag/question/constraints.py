@@ -75,3 +75,9 @@ def understood(text: str) -> TemporalQuestion | None:
         return understand(text)
     except QuestionError:
         return None
+
+
+def question_constraints(text: str) -> tuple[TemporalConstraint, ...]:
+    """The constraints a question text states explicitly (none when it cannot be parsed)."""
+    tq = understood(text)
+    return explicit_constraints(tq) if tq is not None else ()
