@@ -30,6 +30,12 @@ CREATE VECTOR INDEX chunk_embedding IF NOT EXISTS FOR (c:Chunk) ON (c.embedding)
   OPTIONS {indexConfig: {`vector.dimensions`: {dimensions}, `vector.similarity_function`: 'cosine'}};
 CREATE VECTOR INDEX passage_embedding IF NOT EXISTS FOR (p:Passage) ON (p.embedding)
   OPTIONS {indexConfig: {`vector.dimensions`: {dimensions}, `vector.similarity_function`: 'cosine'}};
+// MRAG's ranking unit: a passage's sentences, (:Passage)-[:HAS_SENTENCE]->(:Sentence {position, years}), split once at
+// ingestion (`tkgrag ingest sentences`); their embeddings (title-prefixed) score sentences against the main content.
+CREATE CONSTRAINT sentence_key IF NOT EXISTS FOR (s:Sentence) REQUIRE s.key IS UNIQUE;
+CREATE INDEX passage_sentence_count IF NOT EXISTS FOR (p:Passage) ON (p.sentence_count);
+CREATE VECTOR INDEX sentence_embedding IF NOT EXISTS FOR (s:Sentence) ON (s.embedding)
+  OPTIONS {indexConfig: {`vector.dimensions`: {dimensions}, `vector.similarity_function`: 'cosine'}};
 
 // ---- bookkeeping and derived structures -----------------------------------------------------------------
 CREATE CONSTRAINT ingest_run_id IF NOT EXISTS FOR (r:IngestRun) REQUIRE r.id IS UNIQUE;

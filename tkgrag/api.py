@@ -10,15 +10,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from tkgrag.config import Settings, load_settings
 from tkgrag.embed import Embedder, default_embedder
+from tkgrag.llm.client import ChatClient
 from tkgrag.model import Answer, ItemKind, Retrieval, TemporalConstraint
 from tkgrag.readers.base import Reader
 from tkgrag.readers.registry import ReaderContext, create_reader
 from tkgrag.retrievers.base import RetrievalRequest, Retriever
 from tkgrag.retrievers.registry import METHODS, RetrieverContext, create
 from tkgrag.store import Store, connect
+
+
+def _llm_client() -> ChatClient | None:
+    """The configured chat client (OPENAI_BASE_URL / OPENAI_API_KEY), or None: methods with optional LLM steps
+    skip them then. Building it makes no request."""
+    from tkgrag.llm import build_chat_client, load_llm_settings
+
+    llm = load_llm_settings()
+    return build_chat_client(llm) if llm.configured else None
 
 
 @dataclass
@@ -28,6 +39,8 @@ class TKGRag:
     settings: Settings | None = None
     default_method: str = "star+tc"
     default_reader: str = "symbolic"
+    # Per-method recipe overrides, e.g. {"mrag": {"llm_decompose": True}} (``tkgrag retrieve --set``).
+    method_options: dict[str, dict[str, Any]] = field(default_factory=dict)
     _retrievers: dict[str, Retriever] = field(default_factory=dict, repr=False)
     _readers: dict[str, Reader] = field(default_factory=dict, repr=False)
 
@@ -53,7 +66,8 @@ class TKGRag:
     def retriever(self, method: str | None = None) -> Retriever:
         name = method or self.default_method
         if name not in self._retrievers:
-            self._retrievers[name] = create(name, RetrieverContext(self.store, self.embedder, self.settings))
+            ctx = RetrieverContext(self.store, self.embedder, self.settings, _llm_client())
+            self._retrievers[name] = create(name, ctx, **self.method_options.get(name, {}))
         return self._retrievers[name]
 
     def reader(self, name: str | None = None) -> Reader:

@@ -34,12 +34,18 @@ def eval_command(
     out: Annotated[Path | None, typer.Option("--out", help="Output folder (default eval-runs/<name>-<time>).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed set before every method.")] = 0,
     no_progress: Annotated[bool, typer.Option("--no-progress", help="No progress bar.")] = False,
+    options_set: Annotated[
+        list[str] | None,
+        typer.Option("--set", "-s", help="Method option METHOD:NAME=VALUE (e.g. mrag:candidates=50); repeatable."),
+    ] = None,
 ) -> None:
     """Evaluate retrieval methods (and a reader) on a benchmark: metrics.json, predictions.jsonl and a table."""
     from tkgrag.api import TKGRag
     from tkgrag.eval import load_dataset
     from tkgrag.eval.report import print_tables, write_run
     from tkgrag.eval.runner import EvalOptions, run_eval
+    from tkgrag.retrievers.registry import method as method_of
+    from tkgrag.retrievers.registry import parse_options
 
     ds = load_dataset(dataset)
     if ds.rejects:
@@ -54,7 +60,15 @@ def eval_command(
         progress=not no_progress,
     )
     out_dir = out or default_out_dir(dataset, options.reader)
+    overrides: dict[str, list[str]] = {}
+    for item in options_set or []:
+        name, sep, rest = item.partition(":")
+        if not sep or name not in options.methods:
+            raise typer.BadParameter(f"{item!r}: write METHOD:NAME=VALUE for a method given with --method", "--set")
+        overrides.setdefault(name, []).append(rest)
     with TKGRag.connect(settings()) as rag:
+        for name, items in overrides.items():
+            rag.method_options[name] = parse_options(method_of(name), items)
         run = run_eval(rag, ds, options)
     metrics_path, pred_path = write_run(run, out_dir)
     print_tables(run.metrics_document(), console)

@@ -64,7 +64,7 @@ def tkg(
 @app.command()
 @friendly_errors
 def embed(
-    label: Annotated[str, typer.Option("--label", help="Event, Chunk or Passage.")] = "Event",
+    label: Annotated[str, typer.Option("--label", help="Event, Chunk, Passage or Sentence.")] = "Event",
     page_size: Annotated[int, typer.Option("--page-size", min=1, help="Nodes per transaction.")] = 4096,
     model: ModelOpt = None,
     backend: BackendOpt = "auto",
@@ -78,6 +78,28 @@ def embed(
         s = embed_missing(store, embedder, label=label, page_size=page_size)
     rate = f"{s.per_second:,.0f}/s" if s.seconds else ""
     console.print(f"embedded {s.embedded} of {s.missing_before} {label} nodes missing one, {s.seconds:.1f} s {rate}")
+
+
+@app.command()
+@friendly_errors
+def sentences(
+    no_embed: Annotated[bool, typer.Option("--no-embed", help="Split only; embed later with `ingest embed`.")] = False,
+    model: ModelOpt = None,
+    backend: BackendOpt = "auto",
+) -> None:
+    """Split stored passages into Sentence nodes with their dates, and embed them (MRAG's ranking unit).
+
+    `tkgrag ingest passages` does this itself; run it for passages ingested before, or after an interruption
+    (it resumes: only passages not split yet, only sentences without a vector)."""
+    from tkgrag.ingest.sentences import index_sentences
+
+    embedder = make_embedder(no_embed, model, backend)
+    with connect(settings()) as store:
+        s = index_sentences(store, embedder)
+    console.print(f"split {s.passages:,} passages into {s.sentences:,} sentences in {s.seconds:.1f} s")
+    if s.embedding is not None:
+        e = s.embedding
+        console.print(f"embedded {e.embedded:,} of {e.missing_before:,} sentences missing a vector, {e.seconds:.1f} s")
 
 
 @app.command("run")

@@ -10,7 +10,8 @@ import typer
 from tkgrag.cli.common import console, friendly_errors, settings
 from tkgrag.cli.evidence_table import evidence_table
 from tkgrag.model import ItemKind, Retrieval, TemporalConstraint
-from tkgrag.retrievers.registry import METHODS
+from tkgrag.retrievers.registry import METHODS, parse_options
+from tkgrag.retrievers.registry import method as method_of
 
 
 def parse_constraint(before: str | None, after: str | None, during: str | None) -> TemporalConstraint | None:
@@ -48,6 +49,10 @@ def retrieve(
     kind: Annotated[
         list[str] | None, typer.Option("--kind", help="Item kinds wanted (event, fact, passage, chunk); repeatable.")
     ] = None,
+    options: Annotated[
+        list[str] | None,
+        typer.Option("--set", "-s", help="Method option NAME=VALUE (see `tkgrag methods`); repeatable."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Retrieve the items (events, facts, passages, chunks) a method finds for a question."""
@@ -58,7 +63,9 @@ def retrieve(
         kinds = [ItemKind.parse(x) for x in kind] if kind else None
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--kind") from None
+    overrides = parse_options(method_of(method), options)
     with TKGRag.connect(settings()) as rag:
+        rag.method_options[method] = overrides
         r = rag.retrieve(question, method, k, constraint, kinds)
     if as_json:
         console.print_json(json.dumps(r.as_dict(), default=str))

@@ -15,6 +15,7 @@ from tkgrag.embed import Embedder
 from tkgrag.errors import TkgragError
 from tkgrag.ingest.encoding import CachedEncoder
 from tkgrag.ingest.pipeline import prefetch
+from tkgrag.progress import progress_bar
 from tkgrag.queries import ingest as q
 from tkgrag.store.connection import Store
 
@@ -67,11 +68,7 @@ def embed_missing(
             yield [(r["key"], v.tolist()) for r, v in zip(rows, vecs, strict=True)]
             done += 1
 
-    bar = None
-    if progress:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-        bar = Progress(TextColumn(f"[bold]embed[/] {label}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    bar = progress_bar(f"embed {label}") if progress else None
     task = bar.add_task("embed", total=summary.missing_before) if bar is not None else None
     try:
         if bar is not None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tkgrag.embed import Embedder
 from tkgrag.errors import TkgragError
 from tkgrag.ingest.formats.corpus import read_corpus
 from tkgrag.ingest.formats.facts import read_facts
@@ -19,6 +20,7 @@ from tkgrag.ingest.records import BatchWriter, Reject
 from tkgrag.ingest.tsv import FORMAT as TSV_FORMAT
 from tkgrag.ingest.tsv import TkgTsvReader, TsvOptions
 from tkgrag.ingest.writers import EVENT_KIND, EventWriter
+from tkgrag.store.connection import Store
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,15 @@ class FormatSpec:
     kind: NodeKind[Any] | None
     glob: str = "*"
     description: str = ""
+    # Derived structures to bring up to date after a file is ingested (passages: their sentences), given the store
+    # and the embedder (None: graph only). Resumable and idempotent like the ingestion itself.
+    after: Callable[[Store, Embedder | None], object] | None = None
+
+
+def _index_sentences(store: Store, embedder: Embedder | None) -> object:
+    from tkgrag.ingest.sentences import index_sentences
+
+    return index_sentences(store, embedder)
 
 
 def _check(mapping: Mapping[str, Any], allowed: frozenset[str], fmt: str) -> None:
@@ -89,7 +100,15 @@ FORMATS: dict[str, FormatSpec] = {
         ),
         FormatSpec("facts-jsonl", _read_facts, FactWriter, FACT_KIND, "*.jsonl", "n-ary facts with qualifiers"),
         FormatSpec("corpus", _read_corpus, CorpusWriter, CORPUS_KIND, "*.jsonl", "documents and chunks"),
-        FormatSpec("passages", _read_passages, PassageWriter, PASSAGE_KIND, "*.json*", "passages with their dates"),
+        FormatSpec(
+            "passages",
+            _read_passages,
+            PassageWriter,
+            PASSAGE_KIND,
+            "*.json*",
+            "passages with their dates (and their sentences, for MRAG)",
+            after=_index_sentences,
+        ),
     )
 }
 

@@ -59,7 +59,8 @@ MATCH (n:{label} {{key: row.key}})
 CALL db.create.setNodeVectorProperty(n, 'embedding', row.embedding)
 RETURN count(n) AS embedded
 """
-SET_EMBEDDINGS = {label: _SET_EMBEDDINGS.format(label=label) for label in ("Event", "Chunk", "Passage")}
+EMBEDDED_LABELS = ("Event", "Chunk", "Passage", "Sentence")
+SET_EMBEDDINGS = {label: _SET_EMBEDDINGS.format(label=label) for label in EMBEDDED_LABELS}
 
 # Nodes still without an embedding, paged by key (index-ordered, so `ingest embed` resumes by simply running again).
 _MISSING_EMBEDDINGS = """
@@ -69,11 +70,20 @@ RETURN n.key AS key, n.text AS text
 ORDER BY n.key
 LIMIT $limit
 """
-MISSING_EMBEDDINGS = {label: _MISSING_EMBEDDINGS.format(label=label) for label in ("Event", "Chunk", "Passage")}
+MISSING_EMBEDDINGS = {label: _MISSING_EMBEDDINGS.format(label=label) for label in EMBEDDED_LABELS}
+# A sentence is embedded with its passage's title in front (as MRAG does): "In 1964 , she purchased the house" says
+# nothing about which house without it. The node's ``text`` stays the sentence alone.
+MISSING_EMBEDDINGS["Sentence"] = """
+MATCH (n:Sentence)
+WHERE n.key > $after AND n.embedding IS NULL AND n.text IS NOT NULL
+RETURN n.key AS key, CASE WHEN n.title IS NULL OR n.title = '' THEN n.text ELSE n.title + ' | ' + n.text END AS text
+ORDER BY n.key
+LIMIT $limit
+"""
 
 _COUNT_MISSING_EMBEDDINGS = "MATCH (n:{label}) WHERE n.embedding IS NULL AND n.text IS NOT NULL RETURN count(n) AS n"
 COUNT_MISSING_EMBEDDINGS = {
-    label: _COUNT_MISSING_EMBEDDINGS.format(label=label) for label in ("Event", "Chunk", "Passage")
+    label: _COUNT_MISSING_EMBEDDINGS.format(label=label) for label in EMBEDDED_LABELS
 }
 
 # ---- the IngestRun ledger (record time and the resume checkpoint) ---------------------------------------------

@@ -16,6 +16,7 @@ from tkgrag.embed import Embedder
 from tkgrag.errors import ConfigError
 from tkgrag.model import ItemKind
 from tkgrag.retrievers.base import Need, Retriever
+from tkgrag.retrievers.mrag.config import MragConfig
 from tkgrag.retrievers.star.config import StarConfig
 from tkgrag.retrievers.vector import VectorConfig
 from tkgrag.store import Store
@@ -75,6 +76,37 @@ class Method:
         return replace(self.config, **overrides)
 
 
+def parse_options(m: Method, items: list[str] | None) -> dict[str, Any]:
+    """``["llm_decompose=true", "candidates=50"]`` -> overrides typed like the recipe's config fields (bool, int,
+    float, str); unknown names and bad values raise ``ConfigError`` naming the option."""
+    out: dict[str, Any] = {}
+    types = {f.name: type(getattr(m.config, f.name)) for f in fields(m.config)}
+    for item in items or []:
+        name, sep, raw = item.partition("=")
+        name, raw = name.strip(), raw.strip()
+        if not sep or not name:
+            raise ConfigError(f"option {item!r} of method {m.name!r}: write NAME=VALUE")
+        if name not in types:
+            raise ConfigError(
+                f"method {m.name!r}: unknown option {name!r}; known: {', '.join(sorted(types))}"
+            )
+        kind = types[name]
+        try:
+            if kind is bool:
+                if raw.lower() not in ("true", "false", "1", "0", "yes", "no"):
+                    raise ValueError(raw)
+                out[name] = raw.lower() in ("true", "1", "yes")
+            elif kind in (int, float, str):
+                out[name] = kind(raw)
+            else:
+                raise ConfigError(f"method {m.name!r}: option {name!r} cannot be set from the command line")
+        except ValueError:
+            raise ConfigError(
+                f"method {m.name!r}: option {name}={raw!r} is not a valid {kind.__name__}"
+            ) from None
+    return out
+
+
 def _vector(ctx: RetrieverContext, config: Any, name: str) -> Retriever:
     from tkgrag.retrievers.vector import VectorRetriever
 
@@ -85,6 +117,12 @@ def _passage_vector(ctx: RetrieverContext, config: Any, name: str) -> Retriever:
     from tkgrag.retrievers.passage_vector import PassageVectorRetriever
 
     return PassageVectorRetriever(ctx.store, ctx.embedder, config, name)
+
+
+def _mrag(ctx: RetrieverContext, config: Any, name: str) -> Retriever:
+    from tkgrag.retrievers.mrag.retriever import MragRetriever
+
+    return MragRetriever(ctx.store, ctx.embedder, config, name, ctx.llm)
 
 
 def _star(ctx: RetrieverContext, config: Any, name: str) -> Retriever:
@@ -135,6 +173,24 @@ _METHODS = [
         "`passage-vector` with the temporal filter on the passages' mentioned dates",
         VectorConfig(label="Passage", apply_constraints=True),
         _passage_vector,
+    ),
+    Method(
+        "passage-rerank",
+        "retrieve-then-rerank baseline: top passages by the whole question, re-ranked by their best sentence (bi-encoder)",
+        MragConfig(split_question=False, temporal=False, qfs_passages=0),
+        _mrag,
+    ),
+    Method(
+        "mrag",
+        "MRAG: main content / temporal constraint split, sentences scored semantic x temporal (+ QFS with an LLM)",
+        MragConfig(),
+        _mrag,
+    ),
+    Method(
+        "mrag+",
+        "`mrag` + sentences inherit the years before them, passage similarity in the score, date-filtered candidates",
+        MragConfig(inherit_years=True, passage_weight=0.3, prefilter_candidates=20),
+        _mrag,
     ),
 ]
 METHODS: dict[str, Method] = {m.name: m for m in _METHODS}

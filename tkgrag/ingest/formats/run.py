@@ -169,7 +169,7 @@ def ingest_passages(
     """Passages (generic JSONL/JSON, TimeQA, MenatQA) with the dates they mention."""
     name = source or path.stem
     options = options or IngestOptions()
-    return ingest(
+    summary = ingest(
         store,
         read_passages(path, source=name, fmt=fmt, min_words=min_words),
         PassageWriter(),
@@ -177,3 +177,7 @@ def ingest_passages(
         kind=PASSAGE_KIND,
         options=options,
     )
+    from tkgrag.ingest.sentences import index_sentences
+
+    index_sentences(store, options.embedder, progress=options.progress)
+    return summary

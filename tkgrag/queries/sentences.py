@@ -1,0 +1,59 @@
+"""Sentence nodes of passages (MRAG): splitting them at ingestion and reading them back for ranking.
+
+``(:Passage {sentence_count})-[:HAS_SENTENCE]->(:Sentence {key, passage_key, position, text, title, dates, years,
+date_min, date_max, embedding})``. ``Passage.sentence_count`` is set in the same transaction as its sentences, so
+"passages still to split" is simply ``sentence_count IS NULL`` and an interrupted split resumes by running again.
+"""
+
+from __future__ import annotations
+
+from tkgrag.queries.temporal_filter import temporal_filter
+
+# Passages not split yet, paged by key.
+UNSPLIT_PASSAGES = """
+MATCH (p:Passage)
+WHERE p.key > $after AND p.sentence_count IS NULL AND p.text IS NOT NULL
+RETURN p.key AS key, p.title AS title, p.text AS text
+ORDER BY p.key
+LIMIT $limit
+"""
+
+COUNT_UNSPLIT_PASSAGES = "MATCH (p:Passage) WHERE p.sentence_count IS NULL AND p.text IS NOT NULL RETURN count(p) AS n"
+
+# $passages: [{key, sentences: [row]}]. MERGE keeps a re-run from duplicating anything.
+MERGE_SENTENCES = """
+UNWIND $passages AS row
+MATCH (p:Passage {key: row.key})
+SET p.sentence_count = size(row.sentences)
+WITH p, row
+UNWIND row.sentences AS s
+MERGE (n:Sentence {key: s.key})
+  ON CREATE SET n.passage_key = s.passage_key, n.position = s.position, n.text = s.text, n.title = s.title,
+    n.dates = s.dates, n.years = s.years, n.date_min = s.date_min, n.date_max = s.date_max
+MERGE (p)-[:HAS_SENTENCE]->(n)
+RETURN count(n) AS sentences
+"""
+
+COUNT_SENTENCES = "MATCH (s:Sentence) RETURN count(s) AS n, count(s.embedding) AS embedded"
+
+# MRAG's candidates: the top $n passages by the main content through the passage index; with $prefilter the temporal
+# filter ($tcs, the one builder) must hold too. Each comes with its item row and its sentences in order (text, years,
+# embedding) for the semantic x temporal ranking, which runs in Python on these few hundred sentences.
+MRAG_CANDIDATES = (
+    """
+CALL db.index.vector.queryNodes('passage_embedding', $n, $qvec) YIELD node AS n, score
+WITH n, score WHERE NOT $prefilter OR """
+    + temporal_filter("n", "Passage")
+    + """
+WITH n, score ORDER BY score DESC, n.key ASC LIMIT $candidates
+CALL (n) {
+  OPTIONAL MATCH (n)-[:HAS_SENTENCE]->(s:Sentence)
+  WITH s ORDER BY s.position
+  RETURN collect(CASE WHEN s IS NULL THEN null ELSE
+                 {position: s.position, text: s.text, years: s.years, embedding: s.embedding} END) AS sentences
+}
+RETURN 'passage' AS kind, n.key AS key, n.text AS text, score, n.date_min AS valid_from, n.date_max AS valid_to,
+       'day' AS granularity, n.source AS source, {title: n.title, dates: n.dates} AS fields, sentences
+ORDER BY score DESC, key ASC
+"""
+)

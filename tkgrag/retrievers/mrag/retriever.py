@@ -1,0 +1,130 @@
+"""``mrag`` / ``mrag+`` / ``passage-rerank``: MRAG's modules over Passage and Sentence nodes.
+
+1. Question processing (``query.mrag_query``): main content (MC) + temporal constraint (TC) from the parsed question
+   (the LLM decomposition when ``llm_decompose`` and an endpoint is configured).
+2. Retrieval: the top ``candidates`` passages by MC through the passage vector index, from the whole pool, with
+   their sentences (split and dated at ingestion); QFS summaries of the top ``qfs_passages`` when an LLM is set.
+3. Semantic x temporal hybrid ranking (``ranking.rank_passages``); passages by their best sentence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tkgrag.embed import Embedder
+from tkgrag.items import item_from_row
+from tkgrag.llm.client import ChatClient
+from tkgrag.model import Evidence, Retrieval, Subgraph
+from tkgrag.queries.sentences import MRAG_CANDIDATES
+from tkgrag.queries.temporal_filter import constraint_params
+from tkgrag.question.constraints import explicit_constraints, understood
+from tkgrag.retrievers.base import RequestScope, RetrievalRequest, RetrieverBase, StageTimer
+from tkgrag.retrievers.mrag.config import MragConfig
+from tkgrag.retrievers.mrag.llm_steps import LlmUse, decompose, summarize
+from tkgrag.retrievers.mrag.query import MragQuery, mrag_query, score_of
+from tkgrag.retrievers.mrag.ranking import RankedPassage, rank_passages
+from tkgrag.store import Store
+
+
+def _evidence(rp: RankedPassage, query: MragQuery) -> Evidence:
+    row = dict(rp.row)
+    row["score"] = rp.score
+    fields = dict(row.get("fields") or {})
+    best = rp.best
+    if best is not None:
+        fields["best_sentence"] = best.sentence.text
+        fields["semantic"] = round(best.semantic, 6)
+        fields["temporal"] = round(best.temporal, 6)
+        if best.sentence.summary:
+            fields["summary"] = True
+    fields["first_stage"] = round(rp.first_stage, 6)
+    if query.score is not None:
+        fields["template"] = query.score.template
+    row["fields"] = fields
+    return item_from_row(row)
+
+
+@dataclass
+class MragRetriever(RetrieverBase):
+    store: Store
+    embedder: Embedder
+    config: MragConfig = field(default_factory=MragConfig)
+    name: str = "mrag"
+    llm: ChatClient | None = None
+
+    def __post_init__(self) -> None:
+        self.kinds = self.config.kinds
+        self.needs = self.config.needs
+
+    def _query(self, request: RetrievalRequest, scope: RequestScope, use: LlmUse, notes: list[str]) -> MragQuery:
+        tq = request.question or understood(request.text)
+        if self.config.llm_decompose and self.llm is not None and self.config.split_question:
+            parts = decompose(self.llm, request.text, use)
+            if parts is not None:
+                mc, tc = parts
+                tq_tc = understood(f"{mc.rstrip(' ?')} {tc}?") if tc else None
+                cs = scope.constraints or (explicit_constraints(tq_tc) if tq_tc is not None else ())
+                base = mrag_query(request.text, tq, cs, self.config)
+                score = next((s for c in cs if (s := score_of(c, base.ordinality, self.config)) is not None), None)
+                notes.append(f"LLM decomposition: MC {mc!r}, TC {tc or 'none'!r}")
+                return MragQuery(mc, tc, score if self.config.temporal else None, base.ordinality)
+        return mrag_query(request.text, tq, scope.constraints, self.config)
+
+    def run(self, request: RetrievalRequest) -> Retrieval:
+        timer = StageTimer()
+        scope = RequestScope.of(self, request)
+        use = LlmUse()
+        notes: list[str] = []
+        with timer.stage("question"):
+            query = self._query(request, scope, use, notes)
+        if query.note:
+            notes.append(query.note)
+        c = self.config
+        with timer.stage("embed"):
+            qvec = self.embedder.encode([query.main_content])[0].tolist()
+        with timer.stage("candidates"):
+            rows = self._candidates(qvec, scope)
+        extra = {}
+        if c.qfs_passages and self.llm is not None and rows:
+            with timer.stage("qfs"):
+                extra = summarize(self.llm, self.embedder, request.text, rows[: c.qfs_passages], use)
+        with timer.stage("rank"):
+            ranked = rank_passages(rows, qvec, query, c, extra)
+        unsplit = sum(1 for r in rows if not r.get("sentences"))
+        if unsplit:
+            notes.append(
+                f"{unsplit} of {len(rows)} candidate passages have no sentences yet (ranked whole): "
+                "run `tkgrag ingest sentences`"
+            )
+        if use.calls or use.errors:
+            notes.append(
+                f"LLM: {use.calls} call(s), {use.prompt_tokens} prompt + {use.completion_tokens} completion tokens"
+                + (f"; errors: {'; '.join(use.errors[:2])}" if use.errors else "")
+            )
+        items = [_evidence(rp, query) for rp in ranked[: request.k]]
+        sub = Subgraph(
+            nodes=[{"kind": "Passage", "key": e.key, **({"title": e.title} if e.title else {})} for e in items]
+        )
+        result = scope.result(self, request, items, sub, timer.timings_ms)
+        if not result.constraints and query.constraint is not None:
+            result.constraints = (query.constraint,)  # what the temporal score used, parsed from the question
+        if query.score is not None:
+            notes.insert(0, f"main content {query.main_content!r}; temporal score {query.score.template} "
+                         f"{query.score.start}..{query.score.end}")
+        result.notes.extend(notes)
+        return result
+
+    def _candidates(self, qvec: list[float], scope: RequestScope) -> list[dict[str, object]]:
+        c = self.config
+        base = {"qvec": qvec, **constraint_params(scope.constraints)}
+        n = max(c.ann_candidates, c.candidates)
+        rows = self.store.run(MRAG_CANDIDATES, {**base, "n": n, "candidates": c.candidates, "prefilter": False})
+        if c.prefilter_candidates and scope.constraints:
+            seen = {r["key"] for r in rows}
+            more = self.store.run(
+                MRAG_CANDIDATES,
+                {**base, "n": max(n, 20 * c.prefilter_candidates), "candidates": c.prefilter_candidates,
+                 "prefilter": True},
+            )
+            rows += [r for r in more if r["key"] not in seen]
+        return rows
