@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from tests.integration.test_retrieval_kinds import cli_env
 from tkgrag.cli.app import app
 from tkgrag.config import Settings
 from tkgrag.ingest.formats.run import ingest_passages
@@ -26,7 +27,6 @@ from tkgrag.queries.sentences import COUNT_SENTENCES
 from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.retrievers.registry import RetrieverContext, create
 from tkgrag.store import Store
-from tests.integration.test_retrieval_kinds import cli_env
 
 QUESTION = "Which club did Oumar Niasse play for from 2013 to 2014?"
 PASSAGES: list[dict[str, Any]] = [
@@ -58,8 +58,8 @@ def pool(store: Store, embedder: Any, tmp_path: Path) -> Store:
         store, path, source="mragtest", options=IngestOptions(embedder=embedder, progress=False, rejects_dir=tmp_path)
     )
     assert (summary.written, summary.rejected) == (len(PASSAGES), 1)
-    rejects = Path(summary.rejects_path or "").read_text(encoding="utf-8")
-    assert "line 3" in rejects and "dates[0]" in rejects  # where, and which field
+    rejects = [json.loads(x) for x in Path(summary.rejects_path or "").read_text(encoding="utf-8").splitlines()]
+    assert [(r["line"], r["field"]) for r in rejects] == [(3, "dates[0]")]  # where, and which field
     store.run_auto("CALL db.awaitIndexes(60)")
     return store
 
@@ -92,9 +92,7 @@ def test_splitting_resumes_and_a_rerun_writes_nothing(pool: Store, embedder: Any
     assert pool.run(COUNT_SENTENCES)[0] == {"n": 7, "embedded": 7}
 
 
-def test_mrag_ranks_the_passage_that_meets_the_constraint_first_and_vector_does_not(
-    pool: Store, embedder: Any
-) -> None:
+def test_mrag_ranks_the_passage_that_meets_the_constraint_first_and_vector_does_not(pool: Store, embedder: Any) -> None:
     vector = _retriever(pool, embedder, "passage-vector").retrieve(QUESTION, k=5)
     mrag = _retriever(pool, embedder, "mrag").retrieve(QUESTION, k=5)
     assert vector.evidence[0].key != "gold"
@@ -126,3 +124,46 @@ def test_rerank_baseline_and_cli(pool: Store, embedder: Any, neo4j_settings: Set
     assert json.loads(result.output)["evidence"][0]["key"] == "gold"
     bad = CliRunner().invoke(app, ["retrieve", QUESTION, "--method", "mrag", "--set", "nonsense=1"], env=env)
     assert bad.exit_code != 0 and "unknown option 'nonsense'" in bad.output
+
+
+def test_with_an_llm_endpoint_qfs_summaries_and_decomposition_run_and_count_tokens(
+    pool: Store, embedder: Any, tmp_path: Path
+) -> None:
+    """The paper's optional LLM steps against an OpenAI-compatible endpoint (a local HTTP server answering the chat
+    API with scripted completions): the decomposition's MC is used, the summaries join their passages' sentences and
+    the calls and tokens are reported."""
+    from tests.unit.test_llm_reader import FakeChatServer, Reply, completion, settings_for
+    from tkgrag.llm import build_chat_client
+
+    replies = [
+        Reply(
+            body=completion(
+                "<MainContent> Which club did Oumar Niasse play for? </MainContent> "
+                "<TemporalConstraint> from 2013 to 2014 </TemporalConstraint>",
+                (50, 20),
+            )
+        ),
+        Reply(body=completion("None", (280, 1))),  # the first passage summarized has nothing to say
+        Reply(body=completion("Oumar Niasse played for Akhisar Belediyespor from 2013 to 2014.", (300, 15))),
+    ]
+    server = FakeChatServer(replies)
+    try:
+        client = build_chat_client(settings_for(server.base_url, tmp_path))
+        ctx = RetrieverContext(pool, embedder, llm=client)
+        r = create("mrag", ctx, qfs_passages=2, llm_decompose=True).retrieve(QUESTION, k=3)
+    finally:
+        server.close()
+    prompts = [req["body"]["messages"][0]["content"] for req in server.requests]
+    assert len(prompts) == 3 and "<MainContent>" in prompts[0] and "Summarization" in prompts[1]
+    summarized = [e for e in r.evidence if e.fields.get("summary")]
+    assert [e.fields["best_sentence"] for e in summarized] == [
+        "Oumar Niasse played for Akhisar Belediyespor from 2013 to 2014."
+    ]
+    assert summarized[0].text in prompts[2] and r.evidence[0].key == summarized[0].key
+    assert any("LLM decomposition" in n for n in r.notes)
+    assert any("LLM: 3 call(s), 630 prompt + 36 completion tokens" in n for n in r.notes)
+
+
+def test_without_an_endpoint_the_llm_steps_are_skipped(pool: Store, embedder: Any) -> None:
+    r = create("mrag", RetrieverContext(pool, embedder), llm_decompose=True).retrieve(QUESTION, k=3)
+    assert r.evidence[0].key == "gold" and not any("LLM" in n for n in r.notes)

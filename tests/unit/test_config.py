@@ -72,7 +72,7 @@ def test_schema_file_splits_and_fills_dimensions() -> None:
     stmts = schema_statements(512)
     assert all("IF NOT EXISTS" in s for s in stmts)
     vector = [s for s in stmts if "VECTOR INDEX" in s]
-    assert len(vector) == 3 and all("`vector.dimensions`: 512" in s for s in vector)
+    assert len(vector) == 4 and all("`vector.dimensions`: 512" in s for s in vector)  # event, chunk, passage, sentence
     assert split_statements("// c\nA;\nB\n  ;\n") == ["A", "B"]
     with pytest.raises(Exception, match=r"1\.\.4096"):
         schema_statements(0)

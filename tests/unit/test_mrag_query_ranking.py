@@ -23,10 +23,20 @@ def q(text: str, config: MragConfig = CFG) -> MragQuery:
 @pytest.mark.parametrize(
     ("text", "kind", "start", "end", "mc"),
     [
-        ("Which team did Oumar Niasse play for from 2013 to 2014?", TcKind.BETWEEN, 2013, 2014,
-         "Which team did Oumar Niasse play for?"),
-        ("What was the position of Avraham Burg in Jun 1999?", TcKind.IN, 1999, 1999,
-         "What was the position of Avraham Burg?"),
+        (
+            "Which team did Oumar Niasse play for from 2013 to 2014?",
+            TcKind.BETWEEN,
+            2013,
+            2014,
+            "Which team did Oumar Niasse play for?",
+        ),
+        (
+            "What was the position of Avraham Burg in Jun 1999?",
+            TcKind.IN,
+            1999,
+            1999,
+            "What was the position of Avraham Burg?",
+        ),
         ("Who was the coach of Ajax before 1981?", TcKind.BEFORE, 1981, 1981, "Who was the coach of Ajax?"),
         ("Who owned the house after 1964?", TcKind.AFTER, 1964, 1964, "Who owned the house?"),
         ("Who led the party as of 2019?", None, None, None, None),
@@ -68,7 +78,7 @@ def _row(key: str, first_stage_cos: float, sentences: list[tuple[int, str, list[
         "text": " ".join(s[1] for s in sentences),
         "score": (1 + first_stage_cos) / 2,  # the index's score for this cosine
         "fields": {"title": key},
-        "sentences": [{"position": p, "text": t, "years": y, "embedding": e} for p, t, y, e in sentences],
+        "sentences": [{"position": p, "text": t, "years": y, "similarity": (1 + e[0]) / 2} for p, t, y, e in sentences],
     }
 
 

@@ -16,7 +16,8 @@ from tkgrag.model import ALL_KINDS, TIMELESS, Evidence, ItemKind, Retrieval, Tem
 from tkgrag.queries.temporal_filter import constraint_params, temporal_filter
 from tkgrag.readers.prompts import load_template, parse_template
 from tkgrag.retrievers.base import Need, RequestScope, RetrievalRequest, Retriever, RetrieverBase
-from tkgrag.retrievers.registry import METHODS, RetrieverContext, create, method
+from tkgrag.retrievers.mrag.config import MragConfig
+from tkgrag.retrievers.registry import METHODS, RetrieverContext, create, method, parse_options
 from tkgrag.retrievers.star.config import StarConfig
 from tkgrag.retrievers.star.retriever import StarRetriever
 from tkgrag.retrievers.vector import VectorConfig
@@ -323,10 +324,43 @@ def test_every_method_returns_some_kind_and_is_named_by_its_key() -> None:
         "star+tc",
         "passage-vector",
         "passage-vector+tc",
+        "passage-rerank",
+        "mrag",
+        "mrag+",
     ]
     for name, m in METHODS.items():
         assert m.name == name and m.description and m.kinds, name
         assert (m.kinds, m.needs) == (m.config.kinds, m.config.needs)
+
+
+def test_mrag_recipes_differ_exactly_in_their_documented_knobs() -> None:
+    mrag, plus, rerank = METHODS["mrag"], METHODS["mrag+"], METHODS["passage-rerank"]
+    assert mrag.config == MragConfig()
+    assert differences(mrag.config, plus.config) == {"ramp_unordered": (True, False), "passage_weight": (0.0, 0.3)}
+    assert differences(mrag.config, rerank.config) == {
+        "split_question": (True, False),
+        "temporal": (True, False),
+        "qfs_passages": (5, 0),
+    }
+    assert mrag.kinds == frozenset({ItemKind.PASSAGE}) and mrag.needs == frozenset({Need.CONSTRAINTS})
+    assert rerank.needs == frozenset()
+
+
+def test_method_options_parse_from_strings_with_their_types() -> None:
+    m = METHODS["mrag"]
+    assert parse_options(m, ["candidates=50", "llm_decompose=true", "passage_weight=0.25"]) == {
+        "candidates": 50,
+        "llm_decompose": True,
+        "passage_weight": 0.25,
+    }
+    with pytest.raises(ConfigError, match="unknown option 'nope'"):
+        parse_options(m, ["nope=1"])
+    with pytest.raises(ConfigError, match="candidates='many' is not a valid int"):
+        parse_options(m, ["candidates=many"])
+    with pytest.raises(ConfigError, match="NAME=VALUE"):
+        parse_options(m, ["candidates"])
+    with pytest.raises(ConfigError, match="passage_weight"):
+        m.configured(**parse_options(m, ["passage_weight=2"]))
 
 
 def differences(a: Any, b: Any) -> dict[str, tuple[Any, Any]]:

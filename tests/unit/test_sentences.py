@@ -10,8 +10,7 @@ from tkgrag.temporal import Granularity, TimeSpan
 
 def test_tokenised_initials_and_abbreviations_do_not_end_sentences() -> None:
     text = (
-        "In 1915 , Col . William E . Pattison French purchased the house . "
-        "He rented it to Newton D . Baker in 1916 ."
+        "In 1915 , Col . William E . Pattison French purchased the house . He rented it to Newton D . Baker in 1916 ."
     )
     assert split_sentences(text) == [
         "In 1915 , Col . William E . Pattison French purchased the house .",

@@ -64,7 +64,8 @@ def eval_command(
     for item in options_set or []:
         name, sep, rest = item.partition(":")
         if not sep or name not in options.methods:
-            raise typer.BadParameter(f"{item!r}: write METHOD:NAME=VALUE for a method given with --method", "--set")
+            what = f"{item!r}: write METHOD:NAME=VALUE for a method given with --method"
+            raise typer.BadParameter(what, param_hint="--set")
         overrides.setdefault(name, []).append(rest)
     with TKGRag.connect(settings()) as rag:
         for name, items in overrides.items():

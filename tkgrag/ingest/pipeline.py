@@ -164,6 +164,8 @@ class IngestSummary:
     encode_seconds: float = 0.0
     encoded_texts: int = 0
     skipped: bool = False  # jobs: the file was already ingested (same checksum); nothing was read
+    # Derived structures brought up to date after the file (passages: {"sentences": n, "sentences embedded": m}).
+    derived: dict[str, int] = field(default_factory=dict)
 
     @property
     def events_per_second(self) -> float:
@@ -178,6 +180,7 @@ class IngestSummary:
         ]
         if self.embedded:
             parts.append(f"embedded {self.embedded}")
+        parts.extend(f"{name} {n}" for name, n in self.derived.items())
         return ", ".join(parts)
 
 

@@ -37,13 +37,13 @@ class FormatSpec:
     description: str = ""
     # Derived structures to bring up to date after a file is ingested (passages: their sentences), given the store
     # and the embedder (None: graph only). Resumable and idempotent like the ingestion itself.
-    after: Callable[[Store, Embedder | None], object] | None = None
+    after: Callable[[Store, Embedder | None], dict[str, int]] | None = None
 
 
-def _index_sentences(store: Store, embedder: Embedder | None) -> object:
+def _index_sentences(store: Store, embedder: Embedder | None) -> dict[str, int]:
     from tkgrag.ingest.sentences import index_sentences
 
-    return index_sentences(store, embedder)
+    return index_sentences(store, embedder).counts()
 
 
 def _check(mapping: Mapping[str, Any], allowed: frozenset[str], fmt: str) -> None:

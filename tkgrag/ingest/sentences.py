@@ -26,6 +26,13 @@ class SplitSummary:
     seconds: float = 0.0
     embedding: EmbedSummary | None = None
 
+    def counts(self) -> dict[str, int]:
+        """For ``IngestSummary.derived``: what this run added."""
+        out = {"sentences": self.sentences}
+        if self.embedding is not None:
+            out["sentences embedded"] = self.embedding.embedded
+        return out
+
 
 def split_passages(
     store: Store, *, page_size: int = 2000, progress: bool = True, max_pages: int | None = None

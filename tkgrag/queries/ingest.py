@@ -82,9 +82,7 @@ LIMIT $limit
 """
 
 _COUNT_MISSING_EMBEDDINGS = "MATCH (n:{label}) WHERE n.embedding IS NULL AND n.text IS NOT NULL RETURN count(n) AS n"
-COUNT_MISSING_EMBEDDINGS = {
-    label: _COUNT_MISSING_EMBEDDINGS.format(label=label) for label in EMBEDDED_LABELS
-}
+COUNT_MISSING_EMBEDDINGS = {label: _COUNT_MISSING_EMBEDDINGS.format(label=label) for label in EMBEDDED_LABELS}
 
 # ---- the IngestRun ledger (record time and the resume checkpoint) ---------------------------------------------
 CREATE_RUN = """

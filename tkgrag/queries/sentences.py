@@ -38,7 +38,9 @@ COUNT_SENTENCES = "MATCH (s:Sentence) RETURN count(s) AS n, count(s.embedding) A
 
 # MRAG's candidates: the top $n passages by the main content through the passage index; with $prefilter the temporal
 # filter ($tcs, the one builder) must hold too. Each comes with its item row and its sentences in order (text, years,
-# embedding) for the semantic x temporal ranking, which runs in Python on these few hundred sentences.
+# and their similarity to the main content, computed here: shipping a few hundred 384-float vectors to Python costs
+# ~10x the whole query). ``vector.similarity.cosine`` is (1 + cos) / 2, like the index's score; null when the sentence
+# has no embedding yet. The semantic x temporal ranking runs in Python on these rows.
 MRAG_CANDIDATES = (
     """
 CALL db.index.vector.queryNodes('passage_embedding', $n, $qvec) YIELD node AS n, score
@@ -50,7 +52,8 @@ CALL (n) {
   OPTIONAL MATCH (n)-[:HAS_SENTENCE]->(s:Sentence)
   WITH s ORDER BY s.position
   RETURN collect(CASE WHEN s IS NULL THEN null ELSE
-                 {position: s.position, text: s.text, years: s.years, embedding: s.embedding} END) AS sentences
+                 {position: s.position, text: s.text, years: s.years, dates: s.dates,
+                  similarity: vector.similarity.cosine(s.embedding, $qvec)} END) AS sentences
 }
 RETURN 'passage' AS kind, n.key AS key, n.text AS text, score, n.date_min AS valid_from, n.date_max AS valid_to,
        'day' AS granularity, n.source AS source, {title: n.title, dates: n.dates} AS fields, sentences

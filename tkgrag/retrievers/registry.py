@@ -87,9 +87,7 @@ def parse_options(m: Method, items: list[str] | None) -> dict[str, Any]:
         if not sep or not name:
             raise ConfigError(f"option {item!r} of method {m.name!r}: write NAME=VALUE")
         if name not in types:
-            raise ConfigError(
-                f"method {m.name!r}: unknown option {name!r}; known: {', '.join(sorted(types))}"
-            )
+            raise ConfigError(f"method {m.name!r}: unknown option {name!r}; known: {', '.join(sorted(types))}")
         kind = types[name]
         try:
             if kind is bool:
@@ -101,9 +99,7 @@ def parse_options(m: Method, items: list[str] | None) -> dict[str, Any]:
             else:
                 raise ConfigError(f"method {m.name!r}: option {name!r} cannot be set from the command line")
         except ValueError:
-            raise ConfigError(
-                f"method {m.name!r}: option {name}={raw!r} is not a valid {kind.__name__}"
-            ) from None
+            raise ConfigError(f"method {m.name!r}: option {name}={raw!r} is not a valid {kind.__name__}") from None
     return out
 
 
@@ -176,7 +172,7 @@ _METHODS = [
     ),
     Method(
         "passage-rerank",
-        "retrieve-then-rerank baseline: top passages by the whole question, re-ranked by their best sentence (bi-encoder)",
+        "retrieve-then-rerank baseline: passages by the whole question, re-ranked by their best sentence",
         MragConfig(split_question=False, temporal=False, qfs_passages=0),
         _mrag,
     ),
@@ -188,8 +184,8 @@ _METHODS = [
     ),
     Method(
         "mrag+",
-        "`mrag` + sentences inherit the years before them, passage similarity in the score, date-filtered candidates",
-        MragConfig(inherit_years=True, passage_weight=0.3, prefilter_candidates=20),
+        "`mrag` with a plain period scored as *during* (flat) and the passage's own similarity in the score",
+        MragConfig(ramp_unordered=False, passage_weight=0.3),
         _mrag,
     ),
 ]

@@ -179,5 +179,5 @@ def ingest_passages(
     )
     from tkgrag.ingest.sentences import index_sentences
 
-    index_sentences(store, options.embedder, progress=options.progress)
+    summary.derived.update(index_sentences(store, options.embedder, progress=options.progress).counts())
     return summary

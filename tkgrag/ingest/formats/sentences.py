@@ -21,10 +21,14 @@ MIN_WORDS = 3
 # Years a sentence's ranges expand to at most (a "1000-2000" range would otherwise mean 1,001 years).
 MAX_RANGE_YEARS = 200
 
-_ABBREVIATIONS = frozenset(
-    """mr mrs ms dr prof st jr sr col gen lt maj capt cpt sgt adm cmdr rev hon gov sen rep pres no nos vol vols
-    fig figs ed eds approx ca c est inc ltd co corp bros dept univ mt ft ave blvd vs etc al e.g i.e u.s u.k""".split()
-)
+# fmt: off
+_ABBREVIATIONS = frozenset((
+    "mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "col", "gen", "lt", "maj", "capt", "cpt", "sgt", "adm",
+    "cmdr", "rev", "hon", "gov", "sen", "rep", "pres", "no", "nos", "vol", "vols", "fig", "figs", "ed", "eds",
+    "approx", "ca", "c", "est", "inc", "ltd", "co", "corp", "bros", "dept", "univ", "mt", "ft", "ave", "blvd",
+    "vs", "etc", "al", "e.g", "i.e", "u.s", "u.k",
+))
+# fmt: on
 _END = re.compile(r"[.!?]+['\"”’)\]]*(?=\s+[\"'“‘(\[]?[A-Z0-9])")
 _NEWLINES = re.compile(r"\s*\n\s*")
 _WORD_BEFORE = re.compile(r"(\S+)(\s*)$")
@@ -41,9 +45,8 @@ def _is_boundary(before: str) -> bool:
     bare = word.rstrip(".").lower()
     if len(word) == 1 and word.isupper():
         return False  # an initial: "Newton D . Baker"
-    if bare in _ABBREVIATIONS or (gap == "" and "." in word):
-        return False  # "Col .", "Dr.", "U.S."
-    return True
+    # "Col .", "Dr.", "U.S." are abbreviations, not ends
+    return not (bare in _ABBREVIATIONS or (gap == "" and "." in word))
 
 
 def split_sentences(text: str) -> list[str]:

@@ -63,7 +63,7 @@ def summarize(
             continue
         vec = embedder.encode([f"{title} | {summary}" if title else summary])[0].tolist()
         years = tuple(span_years(extract_dates(summary)))
-        out[row["key"]] = [Sentence(-1, summary, years, vec, summary=True)]
+        out[row["key"]] = [Sentence(-1, summary, years, embedding=vec, summary=True)]
     return out
 
 

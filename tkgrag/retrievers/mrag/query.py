@@ -44,6 +44,7 @@ def score_of(c: TemporalConstraint, ordinality: Ordinality, config: MragConfig) 
         "low": config.low,
         "high": config.high,
         "outside": config.outside,
+        "ramp_unordered": config.ramp_unordered,
     }
     if c.relation is TemporalRelation.BEFORE:
         y = lo if lo is not None else hi

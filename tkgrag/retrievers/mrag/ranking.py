@@ -17,17 +17,19 @@ import numpy as np
 
 from tkgrag.retrievers.mrag.config import MragConfig
 from tkgrag.retrievers.mrag.query import MragQuery
-from tkgrag.retrievers.mrag.temporal_score import TemporalScore, ordinal_only
+from tkgrag.retrievers.mrag.temporal_score import Ordinality, TemporalScore, ordinal_only
 
 
 @dataclass(frozen=True)
 class Sentence:
-    """A sentence to score: from the store, or an LLM summary (``summary=True``)."""
+    """A sentence to score: from the store (``cosine`` to the main content computed in Cypher), or an LLM summary
+    (``summary=True``, with its ``embedding``)."""
 
     position: int
     text: str
     years: tuple[int, ...]
-    embedding: Sequence[float] | None
+    cosine: float | None = None
+    embedding: Sequence[float] | None = None
     summary: bool = False
 
 
@@ -59,10 +61,11 @@ def cosine_of_index_score(score: float) -> float:
 
 
 def sentences_of(row: Mapping[str, Any]) -> list[Sentence]:
+    """The stored sentences of a candidate row that have an embedding (a similarity), in order."""
     return [
-        Sentence(int(s["position"]), s.get("text") or "", tuple(s.get("years") or ()), s.get("embedding"))
+        Sentence(int(s["position"]), s.get("text") or "", tuple(s.get("years") or ()), cosine_of_index_score(sim))
         for s in row.get("sentences") or []
-        if s is not None
+        if s is not None and (sim := s.get("similarity")) is not None
     ]
 
 
@@ -97,24 +100,19 @@ def rank_passages(
     ranked: list[RankedPassage] = []
     per_passage: list[tuple[list[Sentence], list[tuple[int, ...]]]] = []
     for i, row in enumerate(rows):
-        sents = [s for s in sentences_of(row) if s.embedding is not None] + list(extra.get(row["key"], ()))
+        sents = sentences_of(row) + list(extra.get(row["key"], ()))
         years = inherited_years(sents) if config.inherit_years else [s.years for s in sents]
         ranked.append(RankedPassage(row, cosine_of_index_score(row["score"]), i))
         per_passage.append((sents, years))
     score_fn = query.score
-    if score_fn is None and config.temporal and query.ordinality.value != "none":
+    if score_fn is None and config.temporal and query.ordinality is not Ordinality.NONE:
         score_fn = ordinal_only(
             query.ordinality, (y for _, ys in per_passage for yy in ys for y in yy), config.window_years
         )
-    flat = [s.embedding for sents, _ in per_passage for s in sents]
-    sims = _unit(np.asarray(flat, dtype=np.float32)) @ q if flat else np.zeros(0, dtype=np.float32)
-    at = 0
     for rp, (sents, years) in zip(ranked, per_passage, strict=True):
         scored = [
-            ScoredSentence(s, float(sims[at + j]), _temporal(score_fn, ys), ys)
-            for j, (s, ys) in enumerate(zip(sents, years, strict=True))
+            ScoredSentence(s, _cosine(s, q), _temporal(score_fn, ys), ys) for s, ys in zip(sents, years, strict=True)
         ]
-        at += len(sents)
         if not scored:  # not split yet: the passage is its own sentence
             pseudo = Sentence(-1, rp.row.get("text") or "", (), None)
             scored = [ScoredSentence(pseudo, rp.first_stage, _temporal(score_fn, ()), ())]
@@ -124,6 +122,14 @@ def rank_passages(
         rp.score = (1.0 - w) * rp.best.score + w * rp.first_stage
     ranked.sort(key=lambda r: (-r.score, r.order))
     return ranked
+
+
+def _cosine(s: Sentence, q: np.ndarray) -> float:
+    if s.cosine is not None:
+        return s.cosine
+    if s.embedding is None:
+        return 0.0
+    return float(_unit(np.asarray(s.embedding, dtype=np.float32)) @ q)
 
 
 def _temporal(fn: TemporalScore | None, years: tuple[int, ...]) -> float:

@@ -109,8 +109,11 @@ class MragRetriever(RetrieverBase):
         if not result.constraints and query.constraint is not None:
             result.constraints = (query.constraint,)  # what the temporal score used, parsed from the question
         if query.score is not None:
-            notes.insert(0, f"main content {query.main_content!r}; temporal score {query.score.template} "
-                         f"{query.score.start}..{query.score.end}")
+            notes.insert(
+                0,
+                f"main content {query.main_content!r}; temporal score {query.score.template} "
+                f"{query.score.start}..{query.score.end}",
+            )
         result.notes.extend(notes)
         return result
 
@@ -123,8 +126,12 @@ class MragRetriever(RetrieverBase):
             seen = {r["key"] for r in rows}
             more = self.store.run(
                 MRAG_CANDIDATES,
-                {**base, "n": max(n, 20 * c.prefilter_candidates), "candidates": c.prefilter_candidates,
-                 "prefilter": True},
+                {
+                    **base,
+                    "n": max(n, 20 * c.prefilter_candidates),
+                    "candidates": c.prefilter_candidates,
+                    "prefilter": True,
+                },
             )
             rows += [r for r in more if r["key"] not in seen]
         return rows

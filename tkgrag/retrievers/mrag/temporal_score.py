@@ -25,6 +25,7 @@ Choices where the paper is silent (documented in the README's MRAG section):
 * *first/last* with no date ("who was the first coach of X"): *after* the earliest year among the candidates, or
   *before* the latest one, so the ordinal still orders the sentences.
 * A sentence scores the best of its years (the paper's text: "the highest temporal score is selected").
+* ``ramp_unordered=False`` (``mrag+``): a period without "first"/"last" is flat (HIGH inside), see the field.
 """
 
 from __future__ import annotations
@@ -62,6 +63,10 @@ class TemporalScore:
     low: float = LOW
     high: float = HIGH
     outside: float = OUTSIDE
+    # The paper scores a period without "first"/"last" like "last" (rising to its end). False (``mrag+``): a plain
+    # period ("from 1998 to 2000", "between ...") is a *during* constraint, every year in it scores HIGH, so the
+    # sentence dating the start of a tenure is not ranked below the one dating the successor's start.
+    ramp_unordered: bool = True
 
     def __post_init__(self) -> None:
         if self.end < self.start:
@@ -90,6 +95,8 @@ class TemporalScore:
         if y < lo or y > hi:
             return self.outside
         if self.kind is TcKind.IN or hi == lo:
+            return self.high
+        if self.kind is TcKind.BETWEEN and self.ordinality is Ordinality.NONE and not self.ramp_unordered:
             return self.high
         frac = (y - lo) / (hi - lo)  # 0 at lo, 1 at hi
         if self.ordinality is Ordinality.FIRST:
