@@ -180,6 +180,26 @@ MATCH (p:Passage)
 WHERE any(d IN p.dates WHERE d STARTS WITH $year)
 RETURN p.key AS passage, p.title AS title, p.dates AS dates;
 
+// ---- sentences (MRAG's ranking unit) --------------------------------------------------------------------------
+
+// A passage's sentences in order, with the years each mentions (split and dated at ingestion).
+MATCH (p:Passage {key: $passage})-[:HAS_SENTENCE]->(s:Sentence)
+RETURN s.position AS position, s.years AS years, s.text AS text
+ORDER BY position;
+
+// Sentences that mention a given year, with their passage (what MRAG's temporal score reads).
+MATCH (s:Sentence)
+WHERE toInteger($year) IN s.years
+RETURN s.passage_key AS passage, s.years AS years, s.text AS text
+LIMIT 25;
+
+// The sentences closest in meaning to a passage's first sentence, through the sentence vector index.
+MATCH (:Passage {key: $passage})-[:HAS_SENTENCE]->(s:Sentence {position: 0})
+CALL db.index.vector.queryNodes('sentence_embedding', 6, s.embedding) YIELD node, score
+WHERE node <> s
+RETURN node.passage_key AS passage, left(node.text, 80) AS text, score
+ORDER BY score DESC;
+
 // ---- record time: what the graph knew as of a date ------------------------------------------------------------
 
 // Facts the graph knew at $as_of (ingested_at is set once, when a node is first written), per source and run.

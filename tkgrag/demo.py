@@ -5,7 +5,8 @@
 3. build the STAR-RAG rule graph (rule nodes, MDL-selected edges) and project it into the GDS catalog;
 4. for sample questions: vector retrieval, STAR-RAG retrieval (seeded personalized PageRank in GDS), star+tc with
    the question's time constraint, and an answer from the symbolic reader when question understanding is available;
-5. the bundled TimeQA passage sample: passage-vector and passage-vector+tc on a question with a time span.
+5. the bundled TimeQA passage sample (split into dated sentences at ingestion): passage-vector, passage-vector+tc,
+   MRAG and mrag+ on a question with a time span, each passage shown with the sentence that ranked it.
 """
 
 from __future__ import annotations
@@ -107,9 +108,12 @@ def run_demo(settings: Settings, console: Console, err: Console) -> None:
         console.print(f"{passages.name}: {summary.line()} in {summary.seconds:.1f}s")
         console.print(f"\n[bold]{PASSAGE_QUESTION}[/]")
         tcs = question_constraints(PASSAGE_QUESTION)
-        for method in ("passage-vector", "passage-vector+tc"):
+        for method in ("passage-vector", "passage-vector+tc", "mrag", "mrag+"):
             r = rag.retrieve(PASSAGE_QUESTION, method, k=5, constraint=tcs)
             console.print(_evidence_table(r, 3))
+            best = r.evidence[0].fields.get("best_sentence") if r.evidence else None
+            if best:
+                console.print(f"best sentence of the top passage: {best}", highlight=False)
             for note in r.notes:
                 console.print(f"note: {note}", highlight=False)
     console.print(

@@ -106,6 +106,18 @@ def test_mrag_ranks_the_passage_that_meets_the_constraint_first_and_vector_does_
     assert future.fields["temporal"] == pytest.approx(0.5)  # 2099 is outside the constraint: OUTSIDE
 
 
+def test_date_filtered_candidates_go_through_the_temporal_filter(pool: Store, embedder: Any) -> None:
+    """With one candidate by the main content (the distractor), ``prefilter_candidates`` adds the best passages that
+    meet the constraint in Cypher (the one temporal-filter builder on date_min/date_max)."""
+    one = create("mrag", RetrieverContext(pool, embedder), candidates=1).retrieve(QUESTION, k=3)
+    assert [e.key for e in one.evidence] == ["distractor"]
+    more = create("mrag", RetrieverContext(pool, embedder), candidates=1, prefilter_candidates=2)
+    r = more.retrieve(RetrievalRequest.of(QUESTION, 3, one.constraints))
+    # the two best by the main content among those meeting 2013..2014: gold, and the undated passage (no dates is an
+    # open interval: it may hold then); "future" (2099) never qualifies
+    assert r.evidence[0].key == "gold" and {e.key for e in r.evidence} == {"gold", "distractor", "undated"}
+
+
 def test_a_question_without_a_constraint_is_semantic_ranking_and_says_so(pool: Store, embedder: Any) -> None:
     r = _retriever(pool, embedder, "mrag").retrieve("Which position does Oumar Niasse play?", k=3)
     assert r.constraints == ()

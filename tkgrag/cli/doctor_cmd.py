@@ -89,7 +89,18 @@ def _extra_store_checks(store: Store) -> list[Check]:
 
     st = staleness(store)
     # Not built yet is fine (no STAR queries run); built but behind the events is a failure.
-    return [Check("STAR rule graph", not (st.built and st.stale), st.reason, "tkgrag rules build")]
+    checks = [Check("STAR rule graph", not (st.built and st.stale), st.reason, "tkgrag rules build")]
+    from tkgrag.queries.sentences import SENTENCE_COVERAGE
+
+    s = store.run(SENTENCE_COVERAGE)[0]
+    if s["passages"]:  # MRAG ranks sentences: passages without them (or sentences without vectors) rank whole
+        ok = s["unsplit"] == 0 and s["unembedded"] == 0
+        detail = (
+            f"{s['passages']:,} passages, {s['sentences']:,} sentences; not split: {s['unsplit']:,}, "
+            f"sentences without a vector: {s['unembedded']:,}"
+        )
+        checks.append(Check("MRAG sentences", ok, detail, "tkgrag ingest sentences"))
+    return checks
 
 
 def _model(s: Settings) -> Check:

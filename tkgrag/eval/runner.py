@@ -197,8 +197,11 @@ def event_time(span: TimeSpan) -> str:
 
 
 def retrieved_events(evidence: Sequence[Evidence]) -> tuple[RetrievedEvent, ...]:
-    """Evidence as the metrics read it: entity keys (underscores, as stored), relation, start date."""
-    return tuple(RetrievedEvent(e.subject, e.relation, e.object, event_time(e.span)) for e in evidence)
+    """Events and facts among the evidence as the metrics read them: entity keys (underscores, as stored), relation,
+    start date. Passages and chunks are not events (``retrieved_passages`` carries them)."""
+    return tuple(
+        RetrievedEvent(e.subject, e.relation, e.object, event_time(e.span)) for e in evidence if e.is_statement
+    )
 
 
 def retrieved_passages(evidence: Sequence[Evidence]) -> tuple[RetrievedPassage, ...]:

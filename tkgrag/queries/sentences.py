@@ -34,6 +34,13 @@ MERGE (p)-[:HAS_SENTENCE]->(n)
 RETURN count(n) AS sentences
 """
 
+# `tkgrag doctor`: passages not split yet and sentences without a vector (MRAG ranks those passages whole).
+SENTENCE_COVERAGE = """
+CALL () { MATCH (p:Passage) RETURN count(p) AS passages, count(p) - count(p.sentence_count) AS unsplit }
+CALL () { MATCH (s:Sentence) RETURN count(s) AS sentences, count(s) - count(s.embedding) AS unembedded }
+RETURN passages, unsplit, sentences, unembedded
+"""
+
 COUNT_SENTENCES = "MATCH (s:Sentence) RETURN count(s) AS n, count(s.embedding) AS embedded"
 
 # MRAG's candidates: the top $n passages by the main content through the passage index; with $prefilter the temporal
