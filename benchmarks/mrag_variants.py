@@ -2,8 +2,8 @@
 ranking variants in Python. Questions are split by loader order into a dev half (where variants were chosen) and a
 validation half (where the choice is checked), so a variant that only fits the first half shows it.
 
-    python benchmarks/mrag_variants.py DATASET --cache runs/mrag-cands.pkl            # all variants
-    python benchmarks/mrag_variants.py DATASET --cache runs/mrag-cands.pkl "mrag (paper)" "mrag+"
+    python benchmarks/mrag_variants.py --cache runs/mrag-cands.pkl DATASET            # all variants
+    python benchmarks/mrag_variants.py --cache runs/mrag-cands.pkl DATASET "mrag (paper)" "mrag+ (flat period + passage weight 0.3)"
 
 Needs the passages of DATASET ingested with sentences (``tkgrag ingest passages``). Prints ER@1/ER@5/AR@1/AR@5.
 """
@@ -85,6 +85,8 @@ VARIANTS: dict[str, Ranker] = {
     "mrag + flat period + inherit years": ranked(MragConfig(ramp_unordered=False, inherit_years=True)),
     "mrag+ (flat period + passage weight 0.3)": ranked(MragConfig(ramp_unordered=False, passage_weight=0.3)),
     "mrag + flat period + passage weight 0.5": ranked(MragConfig(ramp_unordered=False, passage_weight=0.5)),
+    "mrag+ + lookback": ranked(MragConfig(ramp_unordered=False, passage_weight=0.3, lookback=True)),
+    "mrag + lookback": ranked(MragConfig(lookback=True)),
 }
 
 

@@ -10,7 +10,7 @@ import pytest
 from tkgrag.question.constraints import understood
 from tkgrag.retrievers.mrag.config import MragConfig
 from tkgrag.retrievers.mrag.query import MragQuery, mrag_query
-from tkgrag.retrievers.mrag.ranking import inherited_years, rank_passages, sentences_of
+from tkgrag.retrievers.mrag.ranking import Sentence, inherited_years, rank_passages, sentences_of
 from tkgrag.retrievers.mrag.temporal_score import Ordinality, TcKind, TemporalScore
 
 CFG = MragConfig()
@@ -39,16 +39,17 @@ def q(text: str, config: MragConfig = CFG) -> MragQuery:
         ),
         ("Who was the coach of Ajax before 1981?", TcKind.BEFORE, 1981, 1981, "Who was the coach of Ajax?"),
         ("Who owned the house after 1964?", TcKind.AFTER, 1964, 1964, "Who owned the house?"),
-        ("Who led the party as of 2019?", None, None, None, None),
+        # the paper maps "as of" to its before template (the parser reads it as "during 2019", right for filtering)
+        ("Who led the party as of 2019?", TcKind.BEFORE, 2019, 2019, "Who led the party?"),
+        ("Who led the party as of 5 January 1969?", TcKind.BEFORE, 1969, 1969, "Who led the party?"),
+        ("Who owned the house in the year after 1810?", TcKind.IN, 1811, 1811, "Who owned the house?"),
+        ("Who was the CEO until 1990?", TcKind.BEFORE, 1990, 1990, "Who was the CEO?"),
         ("Sastamala was replaced by what since 2009?", TcKind.AFTER, 2009, 2009, "Sastamala was replaced by what?"),
         ("Who led the club between 1990 and 1995?", TcKind.BETWEEN, 1990, 1995, "Who led the club?"),
     ],
 )
-def test_mc_tc_split(text: str, kind: TcKind | None, start: int | None, end: int | None, mc: str | None) -> None:
+def test_mc_tc_split(text: str, kind: TcKind, start: int, end: int, mc: str) -> None:
     got = q(text)
-    if kind is None:  # "as of": whatever the parser maps it to, the score is a before/in template ending in 2019
-        assert got.score is not None and got.score.end == 2019 and "2019" not in got.main_content
-        return
     assert got.score is not None
     assert (got.score.kind, got.score.start, got.score.end) == (kind, start, end)
     assert got.main_content == mc
@@ -124,3 +125,15 @@ def test_years_are_inherited_from_the_sentence_before() -> None:
     inherit = rank_passages([row], QVEC, tc, MragConfig(inherit_years=True))[0]
     assert plain.score == pytest.approx(max(0.1 * 1.0, 0.9 * 0.5, 0.2 * 0.5))
     assert inherit.score == pytest.approx(0.9 * 1.0)
+
+
+def test_a_summary_sentence_competes_with_its_own_embedding() -> None:
+    """QFS summaries come with an embedding (no stored similarity): their cosine is computed against the query
+    vector; the summary's years score like any sentence."""
+    tc = MragQuery("m", "", TemporalScore(TcKind.BETWEEN, 2013, 2014))
+    summary = Sentence(-1, "He played for Akhisar from 2013 to 2014.", (2013, 2014), embedding=[3.0, 4.0], summary=True)
+    ranked = rank_passages(ROWS, QVEC, tc, CFG, extra={"A": [summary]})
+    top = ranked[0]
+    assert top.row["key"] == "B" and top.score == pytest.approx(0.8)  # B's 0.8 x 1.0 still beats ...
+    a = next(r for r in ranked if r.row["key"] == "A")
+    assert a.best is not None and a.best.sentence.summary and a.score == pytest.approx(0.6)  # ... cos 3/5 x 1.0

@@ -72,3 +72,24 @@ def test_bad_parameters_are_refused() -> None:
         TemporalScore(TcKind.BETWEEN, 2000, 1990)
     with pytest.raises(ValueError, match="window"):
         TemporalScore(TcKind.AFTER, 2000, 2000, window=0)
+
+
+@pytest.mark.parametrize(
+    ("kind", "start", "end", "year", "expected"),
+    [
+        (TcKind.IN, 1965, 1965, 1964, 0.992),  # one year before "in 1965": the before ramp toward 1965
+        (TcKind.IN, 1965, 1965, 1915, 0.6),  # the window's far end
+        (TcKind.IN, 1965, 1965, 1914, 0.5),  # beyond it
+        (TcKind.IN, 1965, 1965, 1966, 0.5),  # after the period: still OUTSIDE
+        (TcKind.BETWEEN, 1917, 1918, 1916, 0.992),
+        (TcKind.BETWEEN, 1917, 1918, 1917, 1.0),
+    ],
+)
+def test_lookback_credits_years_before_a_period(kind: TcKind, start: int, end: int, year: int, expected: float) -> None:
+    f = TemporalScore(kind, start, end, NONE, ramp_unordered=False, lookback=True)
+    assert f.year(year) == pytest.approx(expected)
+
+
+def test_lookback_leaves_ordered_and_open_templates_alone() -> None:
+    assert TemporalScore(TcKind.BETWEEN, 1917, 1918, FIRST, lookback=True).year(1916) == 0.5
+    assert TemporalScore(TcKind.AFTER, 2000, 2000, NONE, lookback=True).year(1999) == 0.5

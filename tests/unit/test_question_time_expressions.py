@@ -37,6 +37,10 @@ def span(a: str, b: str, g: Granularity) -> TimeSpan:
         # MultiTQ's forms
         ("July, the year of 2007", span("2007-07-01", "2007-07-31", M)),
         ("May, 2015", span("2015-05-01", "2015-05-31", M)),
+        # a year named by its neighbour (TempRAGEval-style perturbations)
+        ("the year after 1810", span("1811-01-01", "1811-12-31", Y)),
+        ("the year before 2000", span("1999-01-01", "1999-12-31", Y)),
+        ("March of the year following 2009", span("2010-03-01", "2010-03-31", M)),
         ("2009-12-3", span("2009-12-03", "2009-12-03", D)),
         # Wikidata's zero parts mean "unknown": 2011-0-0 is the year 2011
         ("2011-0-0", span("2011-01-01", "2011-12-31", Y)),

@@ -10,6 +10,7 @@ A small grammar, not per-dataset templates. Recognised forms (case-insensitive):
 - months: ``May 2014``, ``May, 2015``, ``July, the year of 2007``, ``march of 2009``; a month or day without a
   year (``in July``) is kept with ``span=None``
 - years: ``2014``, ``in the year 1996``, ``the year of 2007``, ``800 AD``, ``AD 800``; BC years have ``span=None``
+- a year by its neighbour: ``the year after 1810`` (1811), ``March of the year before 2009`` (March 2008)
 - decades and centuries: ``the 1990s``, ``1990's``, ``the '90s``, ``the nineties``, ``the 19th century``
   (a century is the years ``n-1``00..``n-1``99, as people use it, not the astronomers' 01..00)
 - quarters and halves: ``Q1 2014``, ``the first quarter of 2014``, ``the second half of 2014``
@@ -113,6 +114,11 @@ _COUNT_AFTER = re.compile(
 )
 _NUMBER_BEFORE = re.compile(
     r"(?:\bno\.?|\bnumber|\bflight|\broute|\bhighway|\binterstate|\bpage|\bpages|\bepisode)\s*$"
+)
+# "the year after 1810" = 1811, "March of the year before 2009" = March 2008: a year named by its neighbour.
+_YEAR_OFFSET = re.compile(
+    r"\b(?:(?P<mon>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b\.?,?\s+(?:of\s+|in\s+)?)?"
+    r"(?:the\s+)?year\s+(?P<dir>after|following|before|preceding|prior\s+to)\s+(?P<y>\d{4})(?!\d)"
 )
 _ONWARDS = re.compile(r"\s*(?:on|onwards?|forward|forth)\b")
 _SEASON_AFTER = re.compile(r"\s*(?:season|seasons|school\s+year|academic\s+year|fiscal)\b")
@@ -317,6 +323,17 @@ def _years(text: str, low: str) -> list[_Cand]:
     return out
 
 
+def _year_offsets(text: str, low: str) -> list[_Cand]:
+    """ "the year after 1810" (1811), "in March of the year before 2009" (March 2008)."""
+    out: list[_Cand] = []
+    for m in _YEAR_OFFSET.finditer(low):
+        year = int(m.group("y")) + (1 if m.group("dir") in ("after", "following") else -1)
+        mon = _month_value(m.group("mon")) if m.group("mon") else None
+        span, invalid = _ymd_span(year, mon, None)
+        out.append(_Cand(m.start(), m.end(), year, mon, None, span, 11, invalid=invalid))
+    return out
+
+
 def _year_ranges(text: str, low: str) -> list[_Cand]:
     """ "2007-2008", "2007–08", "1980 to 1981", "2011-12 season" (but "2014-05" is a month)."""
     out: list[_Cand] = []
@@ -352,6 +369,7 @@ _EXTRACTORS = (
     _parts_of_years,
     _decades_centuries,
     _years,
+    _year_offsets,
     _year_ranges,
     _relatives,
 )

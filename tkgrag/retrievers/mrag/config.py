@@ -27,6 +27,8 @@ class MragConfig:
     outside: float = OUTSIDE
     # The paper's "last" ramp for a period without first/last (False: flat inside; see TemporalScore).
     ramp_unordered: bool = True
+    # Years before a period score on the before ramp instead of OUTSIDE (see TemporalScore.lookback).
+    lookback: bool = False
     # Beyond the paper (``mrag+``):
     # a sentence without a year takes the years of the nearest sentence before it in the passage ("He was elected
     # in 1994. He served two terms." -> the second sentence is about 1994);

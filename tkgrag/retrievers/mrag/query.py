@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tkgrag.model import TemporalConstraint, TemporalRelation
-from tkgrag.question.constraints import explicit_constraints
+from tkgrag.question.constraints import explicit_constraint, explicit_constraints
 from tkgrag.question.model import TemporalQuestion
 from tkgrag.retrievers.mrag.config import MragConfig
 from tkgrag.retrievers.mrag.temporal_score import Ordinality, TcKind, TemporalScore
@@ -32,9 +32,17 @@ def ordinality_of(tq: TemporalQuestion | None) -> Ordinality:
     return Ordinality.LAST if tq.ordinal.from_end else Ordinality.FIRST
 
 
-def score_of(c: TemporalConstraint, ordinality: Ordinality, config: MragConfig) -> TemporalScore | None:
+# Relation words the paper maps to its *before* template although the question parser reads them as "at that date"
+# (right for filtering): the evidence of a state "as of 2021" is usually dated earlier, when the state began.
+AS_OF_WORDS = frozenset({"as of", "as at", "by"})
+
+
+def score_of(
+    c: TemporalConstraint, ordinality: Ordinality, config: MragConfig, as_of: bool = False
+) -> TemporalScore | None:
     """The paper's template for one constraint: before/as of/until -> before, after/since -> after, a period over
-    several years ("from 1998 to 2000") -> between, one year/month/day -> in."""
+    several years ("from 1998 to 2000") -> between, one year/month/day -> in. ``as_of``: the constraint came from an
+    "as of"/"by" date, scored *before* its end."""
     span = c.span
     lo = span.start.year if span.start is not None else None
     hi = span.end.year if span.end is not None else None
@@ -45,7 +53,10 @@ def score_of(c: TemporalConstraint, ordinality: Ordinality, config: MragConfig) 
         "high": config.high,
         "outside": config.outside,
         "ramp_unordered": config.ramp_unordered,
+        "lookback": config.lookback,
     }
+    if as_of and c.relation is TemporalRelation.DURING and hi is not None:
+        return TemporalScore(TcKind.BEFORE, hi, hi, **kw)  # type: ignore[arg-type]
     if c.relation is TemporalRelation.BEFORE:
         y = lo if lo is not None else hi
         return None if y is None else TemporalScore(TcKind.BEFORE, y, y, **kw)  # type: ignore[arg-type]
@@ -77,9 +88,12 @@ def mrag_query(
     ordinality = ordinality_of(tq)
     if not config.temporal:
         return MragQuery(mc, tq.temporal_constraint, None, ordinality)
-    cs = constraints or explicit_constraints(tq)
-    for c in cs:
-        s = score_of(c, ordinality, config)
+    stated = [(c, t.relation.lower().strip() in AS_OF_WORDS) for t in tq.times if (c := explicit_constraint(t))]
+    pairs = [(c, False) for c in constraints] if constraints else stated
+    if not constraints and len(stated) > 1:
+        pairs = [(c, False) for c in explicit_constraints(tq)]  # alternatives merged into one period
+    for c, as_of in pairs:
+        s = score_of(c, ordinality, config, as_of)
         if s is not None:
             return MragQuery(mc, tq.temporal_constraint or c.describe(), s, ordinality, constraint=c)
     if ordinality is not Ordinality.NONE:

@@ -21,7 +21,7 @@ from tkgrag.question.constraints import explicit_constraints, understood
 from tkgrag.retrievers.base import RequestScope, RetrievalRequest, RetrieverBase, StageTimer
 from tkgrag.retrievers.mrag.config import MragConfig
 from tkgrag.retrievers.mrag.llm_steps import LlmUse, decompose, summarize
-from tkgrag.retrievers.mrag.query import MragQuery, mrag_query, score_of
+from tkgrag.retrievers.mrag.query import MragQuery, mrag_query, ordinality_of, score_of
 from tkgrag.retrievers.mrag.ranking import RankedPassage, rank_passages
 from tkgrag.store import Store
 
@@ -62,12 +62,15 @@ class MragRetriever(RetrieverBase):
             parts = decompose(self.llm, request.text, use)
             if parts is not None:
                 mc, tc = parts
+                notes.append(f"LLM decomposition: MC {mc!r}, TC {tc or 'none'!r}")
+                # The LLM's TC is read by the same parser: "last before 1981" -> an ordinal and a constraint.
                 tq_tc = understood(f"{mc.rstrip(' ?')} {tc}?") if tc else None
                 cs = scope.constraints or (explicit_constraints(tq_tc) if tq_tc is not None else ())
-                base = mrag_query(request.text, tq, cs, self.config)
-                score = next((s for c in cs if (s := score_of(c, base.ordinality, self.config)) is not None), None)
-                notes.append(f"LLM decomposition: MC {mc!r}, TC {tc or 'none'!r}")
-                return MragQuery(mc, tc, score if self.config.temporal else None, base.ordinality)
+                ordinality = ordinality_of(tq_tc) if tq_tc is not None and tq_tc.ordinal else ordinality_of(tq)
+                for c in cs if self.config.temporal else ():
+                    if (score := score_of(c, ordinality, self.config)) is not None:
+                        return MragQuery(mc, tc, score, ordinality, constraint=c)
+                return MragQuery(mc, tc, None, ordinality)
         return mrag_query(request.text, tq, scope.constraints, self.config)
 
     def run(self, request: RetrievalRequest) -> Retrieval:

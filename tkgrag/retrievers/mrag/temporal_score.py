@@ -67,6 +67,10 @@ class TemporalScore:
     # period ("from 1998 to 2000", "between ...") is a *during* constraint, every year in it scores HIGH, so the
     # sentence dating the start of a tenure is not ranked below the one dating the successor's start.
     ramp_unordered: bool = True
+    # False (paper): years before a period (*in*, *between*) are OUTSIDE. True: they are scored on the *before* ramp
+    # toward the period's start, since the sentence dating a state ("In 1964 she bought the house") usually precedes
+    # the date a question asks about ("who owned it in October 1965"). Only for periods without first/last.
+    lookback: bool = False
 
     def __post_init__(self) -> None:
         if self.end < self.start:
@@ -92,6 +96,14 @@ class TemporalScore:
     def year(self, y: int) -> float:
         """The score of one sentence year."""
         lo, hi = self._bounds()
+        if (
+            self.lookback
+            and y < lo
+            and self.kind in (TcKind.IN, TcKind.BETWEEN)
+            and self.ordinality is Ordinality.NONE
+            and y >= lo - self.window
+        ):
+            return self.low + (self.high - self.low) * (y - (lo - self.window)) / self.window
         if y < lo or y > hi:
             return self.outside
         if self.kind is TcKind.IN or hi == lo:
