@@ -3,7 +3,7 @@ ranking variants in Python. Questions are split by loader order into a dev half 
 validation half (where the choice is checked), so a variant that only fits the first half shows it.
 
     python benchmarks/mrag_variants.py --cache runs/mrag-cands.pkl DATASET            # all variants
-    python benchmarks/mrag_variants.py --cache runs/mrag-cands.pkl DATASET "mrag (paper)" "mrag+ (flat period + passage weight 0.3)"
+    python benchmarks/mrag_variants.py --cache runs/mrag-cands.pkl DATASET "mrag (paper)" "mrag + lookback"
 
 Needs the passages of DATASET ingested with sentences (``tkgrag ingest passages``). Prints ER@1/ER@5/AR@1/AR@5.
 """
