@@ -87,6 +87,11 @@ VARIANTS: dict[str, Ranker] = {
     "mrag + flat period + passage weight 0.5": ranked(MragConfig(ramp_unordered=False, passage_weight=0.5)),
     "mrag+ + lookback": ranked(MragConfig(ramp_unordered=False, passage_weight=0.3, lookback=True)),
     "mrag + lookback": ranked(MragConfig(lookback=True)),
+    "mrag + context 0.3": ranked(MragConfig(context_weight=0.3)),
+    "mrag + context 0.5": ranked(MragConfig(context_weight=0.5)),
+    "mrag + flat + context 0.3": ranked(MragConfig(ramp_unordered=False, context_weight=0.3)),
+    "mrag + flat + context 0.5": ranked(MragConfig(ramp_unordered=False, context_weight=0.5)),
+    "mrag+ + context 0.3": ranked(MragConfig(ramp_unordered=False, passage_weight=0.3, context_weight=0.3)),
 }
 
 

@@ -268,3 +268,9 @@ def test_reference_date_places_relative_times() -> None:
     assert tq.time == TimeSpan.day(date(2014, 5, 3))
     assert tq.reference_date == date(2014, 5, 3)
     assert understand("who is the current leader of china").time is None
+
+
+def test_a_numeric_ordinal_before_a_capitalised_word_is_part_of_a_name() -> None:
+    tq = understand("Which country did 6th Combined Arms Army belong to from Dec 1991 to 1998?")
+    assert tq.ordinals == () and "6th Combined Arms Army" in tq.main_content
+    assert [o.position for o in understand("Who was the 2nd to visit Iran in 2014?").ordinals] == [2]

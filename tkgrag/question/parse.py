@@ -26,6 +26,11 @@ class QuestionError(TkgragError, ValueError):
     """A question that cannot be understood at all (not text, or empty)."""
 
 
+# A numeric ordinal right before a capitalised word names something ("6th Combined Arms Army", "the 11th Army",
+# "44th President"): part of a name or a series number, not a position in time.
+_NAME_AFTER = re.compile(r"\s+[A-Z]")
+
+
 def understand(question: str, *, reference_date: date | None = None) -> TemporalQuestion:
     """Parse ``question`` into a ``TemporalQuestion``. ``reference_date`` places "now", "last year" etc."""
     if not isinstance(question, str):
@@ -42,6 +47,7 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
         o
         for o in find_ordinals(low, exclude=[(t.start, t.end) for t in times])
         if not any(a.start <= o.start < a.end for a in anchors)
+        and not (o.text[:1].isdigit() and _NAME_AFTER.match(text, o.end))
     ]
     trigger_spans = [(a.trigger_start, a.trigger_start + len(a.trigger)) for a in anchors]
     mentions = find_mentions(text, blocked=[(t.start, t.end) for t in times] + trigger_spans)

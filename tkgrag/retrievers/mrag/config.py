@@ -35,6 +35,9 @@ class MragConfig:
     inherit_years: bool = False
     # the passage's own similarity to the main content joins its best sentence: (1 - w) * best + w * passage;
     passage_weight: float = 0.0
+    # a sentence's semantic score in the context of its passage: (1 - c) * sentence cosine + c * passage cosine,
+    # before the temporal product (for passages whose title does not name the entity, e.g. MenatQA's sections);
+    context_weight: float = 0.0
     # the first stage also takes the top passages that meet the constraint in Cypher (the one temporal filter),
     # so a passage with the right dates is a candidate even when the main content alone ranks it low.
     prefilter_candidates: int = 0
@@ -50,8 +53,9 @@ class MragConfig:
         for name in ("prefilter_candidates", "qfs_passages"):
             if getattr(self, name) < 0:
                 raise ConfigError(f"MragConfig.{name}={getattr(self, name)!r}: must be >= 0")
-        if not 0.0 <= self.passage_weight <= 1.0:
-            raise ConfigError(f"MragConfig.passage_weight={self.passage_weight!r}: must be in [0, 1]")
+        for name in ("passage_weight", "context_weight"):
+            if not 0.0 <= getattr(self, name) <= 1.0:
+                raise ConfigError(f"MragConfig.{name}={getattr(self, name)!r}: must be in [0, 1]")
         if not 0.0 <= self.outside <= self.low <= self.high:
             raise ConfigError("MragConfig: need 0 <= outside <= low <= high")
 

@@ -110,8 +110,10 @@ def rank_passages(
             query.ordinality, (y for _, ys in per_passage for yy in ys for y in yy), config.window_years
         )
     for rp, (sents, years) in zip(ranked, per_passage, strict=True):
+        c = config.context_weight
         scored = [
-            ScoredSentence(s, _cosine(s, q), _temporal(score_fn, ys), ys) for s, ys in zip(sents, years, strict=True)
+            ScoredSentence(s, (1.0 - c) * _cosine(s, q) + c * rp.first_stage, _temporal(score_fn, ys), ys)
+            for s, ys in zip(sents, years, strict=True)
         ]
         if not scored:  # not split yet: the passage is its own sentence
             pseudo = Sentence(-1, rp.row.get("text") or "", (), None)
