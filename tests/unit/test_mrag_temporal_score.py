@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tkgrag.retrievers.mrag.temporal_score import Ordinality, TcKind, TemporalScore, ordinal_only
+from tkgrag.retrievers.mrag.temporal_score import Ordinality, Shape, TcKind, TemporalScore, ordinal_only
 
 LAST, FIRST, NONE = Ordinality.LAST, Ordinality.FIRST, Ordinality.NONE
 
@@ -67,11 +67,18 @@ def test_ordinal_without_a_date_orders_by_the_candidates_years() -> None:
     assert ordinal_only(FIRST, []) is None and ordinal_only(NONE, [1990]) is None
 
 
+def test_flat_period_and_the_paper_ramp_differ_only_inside_a_plain_period() -> None:
+    flat = Shape(ramp_unordered=False)
+    assert TemporalScore(TcKind.BETWEEN, 1811, 1827, NONE, flat).year(1811) == 1.0  # paper: 0.6
+    assert TemporalScore(TcKind.BETWEEN, 1811, 1827, NONE, flat).year(1828) == 0.5
+    assert TemporalScore(TcKind.BETWEEN, 1811, 1827, FIRST, flat).year(1827) == pytest.approx(0.6)  # ordered: ramp
+
+
 def test_bad_parameters_are_refused() -> None:
     with pytest.raises(ValueError, match="before start"):
         TemporalScore(TcKind.BETWEEN, 2000, 1990)
     with pytest.raises(ValueError, match="window"):
-        TemporalScore(TcKind.AFTER, 2000, 2000, window=0)
+        Shape(window=0)
 
 
 @pytest.mark.parametrize(
@@ -86,10 +93,10 @@ def test_bad_parameters_are_refused() -> None:
     ],
 )
 def test_lookback_credits_years_before_a_period(kind: TcKind, start: int, end: int, year: int, expected: float) -> None:
-    f = TemporalScore(kind, start, end, NONE, ramp_unordered=False, lookback=True)
+    f = TemporalScore(kind, start, end, NONE, Shape(ramp_unordered=False, lookback=True))
     assert f.year(year) == pytest.approx(expected)
 
 
 def test_lookback_leaves_ordered_and_open_templates_alone() -> None:
-    assert TemporalScore(TcKind.BETWEEN, 1917, 1918, FIRST, lookback=True).year(1916) == 0.5
-    assert TemporalScore(TcKind.AFTER, 2000, 2000, NONE, lookback=True).year(1999) == 0.5
+    assert TemporalScore(TcKind.BETWEEN, 1917, 1918, FIRST, Shape(lookback=True)).year(1916) == 0.5
+    assert TemporalScore(TcKind.AFTER, 2000, 2000, NONE, Shape(lookback=True)).year(1999) == 0.5

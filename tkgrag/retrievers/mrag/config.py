@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from tkgrag.errors import ConfigError
 from tkgrag.model import ItemKind
 from tkgrag.retrievers.base import Need
-from tkgrag.retrievers.mrag.temporal_score import HIGH, LOW, OUTSIDE, WINDOW
+from tkgrag.retrievers.mrag.temporal_score import HIGH, LOW, OUTSIDE, WINDOW, Shape
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class MragConfig:
     llm_decompose: bool = False
 
     def __post_init__(self) -> None:
-        for name in ("candidates", "ann_candidates", "window_years"):
+        for name in ("candidates", "ann_candidates"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"MragConfig.{name}={getattr(self, name)!r}: must be >= 1")
         for name in ("prefilter_candidates", "qfs_passages"):
@@ -56,8 +56,14 @@ class MragConfig:
         for name in ("passage_weight", "context_weight"):
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise ConfigError(f"MragConfig.{name}={getattr(self, name)!r}: must be in [0, 1]")
-        if not 0.0 <= self.outside <= self.low <= self.high:
-            raise ConfigError("MragConfig: need 0 <= outside <= low <= high")
+        try:
+            self.shape()
+        except ValueError as exc:
+            raise ConfigError(f"MragConfig: {exc}") from None
+
+    def shape(self) -> Shape:
+        """The temporal templates' parameters (flat fields here so `--set low=0.5` works)."""
+        return Shape(self.window_years, self.low, self.high, self.outside, self.ramp_unordered, self.lookback)
 
     @property
     def kinds(self) -> frozenset[ItemKind]:

@@ -46,31 +46,21 @@ def score_of(
     span = c.span
     lo = span.start.year if span.start is not None else None
     hi = span.end.year if span.end is not None else None
-    kw = {
-        "ordinality": ordinality,
-        "window": config.window_years,
-        "low": config.low,
-        "high": config.high,
-        "outside": config.outside,
-        "ramp_unordered": config.ramp_unordered,
-        "lookback": config.lookback,
-    }
+    shape = config.shape()
     if as_of and c.relation is TemporalRelation.DURING and hi is not None:
-        return TemporalScore(TcKind.BEFORE, hi, hi, **kw)  # type: ignore[arg-type]
+        return TemporalScore(TcKind.BEFORE, hi, hi, ordinality, shape)
     if c.relation is TemporalRelation.BEFORE:
         y = lo if lo is not None else hi
-        return None if y is None else TemporalScore(TcKind.BEFORE, y, y, **kw)  # type: ignore[arg-type]
+        return None if y is None else TemporalScore(TcKind.BEFORE, y, y, ordinality, shape)
     if c.relation is TemporalRelation.AFTER:
         y = hi if hi is not None else lo
-        return None if y is None else TemporalScore(TcKind.AFTER, y, y, **kw)  # type: ignore[arg-type]
-    if lo is None and hi is None:
-        return None
+        return None if y is None else TemporalScore(TcKind.AFTER, y, y, ordinality, shape)
     if hi is None:  # "since 2009"
-        return TemporalScore(TcKind.AFTER, lo, lo, **kw)  # type: ignore[arg-type]
+        return None if lo is None else TemporalScore(TcKind.AFTER, lo, lo, ordinality, shape)
     if lo is None:  # "until 2009"
-        return TemporalScore(TcKind.BEFORE, hi, hi, **kw)  # type: ignore[arg-type]
+        return TemporalScore(TcKind.BEFORE, hi, hi, ordinality, shape)
     kind = TcKind.IN if lo == hi else TcKind.BETWEEN
-    return TemporalScore(kind, lo, hi, **kw)  # type: ignore[arg-type]
+    return TemporalScore(kind, lo, hi, ordinality, shape)
 
 
 def mrag_query(

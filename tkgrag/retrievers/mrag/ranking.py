@@ -106,9 +106,7 @@ def rank_passages(
         per_passage.append((sents, years))
     score_fn = query.score
     if score_fn is None and config.temporal and query.ordinality is not Ordinality.NONE:
-        score_fn = ordinal_only(
-            query.ordinality, (y for _, ys in per_passage for yy in ys for y in yy), config.window_years
-        )
+        score_fn = ordinal_only(query.ordinality, (y for _, ys in per_passage for yy in ys for y in yy), config.shape())
     for rp, (sents, years) in zip(ranked, per_passage, strict=True):
         c = config.context_weight
         scored = [

@@ -25,7 +25,7 @@ Choices where the paper is silent (documented in the README's MRAG section):
 * *first/last* with no date ("who was the first coach of X"): *after* the earliest year among the candidates, or
   *before* the latest one, so the ordinal still orders the sentences.
 * A sentence scores the best of its years (the paper's text: "the highest temporal score is selected").
-* ``ramp_unordered=False`` (``mrag+``): a period without "first"/"last" is flat (HIGH inside), see the field.
+* ``Shape.ramp_unordered=False`` (``mrag+``): a period without "first"/"last" is flat (HIGH inside).
 """
 
 from __future__ import annotations
@@ -52,13 +52,9 @@ class Ordinality(StrEnum):
 
 
 @dataclass(frozen=True)
-class TemporalScore:
-    """The scoring function of one temporal constraint (paper: one instantiated template per question)."""
+class Shape:
+    """The templates' parameters: the paper's values by default."""
 
-    kind: TcKind
-    start: int  # Y for before/after; A for between/in
-    end: int  # Y for before/after; B for between/in
-    ordinality: Ordinality = Ordinality.NONE
     window: int = WINDOW
     low: float = LOW
     high: float = HIGH
@@ -73,12 +69,25 @@ class TemporalScore:
     lookback: bool = False
 
     def __post_init__(self) -> None:
-        if self.end < self.start:
-            raise ValueError(f"temporal score: end year {self.end} before start year {self.start}")
         if self.window < 1:
             raise ValueError(f"temporal score: window must be at least 1 year, got {self.window}")
         if not 0.0 <= self.outside <= self.low <= self.high:
             raise ValueError("temporal score: need 0 <= outside <= low <= high")
+
+
+@dataclass(frozen=True)
+class TemporalScore:
+    """The scoring function of one temporal constraint (paper: one instantiated template per question)."""
+
+    kind: TcKind
+    start: int  # Y for before/after; A for between/in
+    end: int  # Y for before/after; B for between/in
+    ordinality: Ordinality = Ordinality.NONE
+    shape: Shape = Shape()
+
+    def __post_init__(self) -> None:
+        if self.end < self.start:
+            raise ValueError(f"temporal score: end year {self.end} before start year {self.start}")
 
     @property
     def template(self) -> str:
@@ -88,39 +97,35 @@ class TemporalScore:
     def _bounds(self) -> tuple[int, int]:
         """The eligible years [lo, hi]."""
         if self.kind is TcKind.BEFORE:
-            return self.end - self.window, self.end
+            return self.end - self.shape.window, self.end
         if self.kind is TcKind.AFTER:
-            return self.start, self.start + self.window
+            return self.start, self.start + self.shape.window
         return self.start, self.end
 
     def year(self, y: int) -> float:
         """The score of one sentence year."""
+        sh = self.shape
         lo, hi = self._bounds()
-        if (
-            self.lookback
-            and y < lo
-            and self.kind in (TcKind.IN, TcKind.BETWEEN)
-            and self.ordinality is Ordinality.NONE
-            and y >= lo - self.window
-        ):
-            return self.low + (self.high - self.low) * (y - (lo - self.window)) / self.window
+        period = self.kind in (TcKind.IN, TcKind.BETWEEN) and self.ordinality is Ordinality.NONE
+        if sh.lookback and period and lo - sh.window <= y < lo:
+            return sh.low + (sh.high - sh.low) * (y - (lo - sh.window)) / sh.window
         if y < lo or y > hi:
-            return self.outside
-        if self.kind is TcKind.IN or hi == lo:
-            return self.high
-        if self.kind is TcKind.BETWEEN and self.ordinality is Ordinality.NONE and not self.ramp_unordered:
-            return self.high
+            return sh.outside
+        if self.kind is TcKind.IN or hi == lo or (self.kind is TcKind.BETWEEN and period and not sh.ramp_unordered):
+            return sh.high
         frac = (y - lo) / (hi - lo)  # 0 at lo, 1 at hi
         if self.ordinality is Ordinality.FIRST:
             frac = 1.0 - frac
-        return self.low + (self.high - self.low) * frac
+        return sh.low + (sh.high - sh.low) * frac
 
     def sentence(self, years: Iterable[int]) -> float:
         """The best score over a sentence's years; OUTSIDE for a sentence without any."""
-        return max((self.year(y) for y in years), default=self.outside)
+        return max((self.year(y) for y in years), default=self.shape.outside)
 
 
-def ordinal_only(ordinality: Ordinality, candidate_years: Iterable[int], window: int = WINDOW) -> TemporalScore | None:
+def ordinal_only(
+    ordinality: Ordinality, candidate_years: Iterable[int], shape: Shape = Shape()
+) -> TemporalScore | None:
     """For "first"/"last" without a date: *after* the earliest candidate year, or *before* the latest (None when no
     candidate mentions a year, or without an ordinal)."""
     years = list(candidate_years)
@@ -128,6 +133,6 @@ def ordinal_only(ordinality: Ordinality, candidate_years: Iterable[int], window:
         return None
     if ordinality is Ordinality.FIRST:
         y = min(years)
-        return TemporalScore(TcKind.AFTER, y, y, Ordinality.FIRST, window)
+        return TemporalScore(TcKind.AFTER, y, y, Ordinality.FIRST, shape)
     y = max(years)
-    return TemporalScore(TcKind.BEFORE, y, y, Ordinality.LAST, window)
+    return TemporalScore(TcKind.BEFORE, y, y, Ordinality.LAST, shape)
