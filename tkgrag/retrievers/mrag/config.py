@@ -21,13 +21,13 @@ class MragConfig:
     split_question: bool = True
     # Multiply the semantic score by the symbolic temporal score (False: semantic only).
     temporal: bool = True
+    # The temporal templates' parameters, flat so that `--set low=0.5` works; ``shape()`` builds the
+    # ``temporal_score.Shape`` that documents each (ramp_unordered=False is mrag+'s flat period).
     window_years: int = WINDOW
     low: float = LOW
     high: float = HIGH
     outside: float = OUTSIDE
-    # The paper's "last" ramp for a period without first/last (False: flat inside; see TemporalScore).
     ramp_unordered: bool = True
-    # Years before a period score on the before ramp instead of OUTSIDE (see TemporalScore.lookback).
     lookback: bool = False
     # Beyond the paper (``mrag+``):
     # a sentence without a year takes the years of the nearest sentence before it in the passage ("He was elected
