@@ -84,3 +84,8 @@ MATCH (u:Rule)-[x:RULE_EDGE]->(v:Rule)
 WHERE id(u) IN $ids AND id(v) IN $ids
 RETURN u.key AS source, v.key AS target, x.weight AS weight, x.spans AS spans, x.rate AS rate
 """
+
+# The rule graph for the in-process PPR (retrievers/star/sparse_ppr.py): node ids and weighted edges, as the GDS
+# projection reads them (the projection is UNDIRECTED: the caller adds the reverse of each edge).
+RULE_NODE_IDS = "MATCH (r:Rule) RETURN id(r) AS id ORDER BY id"
+RULE_EDGE_LIST = "MATCH (a:Rule)-[e:RULE_EDGE]->(b:Rule) RETURN id(a) AS s, id(b) AS t, e.weight AS w"

@@ -15,6 +15,7 @@ from tkgrag.retrievers.base import Need
 
 EdgeWeight = Literal["rate", "saving", "spans", "uniform"]
 Personalization = Literal["star", "star-uniform"]
+PprEngine = Literal["sparse", "gds"]
 TypeOrder = Literal["specific", "frequent"]
 CoverageNull = Literal["pairwise", "none"]
 
@@ -64,8 +65,12 @@ class StarConfig:
     ann_candidates: int = 100
     k2: int = 20  # Sec. 4.3: top-K2 rule nodes by PPR score
     restart: float = 0.2  # alpha, Eq. 8 / Appendix C (GDS dampingFactor = 1 - restart = 0.8)
-    tolerance: float = 1e-5  # epsilon, Sec. 4.3
-    ppr_max_iterations: int = 100  # not in the paper; power iteration cap
+    tolerance: float = 1e-5  # epsilon, Sec. 4.3 (the GDS engine's stopping rule)
+    ppr_max_iterations: int = 100  # not in the paper; power iteration cap (GDS engine)
+    # Where the query-time PPR runs: "sparse" = the exact fixed point solved in-process on the rule graph exported
+    # once per build (retrievers/star/sparse_ppr.py; tens of ms); "gds" = one GDS PageRank run per seed rule combined
+    # by linearity (the engine of record, ~1 s per question on icews14). Same scores to 1e-6 (tests, benchmark).
+    ppr_engine: PprEngine = "sparse"
     theta: float = 0.6  # Appendix C: mixture of coverage and rank importance
     beta: float = 0.7  # Appendix C: geometric rank discount
     tau: float | None = None  # Appendix C: Dirichlet smoothing; None = 1 / |U_seed|
@@ -113,6 +118,8 @@ class StarConfig:
             raise bad("beta", "must be in (0, 1)")
         if self.tau is not None and self.tau <= 0:
             raise bad("tau", "must be > 0 (or None for 1/|U_seed|)")
+        if self.ppr_engine not in ("sparse", "gds"):
+            raise bad("ppr_engine", "must be 'sparse' or 'gds'")
         if self.personalization not in ("star", "star-uniform"):
             raise bad("personalization", "must be 'star' or 'star-uniform'")
 

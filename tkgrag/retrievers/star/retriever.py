@@ -3,8 +3,9 @@
 1. top-K1 anchor events by cosine through the event vector index;
 2. seed rules U_seed = rules whose support holds an anchor; personalization gamma (Appendix C), or uniform for
    ``star-uniform``;
-3. personalized PageRank on the rule graph's GDS projection, restart alpha = 0.2 (GDS dampingFactor 0.8), weighted
-   seeds by linearity over single-source runs;
+3. personalized PageRank on the rule graph, restart alpha = 0.2 (GDS dampingFactor 0.8): solved exactly in-process
+   on the exported rule graph (``ppr_engine="sparse"``, default) or by linearity over single-source GDS runs
+   (``ppr_engine="gds"``);
 4. top-K2 rules; candidate events = their supports (for ``star+tc`` narrowed by the temporal constraint in Cypher);
 5. final top-k candidates by cosine.
 """
@@ -22,9 +23,11 @@ from tkgrag.queries import rules as q
 from tkgrag.queries.retrieval import VECTOR_EVENTS
 from tkgrag.queries.temporal_filter import constraint_params
 from tkgrag.retrievers.base import RequestScope, RetrievalRequest, RetrieverBase, StageTimer, ann_candidates
+from tkgrag.retrievers.star import sparse_ppr
 from tkgrag.retrievers.star.config import StarConfig
 from tkgrag.retrievers.star.persist import GDS_GRAPH, ensure_projection
 from tkgrag.retrievers.star.seeds import personalization_for
+from tkgrag.retrievers.star.sparse_ppr import RuleMatrix
 from tkgrag.store import Store
 from tkgrag.store.gds import PageRankConfig, weighted_personalized_pagerank
 
@@ -36,6 +39,7 @@ class StarRetriever(RetrieverBase):
     config: StarConfig = field(default_factory=StarConfig)
     name: str = "star"
     _projected: bool = field(default=False, repr=False)
+    _matrix: RuleMatrix | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.kinds = self.config.kinds
@@ -49,11 +53,22 @@ class StarRetriever(RetrieverBase):
                 raise StoreError(f"{exc}. Build the rule graph first: `tkgrag rules build`.") from None
             self._projected = True
 
+    def _rule_matrix(self) -> RuleMatrix:
+        """The exported rule graph of the current build; re-read when `tkgrag rules build` has run since."""
+        build = sparse_ppr.build_key(self.store)
+        if build is None:
+            raise StoreError("no STAR rule graph in this database. Build the rule graph first: `tkgrag rules build`.")
+        if self._matrix is None or self._matrix.build != build:
+            cache = self.store.settings.home / "cache"
+            self._matrix = sparse_ppr.load(self.store, self.config.damping, cache)
+        return self._matrix
+
     def run(self, request: RetrievalRequest) -> Retrieval:
         cfg = self.config
         timer = StageTimer()
         scope = RequestScope.of(self, request)
-        self._ensure_projection()
+        if cfg.ppr_engine == "gds":
+            self._ensure_projection()
         with timer.stage("embed"):
             qvec = self.embedder.encode([request.text])[0].tolist()
         with timer.stage("anchors"):
@@ -78,17 +93,21 @@ class StarRetriever(RetrieverBase):
                 support[r["rule"]] = int(r["support"])
                 node_id[r["rule"]] = int(r["node_id"])
             gamma = personalization_for(anchors, rules_of_anchor, support, cfg)
+        seeds = {node_id[u]: w for u, w in gamma.items()}
         with timer.stage("ppr"):
-            pr_cfg = PageRankConfig(
-                damping=cfg.damping,
-                tolerance=cfg.tolerance,
-                max_iterations=cfg.ppr_max_iterations,
-                weight_property="weight",
-            )
-            scores = weighted_personalized_pagerank(
-                self.store, GDS_GRAPH, {node_id[u]: w for u, w in gamma.items()}, pr_cfg
-            )
-            top_rules = sorted(scores, key=lambda i: (-scores[i], i))[: cfg.k2]
+            if cfg.ppr_engine == "sparse":
+                best = sparse_ppr.top_rules(self._rule_matrix(), seeds, cfg.k2)
+                scores = dict(best)
+                top_rules = [n for n, _ in best]
+            else:
+                pr_cfg = PageRankConfig(
+                    damping=cfg.damping,
+                    tolerance=cfg.tolerance,
+                    max_iterations=cfg.ppr_max_iterations,
+                    weight_property="weight",
+                )
+                scores = weighted_personalized_pagerank(self.store, GDS_GRAPH, seeds, pr_cfg)
+                top_rules = sorted(scores, key=lambda i: (-scores[i], i))[: cfg.k2]
         with timer.stage("rank_candidates"):
             params: dict[str, Any] = {
                 "rule_ids": top_rules,

@@ -1,0 +1,84 @@
+"""The in-process PPR equals GDS's weighted PPR on the stored rule graph of the shipped sample (to 1e-6, GDS run to
+convergence), the two engines of ``star`` return the same rules and evidence, and the exported matrix (memory and disk
+cache) follows the rule graph: new events + `rules build` give a new build and a fresh export."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from tests.integration.test_star_store import sample_store  # noqa: F401  (fixture)
+from tkgrag.demo import SAMPLE_QUESTIONS, data_file
+from tkgrag.ingest.pipeline import IngestOptions, SourceInfo, ingest
+from tkgrag.ingest.tsv import FORMAT, TkgTsvReader, TsvOptions
+from tkgrag.ingest.writers import EVENT_KIND, EventWriter
+from tkgrag.retrievers.registry import RetrieverContext, create
+from tkgrag.retrievers.star import sparse_ppr
+from tkgrag.retrievers.star.config import StarConfig
+from tkgrag.retrievers.star.persist import GDS_GRAPH, build_and_store, ensure_projection
+from tkgrag.store import Store
+from tkgrag.store.gds import PageRankConfig, weighted_personalized_pagerank
+
+GDS_CONVERGED = PageRankConfig(damping=0.8, tolerance=1e-12, max_iterations=5000, weight_property="weight")
+
+
+def test_sparse_ppr_equals_gds_on_the_stored_rule_graph(sample_store: Store, tmp_path: Path) -> None:  # noqa: F811
+    store = sample_store
+    build_and_store(store)
+    ensure_projection(store)
+    m = sparse_ppr.load(store, StarConfig().damping, tmp_path)
+    ids = [int(x) for x in m.ids]
+    rng = np.random.default_rng(7)
+    for _ in range(5):
+        chosen = rng.choice(len(ids), 8, replace=False)
+        seeds = {ids[i]: float(w) for i, w in zip(chosen, rng.dirichlet(np.ones(8)), strict=True)}
+        gds = weighted_personalized_pagerank(store, GDS_GRAPH, seeds, GDS_CONVERGED)
+        fast = sparse_ppr.personalized_pagerank(m, seeds)
+        assert set(fast) == set(gds)
+        assert max(abs(fast[k] - gds[k]) for k in gds) < 1e-6
+        k2 = StarConfig().k2
+        assert [n for n, _ in sparse_ppr.top_rules(m, seeds, k2)] == sorted(gds, key=lambda i: (-gds[i], i))[:k2]
+
+
+def test_both_engines_give_star_the_same_rules_and_evidence(sample_store: Store, embedder: Any) -> None:  # noqa: F811
+    store = sample_store
+    build_and_store(store)
+    questions = [json.loads(x) for x in data_file(SAMPLE_QUESTIONS).read_text().splitlines() if x.strip()]
+    tight = {"tolerance": 1e-12, "ppr_max_iterations": 5000}
+    sparse_star = create("star", RetrieverContext(store, embedder))
+    gds_star = create("star", RetrieverContext(store, embedder), ppr_engine="gds", **tight)
+    for q in questions[:5]:
+        a, b = sparse_star.retrieve(q["question"], k=10), gds_star.retrieve(q["question"], k=10)
+        assert [n["key"] for n in a.subgraph.nodes] == [n["key"] for n in b.subgraph.nodes]
+        assert [e.key for e in a.evidence] == [e.key for e in b.evidence]
+        for x, y in zip(a.subgraph.nodes, b.subgraph.nodes, strict=True):
+            assert x["ppr"] == pytest.approx(y["ppr"], abs=1e-6)
+
+
+def test_the_exported_matrix_follows_the_rule_graph_build(sample_store: Store, embedder: Any, tmp_path: Path) -> None:  # noqa: F811
+    store = sample_store
+    build_and_store(store)
+    first = sparse_ppr.load(store, 0.8, tmp_path)
+    cached = list(tmp_path.glob("rule-matrix-*.npz"))
+    assert len(cached) == 1 and sparse_ppr.load(store, 0.8, tmp_path).build == first.build  # from the disk cache
+    more = tmp_path / "more.tsv"
+    more.write_text("Iran\tMake_statement\tJapan\t2014-12-30\nJapan\tMake_statement\tIran\t2014-12-31\n")
+    ingest(
+        store,
+        TkgTsvReader(more, TsvOptions(source="more")),
+        EventWriter(),
+        source=SourceInfo.for_file(more, name="more", format=FORMAT),
+        kind=EVENT_KIND,
+        options=IngestOptions(embedder=embedder, progress=False, rejects_dir=tmp_path),
+    )
+    build_and_store(store)
+    second = sparse_ppr.load(store, 0.8, tmp_path)
+    assert second.build != first.build
+    assert [p.name for p in tmp_path.glob("rule-matrix-*.npz")] == [f"rule-matrix-{second.build}-d0.800000.npz"]
+    retriever = create("star", RetrieverContext(store, embedder))
+    retriever.retrieve("Who made a statement about Japan?", k=3)
+    assert retriever._matrix is not None and retriever._matrix.build == second.build  # type: ignore[attr-defined]
