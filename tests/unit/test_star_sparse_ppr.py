@@ -62,3 +62,9 @@ def test_no_seed_in_the_graph_gives_nothing() -> None:
     m = matrix(2, [(0, 1, 1.0)])
     assert personalized_pagerank(m, {}) == {} and personalized_pagerank(m, {999: 1.0}) == {}
     assert top_rules(m, {999: 1.0}, 3) == []
+
+
+def test_node_ids_in_any_order_map_to_their_rows() -> None:
+    ids = np.array([907, 12, 450])  # not sorted: Neo4j ids come as they come
+    m = RuleMatrix.from_edges("t", 0.8, ids, np.array([907]), np.array([12]), np.array([3.0]))
+    assert personalized_pagerank(m, {907: 1.0}) == pytest.approx({907: 0.2 / 0.36, 12: 0.16 / 0.36}, abs=1e-12)

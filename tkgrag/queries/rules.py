@@ -87,5 +87,8 @@ RETURN u.key AS source, v.key AS target, x.weight AS weight, x.spans AS spans, x
 
 # The rule graph for the in-process PPR (retrievers/star/sparse_ppr.py): node ids and weighted edges, as the GDS
 # projection reads them (the projection is UNDIRECTED: the caller adds the reverse of each edge).
-RULE_NODE_IDS = "MATCH (r:Rule) RETURN id(r) AS id ORDER BY id"
-RULE_EDGE_LIST = "MATCH (a:Rule)-[e:RULE_EDGE]->(b:Rule) RETURN id(a) AS s, id(b) AS t, e.weight AS w"
+# One row of three lists each: far fewer records to decode than a row per node or edge.
+RULE_NODE_IDS = "MATCH (r:Rule) WITH id(r) AS id ORDER BY id RETURN collect(id) AS ids"
+RULE_EDGE_LIST = (
+    "MATCH (a:Rule)-[e:RULE_EDGE]->(b:Rule) RETURN collect(id(a)) AS s, collect(id(b)) AS t, collect(e.weight) AS w"
+)

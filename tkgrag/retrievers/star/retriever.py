@@ -59,7 +59,7 @@ class StarRetriever(RetrieverBase):
         if build is None:
             raise StoreError("no STAR rule graph in this database. Build the rule graph first: `tkgrag rules build`.")
         if self._matrix is None or self._matrix.build != build:
-            cache = self.store.settings.home / "cache"
+            cache = sparse_ppr.cache_dir(self.store.settings)
             self._matrix = sparse_ppr.load(self.store, self.config.damping, cache)
         return self._matrix
 

@@ -2,9 +2,9 @@
 "sparse"``), with GDS as the engine of record (``ppr_engine = "gds"``, builds, Browser).
 
 The rule graph is exported from Neo4j once per build (the Rule nodes and RULE_EDGE weights, read in both directions
-as the UNDIRECTED GDS projection reads them) into a sparse transition matrix, kept in memory and cached on disk under
-``$TKGRAG_HOME/cache/`` keyed by the build (``RuleGraphMeta.built_at``, rules, edges), so it survives processes and
-is rebuilt when ``tkgrag rules build`` runs again.
+as the UNDIRECTED GDS projection reads them) into a sparse matrix, kept in memory and cached on disk under
+``$TKGRAG_HOME/cache/<database>/`` keyed by the build (``RuleGraphMeta.built_at``, rules, edges), so it survives
+processes; ``tkgrag rules build`` exports the new build and a new build replaces the cached one.
 
 The scores are GDS PageRank's with source nodes, weighted by linearity: for restart weights s (gamma over the seed
 rules) and damping d,
@@ -36,6 +36,7 @@ import numpy as np
 from scipy import sparse
 from scipy.sparse.linalg import cg
 
+from tkgrag.config import Settings
 from tkgrag.queries import rules as q
 from tkgrag.store import Store
 
@@ -61,9 +62,10 @@ class RuleMatrix:
     ) -> RuleMatrix:
         """From undirected weighted edges, each given once (both directions are added; parallel edges add up)."""
         n = len(ids)
-        pos = {int(x): i for i, x in enumerate(ids)}
-        rows = np.fromiter((pos[int(s)] for s in src), dtype=np.int64, count=len(src))
-        cols = np.fromiter((pos[int(t)] for t in dst), dtype=np.int64, count=len(dst))
+        order = np.argsort(ids, kind="stable")
+        sorted_ids = np.asarray(ids, dtype=np.int64)[order]
+        rows = order[np.searchsorted(sorted_ids, src)]
+        cols = order[np.searchsorted(sorted_ids, dst)]
         both_r, both_c = np.concatenate([rows, cols]), np.concatenate([cols, rows])
         weights = np.tile(np.asarray(w, dtype=np.float64), 2)
         wm = sparse.csr_matrix((weights, (both_r, both_c)), shape=(n, n))
@@ -72,6 +74,15 @@ class RuleMatrix:
         inv = sparse.diags(1.0 / d_sqrt)
         a = sparse.identity(n, format="csr") - damping * (inv @ wm @ inv)
         return cls(build, damping, np.asarray(ids, dtype=np.int64), sparse.csr_matrix(a), d_sqrt)
+
+
+def cache_dir(settings: Settings) -> Path:
+    """Where a database's exported rule graph is cached: per managed instance, or per external server and database
+    (a hash, never the credentials), so databases sharing a TKGRAG_HOME do not evict each other's builds."""
+    if settings.managed:
+        return settings.home / "cache" / f"instance-{settings.server.instance}"
+    where = f"{settings.neo4j_uri}/{settings.neo4j_database}".encode()
+    return settings.home / "cache" / f"server-{hashlib.sha256(where).hexdigest()[:12]}"
 
 
 def build_key(store: Store) -> str | None:
@@ -86,11 +97,11 @@ def build_key(store: Store) -> str | None:
 
 def export(store: Store, build: str, damping: float) -> RuleMatrix:
     """Read the Rule nodes and RULE_EDGE weights (undirected, like the GDS projection)."""
-    ids = np.asarray([r["id"] for r in store.run(q.RULE_NODE_IDS)], dtype=np.int64)
-    edges = store.run(q.RULE_EDGE_LIST)
-    src = np.asarray([e["s"] for e in edges], dtype=np.int64)
-    dst = np.asarray([e["t"] for e in edges], dtype=np.int64)
-    w = np.asarray([e["w"] for e in edges], dtype=np.float64)
+    ids = np.asarray(store.run(q.RULE_NODE_IDS)[0]["ids"], dtype=np.int64)
+    edges = store.run(q.RULE_EDGE_LIST)[0]
+    src = np.asarray(edges["s"], dtype=np.int64)
+    dst = np.asarray(edges["t"], dtype=np.int64)
+    w = np.asarray(edges["w"], dtype=np.float64)
     return RuleMatrix.from_edges(build, damping, ids, src, dst, w)
 
 
