@@ -13,9 +13,8 @@ import pytest
 
 from tests.integration.test_star_store import sample_store  # noqa: F401  (fixture)
 from tkgrag.demo import SAMPLE_QUESTIONS, data_file
-from tkgrag.ingest.pipeline import IngestOptions, SourceInfo, ingest
-from tkgrag.ingest.tsv import FORMAT, TkgTsvReader, TsvOptions
-from tkgrag.ingest.writers import EVENT_KIND, EventWriter
+from tkgrag.ingest.pipeline import IngestOptions
+from tkgrag.ingest.tkg import ingest_tkg_file
 from tkgrag.retrievers.registry import RetrieverContext, create
 from tkgrag.retrievers.star import sparse_ppr
 from tkgrag.retrievers.star.config import StarConfig
@@ -67,14 +66,7 @@ def test_the_exported_matrix_follows_the_rule_graph_build(sample_store: Store, e
     assert len(cached) == 1 and sparse_ppr.load(store, 0.8, tmp_path).build == first.build  # from the disk cache
     more = tmp_path / "more.tsv"
     more.write_text("Iran\tMake_statement\tJapan\t2014-12-30\nJapan\tMake_statement\tIran\t2014-12-31\n")
-    ingest(
-        store,
-        TkgTsvReader(more, TsvOptions(source="more")),
-        EventWriter(),
-        source=SourceInfo.for_file(more, name="more", format=FORMAT),
-        kind=EVENT_KIND,
-        options=IngestOptions(embedder=embedder, progress=False, rejects_dir=tmp_path),
-    )
+    ingest_tkg_file(store, more, source="more", options=IngestOptions(embedder=embedder, progress=False))
     build_and_store(store)
     second = sparse_ppr.load(store, 0.8, tmp_path)
     assert second.build != first.build
