@@ -1,6 +1,6 @@
 """The in-process PPR (``sparse_ppr``) against two independent references: a closed form worked out by hand and the
 dense numpy power iteration with GDS's semantics (``ppr_reference``), on random undirected weighted graphs with
-isolated nodes and parallel edges. The GDS comparison on a real server is in tests/integration/test_star_sparse_ppr.py."""
+isolated nodes and parallel edges. GDS on a real server: tests/integration/test_star_sparse_ppr.py."""
 
 from __future__ import annotations
 
