@@ -98,18 +98,18 @@ ROWS = [
 
 
 def test_hybrid_ranking_moves_the_in_range_passage_first_while_semantic_alone_does_not() -> None:
-    tc = MragQuery("Which team did he play for?", "from 2013 to 2014", TemporalScore(TcKind.BETWEEN, 2013, 2014))
+    tc = MragQuery("Which team did he play for?", TemporalScore(TcKind.BETWEEN, 2013, 2014))
     ranked = rank_passages(ROWS, QVEC, tc, CFG)
     assert [r.row["key"] for r in ranked] == ["B", "A"]
     # B: 0.8 (cosine) x 1.0 (2014 = B, the top of "last - between"); A: 0.9 x 0.5 (outside)
     assert ranked[0].score == pytest.approx(0.8) and ranked[1].score == pytest.approx(0.45)
     assert ranked[0].best is not None and ranked[0].best.sentence.position == 1
-    semantic = rank_passages(ROWS, QVEC, MragQuery("Which team?", "", None), CFG)
+    semantic = rank_passages(ROWS, QVEC, MragQuery("Which team?", None), CFG)
     assert [r.row["key"] for r in semantic] == ["A", "B"]
 
 
 def test_passage_weight_and_unsplit_passages() -> None:
-    tc = MragQuery("m", "", TemporalScore(TcKind.BETWEEN, 2013, 2014))
+    tc = MragQuery("m", TemporalScore(TcKind.BETWEEN, 2013, 2014))
     ranked = rank_passages(ROWS, QVEC, tc, MragConfig(passage_weight=0.5))
     assert ranked[0].score == pytest.approx(0.5 * 0.8 + 0.5 * 0.8)
     bare = {"kind": "passage", "key": "C", "text": "t", "score": (1 + 0.7) / 2, "fields": {}, "sentences": []}
@@ -120,7 +120,7 @@ def test_passage_weight_and_unsplit_passages() -> None:
 def test_years_are_inherited_from_the_sentence_before() -> None:
     row = _row("D", 0.5, [(0, "a", [1994], _vec(0.1)), (1, "b", [], _vec(0.9)), (2, "c", [2001], _vec(0.2))])
     assert inherited_years(sentences_of(row)) == [(1994,), (1994,), (2001,)]
-    tc = MragQuery("m", "", TemporalScore(TcKind.IN, 1994, 1994))
+    tc = MragQuery("m", TemporalScore(TcKind.IN, 1994, 1994))
     plain = rank_passages([row], QVEC, tc, CFG)[0]
     inherit = rank_passages([row], QVEC, tc, MragConfig(inherit_years=True))[0]
     assert plain.score == pytest.approx(max(0.1 * 1.0, 0.9 * 0.5, 0.2 * 0.5))
@@ -130,7 +130,7 @@ def test_years_are_inherited_from_the_sentence_before() -> None:
 def test_a_summary_sentence_competes_with_its_own_embedding() -> None:
     """QFS summaries come with an embedding (no stored similarity): their cosine is computed against the query
     vector; the summary's years score like any sentence."""
-    tc = MragQuery("m", "", TemporalScore(TcKind.BETWEEN, 2013, 2014))
+    tc = MragQuery("m", TemporalScore(TcKind.BETWEEN, 2013, 2014))
     summary = Sentence(-1, "He played for Akhisar from 2013 to 2014.", (2013, 2014), embedding=[3.0, 4.0], summary=True)
     ranked = rank_passages(ROWS, QVEC, tc, CFG, extra={"A": [summary]})
     top = ranked[0]

@@ -7,6 +7,7 @@ date_min, date_max, embedding})``. ``Passage.sentence_count`` is set in the same
 
 from __future__ import annotations
 
+from tkgrag.queries.retrieval import ITEM_RETURN
 from tkgrag.queries.temporal_filter import temporal_filter
 
 # Passages not split yet, paged by key.
@@ -47,7 +48,8 @@ COUNT_SENTENCES = "MATCH (s:Sentence) RETURN count(s) AS n, count(s.embedding) A
 # filter ($tcs, the one builder) must hold too. Each comes with its item row and its sentences in order (text, years,
 # and their similarity to the main content, computed here: shipping a few hundred 384-float vectors to Python costs
 # ~10x the whole query). ``vector.similarity.cosine`` is (1 + cos) / 2, like the index's score; null when the sentence
-# has no embedding yet. The semantic x temporal ranking runs in Python on these rows.
+# has no embedding yet. Each row is the passage item row (``ITEM_RETURN``) plus ``sentences``; the semantic x
+# temporal ranking runs in Python on these rows.
 MRAG_CANDIDATES = (
     """
 CALL db.index.vector.queryNodes('passage_embedding', $n, $qvec) YIELD node AS n, score
@@ -62,8 +64,9 @@ CALL (n) {
                  {position: s.position, text: s.text, years: s.years, dates: s.dates,
                   similarity: vector.similarity.cosine(s.embedding, $qvec)} END) AS sentences
 }
-RETURN 'passage' AS kind, n.key AS key, n.text AS text, score, n.date_min AS valid_from, n.date_max AS valid_to,
-       'day' AS granularity, n.source AS source, {title: n.title, dates: n.dates} AS fields, sentences
+"""
+    + ITEM_RETURN["Passage"].rstrip()
+    + """, sentences
 ORDER BY score DESC, key ASC
 """
 )

@@ -73,8 +73,9 @@ def vector_items(
     return [item_from_row(r) for r in rows]
 
 
-def _title(e: Evidence) -> dict[str, str]:
-    return {"title": e.title} if e.title else {}
+def item_nodes(label: str, items: list[Evidence]) -> Subgraph:
+    """The subgraph of retrieved nodes of ``label``: each with its key (and title when it has one)."""
+    return Subgraph(nodes=[{"kind": label, "key": e.key, **({"title": e.title} if e.title else {})} for e in items])
 
 
 @dataclass
@@ -92,5 +93,4 @@ class VectorRetriever(RetrieverBase):
         timer = StageTimer()
         scope = RequestScope.of(self, request)
         items = vector_items(self.store, self.embedder, self.config, scope, request.text, request.k, timer)
-        sub = Subgraph(nodes=[{"kind": self.config.label, "key": e.key, **_title(e)} for e in items])
-        return scope.result(self, request, items, sub, timer.timings_ms)
+        return scope.result(self, request, items, item_nodes(self.config.label, items), timer.timings_ms)

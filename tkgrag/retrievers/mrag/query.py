@@ -1,5 +1,5 @@
 """MRAG's question processing (Sec. 4): the main content (MC) to retrieve and score by, and the temporal constraint
-(TC) as a scoring function. Built from the parser's ``TemporalQuestion`` (no LLM); ``llm_split`` in ``llm_steps``
+(TC) as a scoring function. Built from the parser's ``TemporalQuestion`` (no LLM); ``decompose`` in ``llm_steps``
 is the paper's optional LLM decomposition."""
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ class MragQuery:
     constraint, so the ranking is semantic only) and ``ordinality`` ("first"/"last" in the question)."""
 
     main_content: str
-    temporal_constraint: str
     score: TemporalScore | None
     ordinality: Ordinality = Ordinality.NONE
     note: str = ""
@@ -63,6 +62,16 @@ def score_of(
     return TemporalScore(kind, lo, hi, ordinality, shape)
 
 
+def first_scored(
+    pairs: list[tuple[TemporalConstraint, bool]], ordinality: Ordinality, config: MragConfig
+) -> tuple[TemporalScore, TemporalConstraint] | None:
+    """The first (constraint, as_of) that has a calendar year, as its template (the paper scores one TC)."""
+    for c, as_of in pairs:
+        if (s := score_of(c, ordinality, config, as_of)) is not None:
+            return s, c
+    return None
+
+
 def mrag_query(
     text: str,
     tq: TemporalQuestion | None,
@@ -73,25 +82,27 @@ def mrag_query(
     that has a calendar year is scored (the paper scores one TC per question)."""
     if not config.split_question or tq is None:
         why = "" if tq is not None or not config.split_question else "the question could not be parsed: "
-        return MragQuery(text, "", None, note=f"{why}semantic ranking of the whole question" if why else "")
+        return MragQuery(text, None, note=f"{why}semantic ranking of the whole question" if why else "")
     mc = tq.main_content.strip() or text
     ordinality = ordinality_of(tq)
     if not config.temporal:
-        return MragQuery(mc, tq.temporal_constraint, None, ordinality)
+        return MragQuery(mc, None, ordinality)
     stated = [(c, t.relation.lower().strip() in AS_OF_WORDS) for t in tq.times if (c := explicit_constraint(t))]
-    pairs = [(c, False) for c in constraints] if constraints else stated
-    if not constraints and len(stated) > 1:
-        pairs = [(c, False) for c in explicit_constraints(tq)]  # alternatives merged into one period
-    for c, as_of in pairs:
-        s = score_of(c, ordinality, config, as_of)
-        if s is not None:
-            return MragQuery(mc, tq.temporal_constraint or c.describe(), s, ordinality, constraint=c)
+    if constraints:
+        pairs = [(c, False) for c in constraints]
+    elif len(stated) > 1:  # alternatives are merged into one period by explicit_constraints
+        pairs = [(c, False) for c in explicit_constraints(tq)]
+    else:
+        pairs = stated
+    found = first_scored(pairs, ordinality, config)
+    if found is not None:
+        return MragQuery(mc, found[0], ordinality, constraint=found[1])
     if ordinality is not Ordinality.NONE:
-        return MragQuery(mc, tq.temporal_constraint, None, ordinality)
+        return MragQuery(mc, None, ordinality)
     note = "no temporal constraint in the question: MRAG ranks by the main content only (semantic ranking)"
     if tq.anchors:
         note = (
             f"implicit temporal constraint ({tq.anchors[0].trigger} {tq.anchors[0].text}) has no date without a "
             "graph to ground it: MRAG ranks by the main content only"
         )
-    return MragQuery(mc, tq.temporal_constraint, None, ordinality, note)
+    return MragQuery(mc, None, ordinality, note)

@@ -10,7 +10,7 @@ without a database.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -38,7 +38,6 @@ class ScoredSentence:
     sentence: Sentence
     semantic: float
     temporal: float
-    years_used: tuple[int, ...]
 
     @property
     def score(self) -> float:
@@ -52,7 +51,6 @@ class RankedPassage:
     order: int  # first-stage rank, for ties
     best: ScoredSentence | None = None
     score: float = 0.0
-    sentences: list[ScoredSentence] = field(default_factory=list)
 
 
 def cosine_of_index_score(score: float) -> float:
@@ -93,8 +91,7 @@ def rank_passages(
     extra: Mapping[str, Sequence[Sentence]] | None = None,
 ) -> list[RankedPassage]:
     """Rank the candidate passages (``rows`` in first-stage order); ``extra`` adds sentences (QFS summaries) by
-    passage key. A passage with no embedded sentence competes with its own embedding (its first-stage cosine) and
-    the years of its dates."""
+    passage key. A passage with no embedded sentence competes as one sentence: its first-stage cosine, no years."""
     extra = extra or {}
     q = _unit(np.asarray(query_vector, dtype=np.float32))
     ranked: list[RankedPassage] = []
@@ -110,13 +107,12 @@ def rank_passages(
     for rp, (sents, years) in zip(ranked, per_passage, strict=True):
         c = config.context_weight
         scored = [
-            ScoredSentence(s, (1.0 - c) * _cosine(s, q) + c * rp.first_stage, _temporal(score_fn, ys), ys)
+            ScoredSentence(s, (1.0 - c) * _cosine(s, q) + c * rp.first_stage, _temporal(score_fn, ys))
             for s, ys in zip(sents, years, strict=True)
         ]
         if not scored:  # not split yet: the passage is its own sentence
             pseudo = Sentence(-1, rp.row.get("text") or "", (), None)
-            scored = [ScoredSentence(pseudo, rp.first_stage, _temporal(score_fn, ()), ())]
-        rp.sentences = scored
+            scored = [ScoredSentence(pseudo, rp.first_stage, _temporal(score_fn, ()))]
         rp.best = max(scored, key=lambda s: s.score)
         w = config.passage_weight
         rp.score = (1.0 - w) * rp.best.score + w * rp.first_stage

@@ -14,15 +14,16 @@ from dataclasses import dataclass, field
 from tkgrag.embed import Embedder
 from tkgrag.items import item_from_row
 from tkgrag.llm.client import ChatClient
-from tkgrag.model import Evidence, Retrieval, Subgraph
+from tkgrag.model import Evidence, Retrieval
 from tkgrag.queries.sentences import MRAG_CANDIDATES
 from tkgrag.queries.temporal_filter import constraint_params
 from tkgrag.question.constraints import explicit_constraints, understood
 from tkgrag.retrievers.base import RequestScope, RetrievalRequest, RetrieverBase, StageTimer
 from tkgrag.retrievers.mrag.config import MragConfig
 from tkgrag.retrievers.mrag.llm_steps import LlmUse, decompose, summarize
-from tkgrag.retrievers.mrag.query import MragQuery, mrag_query, ordinality_of, score_of
+from tkgrag.retrievers.mrag.query import MragQuery, first_scored, mrag_query, ordinality_of
 from tkgrag.retrievers.mrag.ranking import RankedPassage, rank_passages
+from tkgrag.retrievers.vector import item_nodes
 from tkgrag.store import Store
 
 
@@ -67,10 +68,11 @@ class MragRetriever(RetrieverBase):
                 tq_tc = understood(f"{mc.rstrip(' ?')} {tc}?") if tc else None
                 cs = scope.constraints or (explicit_constraints(tq_tc) if tq_tc is not None else ())
                 ordinality = ordinality_of(tq_tc) if tq_tc is not None and tq_tc.ordinal else ordinality_of(tq)
-                for c in cs if self.config.temporal else ():
-                    if (score := score_of(c, ordinality, self.config)) is not None:
-                        return MragQuery(mc, tc, score, ordinality, constraint=c)
-                return MragQuery(mc, tc, None, ordinality)
+                pairs = [(c, False) for c in cs] if self.config.temporal else []
+                found = first_scored(pairs, ordinality, self.config)
+                if found is not None:
+                    return MragQuery(mc, found[0], ordinality, constraint=found[1])
+                return MragQuery(mc, None, ordinality)
         return mrag_query(request.text, tq, scope.constraints, self.config)
 
     def run(self, request: RetrievalRequest) -> Retrieval:
@@ -105,10 +107,7 @@ class MragRetriever(RetrieverBase):
                 + (f"; errors: {'; '.join(use.errors[:2])}" if use.errors else "")
             )
         items = [_evidence(rp, query) for rp in ranked[: request.k]]
-        sub = Subgraph(
-            nodes=[{"kind": "Passage", "key": e.key, **({"title": e.title} if e.title else {})} for e in items]
-        )
-        result = scope.result(self, request, items, sub, timer.timings_ms)
+        result = scope.result(self, request, items, item_nodes("Passage", items), timer.timings_ms)
         if not result.constraints and query.constraint is not None:
             result.constraints = (query.constraint,)  # what the temporal score used, parsed from the question
         if query.score is not None:
