@@ -209,7 +209,7 @@ def run_job(
             items = spec.read(path, mapping, job.file.parent)
             summary = ingest(store, items, spec.writer(), source=info, kind=spec.kind, options=options)
             if spec.after is not None:
-                summary.derived.update(spec.after(store, options.embedder))
+                summary.derived.update(spec.after(store, options.embedder, progress))
         results.append(summary)
         if on_file is not None:
             on_file(summary)

@@ -17,6 +17,7 @@ from tkgrag.ingest.formats.run import CORPUS_KIND, FACT_KIND, PASSAGE_KIND
 from tkgrag.ingest.formats.writers import CorpusWriter, FactWriter, PassageWriter
 from tkgrag.ingest.pipeline import NodeKind
 from tkgrag.ingest.records import BatchWriter, Reject
+from tkgrag.ingest.sentences import sentences_after_ingest
 from tkgrag.ingest.tsv import FORMAT as TSV_FORMAT
 from tkgrag.ingest.tsv import TkgTsvReader, TsvOptions
 from tkgrag.ingest.writers import EVENT_KIND, EventWriter
@@ -35,15 +36,9 @@ class FormatSpec:
     kind: NodeKind[Any] | None
     glob: str = "*"
     description: str = ""
-    # Derived structures to bring up to date after a file is ingested (passages: their sentences), given the store
-    # and the embedder (None: graph only). Resumable and idempotent like the ingestion itself.
-    after: Callable[[Store, Embedder | None], dict[str, int]] | None = None
-
-
-def _index_sentences(store: Store, embedder: Embedder | None) -> dict[str, int]:
-    from tkgrag.ingest.sentences import index_sentences
-
-    return index_sentences(store, embedder).counts()
+    # Derived structures to bring up to date after a file is ingested (passages: their sentences), given the store,
+    # the embedder (None: graph only) and whether to show progress. Resumable and idempotent like the ingestion.
+    after: Callable[[Store, Embedder | None, bool], dict[str, int]] | None = None
 
 
 def _check(mapping: Mapping[str, Any], allowed: frozenset[str], fmt: str) -> None:
@@ -107,7 +102,7 @@ FORMATS: dict[str, FormatSpec] = {
             PASSAGE_KIND,
             "*.json*",
             "passages with their dates (and their sentences, for MRAG)",
-            after=_index_sentences,
+            after=sentences_after_ingest,
         ),
     )
 }

@@ -69,6 +69,11 @@ def split_passages(
     return summary
 
 
+def sentences_after_ingest(store: Store, embedder: Embedder | None, progress: bool = True) -> dict[str, int]:
+    """What a passage ingestion (CLI, Python or job) runs after the file: the counts for ``IngestSummary.derived``."""
+    return index_sentences(store, embedder, progress=progress).counts()
+
+
 def index_sentences(store: Store, embedder: Embedder | None, *, progress: bool = True) -> SplitSummary:
     """Split the passages not split yet, then embed the sentences still without a vector (None: split only)."""
     summary = split_passages(store, progress=progress)

@@ -177,7 +177,7 @@ def ingest_passages(
         kind=PASSAGE_KIND,
         options=options,
     )
-    from tkgrag.ingest.sentences import index_sentences
+    from tkgrag.ingest.sentences import sentences_after_ingest
 
-    summary.derived.update(index_sentences(store, options.embedder, progress=options.progress).counts())
+    summary.derived.update(sentences_after_ingest(store, options.embedder, options.progress))
     return summary
