@@ -38,57 +38,6 @@ def pct(values: list[float], q: int) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1] if len(values) > 1 else values[0]
 
 
-def seeds_of(store: Any, embedder: Any, cfg: Any, question: str) -> dict[int, float]:
-    """`star`'s seed distribution for a question, as StarRetriever.run computes it."""
-    from tkgrag.queries import rules as q
-    from tkgrag.queries.retrieval import VECTOR_EVENTS
-    from tkgrag.queries.temporal_filter import constraint_params
-    from tkgrag.retrievers.base import ann_candidates
-    from tkgrag.retrievers.star.seeds import personalization_for
-
-    qvec = embedder.encode([question])[0].tolist()
-    rows = store.run(
-        VECTOR_EVENTS,
-        {
-            "qvec": qvec,
-            "n": ann_candidates(cfg.k1, cfg.ann_candidates),
-            "k": cfg.k1,
-            "kinds": None,
-            **constraint_params(),
-        },
-    )
-    anchors = [r["key"] for r in rows]
-    rules_of: dict[str, list[str]] = {}
-    support: dict[str, int] = {}
-    node: dict[str, int] = {}
-    for r in store.run(q.RULES_OF_EVENTS, {"keys": anchors}):
-        rules_of.setdefault(r["event"], []).append(r["rule"])
-        support[r["rule"]] = int(r["support"])
-        node[r["rule"]] = int(r["node_id"])
-    return {node[u]: w for u, w in personalization_for(anchors, rules_of, support, cfg).items()}
-
-
-def power_iteration(m: Any, seeds: dict[int, float], tol: float = 1e-13) -> dict[int, float]:
-    """The fixed point x = (1 - d) s + d P^T x by plain power iteration on the exported matrix (the reference)."""
-    import numpy as np
-
-    index = m.index
-    s = np.zeros(len(m.ids))
-    for n, w in seeds.items():
-        s[index[n]] += w
-    # P^T x = D^(1/2) (I - A) / d D^(-1/2) x, from the stored symmetric system A = I - d D^(-1/2) W D^(-1/2).
-    restart = (1.0 - m.damping) * s
-    x = restart.copy()
-    for _ in range(100_000):
-        sym = x / m.d_sqrt
-        nxt = restart + m.damping * (m.d_sqrt * ((sym - m.a @ sym) / m.damping))
-        delta = float(np.abs(nxt - x).sum())
-        x = nxt
-        if delta < tol:
-            break
-    return {int(m.ids[i]): float(x[i]) for i in np.nonzero(x > 1e-12)[0]}
-
-
 def _diff(a: dict[int, float], b: dict[int, float], nodes: Any = None) -> float:
     keys = set(a) | set(b) if nodes is None else nodes
     return max((abs(a.get(n, 0.0) - b.get(n, 0.0)) for n in keys), default=0.0)
@@ -102,9 +51,11 @@ def exactness(store: Any, embedder: Any, questions: list[str], gds_n: int) -> di
     from tkgrag.retrievers.star import sparse_ppr
     from tkgrag.retrievers.star.config import StarConfig
     from tkgrag.retrievers.star.persist import GDS_GRAPH, ensure_projection
+    from tkgrag.retrievers.star.retriever import StarRetriever
     from tkgrag.store.gds import PageRankConfig, weighted_personalized_pagerank
 
     cfg = StarConfig()
+    star = StarRetriever(store, embedder, cfg)
     ensure_projection(store)
     t0 = time.perf_counter()
     m = sparse_ppr.load(store, cfg.damping, None)
@@ -129,10 +80,11 @@ def exactness(store: Any, embedder: Any, questions: list[str], gds_n: int) -> di
         "max_diff_gds_1e-5_vs_converged": 0.0,
     }
     for i, question in enumerate(questions):
-        seeds = seeds_of(store, embedder, cfg, question)
+        _, seeds = star.seed_distribution(embedder.encode([question])[0].tolist())
         fast = sparse_ppr.personalized_pagerank(m, seeds)
         mine = [n for n, _ in sparse_ppr.top_rules(m, seeds, cfg.k2)]
-        ref = power_iteration(m, seeds)
+        x = sparse_ppr.power_iteration(m, seeds)
+        ref = {int(m.ids[i]): float(x[i]) for i in (x > sparse_ppr.MIN_SCORE).nonzero()[0]}
         top = _top(ref, cfg.k2)
         out["questions"] += 1
         out["same_top_k2_vs_power"] += mine == top

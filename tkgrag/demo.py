@@ -3,8 +3,9 @@
 1. start (or reuse) the managed Neo4j + GDS server and apply the schema;
 2. ingest the bundled ICEWS14 sample with embeddings (idempotent: a second run writes nothing new);
 3. build the STAR-RAG rule graph (rule nodes, MDL-selected edges) and project it into the GDS catalog;
-4. for sample questions: vector retrieval, STAR-RAG retrieval (seeded personalized PageRank in GDS), star+tc with
-   the question's time constraint, and an answer from the symbolic reader when question understanding is available;
+4. for sample questions: vector retrieval, STAR-RAG retrieval (seeded personalized PageRank on the rule graph),
+   star+tc with the question's time constraint, and an answer from the symbolic reader when question understanding
+   is available;
 5. the bundled TimeQA passage sample (split into dated sentences at ingestion): passage-vector, passage-vector+tc,
    MRAG and mrag+ on a question with a time span, each passage shown with the sentence that ranked it.
 """

@@ -60,17 +60,16 @@ class StarRetriever(RetrieverBase):
             raise StoreError("no STAR rule graph in this database. Build the rule graph first: `tkgrag rules build`.")
         if self._matrix is None or self._matrix.build != build:
             cache = sparse_ppr.cache_dir(self.store.settings)
-            self._matrix = sparse_ppr.load(self.store, self.config.damping, cache)
+            self._matrix = sparse_ppr.load(self.store, self.config.damping, cache, build)
         return self._matrix
 
-    def run(self, request: RetrievalRequest) -> Retrieval:
+    def seed_distribution(
+        self, qvec: list[float], timer: StageTimer | None = None
+    ) -> tuple[dict[str, float], dict[int, float]]:
+        """Alg. 1's anchors (top-K1 events by cosine) and the seed distribution gamma over their rules: by rule key
+        and by rule node id (what the PPR engines take)."""
         cfg = self.config
-        timer = StageTimer()
-        scope = RequestScope.of(self, request)
-        if cfg.ppr_engine == "gds":
-            self._ensure_projection()
-        with timer.stage("embed"):
-            qvec = self.embedder.encode([request.text])[0].tolist()
+        timer = timer or StageTimer()
         with timer.stage("anchors"):
             anchor_rows = self.store.run(
                 VECTOR_EVENTS,
@@ -84,16 +83,25 @@ class StarRetriever(RetrieverBase):
             )
         anchors = [r["key"] for r in anchor_rows]
         with timer.stage("seeds"):
-            seed_rows = self.store.run(q.RULES_OF_EVENTS, {"keys": anchors})
             rules_of_anchor: dict[str, list[str]] = {}
             support: dict[str, int] = {}
             node_id: dict[str, int] = {}
-            for r in seed_rows:
+            for r in self.store.run(q.RULES_OF_EVENTS, {"keys": anchors}):
                 rules_of_anchor.setdefault(r["event"], []).append(r["rule"])
                 support[r["rule"]] = int(r["support"])
                 node_id[r["rule"]] = int(r["node_id"])
             gamma = personalization_for(anchors, rules_of_anchor, support, cfg)
-        seeds = {node_id[u]: w for u, w in gamma.items()}
+        return gamma, {node_id[u]: w for u, w in gamma.items()}
+
+    def run(self, request: RetrievalRequest) -> Retrieval:
+        cfg = self.config
+        timer = StageTimer()
+        scope = RequestScope.of(self, request)
+        if cfg.ppr_engine == "gds":
+            self._ensure_projection()
+        with timer.stage("embed"):
+            qvec = self.embedder.encode([request.text])[0].tolist()
+        gamma, seeds = self.seed_distribution(qvec, timer)
         with timer.stage("ppr"):
             if cfg.ppr_engine == "sparse":
                 best = sparse_ppr.top_rules(self._rule_matrix(), seeds, cfg.k2)
