@@ -1,7 +1,7 @@
 """STAR-RAG's PPR engines on one store: exactness of the in-process solver against GDS, and warm latency of `star`
 with each engine against `vector`, interleaved question by question in one process.
 
-    python benchmarks/bench_star_ppr.py --exact 440 --latency 200 --gds-latency 30 --out star-ppr.json
+    python benchmarks/bench_star_ppr.py --exact 440 --ranking 440 --latency 200 --gds-latency 30 --out star-ppr.json
 
 Needs the store built as the suite's benchmark does (icews14 ingested with embeddings, `tkgrag rules build`); point
 it at an instance with TKGRAG_INSTANCE / TKGRAG_BOLT_PORT / TKGRAG_HTTP_PORT.
@@ -14,8 +14,12 @@ questions (GDS needs ~15 s a question at that tolerance). Reported: questions wh
 order), and the largest score difference over the top-K2 rules and over all rules. `star`'s previous GDS setting
 (tolerance 1e-5, the paper's epsilon) is compared with the converged GDS result too.
 
-Latency: `vector`, `star` (sparse) and, on the first ``--gds-latency`` questions, `star` with `ppr_engine="gds"`,
-each question in turn (so load drifts hit every method alike); p50 / p95 and ratios to `vector` in the same run.
+Ranking: the supports of the top-K2 rules ranked in-process (``support_index``, the sparse engine) against Cypher's
+cosine ranking (``RANK_RULE_SUPPORTS``, the GDS engine), without and with the question's explicit constraints.
+
+Latency: `vector`, `vector+tc`, `star`, `star+tc`, `star+` (the last four with the question's explicit constraints)
+and, on the first ``--gds-latency`` questions, `star` with `ppr_engine="gds"`, each question in turn (so load
+drifts hit every method alike); p50 / p95, stage medians and ratios to `vector` in the same run.
 """
 
 from __future__ import annotations
@@ -80,7 +84,7 @@ def exactness(store: Any, embedder: Any, questions: list[str], gds_n: int) -> di
         "max_diff_gds_1e-5_vs_converged": 0.0,
     }
     for i, question in enumerate(questions):
-        _, seeds = star.seed_distribution(embedder.encode([question])[0].tolist())
+        seeds = star.seed_distribution(embedder.encode([question])[0].tolist()).by_node
         fast = sparse_ppr.personalized_pagerank(m, seeds)
         mine = [n for n, _ in sparse_ppr.top_rules(m, seeds, cfg.k2)]
         x = sparse_ppr.power_iteration(m, seeds)
@@ -105,16 +109,60 @@ def exactness(store: Any, embedder: Any, questions: list[str], gds_n: int) -> di
     return out
 
 
+def ranking(store: Any, embedder: Any, questions: list[str]) -> dict[str, Any]:
+    """The in-process support ranking (support_index) against Cypher's (RANK_RULE_SUPPORTS) on the same top-K2 rules,
+    without and with each question's explicit constraints: identical top-10 keys, largest score difference."""
+    from tkgrag.queries import rules as q
+    from tkgrag.queries.temporal_filter import constraint_params
+    from tkgrag.question.constraints import question_constraints
+    from tkgrag.retrievers.registry import RetrieverContext, create
+    from tkgrag.retrievers.star import sparse_ppr, support_index
+
+    star = create("star", RetrieverContext(store, embedder))
+    out: dict[str, Any] = {"questions": 0, "same_top10": 0, "max_score_diff": 0.0, "cypher_ms": [], "numpy_ms": []}
+    for i, text in enumerate(questions):
+        qvec = embedder.encode([text])[0].tolist()
+        seeds = star.seed_distribution(qvec).by_node
+        rules = [n for n, _ in sparse_ppr.top_rules(star._rule_matrix(), seeds, star.config.k2)]
+        ix = star._support_index()
+        for tcs in ((), question_constraints(text)):
+            filters = {"kinds": None, **constraint_params(tcs)}
+            t0 = time.perf_counter()
+            cy = store.run(q.RANK_RULE_SUPPORTS, {"rule_ids": rules, "qvec": qvec, "k": 10, **filters})
+            t1 = time.perf_counter()
+            positions, scores = ix.ranked(rules, qvec)
+            mine = support_index.filter_ranked(store, ix, positions, scores, 10, filters)
+            t2 = time.perf_counter()
+            out["cypher_ms"].append((t1 - t0) * 1000.0)
+            out["numpy_ms"].append((t2 - t1) * 1000.0)
+            out["questions"] += 1
+            out["same_top10"] += [r["key"] for r in cy] == [r["key"] for r in mine]
+            diffs = [abs(a["score"] - b["score"]) for a, b in zip(cy, mine, strict=False)]
+            out["max_score_diff"] = max([out["max_score_diff"], *diffs])
+        if (i + 1) % 50 == 0:
+            print(f"ranking {i + 1}/{len(questions)}", file=sys.stderr, flush=True)
+    for name in ("cypher_ms", "numpy_ms"):
+        x = out.pop(name)
+        out[name.replace("_ms", "_p50_ms")] = statistics.median(x)
+        out[name.replace("_ms", "_p95_ms")] = pct(x, 95)
+    return out
+
+
 def latency(rag: Any, questions: list[str], gds_n: int) -> dict[str, Any]:
+    from tkgrag.question.constraints import question_constraints
+    from tkgrag.retrievers.base import RetrievalRequest
     from tkgrag.retrievers.registry import RetrieverContext, create
 
-    gds_star = create("star", RetrieverContext(rag.store, rag.embedder, rag.settings), ppr_engine="gds")
+    ctx = RetrieverContext(rag.store, rag.embedder, rag.settings)
+    gds_star = create("star", ctx, ppr_engine="gds")
+    methods = {name: create(name, ctx) for name in ("vector", "vector+tc", "star", "star+tc", "star+")}
     runs: dict[str, Any] = {
-        "vector": lambda q: rag.retrieve(q, "vector", 10),
-        "star": lambda q: rag.retrieve(q, "star", 10),
-        "star (gds engine)": lambda q: gds_star.retrieve(q, k=10),
+        name: (lambda q, m=m: m.retrieve(RetrievalRequest.of(q, 10, question_constraints(q))))
+        for name, m in methods.items()
     }
+    runs["star (gds engine)"] = lambda q: gds_star.retrieve(q, k=10)
     ms: dict[str, list[float]] = {name: [] for name in runs}
+    stages: dict[str, dict[str, list[float]]] = {name: {} for name in runs}
     same = 0
     for q in questions[:3]:  # warm-up: matrix export / projection, model, caches
         for run in runs.values():
@@ -126,6 +174,8 @@ def latency(rag: Any, questions: list[str], gds_n: int) -> dict[str, Any]:
             t0 = time.perf_counter()
             r = run(q)
             ms[name].append((time.perf_counter() - t0) * 1000.0)
+            for stage, t in r.timings_ms.items():
+                stages[name].setdefault(stage, []).append(t)
             if name == "star (gds engine)":
                 same += [e.key for e in r.evidence] == [e.key for e in rag.retrieve(q, "star", 10).evidence]
     v50 = statistics.median(ms["vector"])
@@ -135,6 +185,7 @@ def latency(rag: Any, questions: list[str], gds_n: int) -> dict[str, Any]:
             "p50_ms": statistics.median(x),
             "p95_ms": pct(x, 95),
             "p50_over_vector": statistics.median(x) / v50,
+            "stage_p50_ms": {s: statistics.median(t) for s, t in stages[name].items()},
         }
         for name, x in ms.items()
     } | {"gds_engine_same_top10_as_sparse": same}
@@ -144,6 +195,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--exact", type=int, default=440, help="questions for the exactness check (0: skip)")
     ap.add_argument("--gds-exact", type=int, default=40, help="of those, questions also solved by GDS (slow)")
+    ap.add_argument("--ranking", type=int, default=440, help="questions for the ranking check (0: skip)")
     ap.add_argument("--latency", type=int, default=200, help="questions timed")
     ap.add_argument("--gds-latency", type=int, default=30, help="of those, questions also timed with the GDS engine")
     ap.add_argument("--out", type=Path)
@@ -156,6 +208,9 @@ def main() -> None:
         if args.exact:
             doc["exactness"] = exactness(rag.store, rag.embedder, questions[: args.exact], args.gds_exact)
             print(json.dumps(doc["exactness"], indent=2), flush=True)
+        if args.ranking:
+            doc["ranking"] = ranking(rag.store, rag.embedder, questions[: args.ranking])
+            print(json.dumps(doc["ranking"], indent=2), flush=True)
         if args.latency:
             doc["latency"] = latency(rag, questions[: args.latency], args.gds_latency)
             print(json.dumps(doc["latency"], indent=2), flush=True)

@@ -5,7 +5,7 @@
 3. build the STAR-RAG rule graph (rule nodes, MDL-selected edges) and project it into the GDS catalog;
 4. for sample questions: vector retrieval, STAR-RAG retrieval (seeded personalized PageRank on the rule graph),
    star+tc with the question's time constraint, and an answer from the symbolic reader when question understanding
-   is available;
+   is available; then star+ (beyond the paper) with the anchor event the reader grounded, anchor first;
 5. the bundled TimeQA passage sample (split into dated sentences at ingestion): passage-vector, passage-vector+tc,
    MRAG and mrag+ on a question with a time span, each passage shown with the sentence that ranked it.
 """
@@ -100,6 +100,10 @@ def run_demo(settings: Settings, console: Console, err: Console) -> None:
                 console.print(_evidence_table(rag.retrieve(q["question"], method, k=10)))
             answer = rag.ask(q["question"], method="star+tc", reader="symbolic", k=10)
             console.print(_answer_line(answer, q["answers"]), highlight=False)
+            # star+ (beyond the paper): seeded by the anchor event the reader grounded, the anchor as evidence,
+            # cosine + rule PPR mass + temporal proximity
+            plus = rag.ask(q["question"], method="star+", reader="symbolic", k=10)
+            console.print(_evidence_table(plus.retrieval, 6), highlight=False)
 
         console.rule("5. Passages (TimeQA sample): the same contract, another item kind")
         passages = data_file(SAMPLE_PASSAGES)

@@ -15,8 +15,10 @@ from tests.integration.test_star_store import sample_store  # noqa: F401  (fixtu
 from tkgrag.demo import SAMPLE_QUESTIONS, data_file
 from tkgrag.ingest.pipeline import IngestOptions
 from tkgrag.ingest.tkg import ingest_tkg_file
+from tkgrag.model import ItemKind, TemporalConstraint
+from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.retrievers.registry import RetrieverContext, create
-from tkgrag.retrievers.star import sparse_ppr
+from tkgrag.retrievers.star import sparse_ppr, support_index
 from tkgrag.retrievers.star.config import StarConfig
 from tkgrag.retrievers.star.persist import GDS_GRAPH, build_and_store, ensure_projection
 from tkgrag.store import Store
@@ -56,6 +58,25 @@ def test_both_engines_give_star_the_same_rules_and_evidence(sample_store: Store,
         assert [e.key for e in a.evidence] == [e.key for e in b.evidence]
         for x, y in zip(a.subgraph.nodes, b.subgraph.nodes, strict=True):
             assert x["ppr"] == pytest.approx(y["ppr"], abs=1e-6)
+        # the in-process ranking (sparse engine) gives Cypher's cosine scores (GDS engine)
+        assert [e.score for e in a.evidence] == pytest.approx([e.score for e in b.evidence], abs=1e-6)
+
+
+def test_in_process_ranking_applies_the_cypher_temporal_and_kind_filters(sample_store: Store, embedder: Any) -> None:  # noqa: F811
+    store = sample_store
+    build_and_store(store)
+    questions = [json.loads(x) for x in data_file(SAMPLE_QUESTIONS).read_text().splitlines() if x.strip()]
+    fast = create("star+tc", RetrieverContext(store, embedder))
+    cypher = create("star+tc", RetrieverContext(store, embedder), ppr_engine="gds", tolerance=1e-12)
+    constraints = [TemporalConstraint.after("2014-06-15"), TemporalConstraint.in_period("2014-03")]
+    for q, tc in zip(questions[:4], constraints * 2, strict=True):
+        for k in (3, 10, 40):  # 40: past the first chunk, so later chunks are asked for too
+            a = fast.retrieve(RetrievalRequest.of(q["question"], k, (tc,)))
+            b = cypher.retrieve(RetrievalRequest.of(q["question"], k, (tc,)))
+            assert [e.key for e in a.evidence] == [e.key for e in b.evidence]
+            assert all(tc.admits(e.span) for e in a.evidence)
+    facts_only = fast.retrieve(RetrievalRequest(questions[0]["question"], 10, kinds=frozenset({ItemKind.FACT})))
+    assert facts_only.evidence == []  # the sample holds events only: the kind filter runs in Cypher
 
 
 def test_the_exported_matrix_follows_the_rule_graph_build(sample_store: Store, embedder: Any, tmp_path: Path) -> None:  # noqa: F811
@@ -71,6 +92,10 @@ def test_the_exported_matrix_follows_the_rule_graph_build(sample_store: Store, e
     second = sparse_ppr.load(store, 0.8, tmp_path)
     assert second.build != first.build
     assert [p.name for p in tmp_path.glob("rule-matrix-*.npz")] == [f"rule-matrix-{second.build}-d0.800000.npz"]
+    supports = support_index.load(store, tmp_path, second.build)
+    assert [p.name for p in tmp_path.glob("support-index-*.npz")] == [f"support-index-{second.build}.npz"]
+    held = store.run("MATCH (e:Event)-[:SUPPORTS]->(:Rule) WHERE e.embedding IS NOT NULL RETURN count(DISTINCT e) AS n")
+    assert supports.build == second.build and len(supports.event_ids) == held[0]["n"]  # the new events included
     retriever = create("star", RetrieverContext(store, embedder))
     retriever.retrieve("Who made a statement about Japan?", k=3)
     assert retriever._matrix is not None and retriever._matrix.build == second.build  # type: ignore[attr-defined]

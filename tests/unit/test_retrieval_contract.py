@@ -322,6 +322,7 @@ def test_every_method_returns_some_kind_and_is_named_by_its_key() -> None:
         "star",
         "star-uniform",
         "star+tc",
+        "star+",
         "passage-vector",
         "passage-vector+tc",
         "passage-rerank",

@@ -23,7 +23,7 @@ def build() -> None:
         f"Rule graph: {rep.rules:,} rules, {rep.edges:,} edges selected by MDL of {rep.candidate_edges:,} candidates, "
         f"from {rep.events:,} events.\n  description length {rep.description_length_before:,.0f} -> "
         f"{rep.description_length_after:,.0f} bits\n  stages: {stages}; writing {rep.write_seconds:.1f}s; "
-        f"PPR matrix export {rep.ppr_export_seconds:.1f}s"
+        f"PPR matrix export {rep.ppr_export_seconds:.1f}s; supports + vectors export {rep.support_export_seconds:.1f}s"
     )
 
 

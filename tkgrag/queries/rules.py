@@ -92,3 +92,43 @@ RULE_NODE_IDS = "MATCH (r:Rule) WITH id(r) AS id ORDER BY id RETURN collect(id) 
 RULE_EDGE_LIST = (
     "MATCH (a:Rule)-[e:RULE_EDGE]->(b:Rule) RETURN collect(id(a)) AS s, collect(id(b)) AS t, collect(e.weight) AS w"
 )
+
+# The supports and their vectors for star's in-process candidate ranking (retrievers/star/support_index.py): every
+# (rule, supporting event) pair as one row of two lists, then the vectors of the supporting events by node id, a page
+# at a time.
+SUPPORT_PAIRS = (
+    "MATCH (e:Event)-[:SUPPORTS]->(r:Rule) WHERE e.embedding IS NOT NULL "
+    "RETURN collect(id(r)) AS rules, collect(id(e)) AS events"
+)
+EVENT_VECTORS_BY_ID = """
+UNWIND $ids AS id
+MATCH (e:Event) WHERE id(e) = id AND e.embedding IS NOT NULL
+RETURN id, e.key AS key, e.embedding AS vector, e.valid_from AS day
+"""
+
+# Candidates ranked in-process, best first ($rows: id, key, score), through the temporal filter $tcs and the kind
+# filter $kinds; the key check guards against a node id reused since the export.
+RANK_GIVEN_SUPPORTS = (
+    """
+UNWIND $rows AS row
+MATCH (n:Event) WHERE id(n) = row.id AND n.key = row.key AND """
+    + temporal_filter("n", "Event")
+    + " AND "
+    + kind_filter("n", "Event")
+    + """
+WITH n, row.score AS score
+"""
+    + item_return("Event")
+)
+
+# The grounded anchor events a question names, as item rows (star's `include_anchor`): only the kind filter applies.
+EVENT_ITEMS_BY_KEY = (
+    """
+UNWIND $keys AS key
+MATCH (n:Event {key: key}) WHERE """
+    + kind_filter("n", "Event")
+    + """
+WITH n, 1.0 AS score
+"""
+    + item_return("Event")
+)

@@ -17,7 +17,7 @@ from tkgrag.errors import ConfigError
 from tkgrag.model import ItemKind
 from tkgrag.retrievers.base import Need, Retriever
 from tkgrag.retrievers.mrag.config import MragConfig
-from tkgrag.retrievers.star.config import StarConfig
+from tkgrag.retrievers.star.config import STAR_PLUS, StarConfig
 from tkgrag.retrievers.vector import VectorConfig
 from tkgrag.store import Store
 
@@ -156,6 +156,13 @@ _METHODS = [
         "star+tc",
         "`star` with the temporal constraints narrowing the candidates in Cypher",
         StarConfig(apply_constraints=True),
+        _star,
+    ),
+    Method(
+        "star+",
+        "`star+tc` seeded also by the question's grounded anchor event, the anchor as evidence, and candidates scored "
+        "by cosine + rule PPR mass + temporal proximity (beyond the paper)",
+        STAR_PLUS,
         _star,
     ),
     Method(

@@ -80,6 +80,25 @@ class StarConfig:
     # star and star-uniform follow Alg. 1 and apply none (a request's constraints are reported as ignored).
     apply_constraints: bool = False
 
+    # --- Beyond the paper (retrievers/star/variants.py): all off = the paper's star ------------------------------
+    # Share of the seed distribution on the rules of the question's grounded anchor event (a constraint's
+    # anchor_event, set by the symbolic reader's grounding).
+    anchor_seed_mass: float = 0.0
+    # The grounded anchor event joins the evidence, first (it is outside "after X" but decides the answer).
+    include_anchor: bool = False
+    # Final score = cosine + ppr_weight x relative PPR mass of the event's best top rule
+    #             + proximity_weight x exp(-|t - t_ref| / proximity_days)   (t_ref: variants.reference_day)
+    ppr_weight: float = 0.0
+    proximity_weight: float = 0.0
+    proximity_days: float = 30.0
+    # An ordinal without a period looks at the earliest / latest day among this many best-by-cosine candidates.
+    ordinal_pool: int = 50
+    # Slots of the k kept for the best candidates supported only by non-seed rules (reached by the walk).
+    reserve: int = 0
+    # The vector search's top events (this many) join the rule supports as candidates: the rule graph then adds
+    # evidence to the vector search instead of replacing it (0 = the paper: supports of the top-K2 rules only).
+    vector_pool: int = 0
+
     def __post_init__(self) -> None:
         def bad(name: str, why: str) -> ConfigError:
             return ConfigError(f"StarConfig.{name}={getattr(self, name)!r}: {why}")
@@ -120,6 +139,24 @@ class StarConfig:
             raise bad("tau", "must be > 0 (or None for 1/|U_seed|)")
         if self.ppr_engine not in ("sparse", "gds"):
             raise bad("ppr_engine", "must be 'sparse' or 'gds'")
+        if not 0.0 <= self.anchor_seed_mass <= 1.0:
+            raise bad("anchor_seed_mass", "must be in [0, 1] (a share of the seed distribution)")
+        for name in ("ppr_weight", "proximity_weight"):
+            if getattr(self, name) < 0:
+                raise bad(name, "must be >= 0")
+        if self.proximity_days <= 0:
+            raise bad("proximity_days", "must be > 0 days")
+        if self.ordinal_pool < 1:
+            raise bad("ordinal_pool", "must be >= 1")
+        if self.reserve < 0:
+            raise bad("reserve", "must be >= 0")
+        if self.vector_pool < 0:
+            raise bad("vector_pool", "must be >= 0")
+        if self.ppr_engine == "gds" and (self.ppr_weight or self.proximity_weight or self.reserve or self.vector_pool):
+            raise bad(
+                "ppr_engine",
+                "ppr_weight, proximity_weight, reserve and vector_pool rank in-process: use ppr_engine='sparse'",
+            )
         if self.personalization not in ("star", "star-uniform"):
             raise bad("personalization", "must be 'star' or 'star-uniform'")
 
@@ -135,3 +172,15 @@ class StarConfig:
     def damping(self) -> float:
         """GDS ``dampingFactor``: probability of following an edge, 1 - restart."""
         return 1.0 - self.restart
+
+
+# `star+`: the variant that won on tkgqa dev (tuned on its even-numbered half, checked on the odd half and on the
+# MultiTQ dev sample; benchmarks/results/2026-11-24/star-plus/report.md).
+STAR_PLUS = StarConfig(
+    apply_constraints=True,
+    anchor_seed_mass=0.5,
+    include_anchor=True,
+    ppr_weight=0.05,
+    proximity_weight=0.1,
+    proximity_days=30.0,
+)

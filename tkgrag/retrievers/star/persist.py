@@ -60,6 +60,7 @@ class BuildReport:
     stage_seconds: dict[str, float]
     write_seconds: float
     ppr_export_seconds: float  # the rule graph exported for the in-process PPR (sparse_ppr), cached on disk
+    support_export_seconds: float  # supports + their vectors for the in-process ranking (support_index), cached
     description_length_before: float
     description_length_after: float
 
@@ -90,7 +91,10 @@ def build_and_store(store: Store, config: StarConfig | None = None, console: Con
     refresh_projection(store)
     t2 = time.perf_counter()
     export_ppr_matrix(store, cfg)
-    export_s = time.perf_counter() - t2
+    t3 = time.perf_counter()
+    export_support_index(store)
+    support_s = time.perf_counter() - t3
+    export_s = t3 - t2
     dl = graph.description_length
     return BuildReport(
         events=len(events),
@@ -100,6 +104,7 @@ def build_and_store(store: Store, config: StarConfig | None = None, console: Con
         stage_seconds={"load": load_s, **graph.timings},
         write_seconds=write_s,
         ppr_export_seconds=export_s,
+        support_export_seconds=support_s,
         description_length_before=dl.total_before,
         description_length_after=dl.total_after,
     )
@@ -110,6 +115,15 @@ def export_ppr_matrix(store: Store, config: StarConfig) -> None:
     from tkgrag.retrievers.star import sparse_ppr
 
     sparse_ppr.load(store, config.damping, sparse_ppr.cache_dir(store.settings))
+
+
+def export_support_index(store: Store) -> None:
+    """Export the new build's supports and their vectors for ``star``'s in-process ranking (support_index)."""
+    from tkgrag.retrievers.star import sparse_ppr, support_index
+
+    build = sparse_ppr.build_key(store)
+    if build is not None:
+        support_index.load(store, sparse_ppr.cache_dir(store.settings), build)
 
 
 def write_rule_graph(

@@ -7,13 +7,16 @@
    on the exported rule graph (``ppr_engine="sparse"``, default) or by linearity over single-source GDS runs
    (``ppr_engine="gds"``);
 4. top-K2 rules; candidate events = their supports (for ``star+tc`` narrowed by the temporal constraint in Cypher);
-5. final top-k candidates by cosine.
+5. final top-k candidates by cosine: in-process over the supports exported with the rule graph (``support_index``,
+   the sparse engine), the temporal and kind filters still in Cypher; in Cypher for the GDS engine.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+import numpy as np
 
 from tkgrag.embed import Embedder
 from tkgrag.errors import StoreError
@@ -23,13 +26,24 @@ from tkgrag.queries import rules as q
 from tkgrag.queries.retrieval import VECTOR_EVENTS
 from tkgrag.queries.temporal_filter import constraint_params
 from tkgrag.retrievers.base import RequestScope, RetrievalRequest, RetrieverBase, StageTimer, ann_candidates
-from tkgrag.retrievers.star import sparse_ppr
+from tkgrag.retrievers.star import sparse_ppr, support_index, variants
 from tkgrag.retrievers.star.config import StarConfig
 from tkgrag.retrievers.star.persist import GDS_GRAPH, ensure_projection
 from tkgrag.retrievers.star.seeds import personalization_for
 from tkgrag.retrievers.star.sparse_ppr import RuleMatrix
+from tkgrag.retrievers.star.support_index import SupportIndex
 from tkgrag.store import Store
 from tkgrag.store.gds import PageRankConfig, weighted_personalized_pagerank
+
+
+@dataclass(frozen=True)
+class Seeds:
+    """Where the walk starts: gamma by rule key, the same by rule node id (what the PPR engines take), and the vector
+    search's top events (``vector_pool`` of them; empty for the paper's star)."""
+
+    gamma: dict[str, float]
+    by_node: dict[int, float]
+    pool: list[str]
 
 
 @dataclass
@@ -40,6 +54,7 @@ class StarRetriever(RetrieverBase):
     name: str = "star"
     _projected: bool = field(default=False, repr=False)
     _matrix: RuleMatrix | None = field(default=None, repr=False)
+    _supports: SupportIndex | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.kinds = self.config.kinds
@@ -63,25 +78,26 @@ class StarRetriever(RetrieverBase):
             self._matrix = sparse_ppr.load(self.store, self.config.damping, cache, build)
         return self._matrix
 
-    def seed_distribution(
-        self, qvec: list[float], timer: StageTimer | None = None
-    ) -> tuple[dict[str, float], dict[int, float]]:
-        """Alg. 1's anchors (top-K1 events by cosine) and the seed distribution gamma over their rules: by rule key
-        and by rule node id (what the PPR engines take)."""
+    def _support_index(self) -> SupportIndex:
+        """The supports and vectors of the build ``_rule_matrix`` just checked (same key, same life cycle)."""
+        build = self._rule_matrix().build
+        if self._supports is None or self._supports.build != build:
+            self._supports = support_index.load(self.store, sparse_ppr.cache_dir(self.store.settings), build)
+        return self._supports
+
+    def seed_distribution(self, qvec: list[float], timer: StageTimer | None = None) -> Seeds:
+        """Alg. 1's anchors (top-K1 events by cosine) and the seed distribution gamma over their rules; with
+        ``vector_pool``, the ANN's top events up to that many too (the same index search, one call)."""
         cfg = self.config
         timer = timer or StageTimer()
         with timer.stage("anchors"):
-            anchor_rows = self.store.run(
+            top = max(cfg.k1, cfg.vector_pool)
+            rows = self.store.run(
                 VECTOR_EVENTS,
-                {
-                    "qvec": qvec,
-                    "n": ann_candidates(cfg.k1, cfg.ann_candidates),
-                    "k": cfg.k1,
-                    "kinds": None,
-                    **constraint_params(),
-                },
+                {"qvec": qvec, "n": ann_candidates(top, cfg.ann_candidates), "k": top, "kinds": None}
+                | constraint_params(),
             )
-        anchors = [r["key"] for r in anchor_rows]
+        anchors = [r["key"] for r in rows[: cfg.k1]]
         with timer.stage("seeds"):
             rules_of_anchor: dict[str, list[str]] = {}
             support: dict[str, int] = {}
@@ -91,7 +107,8 @@ class StarRetriever(RetrieverBase):
                 support[r["rule"]] = int(r["support"])
                 node_id[r["rule"]] = int(r["node_id"])
             gamma = personalization_for(anchors, rules_of_anchor, support, cfg)
-        return gamma, {node_id[u]: w for u, w in gamma.items()}
+        pool = [r["key"] for r in rows[: cfg.vector_pool]]
+        return Seeds(gamma, {node_id[u]: w for u, w in gamma.items()}, pool)
 
     def run(self, request: RetrievalRequest) -> Retrieval:
         cfg = self.config
@@ -101,7 +118,14 @@ class StarRetriever(RetrieverBase):
             self._ensure_projection()
         with timer.stage("embed"):
             qvec = self.embedder.encode([request.text])[0].tolist()
-        gamma, seeds = self.seed_distribution(qvec, timer)
+        start = self.seed_distribution(qvec, timer)
+        seeds = start.by_node
+        # The grounded anchor events the request names (identity, not a filter: star uses them even without +tc).
+        anchor_keys = list(dict.fromkeys(c.anchor_event for c in request.constraints if c.anchor_event))
+        if cfg.anchor_seed_mass > 0 and anchor_keys:
+            with timer.stage("anchor_seeds"):
+                anchor_rules = [int(r["node_id"]) for r in self.store.run(q.RULES_OF_EVENTS, {"keys": anchor_keys})]
+                seeds = variants.mixed_seeds(seeds, anchor_rules, cfg.anchor_seed_mass)
         with timer.stage("ppr"):
             if cfg.ppr_engine == "sparse":
                 best = sparse_ppr.top_rules(self._rule_matrix(), seeds, cfg.k2)
@@ -117,18 +141,67 @@ class StarRetriever(RetrieverBase):
                 scores = weighted_personalized_pagerank(self.store, GDS_GRAPH, seeds, pr_cfg)
                 top_rules = sorted(scores, key=lambda i: (-scores[i], i))[: cfg.k2]
         with timer.stage("rank_candidates"):
-            params: dict[str, Any] = {
-                "rule_ids": top_rules,
-                "qvec": qvec,
-                "k": request.k,
-                **scope.kind_params(cfg.kinds),
-                **constraint_params(scope.constraints),
-            }
-            rows = self.store.run(q.RANK_RULE_SUPPORTS, params)
+            filters: dict[str, Any] = {**scope.kind_params(cfg.kinds), **constraint_params(scope.constraints)}
+            if cfg.ppr_engine == "sparse":
+                rows = self._rank_in_process(request, top_rules, scores, seeds, start.pool, qvec, filters)
+            else:
+                params = {"rule_ids": top_rules, "qvec": qvec, "k": request.k, **filters}
+                rows = self.store.run(q.RANK_RULE_SUPPORTS, params)
+        if cfg.include_anchor and anchor_keys:
+            with timer.stage("anchor_items"):
+                anchor_rows = self.store.run(
+                    q.EVENT_ITEMS_BY_KEY, {"keys": anchor_keys, "kinds": filters["kinds"], "k": len(anchor_keys)}
+                )
+                anchor_rows = [{**r, "fields": {**r["fields"], "role": "anchor"}} for r in anchor_rows]
+                rest = [r for r in rows if r["key"] not in set(anchor_keys)]
+                rows = (anchor_rows + rest)[: request.k]
         items = [item_from_row(r) for r in rows]
-        return scope.result(self, request, items, self._subgraph(top_rules, scores, gamma), timer.timings_ms)
+        return scope.result(self, request, items, self._subgraph(top_rules, scores, seeds), timer.timings_ms)
 
-    def _subgraph(self, top_rules: list[int], scores: dict[int, float], gamma: dict[str, float]) -> Subgraph:
+    def _rank_in_process(
+        self,
+        request: RetrievalRequest,
+        top_rules: list[int],
+        ppr: dict[int, float],
+        seeds: dict[int, float],
+        pool: list[str],
+        qvec: list[float],
+        filters: dict[str, Any],
+    ) -> list[dict[str, Any]]:
+        """Alg. 1 line 18 over the exported supports: cosine (the paper), plus the variants' terms when configured."""
+        cfg = self.config
+        ix = self._support_index()
+        cand = ix.candidates(top_rules)
+        if pool:  # the rule graph adds to the vector search's candidates instead of replacing them
+            cand = np.union1d(cand, ix.positions_of(pool))
+        score = ix.cosine(cand, qvec)
+        if cfg.ppr_weight > 0 or cfg.reserve > 0:
+            supports_of = {u: ix.candidates([u]) for u in top_rules}
+        if cfg.ppr_weight > 0:
+            score = score + cfg.ppr_weight * variants.rule_mass(cand, supports_of, ppr)
+        if cfg.proximity_weight > 0:
+            days = ix.days[cand]
+            ref = variants.reference_day(request.constraints, request.question, days, score, cfg.ordinal_pool)
+            if ref is not None:
+                score = score + cfg.proximity_weight * variants.proximity(days, ref, cfg.proximity_days)
+        positions, ordered = ix.order(cand, np.asarray(score, dtype=np.float64))
+        rows = support_index.filter_ranked(self.store, ix, positions, ordered, request.k, filters)
+        if cfg.reserve <= 0:
+            return rows
+        def supported_by(rules: list[int]) -> np.ndarray:
+            return np.unique(np.concatenate([supports_of[u] for u in rules] or [cand[:0]]))
+
+        seed_supported = supported_by([u for u in top_rules if u in seeds])
+        walk_supported = supported_by([u for u in top_rules if u not in seeds])
+        walk_only = np.isin(positions, walk_supported) & ~np.isin(positions, seed_supported)
+        extra = support_index.filter_ranked(
+            self.store, ix, positions[walk_only], ordered[walk_only], cfg.reserve, filters
+        )
+        by_key = {r["key"]: r for r in rows + extra}
+        keys = variants.merge_reserved([r["key"] for r in rows], [r["key"] for r in extra], request.k, cfg.reserve)
+        return [by_key[key] for key in keys]
+
+    def _subgraph(self, top_rules: list[int], scores: dict[int, float], seeds: dict[int, float]) -> Subgraph:
         if not top_rules:
             return Subgraph()
         rows = self.store.run(q.RULE_KEYS_BY_ID, {"ids": top_rules})
@@ -138,7 +211,7 @@ class StarRetriever(RetrieverBase):
                 "key": r["key"],
                 "support": r["support"],
                 "ppr": scores[int(r["node_id"])],
-                "seed_weight": gamma.get(r["key"], 0.0),
+                "seed_weight": seeds.get(int(r["node_id"]), 0.0),
             }
             for r in sorted(rows, key=lambda r: -scores[int(r["node_id"])])
         ]

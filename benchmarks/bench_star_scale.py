@@ -1,0 +1,118 @@
+"""STAR-RAG's query path at scale, on a rule graph built from a graph-only store (no embeddings), for the cost curve.
+
+    python benchmarks/bench_star_scale.py --questions 100 --out scale.json
+
+Run it against an instance where a TKG was ingested with ``--no-embed`` and ``tkgrag rules build`` has run (for
+example the 2-million-event TKG of ``benchmarks/make_synthetic_tkg.py``). Without event vectors there is no ANN
+search, so each "question" takes K1 = 10 events drawn at random (seeded) as its anchors, and the stages are timed as
+``star`` runs them:
+
+* seeds: the anchors' rules and supports from Neo4j (``RULES_OF_EVENTS``) and gamma (Appendix C);
+* PPR: the exported rule graph's exact solve (``sparse_ppr``), top-K2 rules;
+* ranking: a cosine over the distinct supports of the top-K2 rules, timed as numpy does it in ``support_index``
+  (gathering that many rows of an events x 384 float32 matrix of random unit vectors, the size the real vectors of
+  this many events would take) -- the support counts are the real ones, read from Neo4j.
+
+Reported: the exported matrix's size and load time, the supports per question, p50 / p95 per stage, the process's
+peak RSS. The ANN stage and the filter round trip are measured on real data by ``bench_star_ppr.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+DIM = 384
+
+
+def pct(values: list[float], q: int) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1] if len(values) > 1 else values[0]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--questions", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--out", type=Path)
+    args = ap.parse_args()
+
+    from tkgrag.api import TKGRag
+    from tkgrag.queries import rules as q
+    from tkgrag.retrievers.star import sparse_ppr
+    from tkgrag.retrievers.star.config import StarConfig
+    from tkgrag.retrievers.star.seeds import personalization_for
+
+    cfg = StarConfig()
+    doc: dict[str, Any] = {"loadavg_start": os.getloadavg()}
+    rng = np.random.default_rng(args.seed)
+    with TKGRag.connect() as rag:
+        store = rag.store
+        build = sparse_ppr.build_key(store)
+        if build is None:
+            raise SystemExit("no rule graph in this database: run `tkgrag rules build` first")
+        t0 = time.perf_counter()
+        m = sparse_ppr.load(store, cfg.damping, sparse_ppr.cache_dir(store.settings), build)
+        doc["matrix_load_s"] = time.perf_counter() - t0
+        doc["rules"] = len(m.ids)
+        doc["matrix_nnz"] = int(m.a.nnz)
+        doc["matrix_mb"] = (m.a.data.nbytes + m.a.indices.nbytes + m.a.indptr.nbytes + m.ids.nbytes) / 1e6
+        n_events = store.run("MATCH (e:Event)-[:SUPPORTS]->(:Rule) RETURN count(DISTINCT e) AS n")[0]["n"]
+        keys = store.run("MATCH (e:Event)-[:SUPPORTS]->(:Rule) WITH DISTINCT e RETURN collect(e.key) AS k")[0]["k"]
+        doc["supporting_events"] = n_events
+        t0 = time.perf_counter()
+        vectors = rng.standard_normal((n_events, DIM), dtype=np.float32)
+        vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+        doc["vectors_mb"] = vectors.nbytes / 1e6
+        doc["vectors_make_s"] = time.perf_counter() - t0
+        stages: dict[str, list[float]] = {"seeds": [], "ppr": [], "ranking": []}
+        supports: list[int] = []
+        qvec = vectors[0]
+        for i in range(args.questions + 3):
+            anchors = [keys[j] for j in rng.choice(len(keys), cfg.k1, replace=False)]
+            t0 = time.perf_counter()
+            rules_of: dict[str, list[str]] = {}
+            support: dict[str, int] = {}
+            node_id: dict[str, int] = {}
+            for r in store.run(q.RULES_OF_EVENTS, {"keys": anchors}):
+                rules_of.setdefault(r["event"], []).append(r["rule"])
+                support[r["rule"]] = int(r["support"])
+                node_id[r["rule"]] = int(r["node_id"])
+            gamma = personalization_for(anchors, rules_of, support, cfg)
+            seeds = {node_id[u]: w for u, w in gamma.items()}
+            t1 = time.perf_counter()
+            top = sparse_ppr.top_rules(m, seeds, cfg.k2)
+            t2 = time.perf_counter()
+            n_cand = sum(int(r["support"]) for r in store.run(q.RULE_KEYS_BY_ID, {"ids": [n for n, _ in top]}))
+            n_cand = min(n_cand, n_events)
+            t3 = time.perf_counter()
+            cand = np.unique(rng.integers(0, n_events, n_cand))
+            scores = (1.0 + vectors[cand] @ qvec) / 2.0
+            np.lexsort((cand, -scores))
+            t4 = time.perf_counter()
+            if i >= 3:  # warm-up questions are not counted
+                stages["seeds"].append((t1 - t0) * 1000.0)
+                stages["ppr"].append((t2 - t1) * 1000.0)
+                stages["ranking"].append((t4 - t3) * 1000.0)
+                supports.append(n_cand)
+    doc["supports_per_question_p50"] = statistics.median(supports)
+    doc["supports_per_question_p95"] = pct([float(x) for x in supports], 95)
+    doc["stages"] = {s: {"p50_ms": statistics.median(x), "p95_ms": pct(x, 95)} for s, x in stages.items()}
+    total = [a + b + c for a, b, c in zip(stages["seeds"], stages["ppr"], stages["ranking"], strict=True)]
+    doc["seeds+ppr+ranking"] = {"p50_ms": statistics.median(total), "p95_ms": pct(total, 95)}
+    doc["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    doc["loadavg_end"] = os.getloadavg()
+    print(json.dumps(doc, indent=2))
+    if args.out:
+        args.out.write_text(json.dumps(doc, indent=2), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
