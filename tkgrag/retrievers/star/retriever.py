@@ -188,6 +188,7 @@ class StarRetriever(RetrieverBase):
         rows = support_index.filter_ranked(self.store, ix, positions, ordered, request.k, filters)
         if cfg.reserve <= 0:
             return rows
+
         def supported_by(rules: list[int]) -> np.ndarray:
             return np.unique(np.concatenate([supports_of[u] for u in rules] or [cand[:0]]))
 
