@@ -20,7 +20,7 @@ from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.retrievers.registry import RetrieverContext, create
 from tkgrag.retrievers.star import sparse_ppr, support_index
 from tkgrag.retrievers.star.config import StarConfig
-from tkgrag.retrievers.star.persist import GDS_GRAPH, build_and_store, ensure_projection
+from tkgrag.retrievers.star.persist import GDS_GRAPH, build_and_store, ensure_projection, refresh_projection
 from tkgrag.store import Store
 from tkgrag.store.gds import PageRankConfig, weighted_personalized_pagerank
 
@@ -43,6 +43,41 @@ def test_sparse_ppr_equals_gds_on_the_stored_rule_graph(sample_store: Store, tmp
         assert max(abs(fast[k] - gds[k]) for k in gds) < 1e-6
         k2 = StarConfig().k2
         assert [n for n, _ in sparse_ppr.top_rules(m, seeds, k2)] == sorted(gds, key=lambda i: (-gds[i], i))[:k2]
+
+
+def test_sparse_ppr_equals_gds_on_a_random_rule_graph(store: Store, tmp_path: Path) -> None:
+    """A random weighted graph written as Rule / RULE_EDGE (isolated rules, parallel edges), projected like the real
+    rule graph: the in-process solve equals GDS run to convergence."""
+    rng = np.random.default_rng(11)
+    n = 60
+    edges = [
+        {"a": int(a), "b": int(b), "w": float(w)}
+        for a, b, w in zip(
+            rng.integers(0, n - 6, 180), rng.integers(0, n - 6, 180), rng.uniform(0.05, 3.0, 180), strict=True
+        )
+        if a != b
+    ]
+    edges += edges[:4]  # parallel edges add up in the projection
+    store.run("UNWIND range(0, $n - 1) AS i CREATE (:Rule {key: 'r' + toString(i), support: 1})", {"n": n})
+    store.run(
+        "UNWIND $edges AS e MATCH (a:Rule {key: 'r' + toString(e.a)}), (b:Rule {key: 'r' + toString(e.b)}) "
+        "CREATE (a)-[:RULE_EDGE {weight: e.w}]->(b)",
+        {"edges": edges},
+    )
+    store.run(
+        "MERGE (m:RuleGraphMeta {key: 'star'}) SET m.rules = $n, m.edges = $e, m.built_at = datetime()",
+        {"n": n, "e": len(edges)},
+    )
+    refresh_projection(store)
+    m = sparse_ppr.load(store, 0.8, tmp_path)
+    ids = [int(x) for x in m.ids]
+    for _ in range(3):
+        chosen = rng.choice(n, 5, replace=False)
+        seeds = {ids[i]: float(w) for i, w in zip(chosen, rng.dirichlet(np.ones(5)), strict=True)}
+        gds = weighted_personalized_pagerank(store, GDS_GRAPH, seeds, GDS_CONVERGED)
+        fast = sparse_ppr.personalized_pagerank(m, seeds)
+        assert set(fast) == set(gds)
+        assert max(abs(fast[k] - gds[k]) for k in gds) < 1e-6
 
 
 def test_both_engines_give_star_the_same_rules_and_evidence(sample_store: Store, embedder: Any) -> None:  # noqa: F811
