@@ -128,7 +128,7 @@ def test_the_exported_matrix_follows_the_rule_graph_build(sample_store: Store, e
     assert second.build != first.build
     assert [p.name for p in tmp_path.glob("rule-matrix-*.npz")] == [f"rule-matrix-{second.build}-d0.800000.npz"]
     supports = support_index.load(store, tmp_path, second.build)
-    assert [p.name for p in tmp_path.glob("support-index-*.npz")] == [f"support-index-{second.build}.npz"]
+    assert [p.name for p in tmp_path.glob("support-index-*.npz")] == [f"support-index-v2-{second.build}.npz"]
     held = store.run("MATCH (e:Event)-[:SUPPORTS]->(:Rule) WHERE e.embedding IS NOT NULL RETURN count(DISTINCT e) AS n")
     assert supports.build == second.build and len(supports.event_ids) == held[0]["n"]  # the new events included
     retriever = create("star", RetrieverContext(store, embedder))

@@ -95,11 +95,8 @@ RULE_EDGE_LIST = (
 
 # The supports and their vectors for star's in-process candidate ranking (retrievers/star/support_index.py): every
 # (rule, supporting event) pair as one row of two lists, then the vectors of the supporting events by node id, a page
-# at a time.
-SUPPORT_PAIRS = (
-    "MATCH (e:Event)-[:SUPPORTS]->(r:Rule) WHERE e.embedding IS NOT NULL "
-    "RETURN collect(id(r)) AS rules, collect(id(e)) AS events"
-)
+# at a time (events without a vector are dropped there).
+SUPPORT_PAIRS = "MATCH (e:Event)-[:SUPPORTS]->(r:Rule) RETURN collect(id(r)) AS rules, collect(id(e)) AS events"
 EVENT_VECTORS_BY_ID = """
 UNWIND $ids AS id
 MATCH (e:Event) WHERE id(e) = id AND e.embedding IS NOT NULL
@@ -132,3 +129,6 @@ WITH n, 1.0 AS score
 """
     + item_return("Event")
 )
+
+# Keys of events by node id, in the order given (benchmarks of graph-only stores).
+EVENT_KEYS_BY_ID = "UNWIND $ids AS id MATCH (e:Event) WHERE id(e) = id RETURN collect(e.key) AS keys"

@@ -97,8 +97,8 @@ def build_key(store: Store) -> str | None:
 
 def export(store: Store, build: str, damping: float) -> RuleMatrix:
     """Read the Rule nodes and RULE_EDGE weights (undirected, like the GDS projection)."""
-    ids = np.asarray(store.run(q.RULE_NODE_IDS)[0]["ids"], dtype=np.int64)
-    edges = store.run(q.RULE_EDGE_LIST)[0]
+    ids = np.asarray(store.run_values(q.RULE_NODE_IDS)[0]["ids"], dtype=np.int64)
+    edges = store.run_values(q.RULE_EDGE_LIST)[0]
     src = np.asarray(edges["s"], dtype=np.int64)
     dst = np.asarray(edges["t"], dtype=np.int64)
     w = np.asarray(edges["w"], dtype=np.float64)

@@ -29,13 +29,18 @@ from tkgrag.store import Store
 
 # Supporting events whose vectors are read per query: bounded so a page never holds more than ~8 MB of floats.
 _PAGE = 5000
+# Candidate vectors scored at once (~100 MB of float32 at 384 dimensions).
+_BLOCK = 65536
+# Bump when the cached arrays change meaning: older cache files are then re-exported, not misread.
+_FORMAT = 2
 
 
 @dataclass(frozen=True)
 class SupportIndex:
-    """``rule_ids`` (sorted Neo4j node ids of Rule nodes) with CSR ``indptr``/``events`` into the event arrays:
-    ``event_ids`` (node ids), ``event_keys`` (``Event.key``), ``vectors`` (L2-normalised float32 rows) and ``days``
-    (``valid_from.toordinal()``, ``NO_DAY`` when unknown; for scoring by time, never for filtering)."""
+    """``rule_ids`` (sorted Neo4j node ids of Rule nodes) with CSR ``indptr``/``events`` into the event arrays, which
+    are in ``Event.key`` order: ``event_ids`` (node ids), ``event_keys`` (``Event.key``), ``vectors`` (L2-normalised
+    float32 rows) and ``days`` (``valid_from.toordinal()``, ``NO_DAY`` when unknown; for scoring by time, never for
+    filtering)."""
 
     build: str
     rule_ids: np.ndarray
@@ -71,16 +76,24 @@ class SupportIndex:
         return np.unique(np.concatenate(parts))
 
     def cosine(self, positions: np.ndarray, qvec: Sequence[float]) -> np.ndarray:
-        """Neo4j's ``vector.similarity.cosine`` of each event at ``positions`` with ``qvec``: (1 + cos) / 2."""
+        """Neo4j's ``vector.similarity.cosine`` of each event at ``positions`` with ``qvec``: (1 + cos) / 2. In
+        blocks, so a million candidates never copy more than ``_BLOCK`` vectors at once."""
         qv = np.asarray(qvec, dtype=np.float32)
         norm = float(np.linalg.norm(qv))
-        cos = self.vectors[positions] @ (qv / norm if norm > 0 else qv)
-        return np.asarray((1.0 + cos) / 2.0, dtype=np.float32)
+        qv = qv / norm if norm > 0 else qv
+        out = np.empty(len(positions), dtype=np.float32)
+        for start in range(0, len(positions), _BLOCK):
+            block = positions[start : start + _BLOCK]
+            out[start : start + len(block)] = (1.0 + self.vectors[block] @ qv) / 2.0
+        return out
 
     def order(self, positions: np.ndarray, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """``positions`` best first by ``scores``, ties by event key (Cypher's ``ORDER BY score DESC, key``)."""
-        order = np.lexsort((self.event_keys[positions], -scores))
-        return positions[order], scores[order]
+        """``positions`` best first by ``scores``, ties by event key (Cypher's ``ORDER BY score DESC, key``): the
+        event arrays are in key order, so a stable sort of the positions, then of the scores, does it."""
+        by_key = np.argsort(positions, kind="stable")
+        positions, scores = positions[by_key], scores[by_key]
+        best = np.argsort(-scores, kind="stable")
+        return positions[best], scores[best]
 
     def ranked(self, rule_ids: Sequence[int], qvec: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
         """The supports of ``rule_ids`` best first by cosine: (positions, scores)."""
@@ -116,7 +129,7 @@ def filter_ranked(
 
 def export(store: Store, build: str) -> SupportIndex:
     """Read supp(u) of every rule and the vectors of the supporting events that have one (paged by node id)."""
-    pairs = store.run(q.SUPPORT_PAIRS)[0]
+    pairs = store.run_values(q.SUPPORT_PAIRS)[0]
     rules = np.asarray(pairs["rules"], dtype=np.int64)
     events = np.asarray(pairs["events"], dtype=np.int64)
     event_ids = np.unique(events)
@@ -126,7 +139,7 @@ def export(store: Store, build: str) -> SupportIndex:
     has_vector = np.zeros(len(event_ids), dtype=bool)
     for start in range(0, len(event_ids), _PAGE):
         page = [int(i) for i in event_ids[start : start + _PAGE]]
-        rows = store.run(q.EVENT_VECTORS_BY_ID, {"ids": page})
+        rows = store.run_values(q.EVENT_VECTORS_BY_ID, {"ids": page})
         if not rows:
             continue
         pos = np.searchsorted(event_ids, np.fromiter((int(r["id"]) for r in rows), dtype=np.int64, count=len(rows)))
@@ -142,8 +155,10 @@ def export(store: Store, build: str) -> SupportIndex:
                 days[p] = r["day"].to_native().toordinal()
     if vectors is None:
         vectors = np.zeros((0, 0), dtype=np.float32)
-    # Events without a vector are not candidates (as in Cypher: `n.embedding IS NOT NULL`): renumber the rest.
-    keep = np.nonzero(has_vector)[0]
+    # Events without a vector are not candidates (as in Cypher: `n.embedding IS NOT NULL`): renumber the rest, in key
+    # order (ties in score then break by position, as Cypher breaks them by key).
+    kept = np.nonzero(has_vector)[0]
+    keep = kept[np.argsort(np.asarray([keys[i] for i in kept], dtype=str), kind="stable")]
     new_pos = np.full(len(event_ids), -1, dtype=np.int64)
     new_pos[keep] = np.arange(len(keep))
     ev_pos = new_pos[np.searchsorted(event_ids, events)]
@@ -166,7 +181,7 @@ def export(store: Store, build: str) -> SupportIndex:
 
 
 def _cache_path(cache_dir: Path, build: str) -> Path:
-    return cache_dir / f"support-index-{build}.npz"
+    return cache_dir / f"support-index-v{_FORMAT}-{build}.npz"
 
 
 def load(store: Store, cache_dir: Path | None, build: str) -> SupportIndex:
