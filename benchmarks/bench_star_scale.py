@@ -72,15 +72,16 @@ def main() -> None:
 
     from tkgrag.api import TKGRag
     from tkgrag.queries import rules as q
+    from tkgrag.retrievers.registry import RetrieverContext, create
     from tkgrag.retrievers.star import sparse_ppr
     from tkgrag.retrievers.star.config import StarConfig
-    from tkgrag.retrievers.star.seeds import personalization_for
 
     cfg = StarConfig()
     doc: dict[str, Any] = {"loadavg_start": os.getloadavg()}
     rng = np.random.default_rng(args.seed)
     with TKGRag.connect() as rag:
         store = rag.store
+        star = create("star", RetrieverContext(store, rag.embedder, rag.settings))
         build = sparse_ppr.build_key(store)
         if build is None:
             raise SystemExit("no rule graph in this database: run `tkgrag rules build` first")
@@ -103,15 +104,7 @@ def main() -> None:
             anchors = [keys[j] for j in rng.choice(len(keys), cfg.k1, replace=False)]
             qvec = ix.vectors[rng.integers(len(ix.event_ids))]
             t0 = time.perf_counter()
-            rules_of: dict[str, list[str]] = {}
-            support: dict[str, int] = {}
-            node_id: dict[str, int] = {}
-            for r in store.run(q.RULES_OF_EVENTS, {"keys": anchors}):
-                rules_of.setdefault(r["event"], []).append(r["rule"])
-                support[r["rule"]] = int(r["support"])
-                node_id[r["rule"]] = int(r["node_id"])
-            gamma = personalization_for(anchors, rules_of, support, cfg)
-            seeds = {node_id[u]: w for u, w in gamma.items()}
+            _, seeds = star.anchor_seeds(anchors)
             t1 = time.perf_counter()
             top = [n for n, _ in sparse_ppr.top_rules(m, seeds, cfg.k2)]
             t2 = time.perf_counter()

@@ -25,22 +25,20 @@ class Store:
 
     def run(self, query: str, params: Mapping[str, Any] | None = None, **kw: Any) -> list[dict[str, Any]]:
         """Run a read or write query in an auto-retried transaction and return its records as dicts."""
+        return [r.data() for r in self._records(query, params, **kw)]
+
+    def run_values(self, query: str, params: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+        """``run`` without ``Record.data()``'s recursive conversion of every value: ten times faster for rows that
+        carry long lists (vectors, collected ids). Only for queries returning plain values, never nodes."""
+        return [dict(r.items()) for r in self._records(query, params)]
+
+    def _records(self, query: str, params: Mapping[str, Any] | None, **kw: Any) -> list[Any]:
         q = Query(cast(LiteralString, query))
         try:
             records, _, _ = self.driver.execute_query(q, parameters_=dict(params or {}), database_=self.database, **kw)
         except Neo4jError as exc:
             raise StoreError(f"Neo4j rejected a query: {exc.message or exc}") from exc
-        return [r.data() for r in records]
-
-    def run_values(self, query: str, params: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
-        """``run`` without ``Record.data()``'s recursive conversion of every value: ten times faster for rows that
-        carry long lists (vectors, collected ids). Only for queries returning plain values, never nodes."""
-        q = Query(cast(LiteralString, query))
-        try:
-            records, _, _ = self.driver.execute_query(q, parameters_=dict(params or {}), database_=self.database)
-        except Neo4jError as exc:
-            raise StoreError(f"Neo4j rejected a query: {exc.message or exc}") from exc
-        return [dict(r.items()) for r in records]
+        return list(records)
 
     def run_auto(self, query: str, params: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
         """Run in an implicit transaction: needed for ``CALL { } IN TRANSACTIONS`` and schema statements."""

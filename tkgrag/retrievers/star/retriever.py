@@ -99,16 +99,20 @@ class StarRetriever(RetrieverBase):
             )
         anchors = [r["key"] for r in rows[: cfg.k1]]
         with timer.stage("seeds"):
-            rules_of_anchor: dict[str, list[str]] = {}
-            support: dict[str, int] = {}
-            node_id: dict[str, int] = {}
-            for r in self.store.run(q.RULES_OF_EVENTS, {"keys": anchors}):
-                rules_of_anchor.setdefault(r["event"], []).append(r["rule"])
-                support[r["rule"]] = int(r["support"])
-                node_id[r["rule"]] = int(r["node_id"])
-            gamma = personalization_for(anchors, rules_of_anchor, support, cfg)
-        pool = [r["key"] for r in rows[: cfg.vector_pool]]
-        return Seeds(gamma, {node_id[u]: w for u, w in gamma.items()}, pool)
+            gamma, by_node = self.anchor_seeds(anchors)
+        return Seeds(gamma, by_node, [r["key"] for r in rows[: cfg.vector_pool]])
+
+    def anchor_seeds(self, anchors: list[str]) -> tuple[dict[str, float], dict[int, float]]:
+        """U_seed of the anchor events and gamma over it (Appendix C): by rule key and by rule node id."""
+        rules_of_anchor: dict[str, list[str]] = {}
+        support: dict[str, int] = {}
+        node_id: dict[str, int] = {}
+        for r in self.store.run(q.RULES_OF_EVENTS, {"keys": anchors}):
+            rules_of_anchor.setdefault(r["event"], []).append(r["rule"])
+            support[r["rule"]] = int(r["support"])
+            node_id[r["rule"]] = int(r["node_id"])
+        gamma = personalization_for(anchors, rules_of_anchor, support, self.config)
+        return gamma, {node_id[u]: w for u, w in gamma.items()}
 
     def run(self, request: RetrievalRequest) -> Retrieval:
         cfg = self.config
