@@ -25,6 +25,7 @@ from rich.table import Table
 
 from tkgrag.cli.common import console, friendly_errors, settings
 from tkgrag.cli.evidence_table import evidence_table
+from tkgrag.cli.safe_text import safe
 from tkgrag.model import Answer
 from tkgrag.retrievers.registry import METHODS
 
@@ -32,40 +33,37 @@ from tkgrag.retrievers.registry import METHODS
 def print_answer(a: Answer) -> None:
     grounding = getattr(a, "grounding", None)
     supporting = getattr(a, "supporting", None)
-    table = Table(title=f"{a.reader} reader: {a.question}", show_lines=False)
+    table = Table(title=safe(f"{a.reader} reader: {a.question}"), show_lines=False)
     for col in ("#", "answer", "score", "because"):
         table.add_column(col)
     for i, c in enumerate(a.answers, 1):
         facts = supporting(c, limit=2) if callable(supporting) else []
         because = "; ".join(f"{e.text}" for e in facts) or ", ".join(c.supporting_events[:2])
-        table.add_row(str(i), c.text, f"{c.score:.3f}", because)
+        table.add_row(str(i), safe(c.text), f"{c.score:.3f}", safe(because))
     console.print(table)
     if not a.answers:
-        console.print("[yellow]no answer[/]" + (f": {a.error}" if a.error else ""))
+        console.print("[yellow]no answer[/]", safe(f": {a.error}" if a.error else ""), sep="")
 
     console.print(evidence_table(f"evidence ({a.retrieval.method})", a.retrieval.evidence))
     for note in a.retrieval.notes:
-        console.print(f"[yellow]note:[/] {note}", highlight=False)
+        console.print("[yellow]note:[/]", safe(note), highlight=False)
 
     if grounding is not None:
         ents = ", ".join(
             f"{e.name} [{e.role.value}{', roles swapped by the graph' if e.role_source == 'graph' else ''}]"
             for e in grounding.entities
         )
-        console.print(
-            f"entities: {ents or '-'}; relation: {grounding.relation or '-'}; answer: {grounding.answer_role.value}",
-            markup=False,
-            highlight=False,
-        )
+        said = f"entities: {ents or '-'}; relation: {grounding.relation or '-'}; answer: {grounding.answer_role.value}"
+        console.print(safe(said), highlight=False)
         if grounding.unlinked:
-            console.print(f"not linked: {', '.join(m.text for m in grounding.unlinked)}", markup=False)
+            console.print(safe(f"not linked: {', '.join(m.text for m in grounding.unlinked)}"))
         for ga in grounding.anchors:
             event = ga.event
             where = f"{event.text}" if event else "-"
-            console.print(f'anchor "{ga.anchor.trigger} {ga.anchor.text}": {ga.how} -> {where}', markup=False)
+            console.print(safe(f'anchor "{ga.anchor.trigger} {ga.anchor.text}": {ga.how} -> {where}'))
         console.print(f"order: {grounding.order.value}" + (f" #{grounding.position}" if grounding.position > 1 else ""))
     if a.rewritten_question:
-        console.print(f"rewritten: {a.rewritten_question}", highlight=False)
+        console.print(safe(f"rewritten: {a.rewritten_question}"), highlight=False)
     console.print(f"constraint: {a.constraint.describe() if a.constraint else '-'}", highlight=False)
     strategy = getattr(a, "strategy", "")
     if strategy:

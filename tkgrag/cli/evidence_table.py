@@ -1,4 +1,5 @@
-"""One table for retrieved items of every kind, used by `tkgrag retrieve` and `tkgrag ask`."""
+"""One table for retrieved items of every kind, used by `tkgrag retrieve` and `tkgrag ask` (graph text goes through
+``safe``: control characters escaped, no markup)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Sequence
 
 from rich.table import Table
 
+from tkgrag.cli.safe_text import safe
 from tkgrag.model import Evidence
 from tkgrag.verbalize import entity_name
 
@@ -19,12 +21,13 @@ def _what(e: Evidence) -> str:
 
 
 def evidence_table(title: str, items: Sequence[Evidence]) -> Table:
-    table = Table(title=title, show_lines=False)
+    table = Table(title=safe(title), show_lines=False)
     for col in ("#", "kind", "score", "time", "what", "text"):
         table.add_column(col)
     for i, e in enumerate(items, 1):
         text = " ".join(e.text.split())
         if len(text) > _TEXT_WIDTH:
             text = text[: _TEXT_WIDTH - 1] + "…"
-        table.add_row(str(i), e.kind.value, f"{e.score:.3f}", e.span.label() if e.has_time else "-", _what(e), text)
+        when = e.span.label() if e.has_time else "-"
+        table.add_row(str(i), e.kind.value, f"{e.score:.3f}", when, safe(_what(e)), safe(text))
     return table

@@ -9,32 +9,43 @@ import typer
 
 from tkgrag.cli.common import console, friendly_errors, settings
 from tkgrag.cli.evidence_table import evidence_table
+from tkgrag.cli.safe_text import safe
 from tkgrag.model import ItemKind, Retrieval, TemporalConstraint
 from tkgrag.retrievers.registry import METHODS, parse_options
 from tkgrag.retrievers.registry import method as method_of
 
 
 def parse_constraint(before: str | None, after: str | None, during: str | None) -> TemporalConstraint | None:
+    """The one constraint the options give; a bad date is a usage error naming its option, not a traceback."""
     given = [x for x in (before, after, during) if x]
     if len(given) > 1:
         raise typer.BadParameter("give at most one of --before, --after, --during")
-    if before:
-        return TemporalConstraint.before(before)
-    if after:
-        return TemporalConstraint.after(after)
-    if during:
-        if ".." in during:
-            a, b = during.split("..", 1)
+    option, value = next(
+        ((o, v) for o, v in (("--before", before), ("--after", after), ("--during", during)) if v), ("", None)
+    )
+    if value is None:
+        return None
+    try:
+        if before:
+            return TemporalConstraint.before(before)
+        if after:
+            return TemporalConstraint.after(after)
+        if ".." in value:
+            a, b = value.split("..", 1)
             return TemporalConstraint.between(a, b)
-        return TemporalConstraint.in_period(during)
-    return None
+        return TemporalConstraint.in_period(value)
+    except ValueError as exc:
+        raise typer.BadParameter(
+            f"{value!r}: {exc} (use YYYY, YYYY-MM or YYYY-MM-DD; --during also A..B with A not after B)",
+            param_hint=option,
+        ) from None
 
 
 def print_retrieval(r: Retrieval) -> None:
     console.print(evidence_table(f"{r.method}: {r.question}", r.evidence))
     console.print(f"constraints: {'; '.join(c.describe() for c in r.constraints) or '-'}", highlight=False)
     for note in r.notes:
-        console.print(f"[yellow]note:[/] {note}", highlight=False)
+        console.print("[yellow]note:[/]", safe(note), highlight=False)
     console.print("timings: " + ", ".join(f"{k} {v:.0f} ms" for k, v in r.timings_ms.items()))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -98,18 +99,48 @@ def status(settings: Settings) -> ServerStatus:
     return ServerStatus(running=running, pid=pid if running else None, uri=uri, http_url=http, layout=layout)
 
 
+# The server and its admin tool create files readable by their owner only (data, logs, auth.ini's hashes).
+PRIVATE_UMASK = 0o077
+# What picocli's argument files (@file) read as one token: the generated passwords are of this alphabet.
+_ARG_FILE_SAFE = re.compile(r"[A-Za-z0-9_-]+")
+
+
 def _set_initial_password(layout: InstanceLayout, password: str) -> None:
+    """neo4j-admin reads the password from its 0600 file through picocli's ``@file`` argument, so it never appears in
+    the process arguments (``/proc/<pid>/cmdline`` is world-readable)."""
+    if not _ARG_FILE_SAFE.fullmatch(password) or read_password(layout.password_file) != password:
+        raise ServerError(
+            f"The password in {layout.password_file} must be the generated kind (letters, digits, '-' and '_') to be "
+            "passed to neo4j-admin without showing it in the process list; remove the file to generate a new one."
+        )
     env = {**os.environ, "NEO4J_HOME": str(layout.root), "NEO4J_CONF": str(layout.conf_dir)}
     proc = subprocess.run(
-        ["java", "-cp", layout.classpath(), ADMIN_TOOL, "dbms", "set-initial-password", password],
+        ["java", "-cp", layout.classpath(), ADMIN_TOOL, "dbms", "set-initial-password", f"@{layout.password_file}"],
         capture_output=True,
         text=True,
         env=env,
         check=False,
+        umask=PRIVATE_UMASK,
     )
     if proc.returncode != 0:
         out = (proc.stdout + proc.stderr).replace(password, "***")
         raise ServerError(f"Setting the initial password failed (exit {proc.returncode}): {out.strip()[-800:]}")
+
+
+def make_private(layout: InstanceLayout) -> None:
+    """The instance's folders 0700 (so nothing inside is reachable by other local users, whatever an older version
+    created the files with) and its configuration 0600."""
+    for d in (
+        layout.root,
+        layout.conf_dir,
+        layout.data_dir,
+        layout.logs_dir,
+        layout.run_dir,
+        layout.import_dir,
+        layout.state_dir,
+    ):
+        d.mkdir(parents=True, exist_ok=True)
+        os.chmod(d, 0o700)
 
 
 def _probe(uri: str, password: str) -> str | None:
@@ -164,9 +195,10 @@ def start(settings: Settings, console: Console | None = None) -> ServerStatus:
             )
     assemble(layout, console)
 
-    for d in (layout.conf_dir, layout.data_dir, layout.logs_dir, layout.run_dir, layout.import_dir):
-        d.mkdir(parents=True, exist_ok=True)
-    layout.conf_dir.joinpath("neo4j.conf").write_text(render_conf(layout, s), encoding="utf-8")
+    make_private(layout)
+    conf = layout.conf_dir.joinpath("neo4j.conf")
+    conf.write_text(render_conf(layout, s), encoding="utf-8")
+    os.chmod(conf, 0o600)
 
     password = read_password(layout.password_file)
     if password is None:
@@ -197,6 +229,7 @@ def start(settings: Settings, console: Console | None = None) -> ServerStatus:
             stdin=subprocess.DEVNULL,
             env=env,
             start_new_session=True,
+            umask=PRIVATE_UMASK,
         )
     layout.pid_file.write_text(f"{proc.pid}\n")
     uri, http = _uris(settings)
