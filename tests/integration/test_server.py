@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -38,6 +39,17 @@ def test_browser_is_served(neo4j_settings: Settings) -> None:
         body = resp.read().decode("utf-8", errors="replace")
     assert resp.status == 200
     assert "<title>Neo4j Browser</title>" in body
+
+
+def test_discovery_document_advertises_this_instances_ports(neo4j_settings: Settings) -> None:
+    """Browser connects where GET / says: the instance's own Bolt port (17687 in the suite), not the default 7687."""
+    port = neo4j_settings.server.bolt_port
+    assert port != 7687  # the suite runs off the default ports, so this test can fail
+    url = f"http://127.0.0.1:{neo4j_settings.server.http_port}/"
+    with urllib.request.urlopen(urllib.request.Request(url, headers={"Accept": "application/json"}), timeout=10) as r:
+        doc = json.loads(r.read().decode("utf-8"))
+    assert doc["bolt_direct"] == f"bolt://127.0.0.1:{port}"
+    assert doc["bolt_routing"] == f"neo4j://127.0.0.1:{port}"
 
 
 def test_password_file_is_private(neo4j_settings: Settings) -> None:

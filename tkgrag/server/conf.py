@@ -35,6 +35,10 @@ def render_conf(layout: InstanceLayout, server: ManagedServerSettings) -> str:
         "server.default_advertised_address=127.0.0.1",
         f"server.bolt.listen_address=127.0.0.1:{server.bolt_port}",
         f"server.http.listen_address=127.0.0.1:{server.http_port}",
+        # Advertise this instance's own ports: Browser's discovery document (GET /) and connect form use them, so a
+        # second instance on other ports does not send Browser to the first one's 7687.
+        f"server.bolt.advertised_address=127.0.0.1:{server.bolt_port}",
+        f"server.http.advertised_address=127.0.0.1:{server.http_port}",
         "server.https.enabled=false",
         f"server.directories.data={layout.data_dir}",
         f"server.directories.logs={layout.logs_dir}",
