@@ -20,7 +20,8 @@ def test_generic_passages_extract_or_validate_dates(tmp_path: Path) -> None:
         {"id": "3", "text": "x", "dates": ["2014", "someday"]},
         {"id": "4", "text": "x", "dates": "2014"},
         {"id": "5", "title": "T"},
-        {"id": "1", "text": "same key again: kept once"},
+        {"id": "1", "text": "same id again: rejected, as the corpus reader does"},
+        {"title": "T", "text": "Given dates win.", "dates": ["2014-05", "1916..1920", 1999]},  # same content: read once
     ]
     path.write_text("".join(json.dumps(r) + "\n" for r in rows))
     out = list(read_passages(path))
@@ -30,8 +31,9 @@ def test_generic_passages_extract_or_validate_dates(tmp_path: Path) -> None:
     assert isinstance(p2, PassageRecord) and p2.key == content_key("T", "Given dates win.")
     assert [d.label() for d in p2.dates] == ["1916..1920", "1999", "2014-05"]
     rejects = [r for r in out if isinstance(r, Reject)]
-    assert [(r.ref.line, r.field) for r in rejects] == [(3, "dates[1]"), (4, "dates"), (5, "text")]
-    assert len(out) == 5  # the repeated id "1" is dropped
+    assert [(r.ref.line, r.field) for r in rejects] == [(3, "dates[1]"), (4, "dates"), (5, "text"), (6, "id")]
+    assert "appears twice" in rejects[-1].reason
+    assert len(out) == 6  # 2 passages + 4 rejects: nothing vanishes silently
 
 
 def test_date_labels_parse_back() -> None:

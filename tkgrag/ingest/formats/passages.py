@@ -78,13 +78,21 @@ def read_passages(
 
 
 def _read_generic(path: Path, source: str) -> Iterator[PassageRecord | Reject]:
+    """A repeated ``id`` is rejected with its line, as the corpus reader does (a passage without an id is keyed by its
+    content, so a repeat there is the same passage and is read once)."""
+    ids: set[str] = set()
     for item in iter_json_objects(path):
         if isinstance(item, Reject):
             yield item
             continue
         ref, obj = item
         try:
-            yield _parse_passage(obj, ref, source)
+            record = _parse_passage(obj, ref, source)
+            if obj.get("id") is not None:
+                if record.key in ids:
+                    raise FieldError("id", f"passage {record.key!r} appears twice in this file (ids must be unique)")
+                ids.add(record.key)
+            yield record
         except FieldError as exc:
             yield Reject(ref, exc.reason, field=exc.field, raw=raw_of(obj))
 
