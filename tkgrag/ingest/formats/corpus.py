@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from tkgrag.ingest.formats.jsonsource import check_fields, iter_json_objects, raw_of, text_field
+from tkgrag.ingest.formats.jsonsource import check_fields, iter_json_objects, raw_of, text_field, utf8_lines
 from tkgrag.ingest.records import ChunkRecord, DocumentRecord, ReferenceRecord, Reject, SourceRef
 from tkgrag.sources.corpus import TitledPassages
 from tkgrag.sources.fields import FieldError
@@ -248,26 +248,28 @@ def read_edges(
     spaces; lines starting with ``#`` are comments.
     With ``known``, endpoints are resolved to chunk keys and unknown ones are rejected (CiteSeer cites 141 papers
     it has no text for); without it they are written as given and the writer resolves them in the graph."""
-    with path.open(encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, start=1):
-            text = line.strip()
-            if not text or text.startswith("#"):
+    for item in utf8_lines(path):
+        if isinstance(item, Reject):
+            yield item
+            continue
+        ref, line = item
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        # Tab-separated lines may name documents with spaces ("New Delhi"); others split on any whitespace.
+        parts = [p.strip() for p in text.split("\t")] if "\t" in text else text.split()
+        if len(parts) not in (2, 3) or not all(parts):
+            yield Reject(ref, f"expected '<a> <b> [kind]', found {len(parts)} columns", raw=text[:500])
+            continue
+        src_id, dst_id = (parts[0], parts[1]) if order == "source-target" else (parts[1], parts[0])
+        if src_id == dst_id:
+            yield Reject(ref, f"self-reference of {src_id!r} (not a reference edge)", field="target", raw=text)
+            continue
+        if known is not None:
+            src_key, dst_key = known.resolve(src_id), known.resolve(dst_id)
+            if src_key is None or dst_key is None:
+                role, name = ("source", src_id) if src_key is None else ("target", dst_id)
+                yield Reject(ref, f"unknown document or chunk {name!r}", field=role, raw=text)
                 continue
-            ref = SourceRef(str(path), line=lineno)
-            # Tab-separated lines may name documents with spaces ("New Delhi"); others split on any whitespace.
-            parts = [p.strip() for p in text.split("\t")] if "\t" in text else text.split()
-            if len(parts) not in (2, 3) or not all(parts):
-                yield Reject(ref, f"expected '<a> <b> [kind]', found {len(parts)} columns", raw=text[:500])
-                continue
-            src_id, dst_id = (parts[0], parts[1]) if order == "source-target" else (parts[1], parts[0])
-            if src_id == dst_id:
-                yield Reject(ref, f"self-reference of {src_id!r} (not a reference edge)", field="target", raw=text)
-                continue
-            if known is not None:
-                src_key, dst_key = known.resolve(src_id), known.resolve(dst_id)
-                if src_key is None or dst_key is None:
-                    role, name = ("source", src_id) if src_key is None else ("target", dst_id)
-                    yield Reject(ref, f"unknown document or chunk {name!r}", field=role, raw=text)
-                    continue
-                src_id, dst_id = src_key, dst_key
-            yield ReferenceRecord(src_id, dst_id, ref, kind=parts[2] if len(parts) == 3 else kind)
+            src_id, dst_id = src_key, dst_key
+        yield ReferenceRecord(src_id, dst_id, ref, kind=parts[2] if len(parts) == 3 else kind)

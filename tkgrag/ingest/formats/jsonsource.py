@@ -31,27 +31,64 @@ def iter_json_objects(path: Path) -> Iterator[JsonItem | Reject]:
         yield from _iter_lines(path)
 
 
-def _iter_lines(path: Path) -> Iterator[JsonItem | Reject]:
-    with path.open(encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, start=1):
-            text = line.strip()
-            if not text:
-                continue
+def utf8_lines(path: Path) -> Iterator[tuple[SourceRef, str] | Reject]:
+    """The lines of a text file with their ``SourceRef``; a line that is not UTF-8 is a ``Reject`` naming the line and
+    byte, and the rest of the file still reads (as the TSV reader does)."""
+    with path.open("rb") as fh:
+        for lineno, raw in enumerate(fh, start=1):
             ref = SourceRef(str(path), line=lineno)
             try:
-                obj = json.loads(text)
-            except json.JSONDecodeError as exc:
-                yield Reject(ref, f"not valid JSON ({exc.msg} at column {exc.colno})", raw=text[:500])
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                why = f"not UTF-8 text ({exc.reason} at byte {exc.start}); save it as UTF-8"
+                yield Reject(ref, why, raw=repr(raw)[:300])
                 continue
-            if not isinstance(obj, dict):
-                yield Reject(ref, f"expected a JSON object, found {type(obj).__name__}", raw=text[:500])
-                continue
-            yield ref, obj
+            yield ref, text.lstrip("\ufeff") if lineno == 1 else text
+
+
+def _loads(text: str) -> Any:
+    """``json.loads``, with nesting deeper than the parser's recursion limit reported as invalid JSON."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise json.JSONDecodeError("nested too deeply (more than ~1,000 levels)", text[:50], 0) from None
+
+
+def _iter_lines(path: Path) -> Iterator[JsonItem | Reject]:
+    for item in utf8_lines(path):
+        if isinstance(item, Reject):
+            yield item
+            continue
+        ref, line = item
+        text = line.strip()
+        if not text:
+            continue
+        try:
+            obj = _loads(text)
+        except json.JSONDecodeError as exc:
+            yield Reject(ref, f"not valid JSON ({exc.msg} at column {exc.colno})", raw=text[:500])
+            continue
+        if not isinstance(obj, dict):
+            yield Reject(ref, f"expected a JSON object, found {type(obj).__name__}", raw=text[:500])
+            continue
+        yield ref, obj
+
+
+def read_json_value(path: Path) -> Any:
+    """A whole ``.json`` file; not UTF-8 or not JSON raise ``json.JSONDecodeError`` with where it went wrong."""
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8").lstrip("\ufeff")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        msg = f"not UTF-8 text ({exc.reason} at byte {exc.start}); save it as UTF-8"
+        raise json.JSONDecodeError(msg, "\n" * (line - 1), line - 1) from None
+    return _loads(text)
 
 
 def _iter_list(path: Path) -> Iterator[JsonItem | Reject]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json_value(path)
     except json.JSONDecodeError as exc:
         ref = SourceRef(str(path), line=exc.lineno)
         yield Reject(ref, f"not valid JSON ({exc.msg} at column {exc.colno}); fix the file or convert it to JSONL")

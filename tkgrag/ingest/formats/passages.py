@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from tkgrag.ingest.formats.dates_in_text import extract_dates
-from tkgrag.ingest.formats.jsonsource import check_fields, iter_json_objects, raw_of, text_field
+from tkgrag.ingest.formats.jsonsource import check_fields, iter_json_objects, raw_of, read_json_value, text_field
 from tkgrag.ingest.records import PassageRecord, Reject, SourceRef
 from tkgrag.sources.fields import FieldError
 from tkgrag.sources.keys import clean_text, content_key
@@ -45,9 +45,9 @@ def detect_format(path: Path) -> PassageFormat:
     if path.suffix.lower() != ".json":
         return "jsonl"
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json_value(path)
     except json.JSONDecodeError:
-        return "json"  # the generic reader reports the syntax error with its line
+        return "json"  # the generic reader reports the syntax error (or the bytes that are not UTF-8) with its line
     first = data[0] if isinstance(data, list) and data and isinstance(data[0], dict) else {}
     if "paras" in first and "link" in first:
         return "timeqa"

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from tkgrag.ingest.formats.corpus import CorpusFormat, EdgeOrder, EndpointIndex, read_corpus, read_edges
 from tkgrag.ingest.formats.facts import read_facts
+from tkgrag.ingest.formats.jsonsource import utf8_lines
 from tkgrag.ingest.formats.passages import DEFAULT_MIN_WORDS, PassageFormat, read_passages
 from tkgrag.ingest.formats.writers import CorpusWriter, FactWriter, PassageWriter, ReferenceWriter, titled_text
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary, NodeKind, SourceInfo, ingest
@@ -137,11 +138,13 @@ def ingest_corpus(
 
 
 def _edge_names(edges: Path) -> Iterator[str]:
-    with edges.open(encoding="utf-8") as fh:
-        for line in fh:
-            text = line.strip()
-            if text and not text.startswith("#"):
-                yield from ([p.strip() for p in text.split("\t")] if "\t" in text else text.split())[:2]
+    """The endpoint names of the edge file (lines that are not UTF-8 are skipped here; ``read_edges`` rejects them)."""
+    for item in utf8_lines(edges):
+        if isinstance(item, Reject):
+            continue
+        text = item[1].strip()
+        if text and not text.startswith("#"):
+            yield from ([p.strip() for p in text.split("\t")] if "\t" in text else text.split())[:2]
 
 
 def _resolve_from_graph(store: Store, index: EndpointIndex, edges: Path, order: EdgeOrder) -> None:
