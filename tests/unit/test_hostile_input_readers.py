@@ -41,3 +41,29 @@ def test_edges_with_a_bad_byte_reject_that_line(tmp_path: Path) -> None:
     out = list(read_edges(path))
     assert [(r.source_key, r.target_key) for r in out if isinstance(r, ReferenceRecord)] == [("a", "b"), ("e", "f")]
     assert [r.ref.line for r in out if isinstance(r, Reject)] == [2]
+
+
+def test_an_over_long_name_rejects_its_line_and_the_rest_reads(tmp_path: Path) -> None:
+    from tkgrag.ingest.tsv import TkgTsvReader, TsvOptions
+
+    path = tmp_path / "e.tsv"
+    lines = [
+        "Iran\tConsult\tJapan\t2014-01-02",
+        f"{'x' * 10_000}\tConsult\tJapan\t2014-01-03",  # 10,000 bytes: Neo4j's index refuses it
+        f"{'🙂' * 2100}\tConsult\tJapan\t2014-01-04",  # 2,100 emoji = 8,400 bytes
+        f"{'y' * 8000}\tConsult\tJapan\t2014-01-05",  # 8,000 bytes: indexable, kept
+        "Japan\tConsult\tIran\t2014-01-06",
+    ]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = list(TkgTsvReader(path, TsvOptions(source="t")))
+    rejects = [r for r in out if isinstance(r, Reject)]
+    assert [(r.ref.line, r.field) for r in rejects] == [(2, "subject"), (3, "subject")]
+    assert "10,000 bytes" in rejects[0].reason and "8,400 bytes" in rejects[1].reason
+    assert len(out) - len(rejects) == 3
+
+
+def test_an_over_long_passage_id_is_rejected(tmp_path: Path) -> None:
+    path = tmp_path / "p.jsonl"
+    path.write_text(json.dumps({"id": "z" * 9000, "text": "t"}) + "\n" + json.dumps({"id": "ok", "text": "t"}) + "\n")
+    out = list(read_passages(path))
+    assert [type(r).__name__ for r in out] == ["Reject", "PassageRecord"] and out[0].field == "id"  # type: ignore[union-attr]

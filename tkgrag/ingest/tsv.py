@@ -31,6 +31,7 @@ from pathlib import Path
 
 from tkgrag.errors import TkgragError
 from tkgrag.ingest.records import EventRecord, Reject, SourceRef
+from tkgrag.sources.fields import FieldError, check_indexable
 from tkgrag.sources.keys import wikidata_entity_key
 from tkgrag.temporal import Granularity, TimeParseError, TimeSpan
 from tkgrag.verbalize import entity_name, relation_phrase, time_phrase
@@ -264,7 +265,10 @@ class TkgTsvReader:
             v = wikidata_entity_key(fields[i], fields[label] if label is not None else "")
             if not v:
                 raise _Bad("is empty", name)
-            return v
+            try:
+                return check_indexable(name, v)
+            except FieldError as exc:
+                raise _Bad(exc.reason, name) from None
 
         subject = value(layout.subject, layout.subject_name, "subject")
         relation = value(layout.relation, layout.relation_name, "relation")

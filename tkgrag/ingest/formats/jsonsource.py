@@ -13,9 +13,24 @@ from pathlib import Path
 from typing import Any
 
 from tkgrag.ingest.records import Reject, SourceRef
-from tkgrag.sources.fields import FieldError
+from tkgrag.sources.fields import FieldError, check_indexable
 
 JsonItem = tuple[SourceRef, Mapping[str, Any]]
+# Fields whose values become indexed keys or names: record ids, the entities and labels of facts, titles.
+INDEXED_FIELDS = frozenset(
+    {
+        "id",
+        "subject",
+        "subject_label",
+        "object",
+        "object_label",
+        "predicate",
+        "predicate_label",
+        "value",
+        "value_label",
+        "title",
+    }
+)
 
 
 def is_json_list_file(path: Path) -> bool:
@@ -125,7 +140,7 @@ def text_field(obj: Mapping[str, Any], name: str, *, required: bool = True, numb
         if required:
             raise FieldError(name, "empty (required)")
         return None
-    return value
+    return check_indexable(name, value) if name in INDEXED_FIELDS else value
 
 
 def check_fields(obj: Mapping[str, Any], allowed: frozenset[str], prefix: str = "") -> None:
