@@ -33,6 +33,12 @@ def scratch_layout(tmp_path: Path, settings: Settings) -> InstanceLayout:
     return layout
 
 
+def write_password(layout: InstanceLayout, text: str) -> None:
+    fd = os.open(layout.password_file, os.O_WRONLY | os.O_CREAT, 0o600)
+    with os.fdopen(fd, "w") as fh:
+        fh.write(text + "\n")
+
+
 def test_running_instance_folders_are_private(neo4j_settings: Settings) -> None:
     layout = InstanceLayout.from_settings(neo4j_settings)
     for d in (layout.root, layout.data_dir, layout.logs_dir, layout.conf_dir, layout.state_dir):
@@ -54,17 +60,13 @@ def test_the_admin_tool_reads_the_file_content(neo4j_settings: Settings, tmp_pat
     # A 5-character password in the file is refused by Neo4j's 8-character minimum: the tool read the file. Had it
     # taken the argument "@<path>" literally (longer than 8), it would have accepted it.
     layout = scratch_layout(tmp_path, neo4j_settings)
-    fd = os.open(layout.password_file, os.O_WRONLY | os.O_CREAT, 0o600)
-    with os.fdopen(fd, "w") as fh:
-        fh.write("short\n")
+    write_password(layout, "short")
     with pytest.raises(ServerError, match="at least 8 characters"):
         process._set_initial_password(layout, "short")
 
 
 def test_a_password_picocli_would_split_is_refused_before_any_call(neo4j_settings: Settings, tmp_path: Path) -> None:
     layout = scratch_layout(tmp_path, neo4j_settings)
-    fd = os.open(layout.password_file, os.O_WRONLY | os.O_CREAT, 0o600)
-    with os.fdopen(fd, "w") as fh:
-        fh.write("two words here\n")
+    write_password(layout, "two words here")
     with pytest.raises(ServerError, match="generated kind"):
         process._set_initial_password(layout, "two words here")
