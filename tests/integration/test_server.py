@@ -104,6 +104,33 @@ def test_cli_start_twice_reuses_then_stop_and_status(cli_env: dict[str, str]) ->
     assert st.returncode == 3 and "stopped" in st.stdout
 
 
+def test_concurrent_starts_leave_one_tracked_server(cli_env: dict[str, str], neo4j_settings: Settings) -> None:
+    """Two `neo4j start` at once: the lifecycle lock makes the second wait and reuse the first's server, so the pid
+    file names it; with the pid file gone, status and stop still find it by its config dir."""
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "tkgrag.cli.app", "neo4j", "start"],
+            env=cli_env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
+    outs = [p.communicate(timeout=300) for p in procs]
+    assert all(p.returncode == 0 for p in procs), outs
+    said = " ".join(o for o, _ in outs)
+    assert said.count("Started in") == 1 and said.count("Already running; reusing it.") == 1
+    layout = InstanceLayout(home=neo4j_settings.home, name=cli_env["TKGRAG_INSTANCE"])
+    pid = int(layout.pid_file.read_text())
+    assert process._find_server(layout) == pid  # one server of this instance, and the pid file names it
+    layout.pid_file.unlink()
+    st = _cli(cli_env, "neo4j", "status")
+    assert st.returncode == 0 and f"running (pid {pid})" in st.stdout
+    assert _cli(cli_env, "neo4j", "stop").stdout.strip() == "Stopped."
+    assert process._find_server(layout) is None
+
+
 def test_cli_port_clash_gives_clear_error(cli_env: dict[str, str]) -> None:
     with socket.socket() as blocker:
         blocker.bind(("127.0.0.1", int(cli_env["TKGRAG_BOLT_PORT"])))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import re
 import signal
@@ -10,6 +11,7 @@ import socket
 import subprocess
 import time
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -60,11 +62,13 @@ def _read_pid(layout: InstanceLayout) -> int | None:
         return None
 
 
-def _is_our_process(pid: int, layout: InstanceLayout) -> bool:
+def _is_our_process(pid: int, layout: InstanceLayout, require_proc: bool = False) -> bool:
     """True when ``pid`` is alive and is this instance's Neo4j (guards against pid reuse)."""
     try:
         cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
     except (FileNotFoundError, ProcessLookupError, PermissionError):
+        if require_proc:
+            return False
         try:
             os.kill(pid, 0)
         except OSError:
@@ -95,8 +99,33 @@ def status(settings: Settings) -> ServerStatus:
     layout = InstanceLayout.from_settings(settings)
     uri, http = _uris(settings)
     pid = _read_pid(layout)
-    running = pid is not None and _is_our_process(pid, layout)
-    return ServerStatus(running=running, pid=pid if running else None, uri=uri, http_url=http, layout=layout)
+    if pid is None or not _is_our_process(pid, layout):
+        pid = _find_server(layout)  # a server of this instance whose pid file is gone
+    return ServerStatus(running=pid is not None, pid=pid, uri=uri, http_url=http, layout=layout)
+
+
+def _find_server(layout: InstanceLayout) -> int | None:
+    """The pid of this instance's Neo4j, found by its --config-dir among the running processes (Linux /proc)."""
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return None
+    for entry in proc.iterdir():
+        if entry.name.isdigit() and _is_our_process(int(entry.name), layout, require_proc=True):
+            return int(entry.name)
+    return None
+
+
+@contextlib.contextmanager
+def _lifecycle_lock(layout: InstanceLayout) -> Iterator[None]:
+    """One start/stop of an instance at a time (an advisory lock in its run dir): two concurrent starts used to
+    leave a server that no pid file named."""
+    layout.run_dir.mkdir(parents=True, exist_ok=True)
+    with layout.run_dir.joinpath("lifecycle.lock").open("a") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
 
 
 # The server and its admin tool create files readable by their owner only (data, logs, auth.ini's hashes).
@@ -162,6 +191,11 @@ def _probe(uri: str, password: str) -> str | None:
 
 def start(settings: Settings, console: Console | None = None) -> ServerStatus:
     """Start the instance in the background (or reuse it) and return once Bolt answers and GDS is loaded."""
+    with _lifecycle_lock(InstanceLayout.from_settings(settings)):
+        return _start(settings, console)
+
+
+def _start(settings: Settings, console: Console | None) -> ServerStatus:
     if not settings.managed:
         raise ServerError(
             "NEO4J_URI is set, so tkgrag uses that server and manages none; unset it to use the local one."
@@ -172,6 +206,8 @@ def start(settings: Settings, console: Console | None = None) -> ServerStatus:
     if current.running:
         password = read_password(layout.password_file)
         if password and _probe(current.uri, password):
+            if current.pid is not None and _read_pid(layout) != current.pid:
+                layout.pid_file.write_text(f"{current.pid}\n")  # found by its config dir: name it again
             return ServerStatus(**{**current.__dict__, "reused": True})
         raise ServerError(
             f"Instance '{layout.name}' has a live process (pid {current.pid}) that does not answer on {current.uri}. "
@@ -276,6 +312,11 @@ def _terminate(pid: int, timeout_s: float = 60.0) -> None:
 def stop(settings: Settings) -> bool:
     """Stop the instance; returns False when it was not running. A stale pid file is removed either way."""
     layout = InstanceLayout.from_settings(settings)
+    with _lifecycle_lock(layout):
+        return _stop(settings, layout)
+
+
+def _stop(settings: Settings, layout: InstanceLayout) -> bool:
     current = status(settings)
     if not current.running or current.pid is None:
         layout.pid_file.unlink(missing_ok=True)
