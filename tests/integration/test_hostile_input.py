@@ -4,6 +4,7 @@ the good lines and no rejects file, and every re-run failed the same way."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -28,3 +29,22 @@ def test_an_over_long_name_is_rejected_and_the_batch_is_written(store: Store, em
     again = ingest_tkg_file(store, path, source="long", options=opts)  # a re-run: nothing new, no failure
     assert (again.written, again.duplicates, again.rejected) == (0, 20, 2)
     assert store.run("MATCH (e:Event {source: 'long'}) RETURN count(e) AS n")[0]["n"] == 20
+
+
+def test_connect_waits_out_the_login_lock_after_wrong_passwords(neo4j_settings: Any) -> None:
+    """Three wrong logins from any client lock logins for ~5 s (AuthenticationRateLimit); connect waits and retries
+    once instead of failing (or advising a restart of a healthy server)."""
+    from neo4j import GraphDatabase
+    from neo4j.exceptions import AuthError
+
+    from tkgrag.store import connect
+
+    uri = f"bolt://127.0.0.1:{neo4j_settings.server.bolt_port}"
+    for _ in range(3):
+        with GraphDatabase.driver(uri, auth=("neo4j", "wrong-password")) as d, contextlib.suppress(AuthError):
+            d.verify_connectivity()
+    store = connect(neo4j_settings, ensure_schema=False)
+    try:
+        assert store.run("RETURN 1 AS one") == [{"one": 1}]
+    finally:
+        store.close()

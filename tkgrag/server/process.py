@@ -23,6 +23,7 @@ from tkgrag.server.assembly import assemble, java_version
 from tkgrag.server.conf import jvm_args, render_conf
 from tkgrag.server.credentials import create_password, read_password
 from tkgrag.server.layout import InstanceLayout
+from tkgrag.server.login_lock import AUTH_LOCK_WAIT_S, RATE_LIMITED
 
 ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
 ADMIN_TOOL = "org.neo4j.cli.AdminTool"
@@ -172,10 +173,11 @@ def make_private(layout: InstanceLayout) -> None:
         os.chmod(d, 0o700)
 
 
-def _probe(uri: str, password: str) -> str | None:
-    """The GDS version when Bolt answers and GDS is registered, else None."""
+def _probe(uri: str, password: str, wait_out_login_lock: bool = True) -> str | None:
+    """The GDS version when Bolt answers and GDS is registered, else None. A login lock (3 wrong passwords from any
+    client: AuthenticationRateLimit) is waited out once, so a healthy server is not reported as not answering."""
     from neo4j import GraphDatabase
-    from neo4j.exceptions import Neo4jError, ServiceUnavailable
+    from neo4j.exceptions import ClientError, Neo4jError, ServiceUnavailable
 
     try:
         with (
@@ -185,6 +187,11 @@ def _probe(uri: str, password: str) -> str | None:
             # A plain session.run: no managed-transaction retries (and no retry log lines) while starting.
             record = session.run("RETURN gds.version() AS v").single()
             return str(record["v"]) if record else None
+    except ClientError as exc:
+        if exc.code == RATE_LIMITED and wait_out_login_lock:
+            time.sleep(AUTH_LOCK_WAIT_S)
+            return _probe(uri, password, wait_out_login_lock=False)
+        return None
     except (ServiceUnavailable, OSError, Neo4jError):
         return None
 

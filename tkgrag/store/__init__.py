@@ -6,15 +6,39 @@ both modules stay one-way (``schema`` -> ``connection``), with no cycle.
 
 from __future__ import annotations
 
-from neo4j import GraphDatabase
-from neo4j.exceptions import AuthError, ServiceUnavailable
+import time
+
+from neo4j import Driver, GraphDatabase
+from neo4j.exceptions import AuthError, ClientError, ServiceUnavailable
 
 from tkgrag.config import Settings, load_settings
 from tkgrag.errors import StoreError
+from tkgrag.server.login_lock import AUTH_LOCK_WAIT_S, RATE_LIMITED
 from tkgrag.store.connection import Store, resolve_connection
 from tkgrag.store.schema import apply_schema
 
 __all__ = ["Store", "connect"]
+
+
+def _verify(driver: Driver, uri: str) -> None:
+    """verify_connectivity, waiting out Neo4j's login lock once (a wrong password elsewhere must not look like a
+    broken server here)."""
+    try:
+        driver.verify_connectivity()
+    except ClientError as exc:
+        if exc.code != RATE_LIMITED:
+            raise
+        time.sleep(AUTH_LOCK_WAIT_S)
+        try:
+            driver.verify_connectivity()
+        except ClientError as again:
+            if again.code != RATE_LIMITED:
+                raise
+            raise StoreError(
+                f"Neo4j at {uri} refuses logins for now: some client gave a wrong password 3 times in a row "
+                f"(AuthenticationRateLimit). tkgrag waited {AUTH_LOCK_WAIT_S:.0f} s and retried once. The server is "
+                "fine: find the client with the wrong password, wait a few seconds and retry."
+            ) from None
 
 
 def connect(settings: Settings | None = None, *, start_managed: bool = True, ensure_schema: bool = True) -> Store:
@@ -25,7 +49,7 @@ def connect(settings: Settings | None = None, *, start_managed: bool = True, ens
     # suite runs against the pinned server version instead.
     driver = GraphDatabase.driver(uri, auth=auth, notifications_disabled_categories=["UNRECOGNIZED", "DEPRECATION"])
     try:
-        driver.verify_connectivity()
+        _verify(driver, uri)
     except AuthError:
         driver.close()
         raise StoreError(
@@ -34,6 +58,9 @@ def connect(settings: Settings | None = None, *, start_managed: bool = True, ens
     except (ServiceUnavailable, OSError) as exc:
         driver.close()
         raise StoreError(f"Cannot reach Neo4j at {uri}: {exc}. Is the server running?") from None
+    except StoreError:
+        driver.close()
+        raise
     store = Store(driver=driver, database=settings.neo4j_database, settings=settings, uri=uri)
     if ensure_schema:
         apply_schema(store)
