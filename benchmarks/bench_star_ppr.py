@@ -123,8 +123,9 @@ def ranking(store: Any, embedder: Any, questions: list[str]) -> dict[str, Any]:
     for i, text in enumerate(questions):
         qvec = embedder.encode([text])[0].tolist()
         seeds = star.seed_distribution(qvec).by_node
-        rules = [n for n, _ in sparse_ppr.top_rules(star._rule_matrix(), seeds, star.config.k2)]
-        ix = star._support_index()
+        matrix = star._rule_matrix()
+        rules = [n for n, _ in sparse_ppr.top_rules(matrix, seeds, star.config.k2)]
+        ix = star._support_index(matrix.build)
         for tcs in ((), question_constraints(text)):
             filters = {"kinds": None, **constraint_params(tcs)}
             t0 = time.perf_counter()

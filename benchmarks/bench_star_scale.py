@@ -40,22 +40,20 @@ def pct(values: list[float], q: int) -> float:
 def _support_index_with_random_vectors(store: Any, rng: np.random.Generator) -> Any:
     """The real supports (rule -> events) of the stored rule graph with random unit vectors in place of embeddings."""
     from tkgrag.queries import rules as q
-    from tkgrag.retrievers.star.support_index import SupportIndex
+    from tkgrag.retrievers.star.support_index import SupportIndex, support_csr
 
-    pairs = store.run(q.SUPPORT_PAIRS)[0]
+    pairs = store.run_values(q.SUPPORT_PAIRS)[0]
     rules = np.asarray(pairs["rules"], dtype=np.int64)
     events = np.asarray(pairs["events"], dtype=np.int64)
     event_ids = np.unique(events)
-    pos = np.searchsorted(event_ids, events)
-    order = np.lexsort((pos, rules))
-    rule_ids, counts = np.unique(rules[order], return_counts=True)
+    rule_ids, indptr, positions = support_csr(rules, np.searchsorted(event_ids, events))
     vectors = rng.standard_normal((len(event_ids), DIM), dtype=np.float32)
     vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
     return SupportIndex(
         build="scale",
         rule_ids=rule_ids,
-        indptr=np.concatenate([[0], np.cumsum(counts)]).astype(np.int64),
-        events=pos[order],
+        indptr=indptr,
+        events=positions,
         event_ids=event_ids,
         event_keys=np.char.zfill(np.arange(len(event_ids)).astype(str), 9),  # key order = position order
         vectors=vectors,

@@ -158,8 +158,8 @@ def _set_initial_password(layout: InstanceLayout, password: str) -> None:
 
 
 def make_private(layout: InstanceLayout) -> None:
-    """The instance's folders 0700 (so nothing inside is reachable by other local users, whatever an older version
-    created the files with) and its configuration 0600."""
+    """Create the instance's folders 0700, and tighten existing ones: nothing inside is then reachable by other local
+    users, whatever mode an older version created the files with."""
     for d in (
         layout.root,
         layout.conf_dir,

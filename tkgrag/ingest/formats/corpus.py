@@ -239,6 +239,15 @@ class EndpointIndex:
         return self.lead_chunk.get(name)
 
 
+def edge_fields(line: str) -> list[str] | None:
+    """The columns of one edge-file line (None for a blank or ``#`` comment line). Tab-separated lines may name
+    documents with spaces ("New Delhi"); others split on any whitespace."""
+    text = line.strip()
+    if not text or text.startswith("#"):
+        return None
+    return [p.strip() for p in text.split("\t")] if "\t" in text else text.split()
+
+
 def read_edges(
     path: Path, *, order: EdgeOrder = "source-target", kind: str = "cites", known: EndpointIndex | None = None
 ) -> Iterator[ReferenceRecord | Reject]:
@@ -253,11 +262,10 @@ def read_edges(
             yield item
             continue
         ref, line = item
-        text = line.strip()
-        if not text or text.startswith("#"):
+        parts = edge_fields(line)
+        if parts is None:
             continue
-        # Tab-separated lines may name documents with spaces ("New Delhi"); others split on any whitespace.
-        parts = [p.strip() for p in text.split("\t")] if "\t" in text else text.split()
+        text = line.strip()
         if len(parts) not in (2, 3) or not all(parts):
             yield Reject(ref, f"expected '<a> <b> [kind]', found {len(parts)} columns", raw=text[:500])
             continue

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from tkgrag.ingest.formats.corpus import CorpusFormat, EdgeOrder, EndpointIndex, read_corpus, read_edges
+from tkgrag.ingest.formats.corpus import CorpusFormat, EdgeOrder, EndpointIndex, edge_fields, read_corpus, read_edges
 from tkgrag.ingest.formats.facts import read_facts
 from tkgrag.ingest.formats.jsonsource import utf8_lines
 from tkgrag.ingest.formats.passages import DEFAULT_MIN_WORDS, PassageFormat, read_passages
@@ -142,9 +142,9 @@ def _edge_names(edges: Path) -> Iterator[str]:
     for item in utf8_lines(edges):
         if isinstance(item, Reject):
             continue
-        text = item[1].strip()
-        if text and not text.startswith("#"):
-            yield from ([p.strip() for p in text.split("\t")] if "\t" in text else text.split())[:2]
+        parts = edge_fields(item[1])
+        if parts is not None:
+            yield from parts[:2]
 
 
 def _resolve_from_graph(store: Store, index: EndpointIndex, edges: Path, order: EdgeOrder) -> None:

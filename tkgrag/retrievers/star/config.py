@@ -91,7 +91,8 @@ class StarConfig:
     ppr_weight: float = 0.0
     proximity_weight: float = 0.0
     proximity_days: float = 30.0
-    # An ordinal without a period looks at the earliest / latest day among this many best-by-cosine candidates.
+    # An ordinal without a period looks at the earliest / latest day among this many most relevant candidates
+    # (cosine, plus the PPR term when it is on).
     ordinal_pool: int = 50
     # Slots of the k kept for the best candidates supported only by non-seed rules (reached by the walk).
     reserve: int = 0

@@ -90,9 +90,9 @@ def build_and_store(store: Store, config: StarConfig | None = None, console: Con
     write_s = time.perf_counter() - t1
     refresh_projection(store)
     t2 = time.perf_counter()
-    export_ppr_matrix(store, cfg)
+    build = export_ppr_matrix(store, cfg)
     t3 = time.perf_counter()
-    export_support_index(store)
+    export_support_index(store, build)
     support_s = time.perf_counter() - t3
     export_s = t3 - t2
     dl = graph.description_length
@@ -110,20 +110,19 @@ def build_and_store(store: Store, config: StarConfig | None = None, console: Con
     )
 
 
-def export_ppr_matrix(store: Store, config: StarConfig) -> None:
-    """Export the new build for ``star``'s in-process PPR now, so the first question does not pay for it."""
+def export_ppr_matrix(store: Store, config: StarConfig) -> str:
+    """Export the new build for ``star``'s in-process PPR now, so the first question does not pay for it; returns the
+    build key."""
     from tkgrag.retrievers.star import sparse_ppr
 
-    sparse_ppr.load(store, config.damping, sparse_ppr.cache_dir(store.settings))
+    return sparse_ppr.load(store, config.damping, sparse_ppr.cache_dir(store.settings)).build
 
 
-def export_support_index(store: Store) -> None:
-    """Export the new build's supports and their vectors for ``star``'s in-process ranking (support_index)."""
+def export_support_index(store: Store, build: str) -> None:
+    """Export ``build``'s supports and their vectors for ``star``'s in-process ranking (support_index)."""
     from tkgrag.retrievers.star import sparse_ppr, support_index
 
-    build = sparse_ppr.build_key(store)
-    if build is not None:
-        support_index.load(store, sparse_ppr.cache_dir(store.settings), build)
+    support_index.load(store, sparse_ppr.cache_dir(store.settings), build)
 
 
 def write_rule_graph(

@@ -78,9 +78,8 @@ class StarRetriever(RetrieverBase):
             self._matrix = sparse_ppr.load(self.store, self.config.damping, cache, build)
         return self._matrix
 
-    def _support_index(self) -> SupportIndex:
-        """The supports and vectors of the build ``_rule_matrix`` just checked (same key, same life cycle)."""
-        build = self._rule_matrix().build
+    def _support_index(self, build: str) -> SupportIndex:
+        """The supports and vectors of ``build`` (the key ``_rule_matrix`` just checked: same life cycle)."""
         if self._supports is None or self._supports.build != build:
             self._supports = support_index.load(self.store, sparse_ppr.cache_dir(self.store.settings), build)
         return self._supports
@@ -132,7 +131,8 @@ class StarRetriever(RetrieverBase):
                 seeds = variants.mixed_seeds(seeds, anchor_rules, cfg.anchor_seed_mass)
         with timer.stage("ppr"):
             if cfg.ppr_engine == "sparse":
-                best = sparse_ppr.top_rules(self._rule_matrix(), seeds, cfg.k2)
+                matrix = self._rule_matrix()
+                best = sparse_ppr.top_rules(matrix, seeds, cfg.k2)
                 scores = dict(best)
                 top_rules = [n for n, _ in best]
             else:
@@ -147,7 +147,8 @@ class StarRetriever(RetrieverBase):
         with timer.stage("rank_candidates"):
             filters: dict[str, Any] = {**scope.kind_params(cfg.kinds), **constraint_params(scope.constraints)}
             if cfg.ppr_engine == "sparse":
-                rows = self._rank_in_process(request, top_rules, scores, seeds, start.pool, qvec, filters)
+                ix = self._support_index(matrix.build)
+                rows = self._rank_in_process(ix, request, top_rules, scores, seeds, start.pool, qvec, filters)
             else:
                 params = {"rule_ids": top_rules, "qvec": qvec, "k": request.k, **filters}
                 rows = self.store.run(q.RANK_RULE_SUPPORTS, params)
@@ -157,13 +158,15 @@ class StarRetriever(RetrieverBase):
                     q.EVENT_ITEMS_BY_KEY, {"keys": anchor_keys, "kinds": filters["kinds"], "k": len(anchor_keys)}
                 )
                 anchor_rows = [{**r, "fields": {**r["fields"], "role": "anchor"}} for r in anchor_rows]
-                rest = [r for r in rows if r["key"] not in set(anchor_keys)]
+                anchored = set(anchor_keys)
+                rest = [r for r in rows if r["key"] not in anchored]
                 rows = (anchor_rows + rest)[: request.k]
         items = [item_from_row(r) for r in rows]
         return scope.result(self, request, items, self._subgraph(top_rules, scores, seeds), timer.timings_ms)
 
     def _rank_in_process(
         self,
+        ix: SupportIndex,
         request: RetrievalRequest,
         top_rules: list[int],
         ppr: dict[int, float],
@@ -174,7 +177,6 @@ class StarRetriever(RetrieverBase):
     ) -> list[dict[str, Any]]:
         """Alg. 1 line 18 over the exported supports: cosine (the paper), plus the variants' terms when configured."""
         cfg = self.config
-        ix = self._support_index()
         cand = ix.candidates(top_rules)
         if pool:  # the rule graph adds to the vector search's candidates instead of replacing them
             cand = np.union1d(cand, ix.positions_of(pool))

@@ -127,6 +127,13 @@ def filter_ranked(
     return out[:k]
 
 
+def support_csr(rules: np.ndarray, positions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(rule, event position) pairs as CSR: sorted rule ids, ``indptr``, and each rule's event positions in order."""
+    order = np.lexsort((positions, rules))
+    rule_ids, counts = np.unique(rules[order], return_counts=True)
+    return rule_ids, np.concatenate([[0], np.cumsum(counts)]).astype(np.int64), positions[order]
+
+
 def export(store: Store, build: str) -> SupportIndex:
     """Read supp(u) of every rule and the vectors of the supporting events that have one (paged by node id)."""
     pairs = store.run_values(q.SUPPORT_PAIRS)[0]
@@ -163,11 +170,7 @@ def export(store: Store, build: str) -> SupportIndex:
     new_pos[keep] = np.arange(len(keep))
     ev_pos = new_pos[np.searchsorted(event_ids, events)]
     ok = ev_pos >= 0
-    rules, ev_pos = rules[ok], ev_pos[ok]
-    order = np.lexsort((ev_pos, rules))
-    rules, ev_pos = rules[order], ev_pos[order]
-    rule_ids, counts = np.unique(rules, return_counts=True)
-    indptr = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    rule_ids, indptr, ev_pos = support_csr(rules[ok], ev_pos[ok])
     return SupportIndex(
         build=build,
         rule_ids=rule_ids,

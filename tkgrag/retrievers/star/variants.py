@@ -11,7 +11,7 @@ and ``star+tc`` stay the paper's).
   rule (relative to the best rule) + w_time x exp(-|t - t_ref| / proximity_days), where t_ref is where the question
   looks in time: the bound of a before/after constraint (the nearest event before/after it first), the start
   (first) or end (last) of a "during" period with an ordinal, or, for an ordinal alone, the earliest / latest day among
-  the ``ordinal_pool`` candidates most similar to the question.
+  the ``ordinal_pool`` candidates most relevant so far (cosine, plus the PPR term when it is on).
 * **Reserved slots** (``reserve``): the best candidates supported only by non-seed rules (reached by the walk, not by
   the anchors) get this many of the k slots.
 """
@@ -43,7 +43,7 @@ def reference_day(
     constraints: Sequence[TemporalConstraint],
     question: TemporalQuestion | None,
     days: np.ndarray,
-    cosine: np.ndarray,
+    relevance: np.ndarray,
     ordinal_pool: int,
 ) -> int | None:
     """The day (``date.toordinal()``) the question looks at, or None when it asks for no temporal order."""
@@ -64,7 +64,7 @@ def reference_day(
     dated = np.nonzero(days != NO_DAY)[0]
     if len(dated) == 0:
         return None
-    pool = dated[np.argsort(-cosine[dated], kind="stable")[:ordinal_pool]]
+    pool = dated[np.argsort(-relevance[dated], kind="stable")[:ordinal_pool]]
     return int(days[pool].max() if last else days[pool].min())
 
 
