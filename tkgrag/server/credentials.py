@@ -23,6 +23,8 @@ def create_password(path: Path) -> str:
     path.parent.mkdir(parents=True, exist_ok=True)
     os.chmod(path.parent, 0o700)
     password = secrets.token_urlsafe(24)
+    while password.startswith("-"):  # neo4j-admin would read the @file content as an option (exit 64)
+        password = secrets.token_urlsafe(24)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as fh:
         fh.write(password + "\n")
