@@ -49,8 +49,8 @@ class Settings:
     embedding_model: str = DEFAULT_EMBEDDING_MODEL
     embedding_dimensions: int = 384
     # How long a query or batch keeps retrying (and waits for a connection) when the server does not answer, e.g.
-    # Neo4j died mid-ingest: the driver's max_transaction_retry_time and connection_acquisition_timeout. After it,
-    # an ingest says that the server went away and that re-running resumes.
+    # Neo4j died mid-ingest (the driver's retry time and connection acquisition timeout, see ``store.connect``).
+    # After it, an ingest says that the server went away and that re-running resumes.
     neo4j_retry_timeout_s: float = 30.0
 
     @property

@@ -476,6 +476,11 @@ def ingest(
     owner.activate()
     try:
         return _ingest_owned(store, items, writer, source, kind, options, rejects_path, owner, started)
+    except (ServiceUnavailable, SessionExpired) as exc:  # before the run was open: nothing of this file was written
+        raise ServerWentAway(
+            f"Neo4j at {store.uri} does not answer ({str(exc)[:200]}); nothing of {source.path} was written by this "
+            "command. Start the server (`tkgrag neo4j start` for the managed one) and run it again."
+        ) from exc
     finally:
         owner.deactivate()
 

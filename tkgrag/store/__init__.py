@@ -53,13 +53,16 @@ def connect(settings: Settings | None = None, *, start_managed: bool = True, ens
     uri, auth = resolve_connection(settings, start_managed=start_managed)
     # Unknown-property notices (an empty database) and id() deprecation notices would flood the log; the test
     # suite runs against the pinned server version instead.
-    # The retry bound (TKGRAG_NEO4J_RETRY_TIMEOUT) caps how long a call waits for a server that went away.
+    # TKGRAG_NEO4J_RETRY_TIMEOUT caps how long a call waits for a server that went away. The driver starts a retry
+    # while less than max_transaction_retry_time has passed, and its back-off doubles (1, 2, 4, 8, 16 s, jittered),
+    # so the last sleep can take the total to twice that (measured: 54.5 s for 30 against a closed port): half the
+    # bound keeps the whole wait within it.
     wait = settings.neo4j_retry_timeout_s
     driver = GraphDatabase.driver(
         uri,
         auth=auth,
         notifications_disabled_categories=["UNRECOGNIZED", "DEPRECATION"],
-        max_transaction_retry_time=wait,
+        max_transaction_retry_time=wait / 2,
         connection_acquisition_timeout=wait,
         connection_timeout=min(wait, 30.0),
     )
