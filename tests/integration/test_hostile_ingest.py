@@ -28,6 +28,7 @@ from typing import Any
 import pytest
 
 from tkgrag.config import Settings
+from tkgrag.ingest.jobs import load_job, run_job
 from tkgrag.ingest.pipeline import IngestOptions, SourceInfo, ingest
 from tkgrag.ingest.records import EventRecord, Reject
 from tkgrag.ingest.rejects import read_rejects
@@ -157,6 +158,7 @@ GATED_INGEST = """
 import sys, time
 from pathlib import Path
 from tkgrag.config import load_settings
+from tkgrag.ingest.jobs import load_job, run_job
 from tkgrag.ingest.pipeline import IngestOptions, SourceInfo, ingest
 from tkgrag.ingest.tsv import FORMAT, TkgTsvReader, TsvOptions
 from tkgrag.ingest.writers import EVENT_KIND, EventWriter
@@ -211,6 +213,13 @@ def test_a_second_process_on_the_same_file_refuses_while_the_first_is_live(
         assert "Traceback" not in message and len(message.splitlines()) == 1, message
         assert f"is being ingested right now by run {live['id']} (process {first.pid}" in message
         assert live["owner_pid"] == first.pid
+        # a job over the same file (ingest run / schedule) leaves it to the live process and says so
+        job_file = tmp_path / "twice.toml"
+        job_file.write_text(
+            f'[source]\nname = "twice"\nformat = "tkg-tsv"\npath = "{path}"\n[ingest]\nembed = false\nbatch_size = 25\n'
+        )
+        [busy] = run_job(store, load_job(job_file), progress=False)
+        assert (busy.status, busy.skipped) == ("busy", True) and live["id"] in str(busy.note)
         [still] = runs(store)
         assert (still["id"], still["status"], still["owner_pid"]) == (live["id"], "running", first.pid)
     finally:
