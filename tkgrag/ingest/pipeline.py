@@ -28,6 +28,13 @@ What the pipeline does, so writers do not have to:
   ``(:IngestRun)`` node. A crash loses at most the uncommitted batch; the next ``ingest`` of the same content (same
   source name, format and checksum) finds the unfinished run and resumes after its checkpoint, in any process.
 - Reading, the duplicate check and encoding of batch k+1 run in a worker thread while batch k is written.
+- A batch that the server refuses because of some of its records (a constraint, a value too large to index) is
+  bisected with rolled-back trials (``bisect.py``): those records are rejected with the server's reason, the rest is
+  committed as above. Transient and connection errors are not bisected.
+- One live run per content: a run holds ``IngestRun.live_key`` (unique) while it runs, with its owner process
+  (``owner.py``). A second process on the same content refuses (``RunInProgress``); a run whose process died is
+  marked 'interrupted' and resumed. A server that goes away mid-run ends the run with ``ServerWentAway`` (one line)
+  after the driver's bounded retries (``Settings.neo4j_retry_timeout_s``).
 
 Writer contract (``BatchWriter`` in ``records.py``): ``write(tx, batch, run_id) -> WriteCounts`` where ``tx`` is a
 :class:`BatchTx` (``tx.run(query, params) -> list[dict]`` inside the open transaction; ``tx.now`` the batch's record
