@@ -39,4 +39,7 @@ CREATE VECTOR INDEX sentence_embedding IF NOT EXISTS FOR (s:Sentence) ON (s.embe
 
 // ---- bookkeeping and derived structures -----------------------------------------------------------------
 CREATE CONSTRAINT ingest_run_id IF NOT EXISTS FOR (r:IngestRun) REQUIRE r.id IS UNIQUE;
+// One live run per content: a run holds live_key (source, format, checksum) while it runs; a second process that tries
+// to create or resume a run of the same content fails on this constraint instead of taking over the live one.
+CREATE CONSTRAINT ingest_run_live IF NOT EXISTS FOR (r:IngestRun) REQUIRE r.live_key IS UNIQUE;
 CREATE CONSTRAINT rule_key IF NOT EXISTS FOR (r:Rule) REQUIRE r.key IS UNIQUE;

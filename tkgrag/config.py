@@ -48,6 +48,10 @@ class Settings:
     server: ManagedServerSettings = field(default_factory=ManagedServerSettings)
     embedding_model: str = DEFAULT_EMBEDDING_MODEL
     embedding_dimensions: int = 384
+    # How long a query or batch keeps retrying (and waits for a connection) when the server does not answer, e.g.
+    # Neo4j died mid-ingest (the driver's retry time and connection acquisition timeout, see ``store.connect``).
+    # After it, an ingest says that the server went away and that re-running resumes.
+    neo4j_retry_timeout_s: float = 30.0
 
     @property
     def managed(self) -> bool:
@@ -61,6 +65,7 @@ _ENV_TOP = {
     "NEO4J_DATABASE": "neo4j_database",
     "TKGRAG_EMBEDDING_MODEL": "embedding_model",
     "TKGRAG_EMBEDDING_DIMENSIONS": "embedding_dimensions",
+    "TKGRAG_NEO4J_RETRY_TIMEOUT": "neo4j_retry_timeout_s",
 }
 _ENV_SERVER = {
     "TKGRAG_INSTANCE": "instance",
@@ -71,7 +76,7 @@ _ENV_SERVER = {
     "TKGRAG_START_TIMEOUT": "start_timeout_s",
 }
 _INT_FIELDS = {"bolt_port", "http_port", "embedding_dimensions"}
-_FLOAT_FIELDS = {"start_timeout_s"}
+_FLOAT_FIELDS = {"start_timeout_s", "neo4j_retry_timeout_s"}
 
 
 def _coerce(name: str, value: Any, origin: str) -> Any:
@@ -128,6 +133,10 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         if env.get(var):
             server[name] = _coerce(name, env[var], var)
 
+    if "neo4j_retry_timeout_s" in top and not top["neo4j_retry_timeout_s"] > 0:
+        raise ConfigError(
+            f"TKGRAG_NEO4J_RETRY_TIMEOUT must be a positive number of seconds, got {top['neo4j_retry_timeout_s']}"
+        )
     if top.get("neo4j_uri") and not top.get("neo4j_password"):
         raise ConfigError("NEO4J_URI is set but NEO4J_PASSWORD is not: set both to use an external server.")
     return Settings(home=home, server=ManagedServerSettings(**server), **top)

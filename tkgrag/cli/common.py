@@ -25,7 +25,8 @@ def friendly_errors(fn: Callable[P, R]) -> Callable[P, R]:
         try:
             return fn(*args, **kwargs)
         except TkgragError as exc:
-            err_console.print(f"[bold red]error:[/] {exc}", highlight=False, markup=True)
+            # soft_wrap: one message, one line (rich would break it at 80 columns in a pipe or a log)
+            err_console.print(f"[bold red]error:[/] {exc}", highlight=False, markup=True, soft_wrap=True)
             raise typer.Exit(code=1) from None
 
     return wrapper

@@ -24,6 +24,9 @@ def make_embedder(no_embed: bool, model: str | None, backend: str) -> Embedder |
 
 def show_summary(summary: IngestSummary) -> None:
     """Print one run's summary."""
+    if summary.status == "busy":
+        console.print(f"[yellow]busy[/] {summary.note}", highlight=False, soft_wrap=True)
+        return
     if summary.skipped:
         console.print(f"[dim]skipped[/] {summary.path}: already ingested by run {summary.run_id} (same checksum)")
         return

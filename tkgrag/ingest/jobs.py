@@ -22,7 +22,8 @@
 
 A run is incremental: each file's sha256 is compared with the ``IngestRun`` nodes; a file already ingested completely
 under the same source name and format is skipped, a file whose run was interrupted is resumed, a new or changed file
-is ingested. ``schedule`` repeats that on each job's schedule until Ctrl-C (or ``max_runs``).
+is ingested, and a file that another live process is ingesting right now is left to it (status ``busy``).
+``schedule`` repeats that on each job's schedule until Ctrl-C (or ``max_runs``).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from typing import Any
 
 from tkgrag.embed import Embedder, default_embedder
 from tkgrag.errors import TkgragError
+from tkgrag.ingest.owner import RunInProgress
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary, SourceInfo, file_checksum, ingest
 from tkgrag.ingest.registry import get_format
 from tkgrag.queries import ingest as q
@@ -207,9 +209,22 @@ def run_job(
                 progress=progress,
             )
             items = spec.read(path, mapping, job.file.parent)
-            summary = ingest(store, items, spec.writer(), source=info, kind=spec.kind, options=options)
-            if spec.after is not None:
-                summary.derived.update(spec.after(store, options.embedder, progress))
+            try:
+                summary = ingest(store, items, spec.writer(), source=info, kind=spec.kind, options=options)
+            except RunInProgress as exc:  # another process is on this file now: leave it to that one
+                summary = IngestSummary(
+                    run_id="",
+                    source=job.name,
+                    format=job.format,
+                    path=str(path),
+                    checksum=checksum,
+                    status="busy",
+                    skipped=True,
+                    note=str(exc),
+                )
+            else:
+                if spec.after is not None:
+                    summary.derived.update(spec.after(store, options.embedder, progress))
         results.append(summary)
         if on_file is not None:
             on_file(summary)

@@ -28,6 +28,13 @@ What the pipeline does, so writers do not have to:
   ``(:IngestRun)`` node. A crash loses at most the uncommitted batch; the next ``ingest`` of the same content (same
   source name, format and checksum) finds the unfinished run and resumes after its checkpoint, in any process.
 - Reading, the duplicate check and encoding of batch k+1 run in a worker thread while batch k is written.
+- A batch that the server refuses because of some of its records (a constraint, a value too large to index) is
+  bisected with rolled-back trials (``bisect.py``): those records are rejected with the server's reason, the rest is
+  committed as above. Transient and connection errors are not bisected.
+- One live run per content: a run holds ``IngestRun.live_key`` (unique) while it runs, with its owner process
+  (``owner.py``). A second process on the same content refuses (``RunInProgress``); a run whose process died is
+  marked 'interrupted' and resumed. A server that goes away mid-run ends the run with ``ServerWentAway`` (one line)
+  after the driver's bounded retries (``Settings.neo4j_retry_timeout_s``).
 
 Writer contract (``BatchWriter`` in ``records.py``): ``write(tx, batch, run_id) -> WriteCounts`` where ``tx`` is a
 :class:`BatchTx` (``tx.run(query, params) -> list[dict]`` inside the open transaction; ``tx.now`` the batch's record
@@ -49,19 +56,28 @@ import queue
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, LiteralString, TypeVar, cast
 
-from neo4j import ManagedTransaction
-from neo4j.exceptions import Neo4jError
+from neo4j import ManagedTransaction, Transaction
+from neo4j.exceptions import ConstraintError, Neo4jError, ServiceUnavailable, SessionExpired
 
 from tkgrag.embed import Embedder
 from tkgrag.errors import StoreError, TkgragError
+from tkgrag.ingest.bisect import find_culprits, refusal
 from tkgrag.ingest.encoding import CachedEncoder
-from tkgrag.ingest.records import BatchWriter, Reject, WriteCounts
+from tkgrag.ingest.owner import (
+    Owner,
+    RunInProgress,
+    ServerWentAway,
+    in_progress_message,
+    owner_alive,
+    went_away_message,
+)
+from tkgrag.ingest.records import BatchWriter, Reject, SourceRef, WriteCounts
 from tkgrag.ingest.rejects import RejectsFile, default_rejects_path
 from tkgrag.queries import ingest as q
 from tkgrag.store.connection import Store
@@ -163,7 +179,8 @@ class IngestSummary:
     seconds: float = 0.0
     encode_seconds: float = 0.0
     encoded_texts: int = 0
-    skipped: bool = False  # jobs: the file was already ingested (same checksum); nothing was read
+    skipped: bool = False  # jobs: the file was already ingested (same checksum), or is busy; nothing was read
+    note: str | None = None  # jobs: why a file was skipped when it is not "already ingested" (status 'busy')
     # Derived structures brought up to date after the file (passages: {"sentences": n, "sentences embedded": m}).
     derived: dict[str, int] = field(default_factory=dict)
 
@@ -188,7 +205,7 @@ class IngestSummary:
 class BatchTx:
     """The open transaction a writer writes one batch in: ``run`` returns records as dicts."""
 
-    tx: ManagedTransaction
+    tx: ManagedTransaction | Transaction  # Transaction: a bisection trial that is rolled back
     now: datetime
     run_id: str
 
@@ -206,6 +223,10 @@ class _Prepared(Generic[R]):
     end: int  # stream position after this batch (the checkpoint once committed)
     duplicates: int
     embeddings: dict[str, list[tuple[str, list[float]]]] = field(default_factory=dict)  # label -> [(key, vector)]
+
+    @property
+    def embedded(self) -> int:
+        return sum(len(rows) for rows in self.embeddings.values())
 
 
 def _chunks(items: Iterable[R | Reject], size: int, skip: int) -> Iterator[tuple[list[R], list[Reject], int, int]]:
@@ -326,37 +347,90 @@ def new_run_id(source: str) -> str:
     return f"{source}-{_now():%Y%m%dT%H%M%S}-{secrets.token_hex(3)}"
 
 
+def live_key(source: SourceInfo) -> str:
+    """The content a live run holds (``IngestRun.live_key``, unique): its source name, format and checksum."""
+    payload = "\x1f".join((source.name, source.format, source.checksum))
+    return hashlib.sha1(payload.encode("utf-8")).hexdigest()
+
+
 def _open_run(
-    store: Store, source: SourceInfo, options: IngestOptions, rejects_path: Path
+    store: Store, source: SourceInfo, options: IngestOptions, rejects_path: Path, owner: Owner
 ) -> tuple[IngestSummary, bool]:
-    """A resumed unfinished run of the same content, or a new one. Returns (summary so far, resumed?)."""
+    """A resumed unfinished run of the same content, or a new one, claimed by ``owner``. Returns (summary so far,
+    resumed?). Refuses (``RunInProgress``) when a live process holds a run of the same content; a run whose owner is
+    dead is marked 'interrupted' first, then resumed."""
     key = {"source": source.name, "format": source.format, "checksum": source.checksum}
-    if options.resume:
-        found = store.run(q.FIND_UNFINISHED_RUN, key)
-        if found:
-            run = store.run(q.RESUME_RUN, {"id": found[0]["run"]["id"], "now": _now(), "path": source.path})[0]["run"]
-            summary = IngestSummary(
-                run_id=run["id"],
-                source=source.name,
-                format=source.format,
-                path=source.path,
-                checksum=source.checksum,
-                read=run["read"],
-                written=run["written"],
-                duplicates=run["duplicates"],
-                rejected=run["rejected"],
-                embedded=run.get("embedded") or 0,
-                batches=run["batches"],
-                resumed_from=run["checkpoint"],
-                rejects_path=str(rejects_path),
-            )
-            return summary, True
+    claim = {"live_key": live_key(source), **owner.params()}
+    for _ in range(5):  # a claim lost to a concurrent process is looked at again
+        found = store.run(q.FIND_UNFINISHED_RUN, key) if options.resume else []
+        if found and found[0]["run"]["status"] == "running":
+            _interrupt_if_dead(store, found[0]["run"], source)
+            continue
+        try:
+            if found:
+                rows = store.run(
+                    q.RESUME_RUN, {"id": found[0]["run"]["id"], "now": _now(), "path": source.path, **claim}
+                )
+                if rows:
+                    return _resumed_summary(rows[0]["run"], source, rejects_path), True
+                continue
+            return _new_run(store, source, options, rejects_path, key, claim), False
+        except StoreError as exc:
+            if not isinstance(exc.__cause__, ConstraintError):
+                raise
+        live = store.run(q.FIND_LIVE_RUN, {"live_key": claim["live_key"]})
+        if live:
+            _interrupt_if_dead(store, live[0]["run"], source)
+    raise RunInProgress(f"{source.path}: could not claim a run after 5 tries (other processes keep claiming it)")
+
+
+def _interrupt_if_dead(store: Store, run: dict[str, Any], source: SourceInfo) -> None:
+    """Refuse when ``run``'s owner is alive; else mark it 'interrupted' (if that owner still holds it)."""
+    if owner_alive(run):
+        raise RunInProgress(in_progress_message(run, source.path))
+    error = (
+        f"its process ({run.get('owner_pid')} on {run.get('owner_host')}) ended without finishing it "
+        "(killed, or its server went away); resumed by the next run"
+    )
+    store.run(
+        q.MARK_INTERRUPTED,
+        {"id": run["id"], "owner_token": run.get("owner_token") or "", "now": _now(), "error": error},
+    )
+
+
+def _resumed_summary(run: dict[str, Any], source: SourceInfo, rejects_path: Path) -> IngestSummary:
+    return IngestSummary(
+        run_id=run["id"],
+        source=source.name,
+        format=source.format,
+        path=source.path,
+        checksum=source.checksum,
+        read=run["read"],
+        written=run["written"],
+        duplicates=run["duplicates"],
+        rejected=run["rejected"],
+        embedded=run.get("embedded") or 0,
+        batches=run["batches"],
+        resumed_from=run["checkpoint"],
+        rejects_path=str(rejects_path),
+    )
+
+
+def _new_run(
+    store: Store,
+    source: SourceInfo,
+    options: IngestOptions,
+    rejects_path: Path,
+    key: dict[str, str],
+    claim: dict[str, Any],
+) -> IngestSummary:
     run_id = new_run_id(source.name)
     model = getattr(options.embedder, "name", None) if options.embedder is not None else None
     store.run(
         q.CREATE_RUN,
         {
             **key,
+            **claim,
             "id": run_id,
             "path": source.path,
             "now": _now(),
@@ -364,7 +438,7 @@ def _open_run(
             "rejects_path": str(rejects_path),
         },
     )
-    summary = IngestSummary(
+    return IngestSummary(
         run_id=run_id,
         source=source.name,
         format=source.format,
@@ -372,13 +446,23 @@ def _open_run(
         checksum=source.checksum,
         rejects_path=str(rejects_path),
     )
-    return summary, False
 
 
-def _finish(store: Store, summary: IngestSummary, status: str, error: str | None) -> None:
+def _finish(store: Store, summary: IngestSummary, owner: Owner, status: str, error: str | None) -> None:
     summary.status = status
     with contextlib.suppress(Exception):  # best effort: the database may be what failed
-        store.run(q.FINISH_RUN, {"id": summary.run_id, "status": status, "now": _now(), "error": error})
+        store.run(
+            q.FINISH_RUN,
+            {"id": summary.run_id, "status": status, "now": _now(), "error": error, "owner_token": owner.token},
+        )
+
+
+def _finish_once(store: Store, summary: IngestSummary, owner: Owner, status: str, error: str) -> None:
+    """``_finish`` in one attempt, without the driver's retries: for a server that is going or gone."""
+    summary.status = status
+    params = {"id": summary.run_id, "status": status, "now": _now(), "error": error, "owner_token": owner.token}
+    with contextlib.suppress(Exception), store.driver.session(database=store.database) as session:
+        session.run(cast(LiteralString, q.FINISH_RUN), params).consume()
 
 
 # ---- the pipeline -----------------------------------------------------------------------------------------------
@@ -395,7 +479,31 @@ def ingest(
     options = options or IngestOptions()
     started = time.perf_counter()
     rejects_path = options.rejects_path or default_rejects_path(Path(source.path), options.rejects_dir, store.settings)
-    summary, resumed = _open_run(store, source, options, rejects_path)
+    owner = Owner.this_process()
+    owner.activate()
+    try:
+        return _ingest_owned(store, items, writer, source, kind, options, rejects_path, owner, started)
+    except (ServiceUnavailable, SessionExpired) as exc:  # before the run was open: nothing of this file was written
+        raise ServerWentAway(
+            f"Neo4j at {store.uri} does not answer ({str(exc)[:200]}); nothing of {source.path} was written by this "
+            "command. Start the server (`tkgrag neo4j start` for the managed one) and run it again."
+        ) from exc
+    finally:
+        owner.deactivate()
+
+
+def _ingest_owned(
+    store: Store,
+    items: Iterable[R | Reject],
+    writer: BatchWriter[R],
+    source: SourceInfo,
+    kind: NodeKind[R] | None,
+    options: IngestOptions,
+    rejects_path: Path,
+    owner: Owner,
+    started: float,
+) -> IngestSummary:
+    summary, resumed = _open_run(store, source, options, rejects_path, owner)
     rejects_file = RejectsFile(rejects_path, summary.run_id, append=resumed)
     encoder = (
         CachedEncoder(options.embedder, batch_size=options.encode_batch_size) if options.embedder is not None else None
@@ -407,40 +515,74 @@ def ingest(
     try:
         with progress:
             for prepared in prefetch(map(preparer, _chunks(items, options.batch_size, skip)), options.prefetch):
-                _commit(store, writer, prepared, summary)
-                rejects_file.write(prepared.rejects)
+                rejects_file.write(_commit(store, writer, prepared, summary, kind))
                 committed_here += 1
                 progress.advance(prepared.items, summary)
                 if options.crash_after_batches is not None and committed_here >= options.crash_after_batches:
                     raise SimulatedCrash(f"simulated crash after {committed_here} batch(es) of run {summary.run_id}")
     except SimulatedCrash:
         raise
+    except (ServiceUnavailable, SessionExpired) as exc:
+        # The server died, was stopped or the network broke, and the driver's retries (bounded by the settings'
+        # neo4j_retry_timeout_s) ran out. Say so in one line. The run is marked 'interrupted' if the server still
+        # takes one more query; if not, the next run finds it 'running' with this process gone and marks it then.
+        message = went_away_message(store.uri, source.path, summary.run_id, summary.read)
+        _finish_once(store, summary, owner, "interrupted", f"Neo4j went away: {str(exc)[:300]}")
+        raise ServerWentAway(message) from exc
     except KeyboardInterrupt:
-        _finish(store, summary, "failed", "interrupted")
+        _finish(store, summary, owner, "interrupted", "interrupted (Ctrl-C)")
         raise
     except BaseException as exc:
-        _finish(store, summary, "failed", str(exc)[:500])
+        _finish(store, summary, owner, "failed", str(exc)[:500])
         raise
     finally:
         rejects_file.close()
         summary.seconds = time.perf_counter() - started
         if encoder is not None:
             summary.encode_seconds, summary.encoded_texts = encoder.seconds, encoder.encoded
-    _finish(store, summary, "completed", None)
+    _finish(store, summary, owner, "completed", None)
     summary.rejects_path = str(rejects_path) if summary.rejected else None
     return summary
 
 
-def _commit(store: Store, writer: BatchWriter[R], prepared: _Prepared[R], summary: IngestSummary) -> None:
-    """Write one prepared batch, its embeddings and the run's checkpoint in one transaction."""
+def _commit(
+    store: Store, writer: BatchWriter[R], prepared: _Prepared[R], summary: IngestSummary, kind: NodeKind[R] | None
+) -> list[Reject]:
+    """Write one prepared batch, its embeddings and the run's checkpoint in one transaction; returns the batch's
+    rejects. When the server refuses the batch because of some of its records (``bisect.refusal``), those records are
+    found with trial writes that are rolled back, rejected with the server's reason, and the rest is committed (still
+    one transaction)."""
     now = _now()
-    embedded = sum(len(rows) for rows in prepared.embeddings.values())
+    try:
+        counts = _write_batch(store, writer, prepared, summary, now)
+    except Neo4jError as exc:
+        reason = refusal(exc)
+        if reason is None or not prepared.records:
+            raise StoreError(f"writing a batch of run {summary.run_id} failed: {exc.message or exc}") from exc
+        prepared = _without_culprits(store, writer, prepared, kind, summary.run_id, now, reason)
+        try:
+            counts = _write_batch(store, writer, prepared, summary, now)
+        except Neo4jError as again:
+            raise StoreError(
+                f"writing a batch of run {summary.run_id} failed although the records Neo4j refused on their own were "
+                f"taken out: {again.message or again}"
+            ) from again
+    summary.batches += 1
+    summary.read += prepared.items
+    summary.written += counts.written
+    summary.duplicates += prepared.duplicates + counts.duplicates
+    summary.rejected += len(prepared.rejects)
+    summary.embedded += prepared.embedded
+    return prepared.rejects
 
+
+def _write_batch(
+    store: Store, writer: BatchWriter[R], prepared: _Prepared[R], summary: IngestSummary, now: datetime
+) -> WriteCounts:
     def work(tx: ManagedTransaction) -> WriteCounts:
         btx = BatchTx(tx, now, summary.run_id)
         counts = writer.write(btx, prepared.records, summary.run_id) if prepared.records else WriteCounts()
-        for label, rows in prepared.embeddings.items():
-            btx.run(q.SET_EMBEDDINGS[label], {"rows": [{"key": k, "embedding": v} for k, v in rows]})
+        _set_embeddings(btx, prepared.embeddings)
         btx.run(
             q.CHECKPOINT_RUN,
             {
@@ -451,23 +593,95 @@ def _commit(store: Store, writer: BatchWriter[R], prepared: _Prepared[R], summar
                 "written": summary.written + counts.written,
                 "duplicates": summary.duplicates + prepared.duplicates + counts.duplicates,
                 "rejected": summary.rejected + len(prepared.rejects),
-                "embedded": summary.embedded + embedded,
+                "embedded": summary.embedded + prepared.embedded,
                 "now": now,
             },
         )
         return counts
 
-    try:
+    with store.driver.session(database=store.database) as session:
+        return session.execute_write(work)
+
+
+def _set_embeddings(btx: BatchTx, embeddings: dict[str, list[tuple[str, list[float]]]]) -> None:
+    for label, rows in embeddings.items():
+        if rows:
+            btx.run(q.SET_EMBEDDINGS[label], {"rows": [{"key": k, "embedding": v} for k, v in rows]})
+
+
+def _without_culprits(
+    store: Store,
+    writer: BatchWriter[R],
+    prepared: _Prepared[R],
+    kind: NodeKind[R] | None,
+    run_id: str,
+    now: datetime,
+    reason: str,
+) -> _Prepared[R]:
+    """``prepared`` less the records Neo4j refuses (found by ``bisect.find_culprits``), which become rejects."""
+    records = prepared.records
+    # Each record's embedding travels with it in the trials (label, key); embeddings of nodes stored before (no record
+    # in this batch) only go with the final commit.
+    ident = [_identity(kind, r) for r in records]
+
+    def attempt(indices: Sequence[int]) -> str | None:
+        chosen = [records[i] for i in indices]
+        wanted = {ident[i] for i in indices if ident[i] is not None}
+        embeddings = _embeddings_of(prepared.embeddings, wanted)
         with store.driver.session(database=store.database) as session:
-            counts = session.execute_write(work)
-    except Neo4jError as exc:
-        raise StoreError(f"writing a batch of run {summary.run_id} failed: {exc.message or exc}") from exc
-    summary.batches += 1
-    summary.read += prepared.items
-    summary.written += counts.written
-    summary.duplicates += prepared.duplicates + counts.duplicates
-    summary.rejected += len(prepared.rejects)
-    summary.embedded += embedded
+            tx = session.begin_transaction()
+            try:
+                btx = BatchTx(tx, now, run_id)
+                writer.write(btx, chosen, run_id)
+                _set_embeddings(btx, embeddings)
+            except Neo4jError as exc:
+                why = refusal(exc)
+                if why is None:
+                    raise
+                return why
+            finally:
+                tx.close()  # rolls back: a trial never commits
+        return None
+
+    culprits = find_culprits(len(records), attempt, reason)
+    refused = {ident[i] for i in culprits if ident[i] is not None}
+    rejects = list(prepared.rejects) + [
+        Reject(_ref(records[i]), f"Neo4j refused this record: {why}", raw=_raw(kind, records[i]))
+        for i, why in sorted(culprits.items())
+    ]
+    rejects.sort(key=lambda r: (r.ref.line is None, r.ref.line or 0, r.ref.item or 0))
+    kept = {
+        label: [(k, v) for k, v in rows if (label, k) not in refused] for label, rows in prepared.embeddings.items()
+    }
+    return replace(
+        prepared,
+        records=[r for i, r in enumerate(records) if i not in culprits],
+        rejects=rejects,
+        embeddings=kept,
+    )
+
+
+def _identity(kind: NodeKind[R] | None, record: R) -> tuple[str, str] | None:
+    if kind is None:
+        return None
+    label = kind.label_of(record)
+    return (label, kind.key(record)) if label is not None else None
+
+
+def _embeddings_of(
+    embeddings: dict[str, list[tuple[str, list[float]]]], wanted: set[tuple[str, str] | None]
+) -> dict[str, list[tuple[str, list[float]]]]:
+    return {label: [(k, v) for k, v in rows if (label, k) in wanted] for label, rows in embeddings.items()}
+
+
+def _ref(record: object) -> SourceRef:
+    ref = getattr(record, "ref", None)
+    return ref if isinstance(ref, SourceRef) else SourceRef(path="?")
+
+
+def _raw(kind: NodeKind[R] | None, record: R) -> str:
+    """What the rejects file shows of a refused record: its key (the reader's raw line is not kept)."""
+    return f"key {kind.key(record)}" if kind is not None else ""
 
 
 class _Progress:

@@ -84,23 +84,32 @@ LIMIT $limit
 _COUNT_MISSING_EMBEDDINGS = "MATCH (n:{label}) WHERE n.embedding IS NULL AND n.text IS NOT NULL RETURN count(n) AS n"
 COUNT_MISSING_EMBEDDINGS = {label: _COUNT_MISSING_EMBEDDINGS.format(label=label) for label in EMBEDDED_LABELS}
 
-# ---- the IngestRun ledger (record time and the resume checkpoint) ---------------------------------------------
+# ---- the IngestRun ledger (record time, the resume checkpoint, and who owns a live run) ------------------------
+# A run is live while it holds ``live_key`` (a hash of source, format and checksum; removed when it ends): the
+# ``ingest_run_live`` uniqueness constraint lets ONE run of the same content hold it, so a second process that tries to
+# create or resume one fails on the constraint instead of taking over the live run. ``owner_*`` say which process
+# holds it (host, pid, the pid's start time, a token per claim), so a later run can tell a dead owner from a live one.
 CREATE_RUN = """
 CREATE (r:IngestRun {id: $id, source: $source, format: $format, path: $path, checksum: $checksum,
                      started_at: $now, heartbeat_at: $now, status: 'running', checkpoint: 0, batches: 0,
                      read: 0, written: 0, duplicates: 0, rejected: 0, embedded: 0,
-                     embedding_model: $embedding_model, rejects_path: $rejects_path})
+                     embedding_model: $embedding_model, rejects_path: $rejects_path,
+                     live_key: $live_key, owner_host: $owner_host, owner_pid: $owner_pid,
+                     owner_started: $owner_started, owner_token: $owner_token})
 RETURN r.id AS id
 """
 
 # The most recent unfinished run of the same content (same source, format and checksum): resume it.
 FIND_UNFINISHED_RUN = """
 MATCH (r:IngestRun {source: $source, format: $format, checksum: $checksum})
-WHERE r.status IN ['running', 'failed']
+WHERE r.status IN ['running', 'failed', 'interrupted']
 RETURN r {.*} AS run
 ORDER BY r.started_at DESC
 LIMIT 1
 """
+
+# The run that holds the live claim on this content, if any.
+FIND_LIVE_RUN = "MATCH (r:IngestRun {live_key: $live_key}) RETURN r {.*} AS run"
 
 FIND_COMPLETED_RUN = """
 MATCH (r:IngestRun {source: $source, format: $format, checksum: $checksum, status: 'completed'})
@@ -109,10 +118,32 @@ ORDER BY r.started_at DESC
 LIMIT 1
 """
 
+# Compare-and-set queries take the node's write lock first (SET/REMOVE of a marker) and only then read the fields they
+# compare, so two processes racing for the same run cannot both win: the second reads what the first committed.
+# A run whose owner died (killed, or its server went away before it could say so) is marked 'interrupted' by the next
+# run of the same content, only if the dead owner (its token) still holds it.
+MARK_INTERRUPTED = """
+MATCH (r:IngestRun {id: $id})
+SET r.claim_lock = true
+REMOVE r.claim_lock
+WITH r
+WHERE r.status = 'running' AND coalesce(r.owner_token, '') = $owner_token
+SET r.status = 'interrupted', r.live_key = null, r.interrupted_at = $now, r.error = $error,
+    r.interruptions = coalesce(r.interruptions, 0) + 1
+RETURN r.id AS id
+"""
+
+# Resume = claim an unfinished run that nobody holds. Setting ``live_key`` fails on the constraint if another run of
+# the same content is live; no row back means another process claimed this run first.
 RESUME_RUN = """
 MATCH (r:IngestRun {id: $id})
+SET r.claim_lock = true
+REMOVE r.claim_lock
+WITH r
+WHERE r.status IN ['failed', 'interrupted']
 SET r.status = 'running', r.heartbeat_at = $now, r.path = $path, r.resumed = coalesce(r.resumed, 0) + 1,
-    r.error = null
+    r.error = null, r.live_key = $live_key, r.owner_host = $owner_host, r.owner_pid = $owner_pid,
+    r.owner_started = $owner_started, r.owner_token = $owner_token
 RETURN r {.*} AS run
 """
 
@@ -125,9 +156,11 @@ SET r.checkpoint = $checkpoint, r.batches = $batches, r.read = $read, r.written 
 RETURN r.checkpoint AS checkpoint
 """
 
+# The end of a run ('completed', 'failed' or 'interrupted'): it gives up its live claim. Only the owner ends it.
 FINISH_RUN = """
 MATCH (r:IngestRun {id: $id})
-SET r.status = $status, r.finished_at = $now, r.heartbeat_at = $now, r.error = $error
+WHERE coalesce(r.owner_token, '') = $owner_token
+SET r.status = $status, r.finished_at = $now, r.heartbeat_at = $now, r.error = $error, r.live_key = null
 RETURN r {.*} AS run
 """
 
@@ -148,3 +181,18 @@ CALL () { MATCH (:Event)-[r:SUBJECT|OBJECT]->(:Entity) RETURN count(r) AS edges 
 CALL () { MATCH (e:Event) WHERE e.embedding IS NOT NULL RETURN count(e) AS embedded }
 RETURN events, entities, edges, embedded
 """
+
+# ---- integrity of one source against its file (benchmarks/kill9.py): lost and duplicated events ------------------
+SOURCE_EVENT_KEYS = "MATCH (e:Event {source: $source}) RETURN e.key AS key"
+
+# Events stored, distinct keys among them, and events whose SUBJECT/OBJECT edges are not exactly one each (an edge
+# written twice by a batch that was replayed would show here).
+SOURCE_INTEGRITY = """
+MATCH (e:Event {source: $source})
+WITH e, COUNT { (e)-[:SUBJECT]->() } AS subjects, COUNT { (e)-[:OBJECT]->() } AS objects
+RETURN count(e) AS events, count(DISTINCT e.key) AS keys,
+       sum(CASE WHEN subjects <> 1 THEN 1 ELSE 0 END) AS bad_subject_edges,
+       sum(CASE WHEN e.object_value IS NULL AND objects <> 1 THEN 1 ELSE 0 END) AS bad_object_edges
+"""
+
+SOURCE_RUNS = "MATCH (r:IngestRun {source: $source}) RETURN r {.*} AS run ORDER BY r.started_at"

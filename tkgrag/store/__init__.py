@@ -6,6 +6,7 @@ both modules stay one-way (``schema`` -> ``connection``), with no cycle.
 
 from __future__ import annotations
 
+import logging
 import time
 
 from neo4j import Driver, GraphDatabase
@@ -18,6 +19,11 @@ from tkgrag.store.connection import Store, resolve_connection
 from tkgrag.store.schema import apply_schema
 
 __all__ = ["Store", "connect"]
+
+# The driver logs a broken connection at ERROR ("Failed to read from defunct connection ...") before it raises; with no
+# logging configured, Python prints that to stderr, ahead of tkgrag's own message for the same event. A NullHandler
+# keeps it off stderr (the library convention) and still lets an application's logging configuration receive it.
+logging.getLogger("neo4j").addHandler(logging.NullHandler())
 
 
 def _verify(driver: Driver, uri: str) -> None:
@@ -47,7 +53,19 @@ def connect(settings: Settings | None = None, *, start_managed: bool = True, ens
     uri, auth = resolve_connection(settings, start_managed=start_managed)
     # Unknown-property notices (an empty database) and id() deprecation notices would flood the log; the test
     # suite runs against the pinned server version instead.
-    driver = GraphDatabase.driver(uri, auth=auth, notifications_disabled_categories=["UNRECOGNIZED", "DEPRECATION"])
+    # TKGRAG_NEO4J_RETRY_TIMEOUT caps how long a call waits for a server that went away. The driver starts a retry
+    # while less than max_transaction_retry_time has passed, and its back-off doubles (1, 2, 4, 8, 16 s, jittered),
+    # so the last sleep can take the total to twice that (measured: 54.5 s for 30 against a closed port): half the
+    # bound keeps the whole wait within it.
+    wait = settings.neo4j_retry_timeout_s
+    driver = GraphDatabase.driver(
+        uri,
+        auth=auth,
+        notifications_disabled_categories=["UNRECOGNIZED", "DEPRECATION"],
+        max_transaction_retry_time=wait / 2,
+        connection_acquisition_timeout=wait,
+        connection_timeout=min(wait, 30.0),
+    )
     try:
         _verify(driver, uri)
     except AuthError:

@@ -22,6 +22,7 @@ from tkgrag.ingest.records import (
     PassageRecord,
     ReferenceRecord,
     Reject,
+    SourceRef,
     WriteCounts,
 )
 from tkgrag.queries import ingest_formats as q
@@ -158,9 +159,11 @@ class ReferenceWriter:
     """Writes ``(:Chunk)-[:REFERENCES {kind}]->(:Chunk)``. An edge whose endpoint is not in the graph is not written;
     it is counted as a duplicate (nothing new) and kept in ``self.unresolved`` for the caller to report. The CLI
     resolves endpoints before writing (``corpus.EndpointIndex``), so this only happens when the graph changed
-    under it."""
+    under it. A batch written again (the driver retrying a transaction, the pipeline's rolled-back trials when it
+    bisects a refused batch) reports each edge once."""
 
     unresolved: list[Reject] = field(default_factory=list)
+    _reported: set[SourceRef] = field(default_factory=set, repr=False)
 
     def write(self, tx: object, batch: Sequence[ReferenceRecord], run_id: str) -> WriteCounts:
         t = _tx(tx)
@@ -171,6 +174,9 @@ class ReferenceWriter:
         result = t.run(q.MERGE_REFERENCES, {"rows": rows, "run_id": run_id, "now": t.now})
         for i in result[0]["missing"] if result else []:
             r = batch[int(i)]
+            if r.ref in self._reported:
+                continue
+            self._reported.add(r.ref)
             self.unresolved.append(
                 Reject(
                     r.ref,
