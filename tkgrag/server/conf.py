@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tkgrag.config import ManagedServerSettings
+from tkgrag.server.browser_guide import browser_conf_lines
 from tkgrag.server.layout import InstanceLayout
 
 # The flags Neo4j's own launcher (bin/neo4j) passes to the JVM for 5.26; see its conf/neo4j.conf template.
@@ -54,6 +55,8 @@ def render_conf(layout: InstanceLayout, server: ManagedServerSettings) -> str:
         # Two cores: keep Bolt worker and GDS concurrency modest so ingestion and queries share fairly.
         "server.bolt.thread_pool_max_size=64",
         "db.tx_log.rotation.retention_policy=2 days",
+        # Browser opens the explore guide after login (tkgrag/server/browser_guide.py).
+        *browser_conf_lines(server.http_port),
     ]
     return "\n".join(lines) + "\n"
 

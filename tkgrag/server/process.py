@@ -20,6 +20,7 @@ from rich.console import Console
 from tkgrag.config import Settings
 from tkgrag.errors import ServerError
 from tkgrag.server.assembly import assemble, java_version
+from tkgrag.server.browser_guide import write_guide_jar
 from tkgrag.server.conf import jvm_args, render_conf
 from tkgrag.server.credentials import create_password, read_password
 from tkgrag.server.layout import InstanceLayout
@@ -242,6 +243,7 @@ def _start(settings: Settings, console: Console | None) -> ServerStatus:
     conf = layout.conf_dir.joinpath("neo4j.conf")
     conf.write_text(render_conf(layout, s), encoding="utf-8")
     os.chmod(conf, 0o600)
+    write_guide_jar(layout)
 
     password = read_password(layout.password_file)
     if password is None:
