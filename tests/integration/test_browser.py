@@ -25,7 +25,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from tkgrag.config import Settings
-from tkgrag.explore import load_explore
+from tkgrag.explore import ExploreFile, load_explore
 from tkgrag.ingest.formats.run import ingest_facts
 from tkgrag.ingest.pipeline import IngestOptions
 from tkgrag.server import process
@@ -94,48 +94,68 @@ def test_explore_guide_opens_after_login_and_runs_a_query(
     number, query = next(
         (n, q) for n, q in enumerate(explore.queries, 1) if q.comment.startswith("An entity's timeline")
     )
+    slide = 2 + [s.title for s in explore.sections].index(query.section)  # slide 1 holds the parameters
     values = {name: store.run(f"RETURN {expr} AS v")[0]["v"] for name, expr in explore.params.items()}
     expected = len(store.run(query.text, values))
     assert expected > 0
 
     status = process.status(neo4j_settings)
-    assert status.running
+    printed = re.search(r"browser:\s+(\S+)", status.describe())
     password = read_password(status.layout.password_file)
-    assert password
+    assert status.running and printed and password
     driver, wait = chrome, WebDriverWait(chrome, WAIT_S)
+    shot = tmp_path / "browser-explore.png"
+    try:
+        shown, rows = _use_the_guide(driver, wait, printed.group(1), password, neo4j_settings, explore, slide, number)
+    finally:
+        driver.save_screenshot(str(shot))  # also of a failure, to see where it stopped
+    assert shown == expected and rows == expected, (shown, rows, expected, shot)
+    assert shot.stat().st_size > 10_000
 
+
+def _use_the_guide(
+    driver: WebDriver,
+    wait: WebDriverWait[WebDriver],
+    url: str,
+    password: str,
+    settings: Settings,
+    explore: ExploreFile,
+    slide: int,
+    number: int,
+) -> tuple[int, int]:
+    """What a person does; returns the record count of the result frame's status bar and the table rows shown."""
+    query = explore.queries[number - 1]
     # 1. The URL `tkgrag neo4j status` prints; its connect form already names this instance's Bolt port.
-    driver.get(f"{status.http_url}/browser/")
+    driver.get(url)
     user = wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, "input[data-testid=username]")))
     address = driver.find_element(By.CSS_SELECTOR, "input[data-testid=boltaddress]").get_attribute("value")
-    assert address == f"127.0.0.1:{neo4j_settings.server.bolt_port}"
+    assert address == f"127.0.0.1:{settings.server.bolt_port}"
     user.send_keys("neo4j")
     driver.find_element(By.CSS_SELECTOR, "input[data-testid=password]").send_keys(password)
     driver.find_element(By.CSS_SELECTOR, "button[data-testid=connect]").click()
 
     # 2. The guide opens by itself (browser.post_connect_cmd); one click sets every :param of explore.cypher.
     params = wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, "pre.runnable[data-tkgrag=params]")))
-    assert _frame_of(driver, f":play {guide_url(neo4j_settings.server.http_port)}") is not None
+    assert _frame_of(driver, f":play {guide_url(settings.server.http_port)}") is not None
     params.find_element(By.CSS_SELECTOR, "i.fa-play-circle-o").click()
     done = "[data-testid=multi-statement-list-icon][title='Status: success']"
-    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, done)) == len(explore.params))
+    wait.until(
+        lambda d: len(d.find_elements(By.CSS_SELECTOR, done)) == len(explore.params),
+        message=f"the {len(explore.params)} :param commands of the guide's first slide did not all succeed",
+    )
 
     # 3. Go to the query's slide and run it from its play icon.
-    block = f"pre.runnable[data-tkgrag=query-{number}]"
-    for _ in range(len(explore.sections)):
-        if driver.find_elements(By.CSS_SELECTOR, block):
-            break
+    for n in range(2, slide + 1):
         driver.find_element(By.CSS_SELECTOR, "[data-testid=nextSlide]").click()
-    runnable = wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, block)))
+        wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, f"[data-tkgrag-slide='{n}']")))
+    runnable = wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, f"pre.runnable[data-tkgrag=query-{number}]")))
     assert " ".join(runnable.text.split()) == " ".join(query.text.split())
     runnable.find_element(By.CSS_SELECTOR, "i.fa-play-circle-o").click()
 
-    # 4. The result frame shows the rows Bolt returns for the same query and parameters.
-    shown = wait.until(lambda d: _streamed_rows(d, query.text))
+    # 4. The result frame: its status bar's record count, and the rows of its table.
+    shown: int = wait.until(
+        lambda d: _streamed_rows(d, query.text), message="the query's result frame did not finish streaming"
+    )
     frame = _frame_of(driver, query.text)
     assert frame is not None
-    rows = frame.find_elements(By.CSS_SELECTOR, "tbody tr")
-    shot = tmp_path / "browser-explore.png"
-    driver.save_screenshot(str(shot))
-    assert shown == expected and len(rows) == expected, (shown, len(rows), expected, shot)
-    assert shot.stat().st_size > 10_000
+    return shown, len(frame.find_elements(By.CSS_SELECTOR, "tbody tr"))

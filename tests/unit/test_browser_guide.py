@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import stat
 import zipfile
 from pathlib import Path
 
@@ -24,6 +25,8 @@ from tkgrag.server.versions import BROWSER_VERSION
 EXPLORE = """// tkgrag: a header.
 //
 //   tkgrag ingest facts x.jsonl
+//   tkgrag ingest passages y.jsonl
+// Then look.
 
 // ---- parameters (run these once; they stay set) ----
 :param entity => 'Q7747';
@@ -45,7 +48,13 @@ RETURN a.key, b.key;
 
 def test_parse_explore_sections_params_and_queries() -> None:
     explore = parse_explore(EXPLORE)
-    assert explore.header == ["tkgrag: a header.", "", "  tkgrag ingest facts x.jsonl"]
+    assert explore.header == [
+        "tkgrag: a header.",
+        "",
+        "  tkgrag ingest facts x.jsonl",
+        "  tkgrag ingest passages y.jsonl",
+        "Then look.",
+    ]
     assert explore.params == {"entity": "'Q7747'", "from": "date('1999-01-01')"}
     assert explore.param_commands() == [":param entity => 'Q7747'", ":param from => date('1999-01-01')"]
     assert [s.title for s in explore.sections] == ["overview", "STAR-RAG rules & <edges>"]
@@ -64,6 +73,7 @@ def test_parse_explore_sections_params_and_queries() -> None:
 def test_guide_has_a_params_slide_then_one_slide_per_section_with_escaped_runnable_queries() -> None:
     guide = render_guide(parse_explore(EXPLORE))
     assert guide.count("<slide") == 3
+    assert [f'data-tkgrag-slide="{n}"' in guide for n in (1, 2, 3, 4)] == [True, True, True, False]
     assert (
         '<pre class="runnable" data-tkgrag="params">:param entity =&gt; &#x27;Q7747&#x27;;\n'
         ":param from =&gt; date(&#x27;1999-01-01&#x27;);</pre>" in guide
@@ -73,7 +83,10 @@ def test_guide_has_a_params_slide_then_one_slide_per_section_with_escaped_runnab
     assert 'data-tkgrag="query-2"' in guide and 'data-tkgrag="query-3"' not in guide
     assert "<h3>STAR-RAG rules &amp; &lt;edges&gt;</h3>" in guide
     assert "<p>Rules of <code>tkgrag rules build</code>. May be empty: built later.</p>" in guide
-    assert "<pre>tkgrag: a header.\n\n  tkgrag ingest facts x.jsonl</pre>" in guide
+    assert (
+        "<p>tkgrag: a header.</p>\n<p><br><code>tkgrag ingest facts x.jsonl</code><br> "
+        "<code>tkgrag ingest passages y.jsonl</code><br> Then look.</p>"
+    ) in guide
 
 
 def test_the_project_explore_file_renders_every_query() -> None:
@@ -112,6 +125,7 @@ def test_guide_jar_holds_browser_and_the_guide_and_is_rewritten_only_when_either
     explore = parse_explore(EXPLORE)
     jar = write_guide_jar(layout, explore)
     assert jar == layout.conf_dir / GUIDE_JAR
+    assert stat.S_IMODE(jar.stat().st_mode) == 0o600
     with zipfile.ZipFile(jar) as z:
         assert sorted(z.namelist()) == ["browser/", "browser/index.html", GUIDE_RESOURCE]
         assert z.read("browser/index.html") == b"<html>Browser</html>"

@@ -56,24 +56,39 @@ def _text(comment: str) -> str:
     return _CODE.sub(r"<code>\1</code>", html.escape(comment))
 
 
+def _paragraphs(lines: list[str]) -> str:
+    """The file's header comment as paragraphs (split at blank lines); indented lines, commands, as code lines."""
+    paragraphs: list[list[str]] = [[]]
+    code = False
+    for line in lines:
+        if not line.strip():
+            paragraphs.append([])
+        elif line.startswith(" "):
+            paragraphs[-1].append(f"{'' if code else '<br>'}<code>{html.escape(line.strip())}</code><br>")
+        else:
+            paragraphs[-1].append(_text(line))
+        code = line.startswith(" ")
+    return "\n".join(f"<p>{' '.join(p)}</p>" for p in paragraphs if p)
+
+
 def render_guide(explore: ExploreFile) -> str:
     """The guide: a first slide with the parameters to set, then one slide per section of explore.cypher."""
-    header = "\n".join(html.escape(line) for line in explore.header)
+    header = _paragraphs(explore.header)
     params = html.escape(";\n".join(explore.param_commands()) + ";")
     slides = [
         '<slide class="row-fluid">\n'
         '<div class="col-sm-3"><h3>Explore the tkgrag graph</h3>\n'
         '<p class="lead">The queries of <code>cypher/explore.cypher</code>, one section per slide.</p></div>\n'
-        '<div class="col-sm-9">\n'
+        '<div class="col-sm-9" data-tkgrag-slide="1">\n'
         "<p>First set the example parameters (values from the bundled samples): click the play icon of this block. "
         "Then click a query to put it in the editor, or its play icon to run it. Change a value with "
         "<code>:param name =&gt; value</code>.</p>\n"
         f'<pre class="runnable" data-tkgrag="params">{params}</pre>\n'
-        f"<pre>{header}</pre>\n"
+        f"{header}\n"
         "</div>\n</slide>"
     ]
     number = 0
-    for section in explore.sections:
+    for slide, section in enumerate(explore.sections, start=2):
         blocks = []
         for query in section.queries:
             number += 1
@@ -86,7 +101,7 @@ def render_guide(explore: ExploreFile) -> str:
         slides.append(
             '<slide class="row-fluid">\n'
             f'<div class="col-sm-3"><h3>{title}</h3></div>\n'
-            f'<div class="col-sm-9">\n{content}\n</div>\n</slide>'
+            f'<div class="col-sm-9" data-tkgrag-slide="{slide}">\n{content}\n</div>\n</slide>'
         )
     body = "\n".join(slides)
     return (
@@ -126,6 +141,7 @@ def write_guide_jar(layout: InstanceLayout, explore: ExploreFile | None = None) 
                     out.writestr(info, src.read(info), compresslevel=1)
             out.writestr(GUIDE_RESOURCE, guide)
             out.comment = stamp
+        os.chmod(partial, 0o600)  # like every file of the instance (readable by its owner only)
         os.replace(partial, target)
     finally:
         partial.unlink(missing_ok=True)
