@@ -158,3 +158,10 @@ def test_missing_browser_jar_is_a_clear_error(tmp_path: Path) -> None:
     layout.conf_dir.mkdir(parents=True)
     with pytest.raises(ServerError, match=r"neo4j-browser-.*\.jar is missing .* start again"):
         write_guide_jar(layout, parse_explore(EXPLORE))
+
+
+def test_the_instance_conf_jars_come_before_browsers_own_on_the_server_classpath(tmp_path: Path) -> None:
+    """What makes Neo4j serve tkgrag-browser.jar's browser/ folder rather than Browser's own jar's."""
+    layout = InstanceLayout(home=tmp_path, name="t")
+    entries = layout.classpath().split(":")
+    assert entries.index(f"{layout.conf_dir}/*") < entries.index(f"{layout.lib}/*")

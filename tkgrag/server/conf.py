@@ -40,6 +40,8 @@ def render_conf(layout: InstanceLayout, server: ManagedServerSettings) -> str:
         # second instance on other ports does not send Browser to the first one's 7687.
         f"server.bolt.advertised_address=127.0.0.1:{server.bolt_port}",
         f"server.http.advertised_address=127.0.0.1:{server.http_port}",
+        # Browser opens the explore guide after login (tkgrag/server/browser_guide.py).
+        *browser_conf_lines(server.http_port),
         "server.https.enabled=false",
         f"server.directories.data={layout.data_dir}",
         f"server.directories.logs={layout.logs_dir}",
@@ -55,8 +57,6 @@ def render_conf(layout: InstanceLayout, server: ManagedServerSettings) -> str:
         # Two cores: keep Bolt worker and GDS concurrency modest so ingestion and queries share fairly.
         "server.bolt.thread_pool_max_size=64",
         "db.tx_log.rotation.retention_policy=2 days",
-        # Browser opens the explore guide after login (tkgrag/server/browser_guide.py).
-        *browser_conf_lines(server.http_port),
     ]
     return "\n".join(lines) + "\n"
 

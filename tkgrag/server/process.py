@@ -240,10 +240,10 @@ def _start(settings: Settings, console: Console | None) -> ServerStatus:
     assemble(layout, console)
 
     make_private(layout)
+    write_guide_jar(layout)  # Browser's files plus the explore guide, served by Neo4j (conf/ precedes lib/)
     conf = layout.conf_dir.joinpath("neo4j.conf")
     conf.write_text(render_conf(layout, s), encoding="utf-8")
     os.chmod(conf, 0o600)
-    write_guide_jar(layout)
 
     password = read_password(layout.password_file)
     if password is None:
