@@ -1,6 +1,8 @@
-// tkgrag: queries to look at the graph in Neo4j Browser (http://localhost:7474 for the managed instance).
+// tkgrag: queries to look at the graph in Neo4j Browser.
 //
-// Paste the whole file, or one ":param" block and the query after it. The example values come from the bundled
+// On the managed instance these queries open by themselves as a Browser guide after login (the URL that
+// `tkgrag neo4j status` prints; tkgrag/server/browser_guide.py renders the guide from this file). On another server,
+// paste the whole file, or one ":param" block and the query after it. The example values come from the bundled
 // samples; load them first:
 //   tkgrag ingest facts tkgrag/data/facts_sample.jsonl
 //   tkgrag ingest corpus tkgrag/data/corpus_sample.jsonl --edges tkgrag/data/corpus_edges_sample.tsv

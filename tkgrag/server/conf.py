@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tkgrag.config import ManagedServerSettings
+from tkgrag.server.browser_guide import browser_conf_lines
 from tkgrag.server.layout import InstanceLayout
 
 # The flags Neo4j's own launcher (bin/neo4j) passes to the JVM for 5.26; see its conf/neo4j.conf template.
@@ -39,6 +40,8 @@ def render_conf(layout: InstanceLayout, server: ManagedServerSettings) -> str:
         # second instance on other ports does not send Browser to the first one's 7687.
         f"server.bolt.advertised_address=127.0.0.1:{server.bolt_port}",
         f"server.http.advertised_address=127.0.0.1:{server.http_port}",
+        # Browser opens the explore guide after login (tkgrag/server/browser_guide.py).
+        *browser_conf_lines(server.http_port),
         "server.https.enabled=false",
         f"server.directories.data={layout.data_dir}",
         f"server.directories.logs={layout.logs_dir}",

@@ -20,6 +20,7 @@ from rich.console import Console
 from tkgrag.config import Settings
 from tkgrag.errors import ServerError
 from tkgrag.server.assembly import assemble, java_version
+from tkgrag.server.browser_guide import write_guide_jar
 from tkgrag.server.conf import jvm_args, render_conf
 from tkgrag.server.credentials import create_password, read_password
 from tkgrag.server.layout import InstanceLayout
@@ -239,6 +240,7 @@ def _start(settings: Settings, console: Console | None) -> ServerStatus:
     assemble(layout, console)
 
     make_private(layout)
+    write_guide_jar(layout)  # Browser's files plus the explore guide, served by Neo4j (conf/ precedes lib/)
     conf = layout.conf_dir.joinpath("neo4j.conf")
     conf.write_text(render_conf(layout, s), encoding="utf-8")
     os.chmod(conf, 0o600)

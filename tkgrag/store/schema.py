@@ -3,19 +3,10 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
+from tkgrag.cypher_files import cypher_dir
 from tkgrag.errors import StoreError
 from tkgrag.store.connection import Store
-
-
-def cypher_dir() -> Path:
-    """``cypher/`` of a source checkout, or its copy inside an installed wheel."""
-    here = Path(__file__).resolve().parent.parent
-    for candidate in (here.parent / "cypher", here / "_cypher"):
-        if candidate.joinpath("schema.cypher").is_file():
-            return candidate
-    raise StoreError("cypher/schema.cypher was not found next to the tkgrag package; reinstall tkgrag.")
 
 
 def split_statements(text: str) -> list[str]:
