@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
-from tkgrag.embed import encode_vocabulary, vocabulary_key
+from tkgrag.embed import encode_vocabulary, vocabulary_file
 
 
 class CountingEmbedder:
@@ -40,32 +40,35 @@ def test_second_process_reads_the_vectors_instead_of_embedding(tmp_path: Path) -
     first.encoded = 0
     got = encode_vocabulary(first, NAMES, cache_dir=tmp_path)
     assert first.encoded == 3 and np.array_equal(got, want)
-    files = list(tmp_path.iterdir())
-    assert [f.name for f in files] == [f"{vocabulary_key(first, NAMES)}.npy"]  # no temporary file left behind
+    assert [f.name for f in tmp_path.iterdir()] == [vocabulary_file(first, tmp_path).name]  # no temporary file left
 
     later = CountingEmbedder()  # another process: same model, same names
     again = encode_vocabulary(later, NAMES, cache_dir=tmp_path)
     assert later.encoded == 0 and np.array_equal(again, want)
 
 
-def test_other_names_or_another_model_are_embedded_afresh(tmp_path: Path) -> None:
+def test_only_new_names_are_embedded_and_another_model_starts_afresh(tmp_path: Path) -> None:
     encode_vocabulary(CountingEmbedder(), NAMES, cache_dir=tmp_path)
-    more = CountingEmbedder()
-    encode_vocabulary(more, [*NAMES, "Threaten"], cache_dir=tmp_path)
-    assert more.encoded == 4
+    more = CountingEmbedder()  # an ingest brought one relation name more, and the order changed
+    names = ["Threaten", *reversed(NAMES), "Threaten"]
+    got = encode_vocabulary(more, names, cache_dir=tmp_path)
+    assert more.encoded == 1
+    assert np.array_equal(got, more.encode(names))
     other_model = CountingEmbedder(name="other")
     encode_vocabulary(other_model, NAMES, cache_dir=tmp_path)
     assert other_model.encoded == 3
-    assert len(list(tmp_path.glob("*.npy"))) == 3
+    assert len(list(tmp_path.glob("*.npz"))) == 2
 
 
 def test_a_file_that_does_not_fit_is_ignored_and_rewritten(tmp_path: Path) -> None:
     emb = CountingEmbedder()
-    path = tmp_path / f"{vocabulary_key(emb, NAMES)}.npy"
-    np.save(path, np.zeros((2, 4), dtype=np.float32))  # two rows for three names
+    path = vocabulary_file(emb, tmp_path)
+    np.savez(path, texts=np.asarray(NAMES, dtype=str), vectors=np.zeros((2, 4), dtype=np.float32))  # 2 rows, 3 names
     got = encode_vocabulary(emb, NAMES, cache_dir=tmp_path)
     assert emb.encoded == 3 and got.shape == (3, 4)
     path.write_bytes(b"not a numpy file")
     emb.encoded = 0
     encode_vocabulary(emb, NAMES, cache_dir=tmp_path)
-    assert emb.encoded == 3 and np.load(path).shape == (3, 4)
+    assert emb.encoded == 3
+    with np.load(path) as z:
+        assert z["vectors"].shape == (3, 4) and z["texts"].tolist() == NAMES
