@@ -12,14 +12,15 @@ import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
-
-import openai
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from tkgrag.errors import TkgragError
 from tkgrag.llm.settings import PLACEHOLDER_API_KEY, LLMSettings
 from tkgrag.llm.tokens import count_message_tokens, count_tokens
 from tkgrag.model import TokenUsage
+
+if TYPE_CHECKING:  # the SDK is imported where a client is built: ~1 s of every process's start otherwise
+    import openai
 
 
 # --------------------------------------------------------------------------------------------------- errors
@@ -169,6 +170,8 @@ class OpenAIChatClient:
         self.endpoint = (base_url or "https://api.openai.com/v1").rstrip("/")
         self.timeout_s = timeout_s
         self._secret = api_key
+        import openai
+
         self._sdk = openai.OpenAI(
             api_key=api_key or PLACEHOLDER_API_KEY,
             base_url=self.endpoint,
@@ -189,6 +192,8 @@ class OpenAIChatClient:
         self._sdk.close()
 
     def complete(self, request: ChatRequest) -> ChatResponse:
+        import openai  # already loaded by __init__: a dictionary lookup
+
         t0 = time.perf_counter()
         try:
             raw = self._sdk.chat.completions.create(

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tkgrag.embed import Embedder
+from tkgrag.embed import Embedder, encode_vocabulary
 from tkgrag.errors import TkgragError
 from tkgrag.question.lexicon import words
 
@@ -158,7 +158,8 @@ class RelationMatcher:
         self._embedder = embedder
         self._texts = [humanise(r) for r in names]
         self._stems = [content_stems(t) for t in self._texts]
-        self._vectors = np.asarray(embedder.encode(self._texts), dtype=np.float32)
+        # Read from disk when another process embedded the same names (cold start of every client process).
+        self._vectors = np.asarray(encode_vocabulary(embedder, self._texts), dtype=np.float32)
 
     def match(self, phrase: str, k: int = 5) -> list[RelationMatch]:
         """The ``k`` best relations for ``phrase``, best first."""

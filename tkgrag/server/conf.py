@@ -5,6 +5,7 @@ from __future__ import annotations
 from tkgrag.config import ManagedServerSettings
 from tkgrag.server.browser_guide import browser_conf_lines
 from tkgrag.server.layout import InstanceLayout
+from tkgrag.server.logs import conf_lines as log_conf_lines
 
 # The flags Neo4j's own launcher (bin/neo4j) passes to the JVM for 5.26; see its conf/neo4j.conf template.
 JVM_FLAGS = (
@@ -57,6 +58,8 @@ def render_conf(layout: InstanceLayout, server: ManagedServerSettings) -> str:
         # Two cores: keep Bolt worker and GDS concurrency modest so ingestion and queries share fairly.
         "server.bolt.thread_pool_max_size=64",
         "db.tx_log.rotation.retention_policy=2 days",
+        # Rolled logs, GDS's per-run task lines silenced (tkgrag/server/logs.py writes the two files at start).
+        *log_conf_lines(layout.conf_dir),
     ]
     return "\n".join(lines) + "\n"
 

@@ -79,6 +79,12 @@ class InstanceLayout:
     def debug_log(self) -> Path:
         return self.logs_dir / "debug.log"
 
+    @property
+    def jvm_output(self) -> Path:
+        """The JVM's stdout/stderr until Neo4j is up (it then points them at /dev/null: daemon mode); only early
+        failures (a bad heap size, a missing class) land here. ``neo4j.log`` is log4j's own, rolled file."""
+        return self.logs_dir / "jvm-output.log"
+
     def classpath(self) -> str:
         # plugins first so GDS's extension factories are found; conf for log4j configuration files.
         return f"{self.plugins}/*:{self.conf_dir}/*:{self.lib}/*"

@@ -14,6 +14,7 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from rich.console import Console
 
@@ -25,6 +26,7 @@ from tkgrag.server.conf import jvm_args, render_conf
 from tkgrag.server.credentials import create_password, read_password
 from tkgrag.server.layout import InstanceLayout
 from tkgrag.server.login_lock import AUTH_LOCK_WAIT_S, RATE_LIMITED
+from tkgrag.server.logs import write_log_configs
 
 ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
 ADMIN_TOOL = "org.neo4j.cli.AdminTool"
@@ -244,6 +246,7 @@ def _start(settings: Settings, console: Console | None) -> ServerStatus:
     conf = layout.conf_dir.joinpath("neo4j.conf")
     conf.write_text(render_conf(layout, s), encoding="utf-8")
     os.chmod(conf, 0o600)
+    write_log_configs(layout.conf_dir)
 
     password = read_password(layout.password_file)
     if password is None:
@@ -253,7 +256,12 @@ def _start(settings: Settings, console: Console | None) -> ServerStatus:
                 f"{layout.data_dir}. Restore the file, or remove {layout.root} to start afresh (data is lost)."
             )
         password = create_password(layout.password_file)
-        _set_initial_password(layout, password)
+        try:
+            _set_initial_password(layout, password)
+        except BaseException:
+            # A password file the server never got would lock every later start out (auth fails until a timeout).
+            layout.password_file.unlink(missing_ok=True)
+            raise
 
     cmd = [
         "java",
@@ -266,7 +274,8 @@ def _start(settings: Settings, console: Console | None) -> ServerStatus:
     ]
     env = {**os.environ, "NEO4J_HOME": str(layout.root), "NEO4J_CONF": str(layout.conf_dir)}
     t0 = time.monotonic()
-    with layout.console_log.open("ab") as log:
+    # Not neo4j.log: that is log4j's rolled file, and a second writer on it would survive its rotation.
+    with _private_append(layout.jvm_output) as log:
         proc = subprocess.Popen(
             cmd,
             stdout=log,
@@ -284,7 +293,8 @@ def _start(settings: Settings, console: Console | None) -> ServerStatus:
                 layout.pid_file.unlink(missing_ok=True)
                 raise ServerError(
                     f"Neo4j exited during start (exit code {proc.returncode}). Last lines of {layout.console_log}:\n"
-                    f"{tail(layout.console_log, 30)}\n\nand of {layout.debug_log}:\n{tail(layout.debug_log, 15)}"
+                    f"{tail(layout.console_log, 30)}\n\nof {layout.debug_log}:\n{tail(layout.debug_log, 15)}"
+                    f"\n\nand of {layout.jvm_output}:\n{tail(layout.jvm_output, 15)}"
                 )
             if _probe(uri, password):
                 break
@@ -299,6 +309,11 @@ def _start(settings: Settings, console: Console | None) -> ServerStatus:
     return ServerStatus(
         running=True, pid=proc.pid, uri=uri, http_url=http, layout=layout, ready_seconds=time.monotonic() - t0
     )
+
+
+def _private_append(path: Path) -> IO[bytes]:
+    """``path`` opened for appending, created 0600 (the log folder is private, its files too)."""
+    return os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), "ab")
 
 
 def _terminate(pid: int, timeout_s: float = 60.0) -> None:

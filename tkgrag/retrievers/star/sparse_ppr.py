@@ -28,6 +28,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -126,7 +127,7 @@ def load(store: Store, damping: float, cache_dir: Path | None, build: str | None
         for old in path.parent.glob("rule-matrix-*.npz"):
             if not old.name.startswith(f"rule-matrix-{build}-"):
                 old.unlink(missing_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")  # concurrent first calls each write their own
         with tmp.open("wb") as f:
             np.savez(
                 f, ids=m.ids, data=m.a.data, indices=m.a.indices, indptr=m.a.indptr, shape=m.a.shape, d_sqrt=m.d_sqrt

@@ -16,6 +16,7 @@ vectors; ties break by event key as in Cypher.
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -202,7 +203,7 @@ def load(store: Store, cache_dir: Path | None, build: str) -> SupportIndex:
         for old in path.parent.glob("support-index-*.npz"):
             if old.name != path.name:
                 old.unlink(missing_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")  # concurrent first calls each write their own
         with tmp.open("wb") as f:
             np.savez(
                 f,
