@@ -22,7 +22,8 @@ WHERE n.embedding IS NOT NULL AND (NOT $temporal_only OR n.valid_from IS NOT NUL
 WITH n, vector.similarity.cosine(n.embedding, $qvec) AS score
 ORDER BY score DESC, n.key ASC
 LIMIT $limit
-RETURN n.key AS key, id(n) AS id, score, n.relation AS relation,
+RETURN n.key AS key, id(n) AS id, score, n.relation AS relation, n.valid_from AS valid_from,
+       n.valid_to AS valid_to, toString(n.object_value) AS value,
        [(n)-[:SUBJECT|OBJECT|QUALIFIER]->(x:Entity) | {key: x.key, id: id(x), name: coalesce(x.name, x.key)}]
          AS entities
 """
@@ -83,4 +84,13 @@ WHERE n.embedding IS NOT NULL AND (n.valid_from IS NOT NULL OR n.valid_to IS NOT
 RETURN n.key AS key, vector.similarity.cosine(n.embedding, $qvec) AS score
 ORDER BY score DESC, key ASC
 LIMIT 5
+"""
+
+# Dense NERD: the entities of the top facts of the fact vector index (subject, object, entity qualifiers).
+DENSE_FACT_ENTITIES = """
+CALL db.index.vector.queryNodes('event_embedding', $n, $qvec) YIELD node AS n, score
+WITH n, score ORDER BY score DESC, n.key ASC LIMIT $k
+MATCH (n)-[:SUBJECT|OBJECT|QUALIFIER]->(x:Entity)
+RETURN x.key AS key, coalesce(x.name, x.key) AS name, max(score) AS score
+ORDER BY score DESC, key ASC
 """

@@ -17,7 +17,8 @@ from tkgrag.question.constraints import anchor_constraint, explicit_constraints
 from tkgrag.question.graph_linker import GraphLinker
 from tkgrag.question.linking import EntityLink
 from tkgrag.question.model import AnswerKind, TemporalQuestion
-from tkgrag.retrievers.base import StageTimer
+from tkgrag.question.relations import content_stems, dice
+from tkgrag.retrievers.base import StageTimer, ann_candidates
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
 from tkgrag.retrievers.exaqt.groups import (
     TerminalGroup,
@@ -47,6 +48,7 @@ class AnswerGraph:
     links: list[list[EntityLink]] = field(default_factory=list)
     question_entities: list[str] = field(default_factory=list)
     candidates: CandidateGraph = field(default_factory=CandidateGraph)
+    temporal: list[CandidateFact] = field(default_factory=list)  # the temporal facts added by the enhancement
     groups: list[TerminalGroup] = field(default_factory=list)
     gst: GstResult | None = None
     stage_facts: dict[str, list[str]] = field(default_factory=dict)
@@ -55,10 +57,10 @@ class AnswerGraph:
     ask: TemporalAsk = field(default_factory=TemporalAsk)
     notes: list[str] = field(default_factory=list)
 
-    def evidence(self, stage: str) -> list[Evidence]:
-        """The facts of one stage as items (``answer_graph``: the answer graph's facts; others: keys only known)."""
-        keys = set(self.stage_facts.get(stage, ()))
-        return [f.evidence for f in self.facts if f.evidence.key in keys]
+    def stage(self, name: str) -> list[CandidateFact]:
+        """The facts one stage ended with (``STAGES``), best first."""
+        known = {**{f.key: f for f in self.temporal}, **self.candidates.facts}
+        return [known[k] for k in self.stage_facts.get(name, ()) if k in known]
 
 
 def temporal_ask(tq: TemporalQuestion | None, constraints: Sequence[TemporalConstraint]) -> TemporalAsk:
@@ -96,6 +98,21 @@ class ExaqtPipeline:
                 out.append(kept)
         return out
 
+    def dense_links(self, text: str, qvec: list[float], linked: set[str]) -> list[list[str]]:
+        """Dense NERD: entities of the top fact-index hits whose label overlaps the question's words."""
+        c = self.config
+        if not c.dense_facts:
+            return []
+        stems = content_stems(text)
+        out = []
+        params = {"qvec": qvec, "n": ann_candidates(c.dense_facts), "k": c.dense_facts}
+        for r in self.store.run(q.DENSE_FACT_ENTITIES, params):
+            key = str(r["key"])
+            if key not in linked and dice(content_stems(str(r["name"])), stems) >= c.dense_overlap:
+                linked.add(key)
+                out.append([key])
+        return out
+
     def facts_of(
         self, entities: Sequence[str], qvec: list[float], limit: int, temporal_only: bool
     ) -> list[CandidateFact]:
@@ -118,15 +135,18 @@ class ExaqtPipeline:
         timer = timer or StageTimer()
         c = self.config
         ag = AnswerGraph(text)
+        with timer.stage("embed"):
+            qvec = self.embedder.encode([text])[0].tolist()
         with timer.stage("link"):
             ag.links = self.link(tq)
-        ag.question_entities = list(dict.fromkeys(x.key for links in ag.links for x in links))
+            groups_of_keys = [[x.key for x in links] for links in ag.links]
+            linked = {k for keys in groups_of_keys for k in keys}
+            groups_of_keys += self.dense_links(text, qvec, linked)
+        ag.question_entities = list(dict.fromkeys(k for keys in groups_of_keys for k in keys))
         if not ag.question_entities:
             ag.notes.append("no entity linked: no question entity was found in the graph, so there is no answer graph")
             ag.stage_facts = {s: [] for s in STAGES}
             return ag
-        with timer.stage("embed"):
-            qvec = self.embedder.encode([text])[0].tolist()
         with timer.stage("relevant_facts"):
             cands = self.facts_of(ag.question_entities, qvec, c.candidate_facts, False)
         graph = CandidateGraph.of(cands, c.relevant_facts)
@@ -141,7 +161,7 @@ class ExaqtPipeline:
         # -- Group Steiner Trees and completion
         with timer.stage("gst"):
             rel = entity_relevance(graph)
-            groups = entity_groups([[x.key for x in links] for links in ag.links], graph, rel)
+            groups = entity_groups(groups_of_keys, graph, rel)
             exclude = [m.text for m in tq.mentions] if tq is not None else []
             phrase = tq.main_content if tq is not None and tq.main_content else text
             groups += keyword_groups(keywords(phrase, exclude), graph, ag.question_entities, KEYWORD_GROUPS)
@@ -163,6 +183,7 @@ class ExaqtPipeline:
             if c.temporal_facts and tree_entities:
                 more = self.facts_of(sorted(tree_entities), qvec, c.temporal_facts + len(have), True)
                 temporal = [f for f in more if f.key not in have][: c.temporal_facts]
+            ag.temporal = temporal
         answer_keys = completed + [f.key for f in temporal]
         ag.stage_facts["answer_graph"] = answer_keys
 

@@ -15,6 +15,11 @@ class ExaqtConfig:
     links_per_mention: int = 3
     # Only links scoring at least this are question entities (the linker's exact matches score >= 2).
     min_link_score: float = 0.5
+    # Dense NERD (beyond the paper's NERD systems, which our lower-cased questions defeat): entities of the top
+    # ``dense_facts`` facts of the fact vector index whose label shares at least ``dense_overlap`` (Dice of content
+    # stems) with the question join the question entities, each as a group of its own. 0 turns it off.
+    dense_facts: int = 10
+    dense_overlap: float = 0.5
     # All facts of the question entities are scored; at most this many are read (a hub entity's long tail).
     candidate_facts: int = 2000
     # Question-relevant facts kept (the paper's |{f_qrel}| = 25).
@@ -38,7 +43,7 @@ class ExaqtConfig:
         for name in ("links_per_mention", "candidate_facts", "relevant_facts", "trees", "group_width"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"ExaqtConfig.{name}={getattr(self, name)!r}: must be >= 1")
-        for name in ("temporal_facts",):
+        for name in ("temporal_facts", "dense_facts"):
             if getattr(self, name) < 0:
                 raise ConfigError(f"ExaqtConfig.{name}={getattr(self, name)!r}: must be >= 0")
         for name in ("outside_penalty", "tree_bonus", "entity_bonus"):

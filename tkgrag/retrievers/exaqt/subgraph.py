@@ -12,7 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
+
+from neo4j.time import Date
+
+from tkgrag.temporal import Granularity, TimeSpan
+
+
+def _day(value: Any) -> date | None:
+    if isinstance(value, Date):
+        return value.to_native()
+    return value if isinstance(value, date) else None
 
 
 @dataclass(frozen=True)
@@ -24,13 +35,16 @@ class GraphEntity:
 
 @dataclass(frozen=True)
 class CandidateFact:
-    """A fact node: its key, node id, relevance to the question in [0, 1], relation and the entities it names."""
+    """A fact node: its key, node id, relevance to the question in [0, 1], relation, the entities it names, its
+    validity and its literal object (if any)."""
 
     key: str
     node_id: int
     relevance: float
     relation: str
     entities: tuple[GraphEntity, ...]
+    span: TimeSpan = field(default_factory=lambda: TimeSpan(None, None, Granularity.YEAR))
+    value: str | None = None
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> CandidateFact:
@@ -39,7 +53,12 @@ class CandidateFact:
             dict.fromkeys(GraphEntity(str(e["key"]), int(e["id"]), str(e["name"])) for e in row["entities"] or [])
         )
         rel = min(1.0, max(0.0, float(row["score"])))
-        return cls(str(row["key"]), int(row["id"]), rel, str(row.get("relation") or ""), ents)
+        start, end = _day(row.get("valid_from")), _day(row.get("valid_to"))
+        if start is not None and end is not None and start > end:
+            start, end = end, start
+        span = TimeSpan(start, end, Granularity.YEAR)
+        value = row.get("value")
+        return cls(str(row["key"]), int(row["id"]), rel, str(row.get("relation") or ""), ents, span, value)
 
 
 @dataclass
