@@ -233,3 +233,16 @@ def test_converter_ids_open_and_inverted_intervals() -> None:
     assert was
     rec = parse_fact(inverted, SourceRef("x", 1), "x")
     assert not isinstance(rec, Reject) and rec.span == span(1985, 1990)
+
+
+def test_event_type_objects_are_not_entity_answers_and_unanchored_facts_prefer_their_subject() -> None:
+    ev = Evidence.event("f20", "Q1 significant event date of birth 1970", "Q1", "significant event", "date of birth",
+                        span(1970, 1970), 0.9, kind=ItemKind.FACT)  # fmt: skip
+    born = AnswerFact(ev, 0.9, False, (X, GraphEntity("date of birth", 20, "date of birth")))
+    assert rank_answers([born], TemporalAsk(), ["Q1"]) == []
+    assert [a.text for a in rank_answers([born], TemporalAsk(wants_time=True), ["Q1"])] == ["1970"]
+    # a fact naming no question entity: "Q7 position held Q8" -> the holder Q7 first, by SUBJECT_BONUS
+    held = Evidence.event("f21", "Hollande position held President", "Q7", "position held", "Q8", span(2012, 2017),
+                          0.8, kind=ItemKind.FACT)  # fmt: skip
+    fact21 = AnswerFact(held, 0.8, False, (GraphEntity("Q7", 21, "Hollande"), GraphEntity("Q8", 22, "President")))
+    assert [a.text for a in rank_answers([fact21], TemporalAsk(), ["Q142"])] == ["Q7", "Q8"]

@@ -14,7 +14,9 @@ Every fact of the answer graph gets a score and hands it to the answers it state
 * within a tier: the fact's relevance (the bi-encoder cosine) + ``tree_bonus`` when the fact is on a Steiner tree
   + ``entity_bonus`` when it names a question entity.
 
-Answers of a fact: its entities other than the question entities and its literal object; for a question that asks
+Answers of a fact: its entities other than the question entities (and other than the object of a "significant
+event", which names an event type), its subject a little before its object when it names no question entity, and
+its literal object; for a question that asks
 for a time ("when", "what year"), the fact's start (its end for "when did ... end/leave") at the asked granularity
 (the year when the question does not say: the facts here are year-precise). Ties between answers are broken by how
 many facts state them, then alphabetically.
@@ -33,6 +35,10 @@ from tkgrag.temporal import Granularity, TimeSpan
 _WIKIDATA_ID = re.compile(r"^Q\d+$")
 ORDINAL_TIER = 6.0
 TIER_WEIGHT = 2.0
+SUBJECT_BONUS = 0.01
+# Relations whose object names a kind of event, not an entity: Wikidata's "significant event" takes property labels
+# ("date of birth", "end time") as objects in TimeR4's slice. Their objects are never entity answers (their time is).
+EVENT_TYPE_RELATIONS = frozenset({"significant event"})
 
 
 @dataclass(frozen=True)
@@ -124,19 +130,26 @@ def time_answer(span: TimeSpan, ask: TemporalAsk) -> str | None:
     return TimeSpan(d, d, Granularity.DAY).at(ask.granularity.coarser(span.granularity)).label()
 
 
-def fact_answers(fact: AnswerFact, ask: TemporalAsk, question_entities: frozenset[str]) -> list[tuple[str, str, str]]:
-    """``(text, name, kind)`` of the answers a fact states."""
+def fact_answers(
+    fact: AnswerFact, ask: TemporalAsk, question_entities: frozenset[str]
+) -> list[tuple[str, str, str, float]]:
+    """``(text, name, kind, bonus)`` of the answers a fact states. A fact that names no question entity (a temporal
+    fact of a tree entity) prefers its subject by ``SUBJECT_BONUS``: "who held X in 2012" asks for the holder."""
     if ask.wants_time:
         t = time_answer(fact.evidence.span, ask)
-        return [(t, t, "time")] if t else []
+        return [(t, t, "time", 0.0)] if t else []
     out = []
     entity_keys = {e.key for e in fact.entities}
+    event_type = fact.evidence.relation in EVENT_TYPE_RELATIONS
+    anchored = names_any(fact, question_entities)
     for e in fact.entities:
-        if e.key not in question_entities:
-            out.append((e.key if _WIKIDATA_ID.match(e.key) else e.name, e.name, "entity"))
+        if e.key in question_entities or (event_type and e.key == fact.evidence.object):
+            continue
+        bonus = SUBJECT_BONUS if not anchored and e.key == fact.evidence.subject else 0.0
+        out.append((e.key if _WIKIDATA_ID.match(e.key) else e.name, e.name, "entity", bonus))
     obj = fact.evidence.object
     if obj and obj not in entity_keys and obj not in question_entities and not fact.evidence.fields.get("object_name"):
-        out.append((obj, obj, "value"))
+        out.append((obj, obj, "value", 0.0))
     return out
 
 
@@ -153,8 +166,9 @@ def rank_answers(
     ordinal = ordinal_scores(facts, ask, qents)
     best: dict[str, RankedAnswer] = {}
     for i, f in enumerate(facts):
-        score = round(ordinal.get(i, 0.0) + fact_score(f, ask, qents, tree_bonus, entity_bonus), 9)
-        for text, name, kind in fact_answers(f, ask, qents):
+        base = ordinal.get(i, 0.0) + fact_score(f, ask, qents, tree_bonus, entity_bonus)
+        for text, name, kind, bonus in fact_answers(f, ask, qents):
+            score = round(base + bonus, 9)
             prev = best.get(text)
             support = (prev.support if prev else 0) + 1
             if prev is None or score > prev.score:
