@@ -29,8 +29,8 @@ import argparse
 import json
 import statistics
 import time
-from dataclasses import replace
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
