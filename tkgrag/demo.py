@@ -7,7 +7,9 @@
    star+tc with the question's time constraint, and an answer from the symbolic reader when question understanding
    is available; then star+ (beyond the paper) with the anchor event the reader grounded, anchor first;
 5. the bundled TimeQA passage sample (split into dated sentences at ingestion): passage-vector, passage-vector+tc,
-   MRAG and mrag+ on a question with a time span, each passage shown with the sentence that ranked it.
+   MRAG and mrag+ on a question with a time span, each passage shown with the sentence that ranked it;
+6. the bundled Wikidata facts sample (n-ary facts, start/end qualifiers): EXAQT's answer graph (question-relevant
+   facts, Group Steiner Trees in GDS, temporal facts) and its ranked answers for an ordinal question.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ SAMPLE_TSV = "icews14_sample.tsv"
 SAMPLE_QUESTIONS = "icews14_sample_questions.jsonl"
 SAMPLE_PASSAGES = "passages_sample.jsonl"
 PASSAGE_QUESTION = "Who owned the Newton D. Baker House in Washington DC from 1916 to 1920?"
+SAMPLE_FACTS = "facts_sample.jsonl"
+FACTS_QUESTION = "What was the first academic degree of Sally Ride?"
 
 
 def data_file(name: str) -> Path:
@@ -59,7 +63,7 @@ def _answer_line(a: Answer, gold: list[str]) -> str:
 def run_demo(settings: Settings, console: Console, err: Console) -> None:
     from tkgrag.api import TKGRag
     from tkgrag.embed import default_embedder
-    from tkgrag.ingest.formats.run import ingest_passages
+    from tkgrag.ingest.formats.run import ingest_facts, ingest_passages
     from tkgrag.ingest.pipeline import IngestOptions, SourceInfo, ingest
     from tkgrag.ingest.tsv import FORMAT, TkgTsvReader, TsvOptions, count_lines
     from tkgrag.ingest.writers import EVENT_KIND, EventWriter
@@ -121,6 +125,18 @@ def run_demo(settings: Settings, console: Console, err: Console) -> None:
                 console.print(f"best sentence of the top passage: {best}", highlight=False)
             for note in r.notes:
                 console.print(f"note: {note}", highlight=False)
+
+        console.rule("6. Wikidata facts (TimeQuestions sample): EXAQT's answer graph and answers")
+        facts = data_file(SAMPLE_FACTS)
+        summary = ingest_facts(
+            store, facts, source="timequestions-sample", options=IngestOptions(embedder=embedder, progress=False)
+        )
+        console.print(f"{facts.name}: {summary.line()} in {summary.seconds:.1f}s")
+        console.print(f"\n[bold]{FACTS_QUESTION}[/]  gold: bachelor's degree (1973)")
+        r = rag.retrieve(FACTS_QUESTION, "exaqt", k=5)
+        console.print(_evidence_table(r, 5))
+        for note in r.notes:
+            console.print(f"note: {note}", highlight=False)
     console.print(
         '\nNext: `tkgrag ask "..."`, `tkgrag retrieve "..." --method star`, and Neo4j Browser at the URL '
         "`tkgrag neo4j status` shows (user neo4j, password in the file it names)."

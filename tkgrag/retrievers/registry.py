@@ -16,6 +16,7 @@ from tkgrag.embed import Embedder
 from tkgrag.errors import ConfigError
 from tkgrag.model import ItemKind
 from tkgrag.retrievers.base import Need, Retriever
+from tkgrag.retrievers.exaqt.config import ExaqtConfig
 from tkgrag.retrievers.mrag.config import MragConfig
 from tkgrag.retrievers.star.config import STAR_PLUS, StarConfig
 from tkgrag.retrievers.vector import VectorConfig
@@ -121,6 +122,12 @@ def _mrag(ctx: RetrieverContext, config: Any, name: str) -> Retriever:
     return MragRetriever(ctx.store, ctx.embedder, config, name, ctx.llm)
 
 
+def _exaqt(ctx: RetrieverContext, config: Any, name: str) -> Retriever:
+    from tkgrag.retrievers.exaqt.retriever import ExaqtRetriever
+
+    return ExaqtRetriever(ctx.store, ctx.embedder, config, name)
+
+
 def _star(ctx: RetrieverContext, config: Any, name: str) -> Retriever:
     from tkgrag.retrievers.star.retriever import StarRetriever
 
@@ -194,6 +201,13 @@ _METHODS = [
         "`mrag` with a plain period scored as *during* (flat) and the passage's own similarity in the score",
         MragConfig(ramp_unordered=False, passage_weight=0.3),
         _mrag,
+    ),
+    Method(
+        "exaqt",
+        "EXAQT: question-relevant facts of the linked entities, Group Steiner Trees in GDS, completion, temporal "
+        "fact enhancement (the answer graph); answers ranked with the temporal constraint applied exactly",
+        ExaqtConfig(),
+        _exaqt,
     ),
 ]
 METHODS: dict[str, Method] = {m.name: m for m in _METHODS}

@@ -1,0 +1,246 @@
+"""EXAQT on TimeQuestions over TimeR4's KG slice: Stage-1 answer recall after each step (the paper's Table 6), the
+answer graph's size, and P@1 / MRR / Hit@5 overall and per category (Tables 5 and 7), with two baselines in the same
+run on the same questions:
+
+* ``fact-vector+rank``: the top 25 facts of the fact vector index (the same number as EXAQT's relevant facts), read by
+  the same answer ranking (same temporal constraints, same question entities excluded);
+* ``vector+symbolic``: the project's event-style path, the ``vector`` retriever read by the symbolic reader.
+
+Set-up (once; the instance and ports are yours):
+
+    export TKGRAG_INSTANCE=e-exaqt TKGRAG_BOLT_PORT=17741 TKGRAG_HTTP_PORT=17521
+    python benchmarks/convert_timequestions_facts.py --slice --out /tmp/exaqt/slice_facts.jsonl
+    tkgrag ingest facts /tmp/exaqt/slice_facts.jsonl --source timequestions-slice
+
+Run:
+
+    python benchmarks/bench_exaqt.py --limit 400 --out benchmarks/results/2026-11-25/exaqt
+
+``--limit N`` takes N questions round-robin across question types (``tkgrag.eval.runner.select_questions``).
+Latency is the warm wall time of one question (after ``--warmup`` questions that are not counted). Answer recall
+counts a question when a gold answer is stated by a fact of the stage: an entity answer as an entity of the fact
+(QID or label), a literal as its value, a date answer by its year as the fact's start or end year (the slice's
+README rule). Questions with several categories count under each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from tkgrag.api import TKGRag
+from tkgrag.eval.loaders import load_dataset
+from tkgrag.eval.matching import parse_time, same_answer
+from tkgrag.eval.metrics import hit_at, precision_at_1, reciprocal_rank
+from tkgrag.eval.runner import select_questions
+from tkgrag.eval.types import EvalQuestion, Prediction
+from tkgrag.model import Evidence
+from tkgrag.retrievers.base import RequestScope, RetrievalRequest, StageTimer
+from tkgrag.retrievers.exaqt.answer_graph import STAGES, AnswerGraph
+from tkgrag.retrievers.exaqt.ranking import AnswerFact, rank_answers
+from tkgrag.retrievers.exaqt.retriever import ExaqtRetriever
+from tkgrag.retrievers.exaqt.subgraph import GraphEntity
+from tkgrag.retrievers.registry import method, parse_options
+from tkgrag.retrievers.vector import VectorConfig, vector_items
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "timequestions"
+CATEGORIES = ("Explicit", "Implicit", "Ordinal", "Temp.Ans")
+METHODS = ("exaqt", "fact-vector+rank", "vector+symbolic")
+HIT5 = hit_at(5)
+
+
+def states(entities: Iterable[tuple[str, str]], value: str | None, years: set[int], q: EvalQuestion) -> bool:
+    """Whether a fact with these entities (key, name), literal value and start/end years states a gold answer."""
+    ents = list(entities)
+    for g in q.answers:
+        for form in g.forms:
+            if any(same_answer(k, form) or same_answer(n, form) for k, n in ents):
+                return True
+            if value is not None and same_answer(value, form):
+                return True
+            t = parse_time(form)
+            if t is not None and t.start is not None and t.start.year in years:
+                return True
+    return False
+
+
+def stage_recall(ag: AnswerGraph, q: EvalQuestion) -> dict[str, float]:
+    out = {}
+    for stage in STAGES:
+        hit = False
+        for f in ag.stage(stage):
+            years = {d.year for d in (f.span.start, f.span.end) if d is not None}
+            if states(((e.key, e.name) for e in f.entities), f.value, years, q):
+                hit = True
+                break
+        out[stage] = float(hit)
+    return out
+
+
+def evidence_states(items: Sequence[Evidence], q: EvalQuestion) -> float:
+    for e in items:
+        ents = [(e.subject, e.subject_name)]
+        value = None
+        if e.fields.get("object_name"):
+            ents.append((e.object, e.object_name))
+        else:
+            value = e.object
+        years = {d.year for d in (e.span.start, e.span.end) if d is not None}
+        if states(ents, value, years, q):
+            return 1.0
+    return 0.0
+
+
+def as_answer_facts(items: Sequence[Evidence]) -> list[AnswerFact]:
+    out = []
+    for e in items:
+        ents = [GraphEntity(e.subject, -1, e.subject_name)]
+        if e.fields.get("object_name"):
+            ents.append(GraphEntity(e.object, -1, e.object_name))
+        out.append(AnswerFact(e, max(0.0, min(1.0, e.score)), False, tuple(ents)))
+    return out
+
+
+def at_year(q: EvalQuestion) -> EvalQuestion:
+    """The question with its date answers also accepting their year (``p@1_year``: the slice states years only, so a
+    day-precise gold such as 1852-01-06 cannot be matched exactly; reported beside the strict figure, never for it)."""
+    golds = []
+    for g in q.answers:
+        t = parse_time(g.text)
+        if t is not None and t.start is not None:
+            g = replace(g, aliases=(*g.aliases, f"{t.start.year:04d}"))
+        golds.append(g)
+    return replace(q, answers=tuple(golds))
+
+
+def scores(q: EvalQuestion, answers: Sequence[str], values: Sequence[float] | None) -> dict[str, float]:
+    p = Prediction(q.id, answers=tuple(answers), scores=tuple(values) if values is not None else None)
+    return {
+        "p@1": precision_at_1(q, p),
+        "mrr": reciprocal_rank(q, p),
+        "hit@5": HIT5(q, p),
+        "p@1_year": precision_at_1(at_year(q), p),
+    }
+
+
+def mean(xs: Sequence[float]) -> float | None:
+    return round(sum(xs) / len(xs), 4) if xs else None
+
+
+def summarise(rows: list[dict[str, Any]], questions: list[EvalQuestion]) -> dict[str, Any]:
+    groups: dict[str, list[int]] = {"overall": list(range(len(questions)))}
+    for i, q in enumerate(questions):
+        for c in q.meta.get("qtypes") or []:  # type: ignore[union-attr]
+            groups.setdefault(str(c), []).append(i)
+    out: dict[str, Any] = {}
+    for name, idx in groups.items():
+        sub = [rows[i] for i in idx]
+        entry: dict[str, Any] = {"n": len(sub)}
+        for key in sub[0]:
+            if key == "latency_ms":
+                continue
+            entry[key] = mean([r[key] for r in sub if r.get(key) is not None])
+        out[name] = entry
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--questions", type=Path, default=DATA / "questions" / "test_dev_half.json")
+    ap.add_argument("--limit", type=int, default=None)
+    ap.add_argument("--warmup", type=int, default=5)
+    ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--no-baselines", action="store_true")
+    ap.add_argument("--set", action="append", default=[], help="an exaqt option NAME=VALUE (repeatable)")
+    args = ap.parse_args()
+
+    ds = load_dataset(args.questions, format="timequestions")
+    questions = select_questions(ds.questions, args.limit)
+    args.out.mkdir(parents=True, exist_ok=True)
+    with TKGRag.connect() as rag:
+        recipe = method("exaqt")
+        config = recipe.configured(**parse_options(recipe, args.set))
+        exaqt = ExaqtRetriever(rag.store, rag.embedder, config)
+        vector = rag.retriever("vector")
+        symbolic = rag.reader("symbolic")
+        for q in questions[: args.warmup]:
+            exaqt.answer_graph(RetrievalRequest.of(q.question, 10))
+        per: dict[str, list[dict[str, Any]]] = {m: [] for m in METHODS}
+        sizes: list[int] = []
+        stage_ms: dict[str, list[float]] = {}
+        t_start = time.perf_counter()
+        with (args.out / "predictions.jsonl").open("w", encoding="utf-8") as fh:
+            for n, q in enumerate(questions, 1):
+                request = RetrievalRequest.of(q.question, 10)
+                timer = StageTimer()
+                t0 = time.perf_counter()
+                ag = exaqt.answer_graph(request, timer)
+                latency = (time.perf_counter() - t0) * 1000.0
+                for stage, ms in timer.timings_ms.items():
+                    stage_ms.setdefault(stage, []).append(ms)
+                sizes.append(len(ag.stage_facts.get("answer_graph", [])))
+                answers = [a.text for a in ag.answers]
+                row = {**stage_recall(ag, q), **scores(q, answers, [a.score for a in ag.answers])}
+                row["latency_ms"] = latency
+                per["exaqt"].append(row)
+                record: dict[str, Any] = {
+                    "qid": q.id,
+                    "question": q.question,
+                    "qtypes": q.meta.get("qtypes"),
+                    "gold": [a.text for a in q.answers],
+                    "entities": ag.question_entities,
+                    "exaqt": answers[:5],
+                    "stage_facts": {s: len(v) for s, v in ag.stage_facts.items()},
+                    "exaqt_scores": {k: v for k, v in row.items() if k != "latency_ms"},
+                }
+                if not args.no_baselines:
+                    items = vector_items(
+                        rag.store,
+                        rag.embedder,
+                        VectorConfig(),
+                        RequestScope.of(vector, request),
+                        q.question,
+                        25,
+                        StageTimer(),
+                    )
+                    ranked = rank_answers(as_answer_facts(items), ag.ask, ag.question_entities)
+                    base = scores(q, [a.text for a in ranked], [a.score for a in ranked])
+                    per["fact-vector+rank"].append({"answer_graph": evidence_states(items, q), **base})
+                    record["fact-vector+rank"] = [a.text for a in ranked[:5]]
+                    ans = symbolic.answer(request, vector)
+                    texts = [a.text for a in ans.answers]
+                    vals = [float(a.score) for a in ans.answers]
+                    per["vector+symbolic"].append(scores(q, texts, vals))
+                    record["vector+symbolic"] = texts[:5]
+                fh.write(json.dumps(record, ensure_ascii=False) + "\n")
+                if n % 50 == 0:
+                    done = time.perf_counter() - t_start
+                    p1 = mean([r["p@1"] for r in per["exaqt"]])
+                    print(f"{n}/{len(questions)} questions, {done:.0f} s, exaqt P@1 so far {p1}", flush=True)
+    lat = [r["latency_ms"] for r in per["exaqt"]]
+    doc = {
+        "questions": len(questions),
+        "path": str(args.questions),
+        "limit": args.limit,
+        "exaqt_options": args.set,
+        "answer_graph_facts": {"mean": mean([float(s) for s in sizes]), "median": statistics.median(sizes)},
+        "exaqt_latency_ms": {
+            "p50": round(statistics.median(lat), 1),
+            "p90": round(statistics.quantiles(lat, n=10)[-1], 1) if len(lat) >= 10 else None,
+            "mean": round(statistics.fmean(lat), 1),
+        },
+        "exaqt_stage_ms_p50": {s: round(statistics.median(v), 1) for s, v in stage_ms.items()},
+        "methods": {m: summarise(rows, questions) for m, rows in per.items() if rows},
+    }
+    (args.out / "metrics.json").write_text(json.dumps(doc, indent=2), encoding="utf-8")
+    print(json.dumps(doc, indent=2))
+
+
+if __name__ == "__main__":
+    main()

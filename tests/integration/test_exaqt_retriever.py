@@ -1,0 +1,71 @@
+"""The ``exaqt`` method end to end on a real server: a handful of Wikidata-style facts with start/end qualifiers,
+ingested with embeddings; an ordinal question, a "when" question, an explicit-year question, and a question whose
+entity is not in the graph."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tkgrag.ingest.formats.run import ingest_facts
+from tkgrag.ingest.pipeline import IngestOptions
+from tkgrag.retrievers.exaqt.retriever import ExaqtRetriever
+from tkgrag.store import Store
+
+RIDE = {"subject": "Q49285", "subject_label": "Sally Ride"}
+FACTS = [
+    {**RIDE, "predicate": "P512", "predicate_label": "academic degree", "object": "Q163727",
+     "object_label": "bachelor's degree", "point_in_time": "1973"},
+    {**RIDE, "predicate": "P512", "predicate_label": "academic degree", "object": "Q950900",
+     "object_label": "Master of Science", "point_in_time": "1975"},
+    {**RIDE, "predicate": "P512", "predicate_label": "academic degree", "object": "Q752297",
+     "object_label": "Doctor of Philosophy", "point_in_time": "1978"},
+    {**RIDE, "predicate": "P108", "predicate_label": "employer", "object": "Q23548", "object_label": "NASA",
+     "start": "1978", "end": "1987"},
+    {**RIDE, "predicate": "P108", "predicate_label": "employer", "object": "Q1061005",
+     "object_label": "University of California, San Diego", "start": "1989"},
+    {**RIDE, "predicate": "P26", "predicate_label": "spouse", "object": "Q7342455", "object_label": "Steven Hawley",
+     "start": "1982", "end": "1987"},
+    {"subject": "Q7342455", "subject_label": "Steven Hawley", "predicate": "P108", "predicate_label": "employer",
+     "object": "Q23548", "object_label": "NASA", "start": "1978", "end": "2008"},
+]  # fmt: skip
+
+
+@pytest.fixture
+def exaqt(store: Store, embedder, tmp_path: Path) -> ExaqtRetriever:  # type: ignore[no-untyped-def]
+    path = tmp_path / "facts.jsonl"
+    path.write_text("".join(json.dumps(f) + "\n" for f in FACTS), encoding="utf-8")
+    summary = ingest_facts(store, path, source="exaqt-test", options=IngestOptions(embedder=embedder, progress=False))
+    assert summary.written == len(FACTS)
+    return ExaqtRetriever(store, embedder)
+
+
+def answers(r) -> list[str]:  # type: ignore[no-untyped-def]
+    return [n["name"] for n in r.subgraph.nodes if n["kind"] == "answer"]
+
+
+def test_ordinal_question_takes_the_earliest_start(exaqt: ExaqtRetriever) -> None:
+    r = exaqt.retrieve("What was the first academic degree of Sally Ride?", k=5)
+    assert answers(r)[0] == "bachelor's degree"
+    assert r.evidence[0].fields["object"] == "Q163727"  # the fact stating the top answer comes first
+    last = exaqt.retrieve("What was the last academic degree of Sally Ride?", k=5)
+    assert answers(last)[0] == "Doctor of Philosophy"
+
+
+def test_when_question_is_answered_by_the_qualifier_time(exaqt: ExaqtRetriever) -> None:
+    r = exaqt.retrieve("When did Sally Ride start working for NASA?", k=5)
+    assert answers(r)[0] == "1978"
+
+
+def test_explicit_year_selects_the_interval_that_contains_it(exaqt: ExaqtRetriever) -> None:
+    r = exaqt.retrieve("Who was Sally Ride's employer in 1995?", k=5)
+    assert answers(r)[0] == "University of California, San Diego"  # open end since 1989; NASA ended 1987
+    assert [c.describe() for c in r.constraints] == ["during 1995"]
+
+
+def test_unknown_entity_gives_an_empty_result_with_a_note(exaqt: ExaqtRetriever) -> None:
+    r = exaqt.retrieve("Who was the first king of Atlantis?", k=5)
+    assert r.evidence == []
+    assert any("no entity linked" in n for n in r.notes)

@@ -1,0 +1,96 @@
+"""EXAQT's Cypher and GDS calls (``tkgrag/retrievers/exaqt/``): the facts of a set of entities scored for relevance,
+a throw-away undirected projection of a candidate subgraph, Steiner trees and shortest paths on it.
+
+Every value is a parameter; the projection name is made by the caller from a fixed prefix and a random hex suffix
+and checked before it reaches GDS as a parameter. Node ids are Neo4j's internal ids (``id(n)``), the ids GDS
+streams back for a Cypher projection; they are only used within one question's projection, never stored.
+"""
+
+from __future__ import annotations
+
+from tkgrag.queries.retrieval import item_return
+
+# The facts (Event nodes) of the given entities, wherever the entity stands (subject, object or an entity-valued
+# qualifier), scored by cosine to the question vector; ``$temporal_only`` keeps facts with a time (a start, an end
+# or a point in time: the qualifiers ingestion consumed into valid_from/valid_to). Each row carries the fact's and
+# its entities' node ids for the projection.
+FACTS_OF_ENTITIES = """
+UNWIND $entities AS ek
+MATCH (:Entity {key: ek})<-[:SUBJECT|OBJECT|QUALIFIER]-(n:Event)
+WITH DISTINCT n
+WHERE n.embedding IS NOT NULL AND (NOT $temporal_only OR n.valid_from IS NOT NULL OR n.valid_to IS NOT NULL)
+WITH n, vector.similarity.cosine(n.embedding, $qvec) AS score
+ORDER BY score DESC, n.key ASC
+LIMIT $limit
+RETURN n.key AS key, id(n) AS id, score, n.relation AS relation, n.valid_from AS valid_from,
+       n.valid_to AS valid_to, toString(n.object_value) AS value,
+       [(n)-[:SUBJECT|OBJECT|QUALIFIER]->(x:Entity) | {key: x.key, id: id(x), name: coalesce(x.name, x.key)}]
+         AS entities
+"""
+
+# How many facts each entity has (to report what NERD brought in without reading them all).
+FACT_COUNT_OF_ENTITIES = """
+UNWIND $entities AS ek
+MATCH (:Entity {key: ek})<-[:SUBJECT|OBJECT|QUALIFIER]-(n:Event)
+RETURN count(DISTINCT n) AS n
+"""
+
+# The item rows (``queries.retrieval.ITEM_RETURN``) of the answer graph's facts, each with the score given.
+FACT_ITEMS = """
+UNWIND $facts AS f
+MATCH (n:Event {key: f.key})
+WITH n, f.score AS score
+""" + item_return("Event")
+
+# An undirected projection of the candidate subgraph: one relationship per (fact, entity) pair with its cost
+# (1 - the fact's relevance). Both ends are looked up by key through the uniqueness constraints.
+PROJECT_CANDIDATES = """
+UNWIND $edges AS e
+MATCH (f:Event {key: e.fact})
+MATCH (x:Entity {key: e.entity})
+WITH gds.graph.project($graph, f, x, {relationshipProperties: {cost: e.cost}},
+                       {undirectedRelationshipTypes: ['*']}) AS g
+RETURN g.graphName AS graph, g.nodeCount AS nodes, g.relationshipCount AS relationships
+"""
+
+DROP_GRAPH = "CALL gds.graph.drop($graph, false) YIELD graphName RETURN graphName"
+
+# One Steiner tree per terminal choice (a root and its targets): the tree's relationships as (node, parent, weight)
+# rows, the root's row included (its parent is itself).
+STEINER_TREES = """
+UNWIND $choices AS choice
+CALL gds.steinerTree.stream($graph, {
+  sourceNode: choice.source, targetNodes: choice.targets, relationshipWeightProperty: 'cost', concurrency: 1
+})
+YIELD nodeId, parentId, weight
+RETURN choice.index AS choice, collect([nodeId, parentId, weight]) AS edges
+"""
+
+# The cheapest path between pairs of nodes (connectivity between the trees' components).
+SHORTEST_PATHS = """
+UNWIND $pairs AS pair
+CALL gds.shortestPath.dijkstra.stream($graph, {
+  sourceNode: pair.source, targetNode: pair.target, relationshipWeightProperty: 'cost', concurrency: 1
+})
+YIELD totalCost, nodeIds
+RETURN pair.index AS pair, totalCost AS cost, nodeIds AS nodes
+"""
+
+# Cosine of the given facts to a vector (an implicit anchor's words), best first.
+FACT_COSINES = """
+UNWIND $keys AS k
+MATCH (n:Event {key: k})
+WHERE n.embedding IS NOT NULL AND (n.valid_from IS NOT NULL OR n.valid_to IS NOT NULL)
+RETURN n.key AS key, vector.similarity.cosine(n.embedding, $qvec) AS score
+ORDER BY score DESC, key ASC
+LIMIT 5
+"""
+
+# Dense NERD: the entities of the top facts of the fact vector index (subject, object, entity qualifiers).
+DENSE_FACT_ENTITIES = """
+CALL db.index.vector.queryNodes('event_embedding', $n, $qvec) YIELD node AS n, score
+WITH n, score ORDER BY score DESC, n.key ASC LIMIT $k
+MATCH (n)-[:SUBJECT|OBJECT|QUALIFIER]->(x:Entity)
+RETURN x.key AS key, coalesce(x.name, x.key) AS name, max(score) AS score
+ORDER BY score DESC, key ASC
+"""

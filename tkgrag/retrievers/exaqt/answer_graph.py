@@ -1,0 +1,239 @@
+"""EXAQT Stage 1 on Neo4j + GDS: question entities -> question-relevant facts -> Group Steiner Trees -> completion ->
+temporal fact enhancement = the answer graph; then the symbolic Stage 2 (``ranking``). ``build`` runs it for one
+question and keeps what each step produced, so evaluation can measure answer recall after every step (the paper's
+Table 6) and the answer graph's size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from tkgrag.embed import Embedder
+from tkgrag.items import item_from_row
+from tkgrag.model import Evidence, TemporalConstraint
+from tkgrag.queries import exaqt as q
+from tkgrag.question.constraints import anchor_constraint, explicit_constraints
+from tkgrag.question.graph_linker import GraphLinker
+from tkgrag.question.linking import EntityLink
+from tkgrag.question.model import AnswerKind, TemporalQuestion
+from tkgrag.question.relations import content_stems, dice
+from tkgrag.retrievers.base import StageTimer, ann_candidates
+from tkgrag.retrievers.exaqt.config import ExaqtConfig
+from tkgrag.retrievers.exaqt.groups import (
+    TerminalGroup,
+    entity_groups,
+    entity_relevance,
+    keyword_groups,
+    keywords,
+    terminal_choices,
+)
+from tkgrag.retrievers.exaqt.gst import GstResult, completed_facts, group_steiner_trees, projection
+from tkgrag.retrievers.exaqt.ranking import AnswerFact, RankedAnswer, TemporalAsk, rank_answers
+from tkgrag.retrievers.exaqt.subgraph import CandidateFact, CandidateGraph, GraphEntity
+from tkgrag.store import Store
+from tkgrag.temporal import Granularity
+
+# Stages whose facts are kept, in order (the rows of the paper's Table 6).
+STAGES = ("nerd", "relevant", "gst", "answer_graph")
+KEYWORD_GROUPS = 3  # at most this many keyword groups besides the entity groups
+ANCHOR_MIN_COSINE = 0.3  # an implicit anchor grounds to a dated fact only when it is at least this close
+
+
+@dataclass
+class AnswerGraph:
+    """What Stage 1 produced for one question, and the ranked answers."""
+
+    question: str
+    links: list[list[EntityLink]] = field(default_factory=list)
+    question_entities: list[str] = field(default_factory=list)
+    candidates: CandidateGraph = field(default_factory=CandidateGraph)
+    temporal: list[CandidateFact] = field(default_factory=list)  # the temporal facts added by the enhancement
+    groups: list[TerminalGroup] = field(default_factory=list)
+    gst: GstResult | None = None
+    stage_facts: dict[str, list[str]] = field(default_factory=dict)
+    facts: list[AnswerFact] = field(default_factory=list)
+    answers: list[RankedAnswer] = field(default_factory=list)
+    ask: TemporalAsk = field(default_factory=TemporalAsk)
+    notes: list[str] = field(default_factory=list)
+
+    def stage(self, name: str) -> list[CandidateFact]:
+        """The facts one stage ended with (``STAGES``), best first."""
+        known = {**{f.key: f for f in self.temporal}, **self.candidates.facts}
+        return [known[k] for k in self.stage_facts.get(name, ()) if k in known]
+
+
+def temporal_ask(tq: TemporalQuestion | None, constraints: Sequence[TemporalConstraint]) -> TemporalAsk:
+    """The ranking's view of the question: explicit constraints, ordinal, and whether a time is asked for."""
+    if tq is None:
+        return TemporalAsk(tuple(constraints))
+    at = tq.answer_type
+    wants_time = at.kind is AnswerKind.TIME
+    gran = at.granularity if at.stated and at.granularity is not None else Granularity.YEAR
+    return TemporalAsk(
+        tuple(constraints),
+        tq.ordinal.position if tq.ordinal is not None else None,
+        wants_time,
+        at.boundary.value if wants_time and at.boundary is not None else None,
+        gran,
+    )
+
+
+@dataclass
+class ExaqtPipeline:
+    store: Store
+    embedder: Embedder
+    config: ExaqtConfig
+    linker: GraphLinker
+
+    # -- NERD ----------------------------------------------------------------------------------------------------
+    def link(self, tq: TemporalQuestion | None) -> list[list[EntityLink]]:
+        if tq is None or not tq.mentions:
+            return []
+        c = self.config
+        out = []
+        for cands in self.linker.link_entities(tq.mentions, k=c.links_per_mention):
+            kept = [x for x in cands if x.score >= c.min_link_score]
+            if kept:
+                out.append(kept)
+        return out
+
+    def dense_links(self, text: str, qvec: list[float], linked: set[str]) -> list[list[str]]:
+        """Dense NERD: entities of the top fact-index hits whose label overlaps the question's words."""
+        c = self.config
+        if not c.dense_facts:
+            return []
+        stems = content_stems(text)
+        out = []
+        params = {"qvec": qvec, "n": ann_candidates(c.dense_facts), "k": c.dense_facts}
+        for r in self.store.run(q.DENSE_FACT_ENTITIES, params):
+            key = str(r["key"])
+            if key not in linked and dice(content_stems(str(r["name"])), stems) >= c.dense_overlap:
+                linked.add(key)
+                out.append([key])
+        return out
+
+    def facts_of(
+        self, entities: Sequence[str], qvec: list[float], limit: int, temporal_only: bool
+    ) -> list[CandidateFact]:
+        params = {"entities": list(entities), "qvec": qvec, "limit": limit, "temporal_only": temporal_only}
+        return [CandidateFact.from_row(r) for r in self.store.run(q.FACTS_OF_ENTITIES, params)]
+
+    def items(self, scored: dict[str, float]) -> dict[str, Evidence]:
+        facts = [{"key": k, "score": s} for k, s in scored.items()]
+        rows = self.store.run(q.FACT_ITEMS, {"facts": facts, "k": max(1, len(facts))})
+        return {r["key"]: item_from_row(r) for r in rows}
+
+    # -- the whole of Stage 1 + ranking --------------------------------------------------------------------------
+    def build(
+        self,
+        text: str,
+        tq: TemporalQuestion | None,
+        constraints: Sequence[TemporalConstraint] | None = None,
+        timer: StageTimer | None = None,
+    ) -> AnswerGraph:
+        timer = timer or StageTimer()
+        c = self.config
+        ag = AnswerGraph(text)
+        with timer.stage("embed"):
+            qvec = self.embedder.encode([text])[0].tolist()
+        with timer.stage("link"):
+            ag.links = self.link(tq)
+            groups_of_keys = [[x.key for x in links] for links in ag.links]
+            linked = {k for keys in groups_of_keys for k in keys}
+            groups_of_keys += self.dense_links(text, qvec, linked)
+        ag.question_entities = list(dict.fromkeys(k for keys in groups_of_keys for k in keys))
+        if not ag.question_entities:
+            ag.notes.append("no entity linked: no question entity was found in the graph, so there is no answer graph")
+            ag.stage_facts = {s: [] for s in STAGES}
+            return ag
+        with timer.stage("relevant_facts"):
+            cands = self.facts_of(ag.question_entities, qvec, c.candidate_facts, False)
+        graph = CandidateGraph.of(cands, c.relevant_facts)
+        ag.candidates = graph
+        ag.stage_facts["nerd"] = list(graph.facts)
+        ag.stage_facts["relevant"] = [k for k in graph.facts if k in graph.relevant]
+        if not graph.facts:
+            ag.notes.append("the linked question entities have no facts")
+            ag.stage_facts.update({"gst": [], "answer_graph": []})
+            return ag
+
+        # -- Group Steiner Trees and completion
+        with timer.stage("gst"):
+            rel = entity_relevance(graph)
+            groups = entity_groups(groups_of_keys, graph, rel)
+            exclude = [m.text for m in tq.mentions] if tq is not None else []
+            phrase = tq.main_content if tq is not None and tq.main_content else text
+            groups += keyword_groups(keywords(phrase, exclude), graph, ag.question_entities, KEYWORD_GROUPS)
+            ag.groups = groups
+            choices = terminal_choices(groups, c.trees, c.group_width)
+            with projection(self.store, graph, c.outside_penalty) as name:
+                ag.gst = group_steiner_trees(self.store, name, graph, choices, c.trees)
+            completed = completed_facts(graph, ag.gst.nodes, incident=c.complete_incident)
+        ag.stage_facts["gst"] = completed
+
+        # -- temporal fact enhancement
+        with timer.stage("temporal_facts"):
+            ids = graph.entities()
+            tree_entities = {ids[n].key for n in ag.gst.nodes if n in ids}
+            for key in completed:
+                tree_entities |= {e.key for e in graph.facts[key].entities}
+            have = set(completed)
+            temporal: list[CandidateFact] = []
+            if c.temporal_facts and tree_entities:
+                more = self.facts_of(sorted(tree_entities), qvec, c.temporal_facts + len(have), True)
+                temporal = [f for f in more if f.key not in have][: c.temporal_facts]
+            ag.temporal = temporal
+        answer_keys = completed + [f.key for f in temporal]
+        ag.stage_facts["answer_graph"] = answer_keys
+
+        # -- the answer graph's items and the ranking
+        with timer.stage("rank"):
+            by_key = {**{f.key: f for f in temporal}, **{k: graph.facts[k] for k in completed}}
+            items = self.items({k: by_key[k].relevance for k in answer_keys})
+            tree_ids = ag.gst.nodes
+            ag.facts = [
+                AnswerFact(items[k], by_key[k].relevance, by_key[k].node_id in tree_ids, by_key[k].entities)
+                for k in answer_keys
+                if k in items
+            ]
+            tcs = list(constraints) if constraints is not None else (list(explicit_constraints(tq)) if tq else [])
+            if not tcs and tq is not None and tq.anchors:
+                anchored = self.ground_anchor(tq, graph)
+                if anchored is not None:
+                    tcs.append(anchored)
+                    ag.notes.append(f"implicit constraint from the answer graph: {anchored.describe()}")
+            ag.ask = temporal_ask(tq, tcs)
+            ag.answers = rank_answers(
+                ag.facts,
+                ag.ask,
+                ag.question_entities,
+                tree_bonus=c.tree_bonus,
+                entity_bonus=c.entity_bonus,
+            )
+        return ag
+
+    def ground_anchor(self, tq: TemporalQuestion, graph: CandidateGraph) -> TemporalConstraint | None:
+        """An implicit anchor ("during World War I", "when he was president") as a constraint: the time of the
+        dated candidate fact closest to the anchor's words, when one is close enough."""
+        anchor = tq.anchor
+        if anchor is None or not anchor.text.strip():
+            return None
+        avec = self.embedder.encode([anchor.text])[0].tolist()
+        keys = list(graph.facts)
+        rows = self.store.run(q.FACT_COSINES, {"keys": keys, "qvec": avec})
+        items = self.items({r["key"]: float(r["score"]) for r in rows[:5]})
+        for r in rows[:5]:
+            e = items.get(r["key"])
+            if e is not None and e.has_time and float(r["score"]) >= ANCHOR_MIN_COSINE:
+                return anchor_constraint(anchor.relation, e.key, e.span)
+        return None
+
+
+def answer_entities(ag: AnswerGraph) -> list[GraphEntity]:
+    """The entities of the answer graph (for display)."""
+    seen: dict[str, GraphEntity] = {}
+    for f in ag.facts:
+        for e in f.entities:
+            seen.setdefault(e.key, e)
+    return list(seen.values())

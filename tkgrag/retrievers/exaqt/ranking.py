@@ -1,0 +1,178 @@
+"""EXAQT's answer prediction without the R-GCN (pure): the answer graph's entities, literals and times ranked with
+the question's temporal constraint applied exactly.
+
+Every fact of the answer graph gets a score and hands it to the answers it states (the max over its facts):
+
+* **temporal fit**, a tier: with explicit constraints (``in 1971``, ``before 1990``, ``after X``: the project's
+  ``TemporalConstraint.admits``, closed intervals, open ends open) a dated fact that meets all of them is tier 2, a
+  fact with no time at all tier 1 (it may hold), a dated fact that violates one tier 0; without constraints every
+  fact is tier 1;
+* **ordinals** (``first``/``last``/``second``): the question's relation is the relation of the best dated fact
+  that names a question entity; that relation's dated facts (those that fit the constraints) are ordered by their
+  start (their end when the start is open) and the one at the ordinal's position is put above everything, its
+  neighbours in the order just below;
+* within a tier: the fact's relevance (the bi-encoder cosine) + ``tree_bonus`` when the fact is on a Steiner tree
+  + ``entity_bonus`` when it names a question entity.
+
+Answers of a fact: its entities other than the question entities (and other than the object of a "significant
+event", which names an event type), its subject a little before its object when it names no question entity, and
+its literal object; for a question that asks
+for a time ("when", "what year"), the fact's start (its end for "when did ... end/leave") at the asked granularity
+(the year when the question does not say: the facts here are year-precise). Ties between answers are broken by how
+many facts state them, then alphabetically.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from tkgrag.model import Evidence, TemporalConstraint
+from tkgrag.retrievers.exaqt.subgraph import GraphEntity
+from tkgrag.temporal import Granularity, TimeSpan
+
+_WIKIDATA_ID = re.compile(r"^Q\d+$")
+ORDINAL_TIER = 6.0
+TIER_WEIGHT = 2.0
+SUBJECT_BONUS = 0.01
+# Relations whose object names a kind of event, not an entity: Wikidata's "significant event" takes property labels
+# ("date of birth", "end time") as objects in TimeR4's slice. Their objects are never entity answers (their time is).
+EVENT_TYPE_RELATIONS = frozenset({"significant event"})
+
+
+@dataclass(frozen=True)
+class AnswerFact:
+    """One fact of the answer graph, as the ranking reads it."""
+
+    evidence: Evidence
+    relevance: float
+    in_tree: bool = False
+    entities: tuple[GraphEntity, ...] = ()
+
+
+@dataclass(frozen=True)
+class TemporalAsk:
+    """What the ranking needs from the question: its explicit constraints, ordinal position (1 first, 2 second,
+    -1 last), whether it asks for a time and which end of a fact (``"start"``/``"end"``/None), at what granularity."""
+
+    constraints: tuple[TemporalConstraint, ...] = ()
+    ordinal: int | None = None
+    wants_time: bool = False
+    boundary: str | None = None
+    granularity: Granularity = Granularity.YEAR
+
+
+@dataclass(frozen=True)
+class RankedAnswer:
+    text: str  # compared with the gold answers: the Wikidata id of an entity that has one, else its label; a time
+    name: str  # for people
+    kind: str  # "entity", "value" or "time"
+    score: float
+    fact: str  # key of the best fact stating it
+    support: int  # how many answer-graph facts state it
+
+
+def temporal_tier(span: TimeSpan, constraints: Sequence[TemporalConstraint]) -> int:
+    """2: dated and meets every constraint; 1: no constraint, or no time at all; 0: dated and violates one."""
+    if not constraints:
+        return 1
+    if span.start is None and span.end is None:
+        return 1
+    return 2 if all(c.admits(span) for c in constraints) else 0
+
+
+def names_any(fact: AnswerFact, keys: frozenset[str]) -> bool:
+    return any(e.key in keys for e in fact.entities) or fact.evidence.subject in keys or fact.evidence.object in keys
+
+
+def _order_key(span: TimeSpan) -> tuple[int, str]:
+    d = span.start or span.end
+    return (0, d.isoformat()) if d is not None else (1, "")
+
+
+def ordinal_scores(
+    facts: Sequence[AnswerFact], ask: TemporalAsk, question_entities: frozenset[str]
+) -> dict[int, float]:
+    """Index of a fact -> its ordinal bonus (the fact at the ordinal's position: ``ORDINAL_TIER`` + 1; the others of
+    the question's relation a little less the farther they are in the order)."""
+    if ask.ordinal is None or ask.ordinal == 0:
+        return {}
+    dated = [
+        i for i, f in enumerate(facts) if f.evidence.has_time and temporal_tier(f.evidence.span, ask.constraints) > 0
+    ]
+    if not dated:
+        return {}
+    anchored = [i for i in dated if names_any(facts[i], question_entities)] or dated
+    best = max(anchored, key=lambda i: (facts[i].relevance, facts[i].in_tree, -i))
+    relation = facts[best].evidence.relation
+    pool = [i for i in anchored if facts[i].evidence.relation == relation]
+    pool.sort(key=lambda i: (_order_key(facts[i].evidence.span), facts[i].evidence.key))
+    n = len(pool)
+    pos = ask.ordinal - 1 if ask.ordinal > 0 else n + ask.ordinal
+    pos = min(max(pos, 0), n - 1)
+    return {i: ORDINAL_TIER + 1.0 - abs(j - pos) / n for j, i in enumerate(pool)}
+
+
+def fact_score(
+    fact: AnswerFact, ask: TemporalAsk, question_entities: frozenset[str], tree_bonus: float, entity_bonus: float
+) -> float:
+    tier = temporal_tier(fact.evidence.span, ask.constraints)
+    bonus = (tree_bonus if fact.in_tree else 0.0) + (entity_bonus if names_any(fact, question_entities) else 0.0)
+    return TIER_WEIGHT * tier + fact.relevance + bonus
+
+
+def time_answer(span: TimeSpan, ask: TemporalAsk) -> str | None:
+    """The time a fact answers a "when" question with, at the asked granularity; None for a fact without time."""
+    d = (span.end or span.start) if ask.boundary == "end" else (span.start or span.end)
+    if d is None:
+        return None
+    return TimeSpan(d, d, Granularity.DAY).at(ask.granularity.coarser(span.granularity)).label()
+
+
+def fact_answers(
+    fact: AnswerFact, ask: TemporalAsk, question_entities: frozenset[str]
+) -> list[tuple[str, str, str, float]]:
+    """``(text, name, kind, bonus)`` of the answers a fact states. A fact that names no question entity (a temporal
+    fact of a tree entity) prefers its subject by ``SUBJECT_BONUS``: "who held X in 2012" asks for the holder."""
+    if ask.wants_time:
+        t = time_answer(fact.evidence.span, ask)
+        return [(t, t, "time", 0.0)] if t else []
+    out = []
+    entity_keys = {e.key for e in fact.entities}
+    event_type = fact.evidence.relation in EVENT_TYPE_RELATIONS
+    anchored = names_any(fact, question_entities)
+    for e in fact.entities:
+        if e.key in question_entities or (event_type and e.key == fact.evidence.object):
+            continue
+        bonus = SUBJECT_BONUS if not anchored and e.key == fact.evidence.subject else 0.0
+        out.append((e.key if _WIKIDATA_ID.match(e.key) else e.name, e.name, "entity", bonus))
+    obj = fact.evidence.object
+    if obj and obj not in entity_keys and obj not in question_entities and not fact.evidence.fields.get("object_name"):
+        out.append((obj, obj, "value", 0.0))
+    return out
+
+
+def rank_answers(
+    facts: Sequence[AnswerFact],
+    ask: TemporalAsk,
+    question_entities: Iterable[str],
+    *,
+    tree_bonus: float = 0.1,
+    entity_bonus: float = 0.05,
+) -> list[RankedAnswer]:
+    """The answer graph's answers, best first (see the module docstring)."""
+    qents = frozenset(question_entities)
+    ordinal = ordinal_scores(facts, ask, qents)
+    best: dict[str, RankedAnswer] = {}
+    for i, f in enumerate(facts):
+        base = ordinal.get(i, 0.0) + fact_score(f, ask, qents, tree_bonus, entity_bonus)
+        for text, name, kind, bonus in fact_answers(f, ask, qents):
+            score = round(base + bonus, 9)
+            prev = best.get(text)
+            support = (prev.support if prev else 0) + 1
+            if prev is None or score > prev.score:
+                best[text] = RankedAnswer(text, name, kind, score, f.evidence.key, support)
+            else:
+                best[text] = RankedAnswer(prev.text, prev.name, prev.kind, prev.score, prev.fact, support)
+    return sorted(best.values(), key=lambda a: (-a.score, -a.support, a.text))

@@ -1,0 +1,85 @@
+"""``exaqt``: the answer graph's facts as retrieved items, ranked so that the facts stating the best answers come
+first; the ranked answers themselves are in the result's subgraph (nodes of kind ``answer``) and its first note.
+
+Per question: the parsed question (``request.question`` or ``understand``), NERD by the graph linker, then
+``answer_graph.ExaqtPipeline.build`` (Stage 1 in Neo4j + GDS, the symbolic Stage 2). A question whose entities
+cannot be linked returns no items and a note saying so, not an error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tkgrag.embed import Embedder
+from tkgrag.model import Evidence, Retrieval, Subgraph
+from tkgrag.question.constraints import understood
+from tkgrag.question.graph_linker import GraphLinker
+from tkgrag.retrievers.base import RequestScope, RetrievalRequest, RetrieverBase, StageTimer
+from tkgrag.retrievers.exaqt.answer_graph import AnswerGraph, ExaqtPipeline
+from tkgrag.retrievers.exaqt.config import ExaqtConfig
+from tkgrag.retrievers.exaqt.ranking import fact_score, ordinal_scores
+from tkgrag.store import Store
+
+
+def ranked_facts(ag: AnswerGraph) -> list[Evidence]:
+    """The answer graph's facts, best first by the score the ranking gave them (the fact of the top answer first)."""
+    qents = frozenset(ag.question_entities)
+    ordinal = ordinal_scores(ag.facts, ag.ask, qents)
+    scored = [
+        (ordinal.get(i, 0.0) + fact_score(f, ag.ask, qents, 0.1, 0.05), f.evidence) for i, f in enumerate(ag.facts)
+    ]
+    scored.sort(key=lambda p: (-p[0], p[1].key))
+    out = []
+    for score, e in scored:
+        fields = dict(e.fields)
+        fields["relevance"] = round(e.score, 6)
+        out.append(Evidence(e.kind, e.key, e.text, round(score, 6), e.span, e.source, fields))
+    return out
+
+
+def answer_subgraph(ag: AnswerGraph) -> Subgraph:
+    nodes = [
+        {"kind": "answer", "key": a.text, "name": a.name, "answer_kind": a.kind, "score": a.score, "fact": a.fact}
+        for a in ag.answers
+    ]
+    nodes += [{"kind": "question_entity", "key": k} for k in ag.question_entities]
+    edges = [{"tree": i, "cost": t.cost, "nodes": len(t.nodes)} for i, t in enumerate(ag.gst.trees if ag.gst else [])]
+    return Subgraph(nodes=nodes, edges=edges)
+
+
+@dataclass
+class ExaqtRetriever(RetrieverBase):
+    store: Store
+    embedder: Embedder
+    config: ExaqtConfig = field(default_factory=ExaqtConfig)
+    name: str = "exaqt"
+    linker: GraphLinker | None = None
+
+    def __post_init__(self) -> None:
+        self.kinds = self.config.kinds
+        self.needs = self.config.needs
+        self.pipeline = ExaqtPipeline(
+            self.store, self.embedder, self.config, self.linker or GraphLinker(self.store, self.embedder)
+        )
+
+    def answer_graph(self, request: RetrievalRequest, timer: StageTimer | None = None) -> AnswerGraph:
+        """Stage 1 and the ranking for one request (the evaluation reads every stage from it)."""
+        timer = timer or StageTimer()
+        with timer.stage("question"):
+            tq = request.question or understood(request.text)
+        return self.pipeline.build(request.text, tq, request.constraints or None, timer)
+
+    def run(self, request: RetrievalRequest) -> Retrieval:
+        timer = StageTimer()
+        scope = RequestScope.of(self, request)
+        ag = self.answer_graph(request, timer)
+        result = scope.result(self, request, ranked_facts(ag), answer_subgraph(ag), timer.timings_ms)
+        if not result.constraints and ag.ask.constraints:
+            result.constraints = ag.ask.constraints  # what the ranking applied, parsed from the question
+        if ag.answers:
+            top = ", ".join(f"{a.name} ({a.score:.3f})" for a in ag.answers[:3])
+            result.notes.insert(0, f"EXAQT answers: {top}")
+        sizes = " / ".join(f"{s} {len(v)}" for s, v in ag.stage_facts.items())
+        result.notes.append(f"answer graph facts by stage: {sizes}")
+        result.notes.extend(ag.notes)
+        return result
