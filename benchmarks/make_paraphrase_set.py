@@ -179,7 +179,7 @@ RELATIONS = [
             "levelled accusations at {o}",
             "pointed the finger at {o}",
             "made allegations against {o}",
-            "leveled charges against {o}",
+            "made accusations against {o}",
             "alleged wrongdoing by {o}",
         ),
     ),
