@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from tkgrag.question.lexicon import FUNCTION_WORDS, MONTHS, NAME_CONNECTORS, ORDINAL_POSITION, words
+from tkgrag.question.lexicon import AUXILIARIES, FUNCTION_WORDS, MONTHS, NAME_CONNECTORS, ORDINAL_POSITION, words
 from tkgrag.question.model import Mention, MentionKind
 from tkgrag.question.sectors import country_of, sector_phrase_length
 
@@ -180,11 +180,11 @@ def _sector_after(text: str, toks: list[_Tok], j: int, holder: Mention, country:
         following.append(t)
     n = sector_phrase_length([t.bare for t in following])
     if n == 0 and following and country is not None and not following[0].capitalised:
-        # an unlisted one-word role before the end or a function word: "the Algerian extremist?"
+        # an unlisted one-word role at the end or before an auxiliary: "after the Algerian extremist (did)?"
         after = toks[j + 2] if j + 2 < len(toks) else None
         word = following[0].bare.lower()
         ends = after is None or _PUNCT.search(text, following[0].end, after.start) is not None
-        if word not in _NOT_NAME_START and (ends or (after is not None and after.text.lower() in FUNCTION_WORDS)):
+        if word not in _NOT_NAME_START and (ends or (after is not None and after.text.lower() in AUXILIARIES)):
             n = 1
     if n == 0:
         return None
