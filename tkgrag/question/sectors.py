@@ -56,7 +56,7 @@ def singular(word: str) -> str:
         return w[:-3] + "y"
     if w.endswith(("sses", "ches", "shes")):
         return w[:-2]
-    if w.endswith("s") and not w.endswith(("ss", "us", "is")) and len(w) > 3:
+    if w.endswith("s") and not w.endswith(("ss", "us", "is")) and len(w) >= 3:
         return w[:-1]
     return w
 
