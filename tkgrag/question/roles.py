@@ -35,7 +35,10 @@ def verb_position(text: str, relation_phrase: str, blocked: Sequence[tuple[int, 
 
 
 # "receive(d) X from Y", "got a visit from Y": the receiver is the relation's object, Y its subject.
-_RECEIVE_FROM = re.compile(r"(?:receiv\w*|got|gets?|getting|obtain\w*)\b[^,;?]*?\bfrom\b", re.IGNORECASE)
+# A received visit is ICEWS's Host_a_visit, whose object is the visitor: no swap for "received a visit from Y".
+_RECEIVE_FROM = re.compile(
+    r"(?:receiv\w*|got|gets?|getting|obtain\w*)\b(?![^,;?]*\bvisit)[^,;?]*?\bfrom\b", re.IGNORECASE
+)
 
 
 def is_passive(text: str, verb_start: int) -> bool:
