@@ -1,4 +1,4 @@
-"""`tkgrag ask "QUESTION" [--method star+tc] [--reader symbolic|llm] [--k 10] [--json]`: answer a question.
+"""`tkgrag ask "QUESTION" [--method star+tc] [--reader symbolic|llm] [--k 10] [--json] [--explain]`: answer a question.
 
 Prints the ranked answers (each with the events that justify it), the retrieved evidence with dates, how the question
 was grounded (entities and roles, relation, anchor events, the temporal constraint and the TimeR4-style rewritten
@@ -30,6 +30,18 @@ from tkgrag.model import Answer
 from tkgrag.retrievers.registry import METHODS
 
 
+def print_explanation(a: Answer) -> None:
+    """``--explain``: the linked mentions (span -> entity), the relation with its runners-up and scores, the
+    constraint, the anchors and the order the symbolic reader applied."""
+    grounding = getattr(a, "grounding", None)
+    if grounding is None:
+        console.print("[yellow]explain:[/] only the symbolic reader grounds the question; nothing to explain")
+        return
+    console.print("[bold]why this answer[/]")
+    for line in grounding.explain():
+        console.print(safe(f"  {line}"), highlight=False)
+
+
 def print_answer(a: Answer) -> None:
     grounding = getattr(a, "grounding", None)
     supporting = getattr(a, "supporting", None)
@@ -42,7 +54,8 @@ def print_answer(a: Answer) -> None:
         table.add_row(str(i), safe(c.text), f"{c.score:.3f}", safe(because))
     console.print(table)
     if not a.answers:
-        console.print("[yellow]no answer[/]", safe(f": {a.error}" if a.error else ""), sep="")
+        why = a.error or getattr(a, "no_answer", None)
+        console.print("[yellow]no answer[/]", safe(f": {why}" if why else ""), sep="", highlight=False)
 
     console.print(evidence_table(f"evidence ({a.retrieval.method})", a.retrieval.evidence))
     for note in a.retrieval.notes:
@@ -79,6 +92,13 @@ def ask(
     reader: Annotated[str, typer.Option("--reader", "-r", help="symbolic (offline, exact) or llm.")] = "symbolic",
     k: Annotated[int, typer.Option("--k", min=1, help="How many events to retrieve.")] = 10,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    explain: Annotated[
+        bool,
+        typer.Option(
+            "--explain",
+            help="Show why: linked mentions (span -> entity), relation with runners-up and scores, constraint, anchor.",
+        ),
+    ] = False,
 ) -> None:
     """Answer a temporal question from the graph."""
     from tkgrag.api import TKGRag
@@ -89,3 +109,5 @@ def ask(
         console.print_json(json.dumps(answer.as_dict(), default=str))
     else:
         print_answer(answer)
+        if explain:
+            print_explanation(answer)

@@ -47,7 +47,8 @@ _TENURE = (
 
 # "in World War 2", "in his second presidency": "in" before a noun phrase headed by a period-denoting noun.
 _EVENT_NOUN = (
-    r"(?:in|throughout|through)(?=\s+(?:the\s+|his\s+|her\s+|their\s+|its\s+)?(?:[\w'’-]+\s+){0,4}?"
+    r"(?:in|throughout|through)(?=\s+(?:the\s+|his\s+|her\s+|their\s+|its\s+)?"
+    r"(?:(?!(?:with|to|against|by|from|about|and|on|at)\b)[\w'’-]+\s+){0,4}?"
     r"(?:war|wars|revolution|crisis|presidency|reign|tenure|administration|era|dynasty|occupation|regime|depression|"
     r"pandemic|epidemic|premiership|chancellorship|childhood|lifetime|ww\s?(?:ii|i|1|2)|wwii|wwi)\b)"
 )
@@ -100,7 +101,7 @@ _CLAUSE_MAIN = re.compile(
 )
 _TIME_NOUN_BEFORE = re.compile(
     r"\b(?:year|years|date|dates|day|days|time|times|month|months|period|moment|era|age|point|season|week|since|until|"
-    r"till|from|by)\s*$"
+    r"till|from|by)\s*$|\b(?:year|date|day|time|month)\s+(?:was|is)\s+it\s*$"
 )
 _WH_AT_START = re.compile(r"\b(?:who|whom|whose|what|which|wich|where|how|why)\b")
 _PRONOUN_SUBJECT = frozenset({"he", "she", "they", "it", "i", "we", "you"})

@@ -40,6 +40,7 @@ from tkgrag.question.lexicon import words
 from tkgrag.question.linking import EntityLink
 from tkgrag.question.model import Mention, MentionKind
 from tkgrag.question.relations import RelationMatch, RelationMatcher, RelationMatchError
+from tkgrag.question.sectors import country_of, demonyms, sector_names
 from tkgrag.store import Store
 
 # Lucene query syntax characters (https://lucene.apache.org/core/9_0_0/queryparser/): escaped with a backslash.
@@ -48,136 +49,8 @@ _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 # "al" only as a standalone token: "al-Assad" keeps "assad".
 _STOP = words("a an the of for and or in on at to by with from de la le du des el al s")
 
-# Demonyms ICEWS questions use -> the country as ICEWS names it. Kept short: the common ones in ICEWS/MultiTQ.
-DEMONYMS: dict[str, str] = {
-    "afghan": "Afghanistan",
-    "albanian": "Albania",
-    "algerian": "Algeria",
-    "american": "United States",
-    "angolan": "Angola",
-    "argentine": "Argentina",
-    "argentinian": "Argentina",
-    "armenian": "Armenia",
-    "australian": "Australia",
-    "austrian": "Austria",
-    "azerbaijani": "Azerbaijan",
-    "bahraini": "Bahrain",
-    "bangladeshi": "Bangladesh",
-    "belarusian": "Belarus",
-    "belgian": "Belgium",
-    "bolivian": "Bolivia",
-    "bosnian": "Bosnia and Herzegovina",
-    "brazilian": "Brazil",
-    "british": "United Kingdom",
-    "bulgarian": "Bulgaria",
-    "burmese": "Myanmar",
-    "cambodian": "Cambodia",
-    "cameroonian": "Cameroon",
-    "canadian": "Canada",
-    "chilean": "Chile",
-    "chinese": "China",
-    "colombian": "Colombia",
-    "congolese": "Congo",
-    "croatian": "Croatia",
-    "cuban": "Cuba",
-    "cypriot": "Cyprus",
-    "czech": "Czech Republic",
-    "danish": "Denmark",
-    "dutch": "Netherlands",
-    "ecuadorian": "Ecuador",
-    "egyptian": "Egypt",
-    "emirati": "United Arab Emirates",
-    "eritrean": "Eritrea",
-    "estonian": "Estonia",
-    "ethiopian": "Ethiopia",
-    "european": "Europe",
-    "fijian": "Fiji",
-    "filipino": "Philippines",
-    "finnish": "Finland",
-    "french": "France",
-    "georgian": "Georgia",
-    "german": "Germany",
-    "ghanaian": "Ghana",
-    "greek": "Greece",
-    "guatemalan": "Guatemala",
-    "haitian": "Haiti",
-    "hungarian": "Hungary",
-    "icelandic": "Iceland",
-    "indian": "India",
-    "indonesian": "Indonesia",
-    "iranian": "Iran",
-    "iraqi": "Iraq",
-    "irish": "Ireland",
-    "israeli": "Israel",
-    "italian": "Italy",
-    "ivorian": "Cote d'Ivoire",
-    "jamaican": "Jamaica",
-    "japanese": "Japan",
-    "jordanian": "Jordan",
-    "kazakh": "Kazakhstan",
-    "kenyan": "Kenya",
-    "korean": "South Korea",
-    "kuwaiti": "Kuwait",
-    "kyrgyz": "Kyrgyzstan",
-    "latvian": "Latvia",
-    "lebanese": "Lebanon",
-    "liberian": "Liberia",
-    "libyan": "Libya",
-    "lithuanian": "Lithuania",
-    "malaysian": "Malaysia",
-    "malian": "Mali",
-    "mauritanian": "Mauritania",
-    "mexican": "Mexico",
-    "moldovan": "Moldova",
-    "mongolian": "Mongolia",
-    "moroccan": "Morocco",
-    "mozambican": "Mozambique",
-    "namibian": "Namibia",
-    "nepalese": "Nepal",
-    "nepali": "Nepal",
-    "nigerian": "Nigeria",
-    "nigerien": "Niger",
-    "norwegian": "Norway",
-    "omani": "Oman",
-    "pakistani": "Pakistan",
-    "palestinian": "Occupied Palestinian Territory",
-    "panamanian": "Panama",
-    "peruvian": "Peru",
-    "philippine": "Philippines",
-    "polish": "Poland",
-    "portuguese": "Portugal",
-    "qatari": "Qatar",
-    "romanian": "Romania",
-    "russian": "Russia",
-    "rwandan": "Rwanda",
-    "saudi": "Saudi Arabia",
-    "senegalese": "Senegal",
-    "serbian": "Serbia",
-    "singaporean": "Singapore",
-    "slovak": "Slovakia",
-    "slovenian": "Slovenia",
-    "somali": "Somalia",
-    "spanish": "Spain",
-    "sudanese": "Sudan",
-    "swedish": "Sweden",
-    "swiss": "Switzerland",
-    "syrian": "Syria",
-    "taiwanese": "Taiwan",
-    "tajik": "Tajikistan",
-    "tanzanian": "Tanzania",
-    "thai": "Thailand",
-    "tunisian": "Tunisia",
-    "turkish": "Turkey",
-    "turkmen": "Turkmenistan",
-    "ugandan": "Uganda",
-    "ukrainian": "Ukraine",
-    "uzbek": "Uzbekistan",
-    "venezuelan": "Venezuela",
-    "vietnamese": "Vietnam",
-    "yemeni": "Yemen",
-    "zambian": "Zambia",
-    "zimbabwean": "Zimbabwe",
-}
+# Demonyms -> the country as ICEWS names it (``tkgrag/data/demonyms.tsv``, via ``tkgrag.question.sectors``).
+DEMONYMS: dict[str, str] = demonyms()
 
 # Role words as people say them -> ICEWS sector names (the part before "(Country)").
 ROLE_SYNONYMS: dict[str, tuple[str, ...]] = {
@@ -259,15 +132,21 @@ def variants(mention: Mention) -> list[str]:
         out.append(text[4:])
     role, holder = mention.role, mention.holder
     words = text.split()
-    if role is None and len(words) >= 2 and words[0].lower().rstrip("s") in DEMONYMS:
-        # "Danish Ministry of Defence" -> role "Ministry of Defence", holder "Denmark"
-        role, holder = " ".join(words[1:]), DEMONYMS[words[0].lower().rstrip("s")]
-    elif role is None and len(words) >= 3 and words[0].lower() == "the" and words[1].lower() in DEMONYMS:
-        role, holder = " ".join(words[2:]), DEMONYMS[words[1].lower()]
+    if words and words[0].lower() == "the":
+        words = words[1:]
+    if role is None and len(words) >= 2:
+        # "Danish Ministry of Defence" -> role "Ministry of Defence", holder "Denmark" (also "South Korean ...")
+        for n in (2, 1):
+            country = country_of(" ".join(words[:n])) if len(words) > n else None
+            if country is not None:
+                role, holder = " ".join(words[n:]), country
+                break
     if role and holder:
-        holder = DEMONYMS.get(holder.lower(), holder)
+        holder = country_of(holder) or holder
+        if holder.lower().startswith("the "):
+            holder = holder[4:]
         r = " ".join(role.split())
-        for sector in (*ROLE_SYNONYMS.get(r.lower(), ()), r[:1].upper() + r[1:]):
+        for sector in (*ROLE_SYNONYMS.get(r.lower(), ()), *sector_names(r)):
             out.append(f"{sector} ({holder})")
     return list(dict.fromkeys(out))
 

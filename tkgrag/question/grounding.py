@@ -166,6 +166,63 @@ class GroundedQuestion:
             position=self.position,
         )
 
+    def explain(self, runners_up: int = 3) -> list[str]:
+        """Why the reader reads what it reads, one line per step: each linked mention (text span -> entity, score,
+        role), the relation chosen with its runners-up and their scores, the temporal constraint, every anchor and
+        how it was resolved, and the temporal order."""
+        text = self.question.text
+        lines = []
+        for e in self.entities:
+            m = e.mention
+            swapped = ", roles swapped by the graph" if e.role_source == "graph" else ""
+            lines.append(
+                f'mention "{text[m.start : m.end]}" [{m.start}:{m.end}] -> {e.name} '
+                f"(key {e.key}, score {e.score:.2f}, {e.role.value}{swapped})"
+            )
+        for m in self.unlinked:
+            lines.append(f'mention "{m.text}" [{m.start}:{m.end}] -> not linked (no entity above the link threshold)')
+        phrase = self.question.relation_phrase or "-"
+        if self.relation is None:
+            lines.append(f'relation: none matched (relation phrase "{phrase}")')
+        else:
+            best = next((c for c in self.relation_candidates if c.relation == self.relation), None)
+            score = f" {best.score:.3f} (semantic {best.semantic:.3f}, lexical {best.lexical:.3f})" if best else ""
+            lines.append(f'relation: {self.relation}{score} from "{phrase}"')
+            others = [c for c in self.relation_candidates if c.relation != self.relation][:runners_up]
+            if others:
+                lines.append("  runners-up: " + "; ".join(f"{c.relation} {c.score:.3f}" for c in others))
+        lines.append(
+            f"answer: {self.answer_role.value}"
+            + (f" at {self.time_granularity.value} granularity" if self.answer_role is AnswerRole.TIME else "")
+        )
+        lines.append(f"constraint: {self.constraint.describe() if self.constraint else '-'}")
+        lines.extend(f"  also: {c.describe()}" for c in self.also)
+        for ga in self.anchors:
+            ev = ga.event
+            where = f"{ev.text} @ {ev.span.label()}" if ev is not None else "no event"
+            lines.append(f'anchor "{ga.anchor.trigger} {ga.anchor.text}": {ga.how} -> {where}')
+        order = self.order.value + (f" #{self.position}" if self.position > 1 else "")
+        lines.append(f"order: {order}" + (f"; excluded: {', '.join(sorted(self.exclude))}" if self.exclude else ""))
+        return lines
+
+    def no_events(self) -> str:
+        """What to say when the graph holds no event that fits: "no events of Togo (object) with relation Consult
+        during 2005 in this graph", or which step failed (a mention not linked, no relation, an anchor without
+        event)."""
+        if not self.entities:
+            said = ", ".join(f'"{m.text}"' for m in self.unlinked)
+            return f"no entity of this graph matches {said}" if said else "no entity of this graph is named in it"
+        if self.unlinked:
+            return "not linked to an entity of this graph: " + ", ".join(f'"{m.text}"' for m in self.unlinked)
+        unresolved = [ga for ga in self.anchors if not ga.resolved]
+        if unresolved:
+            ga = unresolved[0]
+            return f'no event in this graph for the anchor "{ga.anchor.trigger} {ga.anchor.text}" ({ga.how})'
+        who = " and ".join(f"{e.name} ({e.role.value})" for e in self.entities)
+        rel = f" with relation {self.relation}" if self.relation else ""
+        when = f" {self.constraint.describe()}" if self.constraint else ""
+        return f"no events of {who}{rel}{when} in this graph"
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "entities": [e.as_dict() for e in self.entities],

@@ -82,6 +82,8 @@ ORDINAL_POSITION: dict[str, int] = {
     **ORDINAL_WORDS,
     "earliest": 1,
     "initial": 1,
+    "initially": 1,
+    "originally": 1,
     "last": -1,
     "latest": -1,
     "final": -1,

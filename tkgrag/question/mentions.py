@@ -19,8 +19,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from tkgrag.question.lexicon import FUNCTION_WORDS, MONTHS, NAME_CONNECTORS, ORDINAL_POSITION, words
+from tkgrag.question.lexicon import AUXILIARIES, FUNCTION_WORDS, MONTHS, NAME_CONNECTORS, ORDINAL_POSITION, words
 from tkgrag.question.model import Mention, MentionKind
+from tkgrag.question.sectors import country_of, sector_phrase_length
 
 _TOKEN = re.compile(r"\(|\)|/|&|(?<=\s)-(?=\s)|[^\W_]\.(?=\s|$)|[^\W_](?:[\w'’.-]*[^\W_])?(?:['’]s?)?")
 _NOT_NAME_START = (
@@ -34,9 +35,17 @@ _NOT_NAME_START = (
 )
 _POSSESSIVE = re.compile(r"(?:['’]s|(?<=s)['’])$")
 _QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|‘([^’]+)’|(?<![\w])'([^']+)'(?![\w])")
-_ROLE_BEFORE = re.compile(r"\bthe\s+(?P<role>(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*)\s+of\s+(?:the\s+)?$", re.IGNORECASE)
+_ROLE_BEFORE = re.compile(
+    r"\bthe\s+(?P<role>(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*)\s+(?P<prep>of|in|from)\s+(?:the\s+)?(?:country\s+of\s+)?$",
+    re.IGNORECASE,
+)
 _ROLE_STOP = frozenset({"who", "what", "which", "when", "did", "was", "is", "were", "are", "first", "last", "same"})
 _PUNCT = re.compile(r"[,;?!:]")
+# Nouns that name an event, not an actor: "X's visit" is X visiting.
+_EVENT_NOUN = re.compile(
+    r"(?:visit|trip|tour|call|remark|comment|statement|request|appeal|criticism|praise|support|offer|invitation|"
+    r"condemnation|accusation|threat|demand|proposal|decision|meeting|talk|negotiation|agreement)s?$"
+)
 
 
 class _Tok:
@@ -155,7 +164,40 @@ def _role_of(text: str, holder: Mention) -> Mention | None:
     m = _ROLE_BEFORE.search(text, max(0, holder.start - 60), holder.start)
     if m is None or any(w.lower() in _ROLE_STOP for w in m.group("role").split()):
         return None
+    if m.group("prep").lower() != "of":  # "the police in Kenya": only a known sector word
+        role_words = m.group("role").split()
+        if sector_phrase_length(role_words) != len(role_words):
+            return None
     return Mention(text[m.start() : holder.end], m.start(), holder.end, MentionKind.ROLE, m.group("role"), holder.text)
+
+
+def _sector_after(text: str, toks: list[_Tok], j: int, holder: Mention, country: str | None = None) -> Mention | None:
+    """ "Kenyan police", "the South Korean finance ministry", "Japan's foreign minister": a sector phrase (from the
+    sector lexicon) right after a demonym or a possessive name; ``country`` is the holder to link ("Kenya")."""
+    following: list[_Tok] = []
+    for t in toks[j + 1 : j + 5]:
+        if (
+            t.blocked
+            or not re.match(r"[^\W\d_]", t.text)
+            or _PUNCT.search(text, (following or [toks[j]])[-1].end, t.start)
+        ):
+            break
+        following.append(t)
+    n = sector_phrase_length([t.bare for t in following])
+    if n == 0 and following and country is not None and not following[0].capitalised:
+        # an unlisted one-word role at the end or before an auxiliary: "after the Algerian extremist (did)?"
+        after = toks[j + 2] if j + 2 < len(toks) else None
+        word = following[0].bare.lower()
+        ends = after is None or _PUNCT.search(text, following[0].end, after.start) is not None
+        if word not in _NOT_NAME_START and (ends or (after is not None and after.text.lower() in AUXILIARIES)):
+            n = 1
+    if n == 0:
+        return None
+    end = _bare_end(following[n - 1])
+    role = text[following[0].start : end]
+    return Mention(
+        text[holder.start : end], holder.start, end, MentionKind.ROLE, role=role, holder=country or holder.text
+    )
 
 
 def _possessive_role(text: str, toks: list[_Tok], j: int, holder: Mention) -> Mention | None:
@@ -165,6 +207,8 @@ def _possessive_role(text: str, toks: list[_Tok], j: int, holder: Mention) -> Me
         w = t.text.lower()
         if t.blocked or w in FUNCTION_WORDS or w in _ROLE_STOP or not re.match(r"[^\W\d_]", w):
             break
+        if not role_toks and not t.capitalised and _EVENT_NOUN.match(w):
+            return None  # "Bolivia's visit", "Japan's remarks": the event, not an actor
         if role_toks and (text[role_toks[-1].end : t.start].strip() or not t.capitalised):
             break
         role_toks.append(t)
@@ -194,6 +238,15 @@ def find_mentions(text: str, blocked: Iterable[tuple[int, int]] = ()) -> list[Me
             owned = _possessive_role(text, toks, j, names[0])
             if owned is not None:
                 out.append(owned)
+            sector = _sector_after(text, toks, j, names[0])
+            if sector is not None:
+                out.append(sector)
+        else:
+            country = country_of(names[0].text)
+            if country is not None:
+                sector = _sector_after(text, toks, j, names[0], country)
+                if sector is not None:
+                    out.append(sector)
     if not any(c.isupper() for c in text[1:]):
         out.extend(_chunks(text, toks))
     return _dedupe(out)

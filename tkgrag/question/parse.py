@@ -144,6 +144,19 @@ _LEADING_WH = re.compile(
 )
 
 
+# Words that wrap a question in a request or name the asked time, not the event: "(could you) tell me",
+# "I would like to know", "the exact date on which", "the month in which".
+_REQUEST_WRAPPER = re.compile(
+    r"^(?:please\s+)?(?:(?:tell|show|give|let)\s+me(?:\s+know)?|(?:like|want|wish)\s+to\s+know|know)\b\s*",
+    re.IGNORECASE,
+)
+_TIME_NOUN = re.compile(
+    r"^(?:(?:exact|specific|precise|particular)\s+)?(?:date|day|month|year|time|point\s+in\s+time)\s+"
+    r"(?:(?:on|in|at|during)\s+)?(?:which|when|that)\b\s*",
+    re.IGNORECASE,
+)
+
+
 def _relation_phrase(text: str, low: str, spans: list[tuple[int, int]]) -> str:
     """The question's own event words: main content without question words, mentions and function words at the
     edges ("Who expressed intent to meet or negotiate with X in 2014?" -> "expressed intent to meet or negotiate")."""
@@ -153,8 +166,13 @@ def _relation_phrase(text: str, low: str, spans: list[tuple[int, int]]) -> str:
     for clause in clauses:
         clause = _LEADING_WH.sub(" ", clause)
         words = re.findall(r"[\w'’-]+", clause)
-        while words and (words[0].lower() in FUNCTION_WORDS or words[0].lower() in AUXILIARIES):
-            words.pop(0)
+        while True:
+            while words and (words[0].lower() in FUNCTION_WORDS or words[0].lower() in AUXILIARIES):
+                words.pop(0)
+            lead = _REQUEST_WRAPPER.match(" ".join(words)) or _TIME_NOUN.match(" ".join(words))
+            if lead is None or not lead.group().strip():
+                break
+            words = lead.string[lead.end() :].split()
         while words and (words[-1].lower() in FUNCTION_WORDS or words[-1].lower() in AUXILIARIES):
             words.pop()
         phrase = " ".join(words)

@@ -16,34 +16,57 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             r"\bdiplomatic\w*\s+(?:cooperat|support)\w*|\bcooperat\w*\s+diplomatically",
             "engage in diplomatic cooperation",
         ),
-        (r"\b(?:condemn|denounc|censur|slam|blast|rebuk|critici[sz]|lambast|castigat)\w*", "criticize or denounce"),
-        (r"\bblam\w*|\baccus\w*", "accuse"),
-        (r"\boptimis\w*|\bpositive\s+(?:remarks?|comments?)", "make optimistic comment"),
-        (r"\bpessimis\w*|\bnegative\s+(?:remarks?|comments?)", "make pessimistic comment"),
         (
-            r"\b(?:phon|telephon)\w*|\bcall(?:s|ed)?\b(?!\s+(?:on|for|upon))|\bspo(?:ke|ken)\s+by\s+phone",
+            r"\b(?:condemn|denounc|censur|slam|blast|rebuk|critici[sz]|lambast|castigat|decr[iy])\w*"
+            r"|\bsp(?:o|ea)k\w*\s+out",
+            "criticize or denounce",
+        ),
+        (r"\bblam\w*|\baccus\w*|\ballege?\w*|\bfinger\b", "accuse"),
+        (r"\boptimis\w*|\bpositive\s+(?:remarks?|comments?)|\bupbeat\b|\bhopeful\w*", "make optimistic comment"),
+        (
+            r"\bpessimis\w*|\bnegative\s+(?:remarks?|comments?)|\bgloom\w*|\bsk?eptic\w*|\bdoubt\w*",
+            "make pessimistic comment",
+        ),
+        (
+            r"\b(?:phon|telephon)\w*|\bcall(?:s|ed|ing)?\b(?!\s+(?:on|for|upon))|\bspo(?:ke|ken)\s+by\s+phone"
+            r"|\brang\b|\bring(?:s|ing)?\s+up\b",
             "discuss by telephone",
         ),
         (r"\b(?:sue[sd]?|suing|lawsuit)\b", "bring lawsuit against"),
-        (r"\b(?:sign\w*)\b.*\b(?:agreement|deal|accord|treaty|pact)s?\b", "sign formal agreement"),
         (
-            r"\b(?:hold|held|holding)\s+talks|\btalk(?:s|ed)?\s+(?:with|to)|\bconfer\w*|\bme(?:e)?t(?:s|ing)?\s+with",
+            r"\b(?:sign|ink|conclud|seal|finali[sz])\w*\b.*\b(?:agreement|deal|accord|treaty|pact|contract)s?\b"
+            r"|\bpen\s+to\s+paper",
+            "sign formal agreement",
+        ),
+        (
+            r"\b(?:hold|held|holding|had|have)\s+talks|\btalk(?:s|ed|ing)?\b|\bconfer\w*|\bme(?:e)?t(?:s|ing)?\b(?!.*\b(?:third|location)\b)"
+            r"|\bdiscussions?\b|\bdiscuss(?:ed|es|ing)?\b(?!\s+by)|\bconsultations?\b|\bsat\s+down",
             "consult",
         ),
-        (r"\bnegotiat\w*", "engage in negotiation"),
+        (r"\bnegotiat\w*|\bbargain\w*", "engage in negotiation"),
         (r"\b(?:welcom|host)\w*|\breceiv\w*\b.*\bvisit", "host a visit"),
-        (r"\b(?:visit|tour)\w*|\btravel\w*\s+to|\b(?:go|went|goes)\s+to", "make a visit"),
         (
-            r"\b(?:request|ask|urg|plead|beg)\w*|\bappeal\w*\b(?!\s+for)|\bcall\w*\s+(?:on|upon)",
+            r"\b(?:visit|tour)\w*|\btravel\w*|\b(?:go|went|goes|gone|going)\b|\btrip\b|\bjourney\w*",
+            "make a visit",
+        ),
+        (
+            r"\b(?:request|ask|urg|plead|beg|petition|implor)\w*|\bappeal\w*\b(?!\s+for)|\bcall\w*\s+(?:on|upon)",
             "make an appeal or request",
         ),
-        (r"\b(?:support|endors|commend|laud|hail|applaud|prais|compliment)\w*", "praise or endorse"),
-        (r"\b(?:declin|refus|rebuff|reject|dismiss)\w*|\bturn\w*\s+down", "reject"),
+        (
+            r"\b(?:support|endors|commend|laud|hail|applaud|prais|compliment|congratulat|salut|extol)\w*"
+            r"|\bsp(?:o|ea)k\w*\s+(?:highly|well)|\btribute\b",
+            "praise or endorse",
+        ),
+        (r"\b(?:declin|refus|rebuff|reject|dismiss|spurn|snub|repudiat)\w*|\bturn\w*\s+down|\bsaid\s+no", "reject"),
         (r"\b(?:attack|bomb|shell|invad|strik|struck|fought|fight)\w*", "use conventional military force"),
-        (r"\b(?:arrest|detain|jail|imprison|charg|apprehend)\w*", "arrest, detain, or charge with legal action"),
-        (r"\b(?:probe|investigat|look\w*\s+into)\w*", "investigate"),
-        (r"\b(?:threat|warn)\w*", "threaten"),
-        (r"\b(?:cooperat|collaborat|partner)\w*|\bwork\w*\s+(?:with|together)", "cooperate"),
+        (
+            r"\b(?:arrest|detain|jail|imprison|charg|apprehend)\w*|\bcustody\b|\block\w*\s+up",
+            "arrest, detain, or charge with legal action",
+        ),
+        (r"\b(?:probe|investigat|inquir|enquir|examin)\w*|\blook\w*\s+into", "investigate"),
+        (r"\b(?:threat|warn|menac|intimidat)\w*", "threaten"),
+        (r"\b(?:cooperat|collaborat|partner)\w*|\bwork(?:s|ed|ing)?\b", "cooperate"),
         (r"\bdemand\w*", "demand"),
         (r"\b(?:releas|free[sd]?\b)\w*", "release persons or property"),
         (r"\bsympath\w*|\bcondolen\w*|\bempath\w*", "make empathetic comment"),
@@ -53,7 +76,9 @@ _CANONICAL = frozenset([*(c for _, c in _CAMEO_WORDS), "meet or negotiate"])
 _MEETING = frozenset({"make a visit", "consult", "engage in negotiation", "discuss by telephone"})
 _INTENT = re.compile(
     r"^(?:(?:would|will|did|does)\s+)?(?:want(?:s|ed)?|wish(?:es|ed)?|like[sd]?|intend(?:s|ed)?|plan(?:s|ned)?|"
-    r"hope[sd]?|seek(?:s)?|sought|aim(?:s|ed)?|(?:express(?:es|ed)?|announc(?:es|ed)|show(?:s|ed)?|stat(?:es|ed)|"
+    r"hope[sd]?|seek(?:s)?|sought|aim(?:s|ed)?|(?:pledg|vow|promis|offer|commit)(?:e|es|ed|s|ted|ing)?(?:\s+(?:itself|himself|herself|themselves))?(?=\s+(?:to|cooperation|collaboration|talks|negotiations|support)\b)|"
+    r"(?:said|says|announced)\s+(?:it|he|she|they)\s+(?:would|will|wanted\s+to|was\s+ready\s+to)|"
+    r"(?:was|were|is|are)\s+(?:ready|willing|eager|keen)|(?:express(?:es|ed)?|announc(?:es|ed)|show(?:s|ed)?|stat(?:es|ed)|"
     r"declar(?:es|ed)|signal(?:s|ed|led)?)\s+(?:its|their|his|her|an?|the)?\s*(?:intentions?|interest|desire|wish|"
     r"willingness|readiness|intent)(?:\s+(?:to|in|for))?)\s+(?:to\s+)?",
     re.IGNORECASE,

@@ -34,12 +34,21 @@ def verb_position(text: str, relation_phrase: str, blocked: Sequence[tuple[int, 
     return None
 
 
+# "receive(d) X from Y", "got a visit from Y": the receiver is the relation's object, Y its subject.
+# A received visit is ICEWS's Host_a_visit, whose object is the visitor: no swap for "received a visit from Y".
+_RECEIVE_FROM = re.compile(
+    r"(?:receiv\w*|got|gets?|getting|obtain\w*)\b(?![^,;?]*\bvisit)[^,;?]*?\bfrom\b", re.IGNORECASE
+)
+
+
 def is_passive(text: str, verb_start: int) -> bool:
     """ "was rejected", "were first criticized": a form of *be* (and adverbs) right before the verb; or an inverted
     *be* with a participle and an agent: "When was Wan Azizah last praised by X" (but not "Who was the first to
     host a visit by X", where "to" marks an infinitive)."""
     before = text[:verb_start]
     if _PASSIVE_BEFORE_VERB.search(before):
+        return True
+    if _RECEIVE_FROM.match(text, verb_start):  # "receive optimistic remarks from Japan": Japan made them
         return True
     be = list(re.finditer(rf"\b{_BE}\b", before, re.IGNORECASE))
     if not be or re.search(r"\b(?:to|did|does|do)\b", before[be[-1].end() :], re.IGNORECASE):
@@ -55,7 +64,7 @@ def syntactic_role(text: str, mention: Mention, verb_start: int | None, *, passi
         return AnswerRole.OBJECT if not _AUX_INVERSION.match(text) else AnswerRole.SUBJECT
     if mention.start < verb_start:
         return AnswerRole.OBJECT if passive else AnswerRole.SUBJECT
-    if passive and re.search(r"\bby\s+(?:the\s+)?$", text[: mention.start], re.IGNORECASE):
+    if passive and re.search(r"\b(?:by|from)\s+(?:the\s+)?$", text[: mention.start], re.IGNORECASE):
         return AnswerRole.SUBJECT
     return AnswerRole.OBJECT
 

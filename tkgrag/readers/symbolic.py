@@ -38,6 +38,7 @@ class SymbolicAnswer(Answer):
     grounding: GroundedQuestion | None = None
     facts: dict[str, Evidence] = field(default_factory=dict)
     strategy: str = ""
+    no_answer: str | None = None  # why nothing qualified: "no events of X (object) with relation R during 2005 ..."
 
     def supporting(self, candidate: AnswerCandidate, limit: int = 3) -> list[Evidence]:
         return [self.facts[k] for k in candidate.supporting_events[:limit] if k in self.facts]
@@ -45,6 +46,8 @@ class SymbolicAnswer(Answer):
     def as_dict(self) -> dict[str, Any]:
         d = super().as_dict()
         d["strategy"] = self.strategy
+        d["no_answer"] = self.no_answer
+        d["explain"] = self.grounding.explain() if self.grounding else []
         d["grounding"] = self.grounding.as_dict() if self.grounding else None
         d["supporting_facts"] = {a.text: [e.as_dict() for e in self.supporting(a)] for a in self.answers[:10]}
         return d
@@ -133,6 +136,7 @@ class SymbolicReader:
             grounding=g,
             facts=facts,
             strategy=strategy,
+            no_answer=None if answers else g.no_events(),
         )
 
     # -- helpers ------------------------------------------------------------------------------------------------

@@ -1,0 +1,44 @@
+"""Issue 17 on the real server: a descriptive question answered on the bundled ICEWS14 sample, ``ask --explain``'s
+lines, and the "graph cannot answer" message. Expected values are read off ``tkgrag/data/icews14_sample.tsv``: Police
+(Albania) investigated Criminal (Albania) once, on 2014-03-28, and arrested them on 2014-01-27, -29 and -30."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tkgrag.cli.ask_cmd import print_explanation
+from tkgrag.cli.common import console
+from tkgrag.ingest.pipeline import IngestOptions
+from tkgrag.ingest.tkg import ingest_tkg_file
+from tkgrag.readers.symbolic import SymbolicReader
+from tkgrag.retrievers.vector import VectorRetriever
+from tkgrag.store import Store
+
+DATA = Path(__file__).resolve().parents[2] / "tkgrag" / "data"
+
+
+def test_descriptive_question_explain_and_no_events(store: Store, embedder, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    ingest_tkg_file(
+        store,
+        DATA / "icews14_sample.tsv",
+        source="icews14",
+        options=IngestOptions(embedder=None, progress=False, rejects_dir=tmp_path),  # graph only: the reader reads it
+    )
+    reader, vector = SymbolicReader(store, embedder), VectorRetriever(store, embedder)
+
+    a = reader.answer("In what month did the Albanian police probe Albania's criminals?", vector)
+    assert a.best == "2014-03" and a.no_answer is None
+    a = reader.answer("When did the police of Albania first take Albania's criminals into custody?", vector)
+    assert a.best == "2014-01-27"
+    with console.capture() as captured:
+        print_explanation(a)
+    out = " ".join(captured.get().split())  # the console wraps long lines
+    assert 'mention "the police of Albania"' in out and "-> Police (Albania) (key Police_(Albania)" in out
+    assert "relation: Arrest,_detain,_or_charge_with_legal_action" in out and "runners-up:" in out
+    assert "order: first" in out
+
+    a = reader.answer("Who investigated Albania's criminals in 2005?", vector)
+    assert a.answers == []
+    assert a.no_answer == (
+        "no events of Criminal (Albania) (object) with relation Investigate during 2005 in this graph"
+    )

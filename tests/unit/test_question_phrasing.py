@@ -1,0 +1,223 @@
+"""Issue 17, the symbolic reader on real phrasing: the pure parts, one test per category of the issue.
+
+1. descriptive mentions of ICEWS sector actors -> ROLE mentions whose variants hold "Sector (Country)";
+2. relation paraphrases -> the CAMEO paraphrase the matcher is also given;
+3. date forms and the asked granularity in its wrappers;
+4. ordinal forms;
+5. entity-named anchors whose actor is a descriptive mention.
+Expected values are written by hand from the ICEWS names ("Police (Kenya)") and CAMEO's event names.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tkgrag.model import AnswerRole, Order, TemporalConstraint
+from tkgrag.question import AnswerKind, MentionKind, understand
+from tkgrag.question.graph_linker import variants
+from tkgrag.question.grounding import GroundedEntity, GroundedQuestion
+from tkgrag.question.relation_phrases import clean_relation_phrase, relation_phrases, stated_intent
+from tkgrag.question.relations import RelationMatch
+from tkgrag.question.sectors import country_of, sector_names, sector_phrase_length, singular
+from tkgrag.temporal import Granularity, TimeSpan
+
+
+def role_forms(question: str) -> list[str]:
+    """Every "Sector (Country)" form the linker would try for the question's mentions (a ROLE mention, or a name
+    opening with a demonym such as "Danish Ministry of Defence")."""
+    tq = understand(question)
+    return [v for m in tq.mentions for v in variants(m) if v.endswith(")")]
+
+
+# -- 1. descriptive mentions ----------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("question", "actor"),
+    [
+        ("Whom did the Kenyan police arrest in May 2014?", "Police (Kenya)"),
+        ("Who visited the Kenyan police?", "Police (Kenya)"),
+        ("Who praised Japan's finance ministry in May 2014?", "Treasury/Finance Ministry (Japan)"),
+        ("Who criticized the police in Kenya in 2014?", "Police (Kenya)"),
+        ("Who praised the police from Kenya?", "Police (Kenya)"),
+        ("Who praised the people of Norway?", "Citizen (Norway)"),
+        ("Who visited the South Korean prime minister?", "Head of Government (South Korea)"),
+        ("Who visited the premier of Chile?", "Head of Government (Chile)"),
+        ("Who praised the head of Turkmenistan?", "Head of Government (Turkmenistan)"),
+        (
+            "Who criticized the United States' cabinet in April 2014?",
+            "Cabinet / Council of Ministers / Advisors (United States)",
+        ),
+        ("Whom did British citizens make an appeal or request to in September 2014?", "Citizen (United Kingdom)"),
+        ("Who criticized the Danish Ministry of Defence?", "Defense / Security Ministry (Denmark)"),
+        ("Who rejected the Kenyan provincial governor in August 2014?", "Governor (Kenya)"),
+        ("Who accused the Indian armed forces?", "Military (India)"),
+        ("Who praised India's industry?", "Industry (India)"),
+        ("Who met the children of the Philippines?", "Children (Philippines)"),
+        ("Who praised the members of parliament of India?", "Member of Parliament (India)"),
+    ],
+)
+def test_descriptive_mentions_reach_the_icews_sector_actor(question: str, actor: str) -> None:
+    assert actor in role_forms(question)
+
+
+def test_sector_lexicon_and_demonyms() -> None:
+    assert country_of("Kenyan") == "Kenya"
+    assert country_of("Danes") == "Denmark"
+    assert country_of("South Korean") == "South Korea"
+    assert country_of("Kenya") is None
+    assert singular("ministries") == "ministry" and singular("judges") == "judge" and singular("police") == "police"
+    assert sector_names("premier")[0] == "Head of Government"
+    assert sector_names("protesters")[:2] == ("Protester", "Protesters")  # lexicon, then the phrase as written
+    assert sector_phrase_length(["finance", "ministry", "arrest"]) == 2
+    assert sector_phrase_length(["police", "arrest"]) == 1
+    assert sector_phrase_length(["visited"]) == 0
+
+
+def test_a_verb_after_a_demonym_is_not_a_sector() -> None:
+    tq = understand("Which country did the Japanese visit in 2014?")
+    assert not [m for m in tq.mentions if m.kind is MentionKind.ROLE]
+
+
+# -- 2. relation paraphrases ----------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("phrase", "paraphrase"),
+    [
+        ("commended", "praise or endorse"),
+        ("lauded", "praise or endorse"),
+        ("spoke highly of", "praise or endorse"),
+        ("spurned", "reject"),
+        ("called", "discuss by telephone"),
+        ("rang", "discuss by telephone"),
+        ("met", "consult"),
+        ("had discussions", "consult"),
+        ("concluded an accord", "sign formal agreement"),
+        ("bargained", "engage in negotiation"),
+        ("was upbeat about", "make optimistic comment"),
+        ("made optimistic remarks about", "make optimistic comment"),
+        ("gave a condemnation to", "criticize or denounce"),
+        ("spoke out against", "criticize or denounce"),
+        ("took into custody", "arrest, detain, or charge with legal action"),
+        ("launched an inquiry into", "investigate"),
+        ("pointed the finger at", "accuse"),
+        ("signalled readiness to talk", "express intent to meet or negotiate"),
+        ("would wish to visit", "express intent to meet or negotiate"),
+        ("pledged to work", "express intent to cooperate"),
+        ("promised cooperation", "express intent to cooperate"),
+    ],
+)
+def test_relation_paraphrases(phrase: str, paraphrase: str) -> None:
+    assert paraphrase in relation_phrases(phrase)
+
+
+def test_met_at_a_third_location_keeps_its_own_relation() -> None:
+    assert relation_phrases("met at a third location") == ["met at a third location"]
+    assert not stated_intent("offered condolences")
+    assert stated_intent("said it would cooperate")
+
+
+# -- 3. date forms and asked granularity ----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("question", "label"),
+    [
+        ("Who visited Japan on 27 February 2007?", "2007-02-27"),
+        ("Before December 9, 2008, who did Timor-Leste request for?", "2008-12-09"),
+        ("Who would wish to visit Ireland in July, the year of 2007?", "2007-07"),
+        ("After 2009-12-3, who visited Bolivia?", "2009-12-03"),
+        ("After May, 2015, who gave a condemnation to France?", "2015-05"),
+        ("Who praised Iran in Aug. 2014?", "2014-08"),
+        ("Who praised Iran on the 3rd of March 2014?", "2014-03-03"),
+        ("Who praised Iran during the month of March 2014?", "2014-03"),
+    ],
+)
+def test_date_forms(question: str, label: str) -> None:
+    assert understand(question).time == TimeSpan.parse(label)
+
+
+@pytest.mark.parametrize(
+    ("question", "granularity"),
+    [
+        ("What was the exact date when Rajiv Shah visited Guinea?", Granularity.DAY),
+        ("Can you tell me the exact date on which Rajiv Shah visited Guinea?", Granularity.DAY),
+        ("What day was it when Rajiv Shah visited Guinea?", Granularity.DAY),
+        ("I would like to know on what date Rajiv Shah visited Guinea.", Granularity.DAY),
+        ("Please tell me the month in which Rajiv Shah visited Guinea.", Granularity.MONTH),
+        ("Could you tell me in which month Rajiv Shah visited Guinea?", Granularity.MONTH),
+        ("Tell me the year when Rajiv Shah visited Guinea.", Granularity.YEAR),
+    ],
+)
+def test_asked_granularity_in_wrappers_and_the_relation_phrase_without_them(
+    question: str, granularity: Granularity
+) -> None:
+    tq = understand(question)
+    assert tq.answer_type.kind is AnswerKind.TIME and tq.answer_type.granularity is granularity
+    assert not tq.anchors  # "when Rajiv Shah visited Guinea" is the asked event, not an anchor
+    assert clean_relation_phrase(tq.relation_phrase) == "visited"
+
+
+# -- 4. ordinal forms -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("question", "position"),
+    [
+        ("Who visited Oman for the first time?", 1),
+        ("Who was the earliest to visit Oman?", 1),
+        ("Who initially visited Oman?", 1),
+        ("Which country did Bolivia visit last?", -1),
+        ("Who most recently visited Oman?", -1),
+        ("Who was the latest to visit Oman?", -1),
+        ("When was the last time Iran visited Oman?", -1),
+        ("Who engaged in negotiation with Royal Administration (Saudi Arabia) first?", 1),
+    ],
+)
+def test_ordinal_forms(question: str, position: int) -> None:
+    tq = understand(question)
+    assert [o.position for o in tq.ordinals] == [position]
+    assert not tq.anchors  # "in negotiation with ... Administration" is not an event-noun anchor
+
+
+# -- 5. entity-named anchors with a descriptive actor ---------------------------------------------------------
+def test_entity_named_anchor_with_a_descriptive_actor() -> None:
+    q = "After the children of the Philippines, which country was the first to receive optimistic remarks from Japan?"
+    tq = understand(q)
+    assert len(tq.anchors) == 1 and tq.anchors[0].text == "the children of the Philippines"
+    forms = [v for m in tq.anchors[0].mentions if m.kind is MentionKind.ROLE for v in variants(m)]
+    assert "Children (Philippines)" in forms
+    tq = understand("Who was the first to visit Oman after the Kenyan police?")
+    assert tq.anchors and "Police (Kenya)" in [v for m in tq.anchors[0].mentions for v in variants(m)]
+
+
+# -- ask --explain and the "graph cannot answer" message ------------------------------------------------------
+def _grounded(question: str, relation: str | None, *, unlinked: bool = False) -> GroundedQuestion:
+    tq = understand(question)
+    togo = next(m for m in tq.mentions if m.text == "Togo")
+    entities = () if unlinked else (GroundedEntity(togo, "Togo", "Togo", 3.0, AnswerRole.OBJECT),)
+    candidates = (
+        RelationMatch("Consult", 0.912, 0.874, 1.0),
+        RelationMatch("Make_a_visit", 0.70, 0.6, 0.5),
+        RelationMatch("Host_a_visit", 0.61, 0.55, 0.3),
+    )
+    return GroundedQuestion(
+        question=tq,
+        entities=entities,
+        relation=relation,
+        relation_candidates=candidates if relation else (),
+        answer_role=AnswerRole.SUBJECT,
+        constraint=TemporalConstraint.in_period("2005"),
+        order=Order.FIRST,
+        unlinked=(togo,) if unlinked else (),
+    )
+
+
+def test_explain_lists_mentions_relation_with_runners_up_constraint_and_order() -> None:
+    lines = _grounded("Who was the first to consult Togo in 2005?", "Consult").explain()
+    assert lines[0] == 'mention "Togo" [29:33] -> Togo (key Togo, score 3.00, object)'
+    assert lines[1] == 'relation: Consult 0.912 (semantic 0.874, lexical 1.000) from "consult"'
+    assert lines[2] == "  runners-up: Make_a_visit 0.700; Host_a_visit 0.610"
+    assert "answer: subject" in lines
+    assert "constraint: during 2005" in lines
+    assert lines[-1] == "order: first"
+
+
+def test_no_events_says_what_the_graph_lacks() -> None:
+    g = _grounded("Who was the first to consult Togo in 2005?", "Consult")
+    assert g.no_events() == "no events of Togo (object) with relation Consult during 2005 in this graph"
+    g = _grounded("Who was the first to consult Togo in 2005?", "Consult", unlinked=True)
+    assert g.no_events() == 'no entity of this graph matches "Togo"'

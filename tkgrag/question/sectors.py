@@ -1,0 +1,111 @@
+"""ICEWS sector actors said descriptively: "the Kenyan police", "Japan's finance ministry", "the premier of Chile".
+
+ICEWS names such actors ``Sector (Country)`` ("Police (Kenya)", "Treasury/Finance Ministry (Japan)"). Two word lists,
+kept as data in ``tkgrag/data`` (each names its source):
+
+- ``demonyms.tsv``: demonyms and adjectives -> the country as ICEWS names it ("Kenyan" -> Kenya, "Dane" -> Denmark);
+- ``sector_words.tsv``: people's words for a sector -> ICEWS sector names, best first ("premier" -> Head of
+  Government; "troops" -> Military).
+
+A sector's own name needs no entry: ``sector_names`` also offers the phrase itself in the ICEWS spelling (title case,
+singular), which the linker tries as an exact key against the graph's own vocabulary.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+
+
+def _rows(name: str) -> list[tuple[str, str]]:
+    text = resources.files("tkgrag.data").joinpath(name).read_text(encoding="utf-8")
+    out = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        key, sep, value = line.partition("\t")
+        if not sep or not key.strip() or not value.strip():
+            raise ValueError(f"tkgrag/data/{name} line {n}: expected 'phrase<TAB>value', got {line!r}")
+        out.append((key.strip().lower(), value.strip()))
+    return out
+
+
+@cache
+def demonyms() -> dict[str, str]:
+    """Lower-case demonym or adjective -> ICEWS country name."""
+    return dict(_rows("demonyms.tsv"))
+
+
+@cache
+def sector_words() -> dict[str, tuple[str, ...]]:
+    """Lower-case phrase (singular) -> ICEWS sector names, best first."""
+    return {k: tuple(s.strip() for s in v.split("|") if s.strip()) for k, v in _rows("sector_words.tsv")}
+
+
+@cache
+def _max_words() -> int:
+    return max(len(k.split()) for k in sector_words())
+
+
+def singular(word: str) -> str:
+    """A light singular for role words: "ministries" -> "ministry", "judges" -> "judge", "police" stays."""
+    w = word.lower()
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3] + "y"
+    if w.endswith(("sses", "ches", "shes")):
+        return w[:-2]
+    if w.endswith("s") and not w.endswith(("ss", "us", "is")) and len(w) >= 3:
+        return w[:-1]
+    return w
+
+
+def _lookup(phrase: str) -> tuple[str, ...] | None:
+    words = phrase.lower().split()
+    if not words:
+        return None
+    lex = sector_words()
+    for start in range(min(len(words), 2)):  # "provincial governor": one modifier before a known phrase
+        rest = words[start:]
+        for cand in (" ".join(rest), " ".join([*rest[:-1], singular(rest[-1])]), " ".join(singular(w) for w in rest)):
+            if cand in lex:
+                return lex[cand]
+    return None
+
+
+def country_of(word: str) -> str | None:
+    """The country a demonym names ("Kenyan", "Danes", "South Korean's") or None."""
+    w = " ".join(re.sub(r"['’]s?$", "", word.strip()).lower().split())
+    d = demonyms()
+    if w in d:
+        return d[w]
+    if w.endswith("s") and w[:-1] in d:
+        return d[w[:-1]]
+    return None
+
+
+def sector_names(role: str) -> tuple[str, ...]:
+    """ICEWS sector names a role phrase may mean, best first: the lexicon's, then the phrase itself as ICEWS spells a
+    sector ("protesters" -> "Protester", "members of parliament" -> "Member of Parliament")."""
+    phrase = " ".join(role.split())
+    out = list(_lookup(phrase) or ())
+    words = phrase.split()
+    if words:
+        small = {"of", "the", "and", "for", "or", "in"}
+        titled = [w if w.lower() in small else w[:1].upper() + w[1:] for w in words]
+        out.append(" ".join(titled))
+        first = singular(words[0])
+        out.append(" ".join([first[:1].upper() + first[1:], *titled[1:]]))
+        last = singular(words[-1])
+        out.append(" ".join([*titled[:-1], last[:1].upper() + last[1:]]))
+    return tuple(dict.fromkeys(s for s in out if s))
+
+
+def sector_phrase_length(words: Sequence[str]) -> int:
+    """How many of ``words`` (from the start) form a known sector phrase, longest first; 0 when none does.
+    "finance ministry arrest" -> 2; "police" -> 1; "visited" -> 0."""
+    for n in range(min(len(words), _max_words()), 0, -1):
+        if _lookup(" ".join(words[:n])) is not None:
+            return n
+    return 0
