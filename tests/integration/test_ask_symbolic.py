@@ -201,12 +201,21 @@ def test_passive_and_inverted_questions_put_the_entity_in_the_subject_role(
 
 
 def test_the_graph_swaps_roles_that_syntax_got_wrong(reader: SymbolicReader, vector: VectorRetriever) -> None:
-    # Syntax reads Yara Okafor as the object of "received"; #14 has her as the subject of the comment.
-    a = ask(reader, vector, "Who received optimistic remarks from Yara Okafor?")
+    # Syntax reads Yara Okafor (after the verb, no "by"/"from") as the object; #14 has her as the commenter.
+    a = ask(reader, vector, "Who heard optimistic remarks of Yara Okafor?")
     assert texts(a) == ["Xavier Mendez"]
     assert a.grounding is not None
     (entity,) = a.grounding.entities
     assert (entity.key, entity.role, entity.role_source) == ("Yara_Okafor", AnswerRole.SUBJECT, "graph")
+
+
+def test_receive_from_makes_the_sender_the_subject_by_syntax(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # "received X from Y": Y made the remarks (#14), read from the clause itself, no graph swap needed.
+    a = ask(reader, vector, "Who received optimistic remarks from Yara Okafor?")
+    assert texts(a) == ["Xavier Mendez"]
+    assert a.grounding is not None
+    (entity,) = a.grounding.entities
+    assert (entity.key, entity.role, entity.role_source) == ("Yara_Okafor", AnswerRole.SUBJECT, "syntax")
 
 
 def test_nothing_qualifies(reader: SymbolicReader, vector: VectorRetriever) -> None:

@@ -328,6 +328,7 @@ def test_every_method_returns_some_kind_and_is_named_by_its_key() -> None:
         "passage-rerank",
         "mrag",
         "mrag+",
+        "exaqt",
     ]
     for name, m in METHODS.items():
         assert m.name == name and m.description and m.kinds, name
