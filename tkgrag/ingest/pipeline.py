@@ -297,6 +297,7 @@ class _Preparer(Generic[R]):
 
 
 _DONE = object()
+PREFETCH_ABANDON_JOIN_S = 0.5
 
 
 def prefetch(items: Iterator[Any], depth: int) -> Iterator[Any]:
@@ -325,17 +326,21 @@ def prefetch(items: Iterator[Any], depth: int) -> Iterator[Any]:
 
     worker = threading.Thread(target=work, name="tkgrag-ingest-prepare", daemon=True)
     worker.start()
+    finished = False
     try:
         while True:
             tag, x = out.get()
             if tag == "done":
+                finished = True
                 return
             if tag == "error":
                 raise x
             yield x
     finally:
         stop.set()
-        worker.join(timeout=30)
+        # Left early (the caller's error, e.g. the server went away): do not wait on a worker that may itself be
+        # stuck in the driver's retries against that server; it is a daemon and its results are discarded.
+        worker.join(timeout=30 if finished else PREFETCH_ABANDON_JOIN_S)
 
 
 # ---- the run ledger -------------------------------------------------------------------------------------------
