@@ -172,6 +172,22 @@ def load_job(path: Path) -> Job:
     )
 
 
+def _skipped(
+    job: Job, path: Path, checksum: str, status: str, *, run_id: str = "", note: str | None = None
+) -> IngestSummary:
+    """The summary of a file a job did not read: already ingested ('completed') or another process's ('busy')."""
+    return IngestSummary(
+        run_id=run_id,
+        source=job.name,
+        format=job.format,
+        path=str(path),
+        checksum=checksum,
+        status=status,
+        skipped=True,
+        note=note,
+    )
+
+
 def run_job(
     store: Store,
     job: Job,
@@ -191,16 +207,7 @@ def run_job(
         info = SourceInfo(name=job.name, format=job.format, path=str(path), checksum=checksum)
         done = store.run(q.FIND_COMPLETED_RUN, {"source": job.name, "format": job.format, "checksum": checksum})
         if done:
-            run = done[0]["run"]
-            summary = IngestSummary(
-                run_id=run["id"],
-                source=job.name,
-                format=job.format,
-                path=str(path),
-                checksum=checksum,
-                status="completed",
-                skipped=True,
-            )
+            summary = _skipped(job, path, checksum, "completed", run_id=done[0]["run"]["id"])
         else:
             options = IngestOptions(
                 batch_size=job.batch_size,
@@ -212,16 +219,7 @@ def run_job(
             try:
                 summary = ingest(store, items, spec.writer(), source=info, kind=spec.kind, options=options)
             except RunInProgress as exc:  # another process is on this file now: leave it to that one
-                summary = IngestSummary(
-                    run_id="",
-                    source=job.name,
-                    format=job.format,
-                    path=str(path),
-                    checksum=checksum,
-                    status="busy",
-                    skipped=True,
-                    note=str(exc),
-                )
+                summary = _skipped(job, path, checksum, "busy", note=str(exc))
             else:
                 if spec.after is not None:
                     summary.derived.update(spec.after(store, options.embedder, progress))
