@@ -346,3 +346,49 @@ def test_server_going_away_mid_ingest_is_one_line_and_the_next_run_resumes(
     [done] = runs(store)
     assert (done["status"], done["interruptions"], done["resumed"], done.get("error")) == ("completed", 1, 1, None)
     assert done["interrupted_at"] is not None
+
+
+# ---- a scheduler stops the ingest (SIGTERM) -------------------------------------------------------------------------
+def test_sigterm_mid_ingest_marks_the_run_interrupted_says_how_to_resume_and_the_rerun_resumes(
+    store: Store, neo4j_settings: Settings, tmp_path: Path
+) -> None:
+    """systemd, `timeout` or a job runner stop a process with SIGTERM; without a handler the process dies with its run
+    left 'running' and says nothing. Now it is Ctrl-C: the run is marked 'interrupted', one line says so."""
+    path = write_tsv(tmp_path / "term.tsv", 3000)
+    proxy = Proxy(neo4j_settings.server.bolt_port)  # slows the ingest down so that it is still running when stopped
+    from tkgrag.server.credentials import read_password
+    from tkgrag.server.layout import InstanceLayout
+
+    env = child_env(
+        neo4j_settings,
+        NEO4J_URI=f"bolt://127.0.0.1:{proxy.port}",
+        NEO4J_PASSWORD=read_password(InstanceLayout.from_settings(neo4j_settings).password_file) or "",
+    )
+    proc = subprocess.Popen(
+        cli("ingest", "tkg", str(path), "--source", "term", "--no-embed", "--batch-size", "50"),
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        wait_for(lambda: any(r["checkpoint"] >= 200 for r in runs(store)) or proc.poll() is not None, "batches")
+        assert proc.poll() is None, proc.communicate()
+        proc.terminate()
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proxy.cut()
+    assert proc.returncode == 130, out + err
+    message = err.strip()
+    assert "Traceback" not in message and len(message.splitlines()) == 1, message
+    assert message.startswith("interrupted; nothing committed is lost") and "resumes" in message
+    [left] = runs(store)
+    assert left["status"] == "interrupted" and 200 <= left["checkpoint"] < 3000
+    assert events(store, "term") == left["checkpoint"]
+
+    resumed = ingest_tkg_file(store, path, source="term", options=IngestOptions(progress=False, batch_size=500))
+    assert resumed.run_id == left["id"] and resumed.resumed_from == left["checkpoint"]
+    assert (resumed.read, resumed.written, resumed.duplicates) == (3000, 3000, 0)
+    assert events(store, "term") == 3000

@@ -9,7 +9,7 @@ import typer
 from rich.table import Table
 
 from tkgrag.cli import ingest_formats_cmd
-from tkgrag.cli.common import console, friendly_errors, settings
+from tkgrag.cli.common import console, friendly_errors, settings, stop_on_sigterm
 from tkgrag.cli.ingest_common import BackendOpt, ModelOpt, make_embedder, show_summary
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary
 from tkgrag.store import connect
@@ -17,6 +17,14 @@ from tkgrag.store import connect
 app = typer.Typer(
     help="Load temporal facts into Neo4j: files, jobs and schedules; fill embeddings.", no_args_is_help=True
 )
+
+
+@app.callback()
+def _interruptible() -> None:
+    """Ctrl-C or SIGTERM mid-ingest: the run is marked interrupted and the command says how to resume."""
+    stop_on_sigterm(
+        "nothing committed is lost: run the same command again and it resumes after the last committed batch"
+    )
 
 
 @app.command()
