@@ -33,7 +33,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from tkgrag.config import Settings, load_settings
+from tkgrag.config import Settings, load_settings, managed_server_env
 from tkgrag.ingest.records import EventRecord
 from tkgrag.ingest.tsv import TkgTsvReader, TsvOptions
 from tkgrag.queries import ingest as q
@@ -63,15 +63,7 @@ def bench_settings(args: argparse.Namespace) -> Settings:
 
 def child_env(settings: Settings) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")}
-    env.update(
-        PYTHONPATH=str(REPO),
-        TKGRAG_INSTANCE=settings.server.instance,
-        TKGRAG_BOLT_PORT=str(settings.server.bolt_port),
-        TKGRAG_HTTP_PORT=str(settings.server.http_port),
-        TKGRAG_NEO4J_HEAP=settings.server.heap,
-        TKGRAG_NEO4J_PAGECACHE=settings.server.pagecache,
-        TKGRAG_NO_PROGRESS="1",
-    )
+    env.update(managed_server_env(settings.server), PYTHONPATH=str(REPO), TKGRAG_NO_PROGRESS="1")
     return env
 
 

@@ -76,6 +76,14 @@ _ENV_SERVER = {
     "TKGRAG_START_TIMEOUT": "start_timeout_s",
 }
 _INT_FIELDS = {"bolt_port", "http_port", "embedding_dimensions"}
+
+
+def managed_server_env(server: ManagedServerSettings) -> dict[str, str]:
+    """The environment variables that select ``server`` in another process (a child CLI, a benchmark's worker):
+    the inverse of how ``load_settings`` reads them, so the two cannot drift apart."""
+    return {env: str(getattr(server, name)) for env, name in _ENV_SERVER.items()}
+
+
 _FLOAT_FIELDS = {"start_timeout_s", "neo4j_retry_timeout_s"}
 
 

@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from tkgrag.config import Settings
+from tkgrag.config import Settings, managed_server_env
 from tkgrag.ingest.jobs import load_job, run_job
 from tkgrag.ingest.pipeline import IngestOptions, SourceInfo, ingest
 from tkgrag.ingest.records import EventRecord, Reject
@@ -128,10 +128,8 @@ def test_a_value_too_large_to_index_from_the_python_api_is_bisected(
 def child_env(settings: Settings, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")}
     env.update(
+        managed_server_env(settings.server),
         PYTHONPATH=str(REPO),
-        TKGRAG_INSTANCE=settings.server.instance,
-        TKGRAG_BOLT_PORT=str(settings.server.bolt_port),
-        TKGRAG_HTTP_PORT=str(settings.server.http_port),
         TKGRAG_NO_PROGRESS="1",
         HF_HUB_OFFLINE="1",
         TRANSFORMERS_OFFLINE="1",
@@ -353,9 +351,10 @@ def test_sigterm_mid_ingest_marks_the_run_interrupted_says_how_to_resume_and_the
     store: Store, neo4j_settings: Settings, tmp_path: Path
 ) -> None:
     """systemd, `timeout` or a job runner stop a process with SIGTERM; without a handler the process dies with its run
-    left 'running' and says nothing. Now it is Ctrl-C: the run is marked 'interrupted', one line says so."""
-    path = write_tsv(tmp_path / "term.tsv", 3000)
-    proxy = Proxy(neo4j_settings.server.bolt_port)  # slows the ingest down so that it is still running when stopped
+    left 'running' and says nothing. Now the batch being written is committed, the run is marked 'interrupted', and
+    the command says so."""
+    path = write_tsv(tmp_path / "term.tsv", 6000)
+    proxy = Proxy(neo4j_settings.server.bolt_port, delay=0.02)  # slow enough to be still running when stopped
     from tkgrag.server.credentials import read_password
     from tkgrag.server.layout import InstanceLayout
 
@@ -372,7 +371,8 @@ def test_sigterm_mid_ingest_marks_the_run_interrupted_says_how_to_resume_and_the
         text=True,
     )
     try:
-        wait_for(lambda: any(r["checkpoint"] >= 200 for r in runs(store)) or proc.poll() is not None, "batches")
+        started = lambda: any(r["checkpoint"] >= 200 for r in runs(store)) or proc.poll() is not None  # noqa: E731
+        wait_for(started, "the first batches", limit=600)
         assert proc.poll() is None, proc.communicate()
         proc.terminate()
         out, err = proc.communicate(timeout=120)
@@ -381,14 +381,17 @@ def test_sigterm_mid_ingest_marks_the_run_interrupted_says_how_to_resume_and_the
             proc.kill()
         proxy.cut()
     assert proc.returncode == 130, out + err
-    message = err.strip()
-    assert "Traceback" not in message and len(message.splitlines()) == 1, message
-    assert message.startswith("interrupted; nothing committed is lost") and "resumes" in message
+    said = err.strip().splitlines()
+    assert "Traceback" not in err and len(said) == 2, err
+    assert said[0] == "SIGTERM: stopping after the batch being written (send it again to stop at once)"
+    assert said[1].startswith("interrupted (SIGTERM after ") and said[1].endswith(
+        "items); nothing committed is lost: run the same command again and it resumes"
+    ), said[1]
     [left] = runs(store)
-    assert left["status"] == "interrupted" and 200 <= left["checkpoint"] < 3000
+    assert left["status"] == "interrupted" and 200 <= left["checkpoint"] < 6000
     assert events(store, "term") == left["checkpoint"]
 
     resumed = ingest_tkg_file(store, path, source="term", options=IngestOptions(progress=False, batch_size=500))
     assert resumed.run_id == left["id"] and resumed.resumed_from == left["checkpoint"]
-    assert (resumed.read, resumed.written, resumed.duplicates) == (3000, 3000, 0)
-    assert events(store, "term") == 3000
+    assert (resumed.read, resumed.written, resumed.duplicates) == (6000, 6000, 0)
+    assert events(store, "term") == 6000

@@ -76,3 +76,14 @@ def test_schema_file_splits_and_fills_dimensions() -> None:
     assert split_statements("// c\nA;\nB\n  ;\n") == ["A", "B"]
     with pytest.raises(Exception, match=r"1\.\.4096"):
         schema_statements(0)
+
+
+def test_managed_server_env_selects_the_same_server_in_another_process() -> None:
+    from tkgrag.config import ManagedServerSettings, managed_server_env
+
+    server = ManagedServerSettings(
+        instance="x-1", bolt_port=27687, http_port=27474, heap="2g", pagecache="1g", start_timeout_s=42.5
+    )
+    env = managed_server_env(server)
+    assert env["TKGRAG_INSTANCE"] == "x-1" and env["TKGRAG_BOLT_PORT"] == "27687"
+    assert load_settings({**env, "TKGRAG_HOME": "/tmp/h"}).server == server

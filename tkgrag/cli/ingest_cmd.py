@@ -9,7 +9,7 @@ import typer
 from rich.table import Table
 
 from tkgrag.cli import ingest_formats_cmd
-from tkgrag.cli.common import console, friendly_errors, settings, stop_on_sigterm
+from tkgrag.cli.common import console, friendly_errors, settings, stop_at_a_safe_point
 from tkgrag.cli.ingest_common import BackendOpt, ModelOpt, make_embedder, show_summary
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary
 from tkgrag.store import connect
@@ -21,9 +21,13 @@ app = typer.Typer(
 
 @app.callback()
 def _interruptible() -> None:
-    """Ctrl-C or SIGTERM mid-ingest: the run is marked interrupted and the command says how to resume."""
-    stop_on_sigterm(
-        "nothing committed is lost: run the same command again and it resumes after the last committed batch"
+    """Ctrl-C or SIGTERM mid-ingest: the batch being written is committed, the run is marked interrupted, and the
+    command says how to resume."""
+    from tkgrag.ingest.stop import clear_stop, request_stop
+
+    clear_stop()
+    stop_at_a_safe_point(
+        "nothing committed is lost: run the same command again and it resumes", request_stop, on_done=clear_stop
     )
 
 

@@ -15,6 +15,7 @@ from tkgrag.embed import Embedder
 from tkgrag.errors import TkgragError
 from tkgrag.ingest.encoding import CachedEncoder
 from tkgrag.ingest.pipeline import prefetch
+from tkgrag.ingest.stop import check_stop
 from tkgrag.progress import progress_bar
 from tkgrag.queries import ingest as q
 from tkgrag.store.connection import Store
@@ -79,6 +80,7 @@ def embed_missing(
             summary.pages += 1
             if bar is not None:
                 bar.update(task, advance=len(page))  # type: ignore[arg-type]
+            check_stop(f"{summary.embedded:,} {label} embeddings")
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)

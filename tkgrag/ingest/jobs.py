@@ -43,6 +43,7 @@ from tkgrag.errors import TkgragError
 from tkgrag.ingest.owner import RunInProgress
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary, SourceInfo, file_checksum, ingest
 from tkgrag.ingest.registry import get_format
+from tkgrag.ingest.stop import check_stop
 from tkgrag.queries import ingest as q
 from tkgrag.store.connection import Store
 
@@ -249,8 +250,12 @@ def run_schedule(
     while max_runs is None or runs < max_runs:
         i = min(due, key=lambda k: due[k])
         wait = (due[i] - clock()).total_seconds()
-        if wait > 0:
-            sleep(wait)
+        while wait > 0:  # in slices of at most a second, so that Ctrl-C / SIGTERM stop a waiting scheduler promptly
+            check_stop("waiting for the next job run")
+            step = min(wait, 1.0)
+            sleep(step)
+            wait -= step
+        check_stop(f"{runs} job run(s)")
         started = clock()
         job = jobs[i]
         results = run_job(store, job, progress=progress)

@@ -79,6 +79,7 @@ from tkgrag.ingest.owner import (
 )
 from tkgrag.ingest.records import BatchWriter, Reject, SourceRef, WriteCounts
 from tkgrag.ingest.rejects import RejectsFile, default_rejects_path
+from tkgrag.ingest.stop import IngestStopped, check_stop
 from tkgrag.queries import ingest as q
 from tkgrag.store.connection import Store
 
@@ -296,7 +297,6 @@ class _Preparer(Generic[R]):
         return prepared
 
 
-_DONE = object()
 PREFETCH_ABANDON_JOIN_S = 0.5
 
 
@@ -523,6 +523,7 @@ def _ingest_owned(
                 rejects_file.write(_commit(store, writer, prepared, summary, kind))
                 committed_here += 1
                 progress.advance(prepared.items, summary)
+                check_stop(f"{summary.read:,} items")
                 if options.crash_after_batches is not None and committed_here >= options.crash_after_batches:
                     raise SimulatedCrash(f"simulated crash after {committed_here} batch(es) of run {summary.run_id}")
     except SimulatedCrash:
@@ -534,8 +535,8 @@ def _ingest_owned(
         message = went_away_message(store.uri, source.path, summary.run_id, summary.read)
         _finish_once(store, summary, owner, "interrupted", f"Neo4j went away: {str(exc)[:300]}")
         raise ServerWentAway(message) from exc
-    except KeyboardInterrupt:
-        _finish(store, summary, owner, "interrupted", "interrupted (Ctrl-C)")
+    except KeyboardInterrupt as exc:
+        _finish(store, summary, owner, "interrupted", str(exc) if isinstance(exc, IngestStopped) else "Ctrl-C")
         raise
     except BaseException as exc:
         _finish(store, summary, owner, "failed", str(exc)[:500])

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from tkgrag.embed import Embedder
 from tkgrag.ingest.backfill import EmbedSummary, embed_missing
 from tkgrag.ingest.formats.sentences import passage_sentences
+from tkgrag.ingest.stop import check_stop
 from tkgrag.progress import progress_bar
 from tkgrag.queries import sentences as q
 from tkgrag.store.connection import Store
@@ -62,6 +63,7 @@ def split_passages(
             pages += 1
             if bar is not None and task is not None:
                 bar.update(task, advance=len(rows))
+            check_stop(f"{summary.passages:,} passages split")
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)
