@@ -15,6 +15,7 @@ from tkgrag.model import Evidence, TemporalConstraint
 from tkgrag.queries import exaqt as q
 from tkgrag.question.constraints import anchor_constraint, explicit_constraints
 from tkgrag.question.model import AnswerKind, TemporalQuestion
+from tkgrag.question.relations import content_stems
 from tkgrag.retrievers.base import StageTimer
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
 from tkgrag.retrievers.exaqt.groups import (
@@ -27,7 +28,8 @@ from tkgrag.retrievers.exaqt.groups import (
 )
 from tkgrag.retrievers.exaqt.gst import GstResult, completed_facts, group_steiner_trees, projection
 from tkgrag.retrievers.exaqt.nerd import Nerd, link_question
-from tkgrag.retrievers.exaqt.ranking import AnswerFact, RankedAnswer, TemporalAsk, rank_answers
+from tkgrag.retrievers.exaqt.ranking import AnswerFact, AnswerScorer, RankedAnswer, TemporalAsk, rank_answers
+from tkgrag.retrievers.exaqt.scorer import BUNDLED, LinearScorer
 from tkgrag.retrievers.exaqt.subgraph import CandidateFact, CandidateGraph, GraphEntity
 from tkgrag.store import Store
 from tkgrag.temporal import Granularity
@@ -75,6 +77,7 @@ def temporal_ask(tq: TemporalQuestion | None, constraints: Sequence[TemporalCons
         wants_time,
         at.boundary.value if wants_time and at.boundary is not None else None,
         gran,
+        content_stems(tq.text),
     )
 
 
@@ -83,6 +86,11 @@ class ExaqtPipeline:
     store: Store
     embedder: Embedder
     config: ExaqtConfig
+    scorer: AnswerScorer | None = None  # None: the symbolic ranking
+
+    def __post_init__(self) -> None:
+        if self.scorer is None and self.config.scorer == "learned":
+            self.scorer = LinearScorer.load(self.config.scorer_path or BUNDLED)
 
     def facts_of(
         self, entities: Sequence[str], qvec: list[float], limit: int, temporal_only: bool
@@ -180,6 +188,8 @@ class ExaqtPipeline:
                 ag.question_entities,
                 tree_bonus=c.tree_bonus,
                 entity_bonus=c.entity_bonus,
+                context_entities=ag.context_entities,
+                scorer=self.scorer,
             )
         return ag
 

@@ -43,8 +43,14 @@ class ExaqtConfig:
     # Answer ranking: bonus of a fact on a Steiner tree, and of a fact that names a question entity.
     tree_bonus: float = 0.1
     entity_bonus: float = 0.05
+    # "symbolic": the ranking above; "learned": the linear scorer over the answers' features (``scorer.py``, the
+    # R-GCN's stand-in), read from ``scorer_path`` (empty: the bundled tkgrag/data/exaqt_scorer.json).
+    scorer: str = "symbolic"
+    scorer_path: str = ""
 
     def __post_init__(self) -> None:
+        if self.scorer not in ("symbolic", "learned"):
+            raise ConfigError(f"ExaqtConfig.scorer={self.scorer!r}: must be 'symbolic' or 'learned'")
         for name in ("min_spot_similarity", "dense_overlap"):
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise ConfigError(f"ExaqtConfig.{name}={getattr(self, name)!r}: must be in [0, 1]")
