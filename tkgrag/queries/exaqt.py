@@ -103,3 +103,10 @@ WITH x, COUNT { (x)<-[:SUBJECT|OBJECT|QUALIFIER]-(:Event) } AS degree
 WHERE degree > 0
 RETURN x.key AS key, coalesce(x.name, x.key) AS name, coalesce(x.aliases, []) AS aliases, degree
 """
+
+# The graph's version for the NERD dictionary's cache: event and entity counts (count-store lookups, O(1)).
+GRAPH_COUNTS = """
+CALL () { MATCH (e:Event) RETURN count(e) AS events }
+CALL () { MATCH (x:Entity) RETURN count(x) AS entities }
+RETURN events, entities
+"""

@@ -27,7 +27,7 @@ from tkgrag.retrievers.exaqt.groups import (
     terminal_choices,
 )
 from tkgrag.retrievers.exaqt.gst import GstResult, completed_facts, group_steiner_trees, projection
-from tkgrag.retrievers.exaqt.nerd import Nerd, link_question
+from tkgrag.retrievers.exaqt.nerd import GraphLexicon, Nerd, link_question
 from tkgrag.retrievers.exaqt.ranking import AnswerFact, AnswerScorer, RankedAnswer, TemporalAsk, rank_answers
 from tkgrag.retrievers.exaqt.scorer import BUNDLED, LinearScorer
 from tkgrag.retrievers.exaqt.subgraph import CandidateFact, CandidateGraph, GraphEntity
@@ -89,6 +89,7 @@ class ExaqtPipeline:
     scorer: AnswerScorer | None = None  # None: the symbolic ranking
 
     def __post_init__(self) -> None:
+        self.lexicon = GraphLexicon(self.store)
         if self.scorer is None and self.config.scorer == "learned":
             self.scorer = LinearScorer.load(self.config.scorer_path or BUNDLED)
 
@@ -117,7 +118,7 @@ class ExaqtPipeline:
         with timer.stage("embed"):
             qvec = self.embedder.encode([text])[0].tolist()
         with timer.stage("link"):
-            ag.nerd = link_question(self.store, text, qvec, c)
+            ag.nerd = link_question(self.store, self.lexicon.get(), text, qvec, c)
         groups_of_keys = ag.nerd.groups
         ag.question_entities = list(ag.nerd.named)
         ag.context_entities = list(ag.nerd.context)

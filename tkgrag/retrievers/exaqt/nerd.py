@@ -6,47 +6,57 @@ EXAQT runs two NERD systems and takes the union of their entities (Sec. 3.1, "to
 * **lexical**: ``lexicon.EntityLexicon`` spots n-grams of the question against every entity name and alias of the
   graph (lower case, possessives, one-edit typos, acronyms); each spotted span is one terminal group with up to
   ``links_per_mention`` entities;
-* **dense**: the entities of the top ``dense_facts`` facts of the fact vector index. One whose name shares at least
-  ``dense_overlap`` of its content words with the question is *named* by it ("cowboys" -> Dallas Cowboys) and counts
-  as a question entity; the first ``dense_entities`` others whose fact scores at least ``dense_min_cosine`` are
-  *context* entities: their facts join the candidates (and they are terminals), but they stay answer candidates,
-  since the dense match often finds the answer's own facts ("who resigned in 1974" -> Richard Nixon).
+* **dense**: the entities of the top ``dense_facts`` facts of the fact vector index. One whose whole name is in the
+  question is a question entity; one sharing at least ``dense_overlap`` of its content words with the question
+  ("cowboys" -> Dallas Cowboys, but also "what degree" -> bachelor's degree) is a *context* entity: its facts join
+  the candidates and it is a terminal, but it stays an answer candidate. Once something is linked, the first
+  ``dense_entities`` other entities of facts scoring at least ``dense_min_cosine`` are context entities too: the
+  dense match often finds the answer's own facts ("who resigned in 1974" -> Richard Nixon). A question that names
+  nothing links nothing ("no entity linked"), however close its nearest facts.
+* at most ``MAX_GROUPS`` terminal groups (lexical first): the rest are candidates' entities, not terminals.
 
-The dictionary is read from the graph once per graph version (its event count) and shared by all pipelines of a
-store.
+The dictionary is read from the graph once per graph version (its event and entity counts) by each pipeline.
 """
 
 from __future__ import annotations
 
 import threading
-import weakref
 from dataclasses import dataclass, field
 
 from tkgrag.queries import exaqt as q
-from tkgrag.queries.linking import EVENT_COUNT
 from tkgrag.retrievers.base import ann_candidates
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
 from tkgrag.retrievers.exaqt.lexicon import EntityLexicon, LexiconEntry, Spot, name_overlap, question_tokens
 from tkgrag.store import Store
 
-_LEXICONS: dict[int, tuple[weakref.ref[Store], int, EntityLexicon]] = {}
-_LOCK = threading.Lock()
+
+@dataclass
+class GraphLexicon:
+    """The entity dictionary of a store's graph, rebuilt when the graph's event or entity count has changed (both
+    count-store reads, O(1)). One per pipeline, so a fresh retriever never sees another graph's names."""
+
+    store: Store
+    _version: tuple[int, int] | None = None
+    _lexicon: EntityLexicon | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def get(self) -> EntityLexicon:
+        row = self.store.run(q.GRAPH_COUNTS)[0]
+        version = (int(row["events"]), int(row["entities"]))
+        with self._lock:
+            if self._lexicon is not None and self._version == version:
+                return self._lexicon
+        rows = self.store.run(q.ENTITY_LEXICON)
+        lexicon = EntityLexicon.of(
+            LexiconEntry(str(r["key"]), str(r["name"]), tuple(str(a) for a in r["aliases"]), int(r["degree"]))
+            for r in rows
+        )
+        with self._lock:
+            self._lexicon, self._version = lexicon, version
+        return lexicon
 
 
-def graph_lexicon(store: Store) -> EntityLexicon:
-    """The entity dictionary of ``store``'s graph, rebuilt when the graph's event count has changed."""
-    events = int(store.run(EVENT_COUNT)[0]["n"])
-    with _LOCK:
-        cached = _LEXICONS.get(id(store))
-        if cached is not None and cached[0]() is store and cached[1] == events:
-            return cached[2]
-    rows = store.run(q.ENTITY_LEXICON)
-    lexicon = EntityLexicon.of(
-        LexiconEntry(str(r["key"]), str(r["name"]), tuple(str(a) for a in r["aliases"]), int(r["degree"])) for r in rows
-    )
-    with _LOCK:
-        _LEXICONS[id(store)] = (weakref.ref(store), events, lexicon)
-    return lexicon
+MAX_GROUPS = 8
 
 
 @dataclass
@@ -72,31 +82,39 @@ def lexical_groups(spots: list[Spot], min_similarity: float, per_span: int) -> l
     return [members[:per_span] for members in by_span.values()]
 
 
-def link_question(store: Store, text: str, qvec: list[float], config: ExaqtConfig) -> Nerd:
+def link_question(store: Store, lexicon: EntityLexicon, text: str, qvec: list[float], config: ExaqtConfig) -> Nerd:
     """Lexical and dense NERD for one question (see the module docstring)."""
-    lexicon = graph_lexicon(store)
     out = Nerd(spots=lexicon.spot(text, per_span=config.links_per_mention))
     for members in lexical_groups(out.spots, config.min_spot_similarity, config.links_per_mention):
         keys = [s.key for s in members]
         out.groups.append(keys)
         out.named.extend(k for k in keys if k not in out.named)
     if not config.dense_facts:
+        out.groups = out.groups[:MAX_GROUPS]
         return out
     words = question_tokens(lexicon, text)
     params = {"qvec": qvec, "n": ann_candidates(config.dense_facts), "k": config.dense_facts}
+    rows = [
+        (str(r["key"]), name_overlap(str(r["name"]), words), float(r["score"]))
+        for r in store.run(q.DENSE_FACT_ENTITIES, params)
+    ]
     taken = set(out.named)
-    context = 0
-    for r in store.run(q.DENSE_FACT_ENTITIES, params):
-        key = str(r["key"])
-        if key in taken:
+    for key, overlap, _ in rows:  # entities the question names, wholly or in part
+        if key in taken or overlap < config.dense_overlap:
             continue
-        if name_overlap(str(r["name"]), words) >= config.dense_overlap:
-            out.named.append(key)
-        elif context < config.dense_entities and float(r["score"]) >= config.dense_min_cosine:
-            out.context.append(key)
-            context += 1
-        else:
-            continue
+        (out.named if overlap >= 1.0 else out.context).append(key)
         taken.add(key)
         out.groups.append([key])
+    if not taken:
+        return out  # nothing named: no entity linked, and no context to expand around
+    extra = 0
+    for key, _, score in rows:  # ELQ's role: entities of the facts closest to the question
+        if extra >= config.dense_entities or score < config.dense_min_cosine:
+            break
+        if key not in taken:
+            out.context.append(key)
+            taken.add(key)
+            out.groups.append([key])
+            extra += 1
+    out.groups = out.groups[:MAX_GROUPS]
     return out
