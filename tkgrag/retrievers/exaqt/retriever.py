@@ -52,6 +52,7 @@ class ExaqtRetriever(RetrieverBase):
     embedder: Embedder
     config: ExaqtConfig = field(default_factory=ExaqtConfig)
     name: str = "exaqt"
+    ranks_answers: bool = True  # its answers are in the subgraph (``--reader ranked`` reads them)
 
     def __post_init__(self) -> None:
         self.kinds = self.config.kinds
