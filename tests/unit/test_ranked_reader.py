@@ -51,7 +51,7 @@ class Fallback:
 
 
 def test_own_answers_in_order_with_their_fact() -> None:
-    reader = RankedReader(Fallback(), max_answers=5)  # type: ignore[arg-type]
+    reader = RankedReader(Fallback(), max_answers=5)
     out = reader.answer("who?", Ranking())  # type: ignore[arg-type]
     assert [(a.text, a.score, a.supporting_events) for a in out.answers] == [
         ("Q1", 2.5, ("f1",)),
@@ -66,8 +66,8 @@ def test_other_retrievers_go_to_the_fallback() -> None:
     out = RankedReader(fb).answer("who?", plain)  # type: ignore[arg-type]
     assert out.answers[0].text == "from fallback" and fb.asked == ["vector"] and plain.calls == []
     # reading someone else's retrieval: own answers when it has them, else the fallback reads it
-    assert [a.text for a in RankedReader(fb).read("?", Retrieval("x", "?", [], ANSWERS)).answers] == ["Q1", "1986"]  # type: ignore[arg-type]
-    RankedReader(fb).read("?", Retrieval("x", "?", []))  # type: ignore[arg-type]
+    assert [a.text for a in RankedReader(fb).read("?", Retrieval("x", "?", [], ANSWERS)).answers] == ["Q1", "1986"]
+    RankedReader(fb).read("?", Retrieval("x", "?", []))
     assert fb.asked[-1] == "read"
 
 
