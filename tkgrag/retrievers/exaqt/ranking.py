@@ -65,7 +65,11 @@ FEATURES = (
     "subject",  # it is its fact's subject
     "context",  # a dense-NERD context entity
     "relation_match",  # Dice of its fact's relation words and the question's
+    "named_in_question",  # share of its name's content words that the question holds ("Abraham Lincoln": 0.5)
 )
+# An answer the question (partly) names is rarely what it asks for ("what party was lincoln with" is not answered by
+# Abraham Lincoln, a dense context entity): the symbolic ranking lowers it by this much times that share.
+NAMED_PENALTY = 0.3
 
 
 @dataclass(frozen=True)
@@ -198,6 +202,7 @@ def answer_features(
     fact: AnswerFact,
     kind: str,
     key: str,
+    name: str,
     score: float,
     ordinal: float | None,
     ask: TemporalAsk,
@@ -224,7 +229,14 @@ def answer_features(
         "subject": float(kind == "entity" and key == fact.evidence.subject),
         "context": float(key in context_entities),
         "relation_match": dice(relation_words, ask.words) if ask.words else 0.0,
+        "named_in_question": named_share(name, ask.words) if kind != "time" else 0.0,
     }
+
+
+def named_share(name: str, words: frozenset[str]) -> float:
+    """Share of ``name``'s content stems among the question's (``TemporalAsk.words``)."""
+    stems = content_stems(name)
+    return len(stems & words) / len(stems) if stems and words else 0.0
 
 
 class AnswerScorer:
@@ -255,12 +267,13 @@ def rank_answers(
     for i, f in enumerate(facts):
         base = ordinal.get(i, 0.0) + fact_score(f, ask, qents, tree_bonus, entity_bonus)
         for text, name, kind, bonus in fact_answers(f, ask, qents):
-            score = round(base + bonus, 9)
+            named = named_share(name, ask.words) if kind != "time" else 0.0
+            score = round(base + bonus - NAMED_PENALTY * named, 9)
             prev = best.get(text)
             support = (prev.support if prev else 0) + 1
             if prev is None or score > prev.score:
                 key = next((e.key for e in f.entities if e.name == name), text)
-                feats[text] = answer_features(f, kind, key, score, ordinal.get(i), ask, qents, ctx, best_rel)
+                feats[text] = answer_features(f, kind, key, name, score, ordinal.get(i), ask, qents, ctx, best_rel)
                 best[text] = RankedAnswer(text, name, kind, score, f.evidence.key, support)
             else:
                 best[text] = RankedAnswer(prev.text, prev.name, prev.kind, prev.score, prev.fact, support)
