@@ -25,7 +25,7 @@ from tkgrag.retrievers.exaqt.lexicon import (
     prune,
     question_tokens,
 )
-from tkgrag.retrievers.exaqt.nerd import lexical_groups
+from tkgrag.retrievers.exaqt.nerd import Nerd, lexical_groups
 from tkgrag.retrievers.exaqt.ranking import FEATURES, AnswerFact, TemporalAsk, rank_answers
 from tkgrag.retrievers.exaqt.scorer import Group, LinearScorer, listwise_loss, top1, train
 from tkgrag.retrievers.exaqt.subgraph import GraphEntity
@@ -127,6 +127,23 @@ def test_features_of_a_hand_made_answer() -> None:
     assert (f["subject"], f["context"]) == (0.0, 0.0)  # NASA is the object; not a dense context entity
     # Dice of {employer} and {employer, ride}: (1 + 1) / (1 + 2)
     assert f["relation_match"] == pytest.approx(2 / 3)
+    assert f["named_in_question"] == 0.0  # "nasa" is not a question word
+
+
+def test_an_answer_the_question_names_is_lowered() -> None:
+    # "what party was lincoln with": Abraham Lincoln (a context entity) shares "lincoln", 1 of its 2 stems: 0.5,
+    # so its symbolic score drops by 0.3 * 0.5 = 0.15 below the Republican Party of an equally relevant fact
+    words = content_stems("lincoln")  # the span "lincoln" was spotted as (some) Lincoln, a proper name
+    span = TimeSpan(date(1860, 1, 1), date(1860, 12, 31), Granularity.YEAR)
+    lincoln, party, q = GraphEntity("Q91", 5, "Abraham Lincoln"), GraphEntity("Q29468", 6, "Republican Party"), "Q1"
+    e1 = Evidence.event(
+        "f3", "Lincoln party", "Q91", "member of political party", "Q29468", span, 0.6, kind=ItemKind.FACT
+    )
+    got = rank_answers([AnswerFact(e1, 0.6, False, (lincoln, party))], TemporalAsk(named=words), [q])
+    assert [a.text for a in got] == ["Q29468", "Q91"]
+    # both unanchored: the subject Lincoln gets SUBJECT_BONUS 0.01, then loses 0.15
+    assert got[0].score - got[1].score == pytest.approx(0.15 - 0.01)
+    assert dict(zip(FEATURES, got[1].features, strict=True))["named_in_question"] == 0.5
 
 
 def test_a_time_question_also_gets_event_entities_below_the_time() -> None:
@@ -179,3 +196,8 @@ def test_scorer_file_errors_name_the_file(tmp_path: Path) -> None:
     bad.write_text(json.dumps({"features": ["relevance"], "mean": [0], "scale": [1], "weights": [1]}))
     with pytest.raises(ConfigError, match="retrain"):
         LinearScorer.load(bad)
+
+
+def test_proper_name_words_are_those_of_spans_linked_to_capitalised_names() -> None:
+    spots = [Spot(3, 4, "lincoln", "Q28260", "Lincoln", 1.0), Spot(5, 6, "president", "Q30461", "president", 1.0)]
+    assert Nerd(spots=spots).proper_name_words() == content_stems("lincoln")

@@ -7,7 +7,7 @@ Table 6) and the answer graph's size.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tkgrag.embed import Embedder
 from tkgrag.items import item_from_row
@@ -182,7 +182,7 @@ class ExaqtPipeline:
                 if anchored is not None:
                     tcs.append(anchored)
                     ag.notes.append(f"implicit constraint from the answer graph: {anchored.describe()}")
-            ag.ask = temporal_ask(tq, tcs)
+            ag.ask = replace(temporal_ask(tq, tcs), named=ag.nerd.proper_name_words())
             ag.answers = rank_answers(
                 ag.facts,
                 ag.ask,

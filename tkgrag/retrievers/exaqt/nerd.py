@@ -24,6 +24,7 @@ import threading
 from dataclasses import dataclass, field
 
 from tkgrag.queries import exaqt as q
+from tkgrag.question.relations import content_stems
 from tkgrag.retrievers.base import ann_candidates
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
 from tkgrag.retrievers.exaqt.lexicon import EntityLexicon, LexiconEntry, Spot, name_overlap, question_tokens
@@ -67,6 +68,11 @@ class Nerd:
     named: list[str] = field(default_factory=list)  # entities the question names (never answers)
     context: list[str] = field(default_factory=list)  # dense-only entities (answer candidates)
     spots: list[Spot] = field(default_factory=list)
+
+    def proper_name_words(self) -> frozenset[str]:
+        """Content stems of the question spans spotted as an entity with a capitalised name (a proper name, not a
+        concept such as "president"): the words an answer should not repeat."""
+        return frozenset().union(*(content_stems(s.text) for s in self.spots if s.name[:1].isupper()))
 
     @property
     def entities(self) -> list[str]:

@@ -65,10 +65,11 @@ FEATURES = (
     "subject",  # it is its fact's subject
     "context",  # a dense-NERD context entity
     "relation_match",  # Dice of its fact's relation words and the question's
-    "named_in_question",  # share of its name's content words that the question holds ("Abraham Lincoln": 0.5)
+    "named_in_question",  # share of its name's content words in the question's proper-name spans ("Abraham Lincoln")
 )
 # An answer the question (partly) names is rarely what it asks for ("what party was lincoln with" is not answered by
-# Abraham Lincoln, a dense context entity): the symbolic ranking lowers it by this much times that share.
+# Abraham Lincoln, a dense context entity): the symbolic ranking lowers it by this much times that share. Only the
+# words of spans linked to a proper name count ("lincoln" -> Lincoln), not type words ("party": Republican Party).
 NAMED_PENALTY = 0.3
 
 
@@ -93,6 +94,7 @@ class TemporalAsk:
     boundary: str | None = None
     granularity: Granularity = Granularity.YEAR
     words: frozenset[str] = frozenset()  # the question's content stems (``relations.content_stems``)
+    named: frozenset[str] = frozenset()  # content stems of the question's spans that NERD linked to a proper name
 
 
 @dataclass(frozen=True)
@@ -229,12 +231,12 @@ def answer_features(
         "subject": float(kind == "entity" and key == fact.evidence.subject),
         "context": float(key in context_entities),
         "relation_match": dice(relation_words, ask.words) if ask.words else 0.0,
-        "named_in_question": named_share(name, ask.words) if kind != "time" else 0.0,
+        "named_in_question": named_share(name, ask.named) if kind != "time" else 0.0,
     }
 
 
 def named_share(name: str, words: frozenset[str]) -> float:
-    """Share of ``name``'s content stems among the question's (``TemporalAsk.words``)."""
+    """Share of ``name``'s content stems among ``words`` (``TemporalAsk.named``)."""
     stems = content_stems(name)
     return len(stems & words) / len(stems) if stems and words else 0.0
 
@@ -267,7 +269,7 @@ def rank_answers(
     for i, f in enumerate(facts):
         base = ordinal.get(i, 0.0) + fact_score(f, ask, qents, tree_bonus, entity_bonus)
         for text, name, kind, bonus in fact_answers(f, ask, qents):
-            named = named_share(name, ask.words) if kind != "time" else 0.0
+            named = named_share(name, ask.named) if kind != "time" else 0.0
             score = round(base + bonus - NAMED_PENALTY * named, 9)
             prev = best.get(text)
             support = (prev.support if prev else 0) + 1
