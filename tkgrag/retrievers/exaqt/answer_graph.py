@@ -148,7 +148,12 @@ class ExaqtPipeline:
             choices = terminal_choices(groups, c.trees, c.group_width)
             with projection(self.store, graph, c.outside_penalty) as name:
                 ag.gst = group_steiner_trees(self.store, name, graph, choices, c.trees)
-            completed = completed_facts(graph, ag.gst.nodes, incident=c.complete_incident)
+            # NERD entities beyond the terminal groups (``nerd.MAX_GROUPS``) are trees of one node, as terminals in
+            # components of their own are: completion adds their relevant facts
+            grouped = {k for keys in groups_of_keys for k in keys}
+            node_of = {e.key: e.node_id for e in graph.entities().values()}
+            lone = frozenset(node_of[k] for k in ag.nerd.entities if k not in grouped and k in node_of)
+            completed = completed_facts(graph, ag.gst.nodes | lone, incident=c.complete_incident)
         ag.stage_facts["gst"] = completed
 
         # -- temporal fact enhancement

@@ -13,7 +13,8 @@ EXAQT runs two NERD systems and takes the union of their entities (Sec. 3.1, "to
   ``dense_entities`` other entities of facts scoring at least ``dense_min_cosine`` are context entities too: the
   dense match often finds the answer's own facts ("who resigned in 1974" -> Richard Nixon). A question that names
   nothing links nothing ("no entity linked"), however close its nearest facts.
-* at most ``MAX_GROUPS`` terminal groups (lexical first): the rest are candidates' entities, not terminals.
+* at most ``MAX_GROUPS`` terminal groups (lexical first; GDS 2.13's Steiner tree fails on some large terminal
+  sets): the other entities are trees of one node, like terminals alone in their component.
 
 The dictionary is read from the graph once per graph version (its event and entity counts) by each pipeline.
 """
