@@ -35,7 +35,7 @@ from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
 from tkgrag.retrievers.exaqt.ranking import FEATURES
 from tkgrag.retrievers.exaqt.retriever import ExaqtRetriever
-from tkgrag.retrievers.exaqt.scorer import Group, top1, train
+from tkgrag.retrievers.exaqt.scorer import Group, gated, top1, train
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "timequestions"
 
@@ -143,7 +143,7 @@ def main() -> None:
     scorer, losses = train(tr, steps=args.steps, lr=args.lr, l2=args.l2)
     seconds = time.perf_counter() - t0
     symbolic = [np.zeros(len(g.gold)) - np.arange(len(g.gold)) for g in va]  # the cache keeps the symbolic order
-    learned = [np.array([scorer.score(r) for r in g.x]) for g in va]
+    learned = [gated(g, np.array([scorer.score(r) for r in g.x])) for g in va]  # as rank_answers orders them
     va_reach = sum(bool(g.gold.any()) for g in va)
     figures: dict[str, Any] = {
         "questions": str(args.questions),

@@ -259,7 +259,8 @@ def rank_answers(
     scorer: AnswerScorer | None = None,
 ) -> list[RankedAnswer]:
     """The answer graph's answers, best first (see the module docstring); with a ``scorer``, ordered by its score
-    of their ``FEATURES`` instead (ties: the symbolic order)."""
+    of their ``FEATURES`` within the exact temporal tiers and ordinal position (``exact_key``; ties: the symbolic
+    order)."""
     qents = frozenset(question_entities)
     ctx = frozenset(context_entities)
     ordinal = ordinal_scores(facts, ask, qents)
@@ -292,4 +293,12 @@ def rank_answers(
         for a in out
     ]
     order = {a.text: i for i, a in enumerate(out)}
-    return sorted(learned, key=lambda a: (-a.score, order[a.text]))
+    return sorted(learned, key=lambda a: (*exact_key(a.features), -a.score, order[a.text]))
+
+
+def exact_key(features: Sequence[float]) -> tuple[float, float]:
+    """The part of the ranking that stays exact under a learned scorer: the temporal tier (meets every explicit
+    constraint > undated > violates one) and the ordinal's position, as a sort key (smaller first). A scorer orders
+    answers only within these, so "first", "in 1971" and "before X" are applied exactly, as in the symbolic ranking."""
+    f = dict(zip(FEATURES, features, strict=True))
+    return (-(f["fits"] - f["violates"]), -f["ordinal_top"])

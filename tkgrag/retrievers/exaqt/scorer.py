@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from tkgrag.errors import ConfigError
-from tkgrag.retrievers.exaqt.ranking import FEATURES, AnswerScorer
+from tkgrag.retrievers.exaqt.ranking import FEATURES, AnswerScorer, exact_key
 
 BUNDLED = Path(__file__).resolve().parents[2] / "data" / "exaqt_scorer.json"
 
@@ -126,6 +126,17 @@ def train(
         losses.append(loss)
     # a bias shifts every candidate of a question alike: it does not change a ranking, so it stays 0
     return LinearScorer(FEATURES, tuple(mean.tolist()), tuple(scale.tolist()), tuple(w.tolist())), losses
+
+
+def gated(group: Group, scores: np.ndarray) -> np.ndarray:
+    """Scores that rank as ``rank_answers`` does with a scorer: within the exact temporal tier and ordinal position
+    (``ranking.exact_key``) first, then by score. Returns an array whose argmax is the top answer."""
+    keys = [(*exact_key(row), -s, i) for i, (row, s) in enumerate(zip(group.x, scores, strict=True))]
+    order = sorted(range(len(keys)), key=lambda i: keys[i])
+    out = np.zeros(len(keys))
+    for rank, i in enumerate(order):
+        out[i] = -rank
+    return out
 
 
 def top1(groups: Sequence[Group], scores: Sequence[np.ndarray]) -> float:
