@@ -201,3 +201,20 @@ def test_scorer_file_errors_name_the_file(tmp_path: Path) -> None:
 def test_proper_name_words_are_those_of_spans_linked_to_capitalised_names() -> None:
     spots = [Spot(3, 4, "lincoln", "Q28260", "Lincoln", 1.0), Spot(5, 6, "president", "Q30461", "president", 1.0)]
     assert Nerd(spots=spots).proper_name_words() == content_stems("lincoln")
+
+
+def test_a_learned_scorer_ranks_only_within_the_exact_tiers() -> None:
+    # a scorer that loves relevance puts Udinese (.70, dated 1993-1995) first, but "in 1991" admits only Parma
+    # [1990, 1992]: the tier stays exact, the scorer orders within it (Parma, then the undated Lazio, then the rest)
+    def team(key: str, obj: str, a: int | None, b: int | None, rel: float) -> AnswerFact:
+        s = TimeSpan(date(a, 1, 1) if a else None, date(b, 12, 31) if b else None, Granularity.YEAR)
+        e = Evidence.event(key, f"Fiore team {obj}", "Q1", "member of sports team", obj, s, rel, kind=ItemKind.FACT)
+        return AnswerFact(e, rel, False, (GraphEntity("Q1", 1, "Fiore"), GraphEntity(obj, 2, obj)))
+
+    facts = [team("f1", "Parma", 1990, 1992, 0.6), team("f2", "Udinese", 1993, 1995, 0.7),
+             team("f5", "Lazio", None, None, 0.55)]  # fmt: skip
+    loves_relevance = LinearScorer(FEATURES, zeros(), tuple(1.0 for _ in FEATURES), zeros(relevance=10.0))
+    ask = TemporalAsk((TemporalConstraint.in_period("1991"),))
+    got = rank_answers(facts, ask, ["Q1"], scorer=loves_relevance)
+    assert [a.text for a in got] == ["Parma", "Lazio", "Udinese"]
+    assert rank_answers(facts, TemporalAsk(), ["Q1"], scorer=loves_relevance)[0].text == "Udinese"
