@@ -191,7 +191,10 @@ A linear scorer over the answer-graph features of each candidate answer (`tkgrag
   `{args.report}`). No checkpoints: training takes seconds; the feature extraction (the long part) resumes from its
   cache.
 - **Validation P@1** (dev validation questions, answers at year precision): symbolic
-  {f["validation_p@1_symbolic"]}, learned {f["validation_p@1_learned"]}.
+  {f["validation_p@1_symbolic"]}, learned {f["validation_p@1_learned"]} (ranked as `rank_answers` ranks with a scorer:
+  within the exact temporal tier and ordinal position first).
+- **Use**: the scorer orders answers only within the exact temporal tier and ordinal position (`ranking.exact_key`);
+  its weights alone would not keep "first" or "in 1971" exact (the ordinal weights learned from dev are near 0).
 - **Command**: `python benchmarks/train_exaqt_scorer.py --limit {f["limit"]} --cache <features.jsonl> --out
   {args.out} --report {args.report}`
 
