@@ -19,8 +19,8 @@ class ExaqtConfig:
     # facts of the fact vector index. One sharing >= ``dense_overlap`` of its name's words with the question is a
     # question entity; the first ``dense_entities`` others from a fact with cosine >= ``dense_min_cosine`` are
     # context entities (their facts are candidates; they may be answers). 0 dense_facts turns it off.
-    # Measured on 400 TimeQuestions (benchmarks/results/2026-11-25/exaqt-2): recall after NERD 0.453 lexical only,
-    # 0.573 with the named dense entities, 0.623 with 5 context entities (the top-25 vector hits: 0.618).
+    # Measured on 400 TimeQuestions (benchmarks/results/2026-11-25/exaqt-2): answer recall after NERD 0.453 lexical
+    # only, 0.570 with the named dense entities, 0.637 with 5 context entities (the top-25 vector hits: 0.613).
     dense_facts: int = 25
     dense_overlap: float = 0.5
     dense_entities: int = 5
