@@ -7,17 +7,17 @@ does what TagMe does with the graph's own names and aliases as the dictionary:
 
 * every n-gram of the question (up to ``MAX_TOKENS`` tokens) is looked up by its *normal form*: accents dropped,
   case folded, punctuation and a possessive "'s" removed, a leading "the" dropped;
-* a question token may also stand for a dictionary token one edit away (a plural or possessive "biebers" -> "bieber",
-  a typo "olympcs" -> "olympics"): the symmetric-delete index of SymSpell, for tokens of ``FUZZY_MIN_LEN``+ letters;
+* a question token may also stand for its singular or plural ("biebers" -> "bieber") and, when the dictionary does
+  not hold it, for a dictionary token one edit away (a typo "olympcs" -> "olympics"): the symmetric-delete index of
+  SymSpell, for tokens of ``FUZZY_MIN_LEN``+ letters;
 * a name with a parenthesised qualifier ("Japan (band)") is also found by the part before the parenthesis;
 * a well-connected entity (``ACRONYM_MIN_DEGREE``+ facts) with a name of several words is also found by its
-  initials ("usa", "nba") and, for "X of Y" names, the initials of X ("us" for "United States of America"); a
-  token also stands for its singular or plural ("united state" -> "United States");
+  initials ("usa", "nba") and, for "X of Y" names, the initials of X ("us" for "United States of America");
 * spots inside a longer spot are dropped (TagMe's overlap pruning keeps the longest anchor), and spans made of
   question or function words only are never spots.
 
-Each spot's *similarity* is 1.0 for an exact form, less ``FUZZY_COST`` per fuzzy token and ``BARE_COST`` for a form
-stripped of its qualifier; among entities sharing a form the one with more facts comes first (TagMe's commonness,
+Each spot's *similarity* is 1.0 for an exact form, less ``PLURAL_COST`` / ``FUZZY_COST`` per plural / fuzzy token,
+``BARE_COST`` for a form stripped of its qualifier and ``ACRONYM_COST`` for an acronym; among entities sharing a form the one with more facts comes first (TagMe's commonness,
 which the graph can only give as degree).
 """
 

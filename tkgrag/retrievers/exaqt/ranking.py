@@ -18,8 +18,11 @@ Answers of a fact: its entities other than the question entities (and other than
 event", which names an event type), its subject a little before its object when it names no question entity, and
 its literal object; for a question that asks
 for a time ("when", "what year"), the fact's start (its end for "when did ... end/leave") at the asked granularity
-(the year when the question does not say: the facts here are year-precise). Ties between answers are broken by how
-many facts state them, then alphabetically.
+(the year when the question does not say: the facts here are year-precise), and its event entities with a year in
+the label ``EVENT_ENTITY_PENALTY`` lower (the answer-type model). An answer named by the question's proper-name spans
+is lowered by ``NAMED_PENALTY`` times that share. Ties between answers are broken by how many facts state them, then
+alphabetically. With a learned scorer (``scorer.LinearScorer`` over ``FEATURES``), answers are ordered by it only
+within the exact temporal tier and ordinal position (``exact_key``).
 """
 
 from __future__ import annotations
