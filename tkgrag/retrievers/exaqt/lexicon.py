@@ -17,8 +17,8 @@ does what TagMe does with the graph's own names and aliases as the dictionary:
   question or function words only are never spots.
 
 Each spot's *similarity* is 1.0 for an exact form, less ``PLURAL_COST`` / ``FUZZY_COST`` per plural / fuzzy token,
-``BARE_COST`` for a form stripped of its qualifier and ``ACRONYM_COST`` for an acronym; among entities sharing a form the one with more facts comes first (TagMe's commonness,
-which the graph can only give as degree).
+``BARE_COST`` for a form stripped of its qualifier and ``ACRONYM_COST`` for an acronym; among entities sharing a form
+the one with more facts comes first (TagMe's commonness, which the graph can only give as degree).
 """
 
 from __future__ import annotations
