@@ -6,6 +6,10 @@ run on the same questions:
   the same answer ranking (same temporal constraints, same question entities excluded);
 * ``vector+symbolic``: the project's event-style path, the ``vector`` retriever read by the symbolic reader.
 
+``exaqt-learned`` is the same answer graph ranked by the learned scorer (``--scorer``, default the bundled
+``tkgrag/data/exaqt_scorer.json``, trained on dev.json by ``benchmarks/train_exaqt_scorer.py``) instead of the
+symbolic ranking: both rankings read the same answer graphs in the same run.
+
 Set-up (once; the instance and ports are yours):
 
     export TKGRAG_INSTANCE=e-exaqt TKGRAG_BOLT_PORT=17741 TKGRAG_HTTP_PORT=17521
@@ -45,13 +49,14 @@ from tkgrag.retrievers.base import RequestScope, RetrievalRequest, StageTimer
 from tkgrag.retrievers.exaqt.answer_graph import STAGES, AnswerGraph
 from tkgrag.retrievers.exaqt.ranking import AnswerFact, rank_answers
 from tkgrag.retrievers.exaqt.retriever import ExaqtRetriever
+from tkgrag.retrievers.exaqt.scorer import BUNDLED, LinearScorer
 from tkgrag.retrievers.exaqt.subgraph import GraphEntity
 from tkgrag.retrievers.registry import method, parse_options
 from tkgrag.retrievers.vector import VectorConfig, vector_items
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "timequestions"
 CATEGORIES = ("Explicit", "Implicit", "Ordinal", "Temp.Ans")
-METHODS = ("exaqt", "fact-vector+rank", "vector+symbolic")
+METHODS = ("exaqt", "exaqt-learned", "fact-vector+rank", "vector+symbolic")
 HIT5 = hit_at(5)
 
 
@@ -124,7 +129,7 @@ def scores(q: EvalQuestion, answers: Sequence[str], values: Sequence[float] | No
     return {
         "p@1": precision_at_1(q, p),
         "mrr": reciprocal_rank(q, p),
-        "hit@5": HIT5(q, p),
+        "hit@5": HIT5(q, p) or 0.0,
         "p@1_year": precision_at_1(at_year(q), p),
     }
 
@@ -136,7 +141,8 @@ def mean(xs: Sequence[float]) -> float | None:
 def summarise(rows: list[dict[str, Any]], questions: list[EvalQuestion]) -> dict[str, Any]:
     groups: dict[str, list[int]] = {"overall": list(range(len(questions)))}
     for i, q in enumerate(questions):
-        for c in q.meta.get("qtypes") or []:  # type: ignore[union-attr]
+        qtypes = q.meta.get("qtypes")
+        for c in qtypes if isinstance(qtypes, list) else []:
             groups.setdefault(str(c), []).append(i)
     out: dict[str, Any] = {}
     for name, idx in groups.items():
@@ -158,6 +164,7 @@ def main() -> None:
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--no-baselines", action="store_true")
     ap.add_argument("--set", action="append", default=[], help="an exaqt option NAME=VALUE (repeatable)")
+    ap.add_argument("--scorer", type=Path, default=BUNDLED, help="the learned scorer for exaqt-learned")
     args = ap.parse_args()
 
     ds = load_dataset(args.questions, format="timequestions")
@@ -167,6 +174,7 @@ def main() -> None:
         recipe = method("exaqt")
         config = recipe.configured(**parse_options(recipe, args.set))
         exaqt = ExaqtRetriever(rag.store, rag.embedder, config)
+        learned = LinearScorer.load(args.scorer)
         vector = rag.retriever("vector")
         symbolic = rag.reader("symbolic")
         for q in questions[: args.warmup]:
@@ -189,6 +197,16 @@ def main() -> None:
                 row = {**stage_recall(ag, q), **scores(q, answers, [a.score for a in ag.answers])}
                 row["latency_ms"] = latency
                 per["exaqt"].append(row)
+                relearned = rank_answers(
+                    ag.facts,
+                    ag.ask,
+                    ag.question_entities,
+                    tree_bonus=config.tree_bonus,
+                    entity_bonus=config.entity_bonus,
+                    context_entities=ag.context_entities,
+                    scorer=learned,
+                )
+                per["exaqt-learned"].append(scores(q, [a.text for a in relearned], [a.score for a in relearned]))
                 record: dict[str, Any] = {
                     "qid": q.id,
                     "question": q.question,
@@ -196,6 +214,7 @@ def main() -> None:
                     "gold": [a.text for a in q.answers],
                     "entities": ag.question_entities,
                     "exaqt": answers[:5],
+                    "exaqt-learned": [a.text for a in relearned[:5]],
                     "stage_facts": {s: len(v) for s, v in ag.stage_facts.items()},
                     "exaqt_scores": {k: v for k, v in row.items() if k != "latency_ms"},
                 }

@@ -11,6 +11,7 @@ import pytest
 
 from tkgrag.ingest.formats.run import ingest_facts
 from tkgrag.ingest.pipeline import IngestOptions
+from tkgrag.retrievers.exaqt.config import ExaqtConfig
 from tkgrag.retrievers.exaqt.retriever import ExaqtRetriever
 from tkgrag.store import Store
 
@@ -69,3 +70,14 @@ def test_unknown_entity_gives_an_empty_result_with_a_note(exaqt: ExaqtRetriever)
     r = exaqt.retrieve("Who was the first king of Atlantis?", k=5)
     assert r.evidence == []
     assert any("no entity linked" in n for n in r.notes)
+
+
+def test_learned_scorer_keeps_ordinals_and_constraints_exact(exaqt: ExaqtRetriever) -> None:
+    # the bundled tkgrag/data scorer orders answers only within the exact temporal tier and ordinal position
+    learned = ExaqtRetriever(exaqt.store, exaqt.embedder, ExaqtConfig(scorer="learned"))
+    first = answers(learned.retrieve("What was the first academic degree of Sally Ride?", k=5))
+    assert first[0] == "bachelor's degree"
+    last = answers(learned.retrieve("What was the last academic degree of Sally Ride?", k=5))
+    assert last[0] == "Doctor of Philosophy"
+    employer = answers(learned.retrieve("Who was Sally Ride's employer in 1995?", k=5))
+    assert employer[0] == "University of California, San Diego"

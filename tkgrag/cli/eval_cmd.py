@@ -1,4 +1,4 @@
-"""`tkgrag eval DATASET --method M [--method M2 ...] [--reader symbolic|llm|none] [--k 10] [--limit N] [--out DIR]`."""
+"""`tkgrag eval DATASET --method M [--method M2 ...] [--reader R] [--k 10] [--limit N] [--out DIR]`."""
 
 from __future__ import annotations
 
@@ -25,7 +25,14 @@ def eval_command(
         typer.Option("--method", "-m", help=f"Retrieval method, repeatable; one of: {', '.join(METHODS)}."),
     ] = None,
     reader: Annotated[
-        str, typer.Option("--reader", help="Reader that answers: symbolic, llm, or none (retrieval metrics only).")
+        str,
+        typer.Option(
+            "--reader",
+            help=(
+                "Reader that answers: symbolic, llm, ranked (a method's own ranked answers, e.g. exaqt; symbolic "
+                "for the others), or none (retrieval metrics only)."
+            ),
+        ),
     ] = "symbolic",
     k: Annotated[int, typer.Option("--k", min=1, help="Evidence per question.")] = 10,
     limit: Annotated[

@@ -45,12 +45,15 @@ def table(questions: Sequence[EvalQuestion], predictions: Sequence[Prediction], 
 def aggregate(
     questions: Sequence[EvalQuestion], predictions: Iterable[Prediction], metrics: Sequence[str | MetricSpec]
 ) -> Report:
-    """One method's results overall and per question type (``EvalQuestion.qtype``, sorted by name)."""
+    """One method's results overall and per question type (``EvalQuestion.qtype``, sorted by name); a question with
+    several categories (TimeQuestions' ``meta["qtypes"]``) counts under each of them, as EXAQT's Tables 5 and 7 do."""
     specs = _specs(metrics)
     preds = _pair(questions, predictions)
     groups: dict[str, list[int]] = {}
     for i, q in enumerate(questions):
-        groups.setdefault(q.qtype, []).append(i)
+        labels = q.meta.get("qtypes")
+        for label in labels if isinstance(labels, list) and labels else [q.qtype]:
+            groups.setdefault(str(label), []).append(i)
     return {
         "overall": table(questions, preds, specs),
         "by_qtype": {

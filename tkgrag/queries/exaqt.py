@@ -94,3 +94,19 @@ MATCH (n)-[:SUBJECT|OBJECT|QUALIFIER]->(x:Entity)
 RETURN x.key AS key, coalesce(x.name, x.key) AS name, max(score) AS score
 ORDER BY score DESC, key ASC
 """
+
+# The dictionary of EXAQT's NERD (``retrievers.exaqt.lexicon``): every entity that a fact names, with its name,
+# aliases and number of facts (the commonness prior between entities sharing a name). Read once per graph version.
+ENTITY_LEXICON = """
+MATCH (x:Entity)
+WITH x, COUNT { (x)<-[:SUBJECT|OBJECT|QUALIFIER]-(:Event) } AS degree
+WHERE degree > 0
+RETURN x.key AS key, coalesce(x.name, x.key) AS name, coalesce(x.aliases, []) AS aliases, degree
+"""
+
+# The graph's version for the NERD dictionary's cache: event and entity counts (count-store lookups, O(1)).
+GRAPH_COUNTS = """
+CALL () { MATCH (e:Event) RETURN count(e) AS events }
+CALL () { MATCH (x:Entity) RETURN count(x) AS entities }
+RETURN events, entities
+"""

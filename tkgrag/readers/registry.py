@@ -30,7 +30,13 @@ def _llm(ctx: ReaderContext) -> Reader:
     return LLMReader.from_settings()
 
 
-READERS: dict[str, Callable[[ReaderContext], Reader]] = {"symbolic": _symbolic, "llm": _llm}
+def _ranked(ctx: ReaderContext) -> Reader:
+    from tkgrag.readers.ranked import RankedReader
+
+    return RankedReader(_symbolic(ctx))
+
+
+READERS: dict[str, Callable[[ReaderContext], Reader]] = {"symbolic": _symbolic, "llm": _llm, "ranked": _ranked}
 
 
 def create_reader(name: str, context: ReaderContext) -> Reader:

@@ -7,18 +7,16 @@ Table 6) and the answer graph's size.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tkgrag.embed import Embedder
 from tkgrag.items import item_from_row
 from tkgrag.model import Evidence, TemporalConstraint
 from tkgrag.queries import exaqt as q
 from tkgrag.question.constraints import anchor_constraint, explicit_constraints
-from tkgrag.question.graph_linker import GraphLinker
-from tkgrag.question.linking import EntityLink
 from tkgrag.question.model import AnswerKind, TemporalQuestion
-from tkgrag.question.relations import content_stems, dice
-from tkgrag.retrievers.base import StageTimer, ann_candidates
+from tkgrag.question.relations import content_stems
+from tkgrag.retrievers.base import StageTimer
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
 from tkgrag.retrievers.exaqt.groups import (
     TerminalGroup,
@@ -29,7 +27,9 @@ from tkgrag.retrievers.exaqt.groups import (
     terminal_choices,
 )
 from tkgrag.retrievers.exaqt.gst import GstResult, completed_facts, group_steiner_trees, projection
-from tkgrag.retrievers.exaqt.ranking import AnswerFact, RankedAnswer, TemporalAsk, rank_answers
+from tkgrag.retrievers.exaqt.nerd import GraphLexicon, Nerd, link_question
+from tkgrag.retrievers.exaqt.ranking import AnswerFact, AnswerScorer, RankedAnswer, TemporalAsk, rank_answers
+from tkgrag.retrievers.exaqt.scorer import BUNDLED, LinearScorer
 from tkgrag.retrievers.exaqt.subgraph import CandidateFact, CandidateGraph, GraphEntity
 from tkgrag.store import Store
 from tkgrag.temporal import Granularity
@@ -45,8 +45,9 @@ class AnswerGraph:
     """What Stage 1 produced for one question, and the ranked answers."""
 
     question: str
-    links: list[list[EntityLink]] = field(default_factory=list)
-    question_entities: list[str] = field(default_factory=list)
+    nerd: Nerd = field(default_factory=Nerd)
+    question_entities: list[str] = field(default_factory=list)  # named by the question: never answers
+    context_entities: list[str] = field(default_factory=list)  # dense NERD's other entities: may be answers
     candidates: CandidateGraph = field(default_factory=CandidateGraph)
     temporal: list[CandidateFact] = field(default_factory=list)  # the temporal facts added by the enhancement
     groups: list[TerminalGroup] = field(default_factory=list)
@@ -76,6 +77,7 @@ def temporal_ask(tq: TemporalQuestion | None, constraints: Sequence[TemporalCons
         wants_time,
         at.boundary.value if wants_time and at.boundary is not None else None,
         gran,
+        content_stems(tq.text),
     )
 
 
@@ -84,34 +86,12 @@ class ExaqtPipeline:
     store: Store
     embedder: Embedder
     config: ExaqtConfig
-    linker: GraphLinker
+    scorer: AnswerScorer | None = None  # None: the symbolic ranking
 
-    # -- NERD ----------------------------------------------------------------------------------------------------
-    def link(self, tq: TemporalQuestion | None) -> list[list[EntityLink]]:
-        if tq is None or not tq.mentions:
-            return []
-        c = self.config
-        out = []
-        for cands in self.linker.link_entities(tq.mentions, k=c.links_per_mention):
-            kept = [x for x in cands if x.score >= c.min_link_score]
-            if kept:
-                out.append(kept)
-        return out
-
-    def dense_links(self, text: str, qvec: list[float], linked: set[str]) -> list[list[str]]:
-        """Dense NERD: entities of the top fact-index hits whose label overlaps the question's words."""
-        c = self.config
-        if not c.dense_facts:
-            return []
-        stems = content_stems(text)
-        out = []
-        params = {"qvec": qvec, "n": ann_candidates(c.dense_facts), "k": c.dense_facts}
-        for r in self.store.run(q.DENSE_FACT_ENTITIES, params):
-            key = str(r["key"])
-            if key not in linked and dice(content_stems(str(r["name"])), stems) >= c.dense_overlap:
-                linked.add(key)
-                out.append([key])
-        return out
+    def __post_init__(self) -> None:
+        self.lexicon = GraphLexicon(self.store)
+        if self.scorer is None and self.config.scorer == "learned":
+            self.scorer = LinearScorer.load(self.config.scorer_path or BUNDLED)
 
     def facts_of(
         self, entities: Sequence[str], qvec: list[float], limit: int, temporal_only: bool
@@ -138,17 +118,16 @@ class ExaqtPipeline:
         with timer.stage("embed"):
             qvec = self.embedder.encode([text])[0].tolist()
         with timer.stage("link"):
-            ag.links = self.link(tq)
-            groups_of_keys = [[x.key for x in links] for links in ag.links]
-            linked = {k for keys in groups_of_keys for k in keys}
-            groups_of_keys += self.dense_links(text, qvec, linked)
-        ag.question_entities = list(dict.fromkeys(k for keys in groups_of_keys for k in keys))
-        if not ag.question_entities:
+            ag.nerd = link_question(self.store, self.lexicon.get(), text, qvec, c)
+        groups_of_keys = ag.nerd.groups
+        ag.question_entities = list(ag.nerd.named)
+        ag.context_entities = list(ag.nerd.context)
+        if not ag.nerd.entities:
             ag.notes.append("no entity linked: no question entity was found in the graph, so there is no answer graph")
             ag.stage_facts = {s: [] for s in STAGES}
             return ag
         with timer.stage("relevant_facts"):
-            cands = self.facts_of(ag.question_entities, qvec, c.candidate_facts, False)
+            cands = self.facts_of(ag.nerd.entities, qvec, c.candidate_facts, False)
         graph = CandidateGraph.of(cands, c.relevant_facts)
         ag.candidates = graph
         ag.stage_facts["nerd"] = list(graph.facts)
@@ -162,14 +141,19 @@ class ExaqtPipeline:
         with timer.stage("gst"):
             rel = entity_relevance(graph)
             groups = entity_groups(groups_of_keys, graph, rel)
-            exclude = [m.text for m in tq.mentions] if tq is not None else []
+            exclude = [s.text for s in ag.nerd.spots]
             phrase = tq.main_content if tq is not None and tq.main_content else text
-            groups += keyword_groups(keywords(phrase, exclude), graph, ag.question_entities, KEYWORD_GROUPS)
+            groups += keyword_groups(keywords(phrase, exclude), graph, ag.nerd.entities, KEYWORD_GROUPS)
             ag.groups = groups
             choices = terminal_choices(groups, c.trees, c.group_width)
             with projection(self.store, graph, c.outside_penalty) as name:
                 ag.gst = group_steiner_trees(self.store, name, graph, choices, c.trees)
-            completed = completed_facts(graph, ag.gst.nodes, incident=c.complete_incident)
+            # NERD entities beyond the terminal groups (``nerd.MAX_GROUPS``) are trees of one node, as terminals in
+            # components of their own are: completion adds their relevant facts
+            grouped = {k for keys in groups_of_keys for k in keys}
+            node_of = {e.key: e.node_id for e in graph.entities().values()}
+            lone = frozenset(node_of[k] for k in ag.nerd.entities if k not in grouped and k in node_of)
+            completed = completed_facts(graph, ag.gst.nodes | lone, incident=c.complete_incident)
         ag.stage_facts["gst"] = completed
 
         # -- temporal fact enhancement
@@ -203,13 +187,15 @@ class ExaqtPipeline:
                 if anchored is not None:
                     tcs.append(anchored)
                     ag.notes.append(f"implicit constraint from the answer graph: {anchored.describe()}")
-            ag.ask = temporal_ask(tq, tcs)
+            ag.ask = replace(temporal_ask(tq, tcs), named=ag.nerd.proper_name_words())
             ag.answers = rank_answers(
                 ag.facts,
                 ag.ask,
                 ag.question_entities,
                 tree_bonus=c.tree_bonus,
                 entity_bonus=c.entity_bonus,
+                context_entities=ag.context_entities,
+                scorer=self.scorer,
             )
         return ag
 

@@ -11,15 +11,20 @@ from tkgrag.retrievers.base import Need
 
 @dataclass(frozen=True)
 class ExaqtConfig:
-    # NERD: candidates kept per question mention from the graph linker (each mention is one terminal group).
+    # NERD (``nerd.py``): entities kept per spotted question span (each span is one terminal group).
     links_per_mention: int = 3
-    # Only links scoring at least this are question entities (the linker's exact matches score >= 2).
-    min_link_score: float = 0.5
-    # Dense NERD (beyond the paper's NERD systems, which our lower-cased questions defeat): entities of the top
-    # ``dense_facts`` facts of the fact vector index whose label shares at least ``dense_overlap`` (Dice of content
-    # stems) with the question join the question entities, each as a group of its own. 0 turns it off.
-    dense_facts: int = 10
+    # Lexical spots at least this similar to an entity form (1 exact; -0.1 per one-edit token, -0.2 an acronym).
+    min_spot_similarity: float = 0.8
+    # Dense NERD, ELQ's role (Sec. 3.1 unions two NERD systems for recall): entities of the top ``dense_facts``
+    # facts of the fact vector index. One sharing >= ``dense_overlap`` of its name's words with the question is a
+    # question entity; the first ``dense_entities`` others from a fact with cosine >= ``dense_min_cosine`` are
+    # context entities (their facts are candidates; they may be answers). 0 dense_facts turns it off.
+    # Measured on 400 TimeQuestions (benchmarks/results/2026-11-25/exaqt-2): answer recall after NERD 0.453 lexical
+    # only, 0.570 with the named dense entities, 0.637 with 5 context entities (the top-25 vector hits: 0.613).
+    dense_facts: int = 25
     dense_overlap: float = 0.5
+    dense_entities: int = 5
+    dense_min_cosine: float = 0.5
     # All facts of the question entities are scored; at most this many are read (a hub entity's long tail).
     candidate_facts: int = 2000
     # Question-relevant facts kept (the paper's |{f_qrel}| = 25).
@@ -38,12 +43,21 @@ class ExaqtConfig:
     # Answer ranking: bonus of a fact on a Steiner tree, and of a fact that names a question entity.
     tree_bonus: float = 0.1
     entity_bonus: float = 0.05
+    # "symbolic": the ranking above; "learned": the linear scorer over the answers' features (``scorer.py``, the
+    # R-GCN's stand-in), read from ``scorer_path`` (empty: the bundled tkgrag/data/exaqt_scorer.json).
+    scorer: str = "symbolic"
+    scorer_path: str = ""
 
     def __post_init__(self) -> None:
+        if self.scorer not in ("symbolic", "learned"):
+            raise ConfigError(f"ExaqtConfig.scorer={self.scorer!r}: must be 'symbolic' or 'learned'")
+        for name in ("min_spot_similarity", "dense_overlap"):
+            if not 0.0 <= getattr(self, name) <= 1.0:
+                raise ConfigError(f"ExaqtConfig.{name}={getattr(self, name)!r}: must be in [0, 1]")
         for name in ("links_per_mention", "candidate_facts", "relevant_facts", "trees", "group_width"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"ExaqtConfig.{name}={getattr(self, name)!r}: must be >= 1")
-        for name in ("temporal_facts", "dense_facts"):
+        for name in ("temporal_facts", "dense_facts", "dense_entities"):
             if getattr(self, name) < 0:
                 raise ConfigError(f"ExaqtConfig.{name}={getattr(self, name)!r}: must be >= 0")
         for name in ("outside_penalty", "tree_bonus", "entity_bonus"):

@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from tkgrag.errors import StoreError
 from tkgrag.queries import exaqt as q
 from tkgrag.retrievers.exaqt.groups import Terminal, steiner_runs
 from tkgrag.retrievers.exaqt.subgraph import CandidateGraph
@@ -96,6 +97,7 @@ class GstResult:
     trees: list[SteinerTree]
     connected: list[list[int]]  # the connecting paths added, as node ids
     nodes: frozenset[int]  # trees + paths
+    failed_runs: int = 0  # GDS runs that failed (left out)
 
 
 @contextmanager
@@ -124,14 +126,34 @@ def group_steiner_trees(
             else:
                 singles.append(SteinerTree(frozenset({source}), frozenset(), 0.0))
     trees = list(singles)
+    failed = 0
     if runs:
-        rows = {int(r["choice"]): r["edges"] for r in store.run(q.STEINER_TREES, {"graph": name, "choices": runs})}
-        trees += [SteinerTree.from_stream(rows.get(r["index"], []), r["source"]) for r in runs]
+        rows, failed = steiner_rows(store, name, runs)
+        trees += [SteinerTree.from_stream(rows[r["index"]], r["source"]) for r in runs if r["index"] in rows]
     best = top_trees(trees, k)
     nodes = frozenset().union(*(t.nodes for t in best)) if best else frozenset()
     edges = frozenset().union(*(t.edges for t in best)) if best else frozenset()
     paths = connect(store, name, nodes, edges, component_of)
-    return GstResult(best, paths, nodes.union(*(set(p) for p in paths)) if paths else nodes)
+    return GstResult(best, paths, nodes.union(*(set(p) for p in paths)) if paths else nodes, failed)
+
+
+def steiner_rows(store: Store, name: str, runs: list[dict[str, Any]]) -> tuple[dict[int, list[Any]], int]:
+    """The tree rows of every run in one round trip; when GDS fails on one of them (GDS 2.13's
+    ``gds.steinerTree`` throws ArrayIndexOutOfBounds on some large terminal sets), each run again on its own, the
+    failing ones left out. Returns the rows by run index and how many runs failed."""
+    try:
+        return {int(r["choice"]): r["edges"] for r in store.run(q.STEINER_TREES, {"graph": name, "choices": runs})}, 0
+    except StoreError:
+        pass
+    rows: dict[int, list[Any]] = {}
+    failed = 0
+    for run in runs:
+        try:
+            for r in store.run(q.STEINER_TREES, {"graph": name, "choices": [run]}):
+                rows[int(r["choice"])] = r["edges"]
+        except StoreError:
+            failed += 1
+    return rows, failed
 
 
 def connect(

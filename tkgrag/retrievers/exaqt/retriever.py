@@ -1,9 +1,9 @@
 """``exaqt``: the answer graph's facts as retrieved items, ranked so that the facts stating the best answers come
 first; the ranked answers themselves are in the result's subgraph (nodes of kind ``answer``) and its first note.
 
-Per question: the parsed question (``request.question`` or ``understand``), NERD by the graph linker, then
-``answer_graph.ExaqtPipeline.build`` (Stage 1 in Neo4j + GDS, the symbolic Stage 2). A question whose entities
-cannot be linked returns no items and a note saying so, not an error.
+Per question: the parsed question (``request.question`` or ``understand``), then ``answer_graph.ExaqtPipeline.build``
+(NERD: dictionary spots and dense entities, ``nerd``; Stage 1 in Neo4j + GDS; the symbolic Stage 2). A question
+whose entities cannot be linked returns no items and a note saying so, not an error.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from tkgrag.embed import Embedder
 from tkgrag.model import Evidence, Retrieval, Subgraph
 from tkgrag.question.constraints import understood
-from tkgrag.question.graph_linker import GraphLinker
 from tkgrag.retrievers.base import RequestScope, RetrievalRequest, RetrieverBase, StageTimer
 from tkgrag.retrievers.exaqt.answer_graph import AnswerGraph, ExaqtPipeline
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
@@ -53,14 +52,12 @@ class ExaqtRetriever(RetrieverBase):
     embedder: Embedder
     config: ExaqtConfig = field(default_factory=ExaqtConfig)
     name: str = "exaqt"
-    linker: GraphLinker | None = None
+    ranks_answers: bool = True  # its answers are in the subgraph (``--reader ranked`` reads them)
 
     def __post_init__(self) -> None:
         self.kinds = self.config.kinds
         self.needs = self.config.needs
-        self.pipeline = ExaqtPipeline(
-            self.store, self.embedder, self.config, self.linker or GraphLinker(self.store, self.embedder)
-        )
+        self.pipeline = ExaqtPipeline(self.store, self.embedder, self.config)
 
     def answer_graph(self, request: RetrievalRequest, timer: StageTimer | None = None) -> AnswerGraph:
         """Stage 1 and the ranking for one request (the evaluation reads every stage from it)."""
