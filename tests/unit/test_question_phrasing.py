@@ -10,12 +10,14 @@ Expected values are written by hand from the ICEWS names ("Police (Kenya)") and 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from tkgrag.model import AnswerRole, Order, TemporalConstraint
+from tkgrag.model import AnswerRole, Evidence, Order, TemporalConstraint
 from tkgrag.question import AnswerKind, MentionKind, understand
 from tkgrag.question.graph_linker import variants
-from tkgrag.question.grounding import GroundedEntity, GroundedQuestion
+from tkgrag.question.grounding import GroundedAnchor, GroundedEntity, GroundedQuestion, _second_in_role
 from tkgrag.question.relation_phrases import clean_relation_phrase, relation_phrases, stated_intent
 from tkgrag.question.relations import RelationMatch
 from tkgrag.question.sectors import country_of, sector_names, sector_phrase_length, singular
@@ -221,3 +223,84 @@ def test_no_events_says_what_the_graph_lacks() -> None:
     assert g.no_events() == "no events of Togo (object) with relation Consult during 2005 in this graph"
     g = _grounded("Who was the first to consult Togo in 2005?", "Consult", unlinked=True)
     assert g.no_events() == 'no entity of this graph matches "Togo"'
+
+
+# -- parse completeness vs grounding (round 2) ---------------------------------------------------------------
+def _with_anchor(question: str, events: tuple[Evidence, ...] = ()) -> GroundedQuestion:
+    """ "after India's industry" read as Industry (India) Express_intent_to_cooperate Japan, with or without its
+    event in the graph."""
+    tq = understand(question)
+    japan = next(m for m in tq.mentions if m.text == "Japan")
+    industry = next(m for m in tq.mentions if m.text == "India's industry")
+    main = GroundedEntity(japan, "Japan", "Japan", 3.0, AnswerRole.OBJECT)
+    actor = GroundedEntity(industry, "Industry_(India)", "Industry (India)", 2.0, AnswerRole.SUBJECT)
+    rel = "Express_intent_to_cooperate"
+    ga = GroundedAnchor(
+        tq.anchors[0], "entity in the answer's role", rel, "Industry_(India)", "Japan", (actor,), events
+    )
+    return GroundedQuestion(
+        question=tq,
+        entities=(main,),
+        relation=rel,
+        relation_candidates=(RelationMatch(rel, 0.9, 0.9, 1.0),),
+        answer_role=AnswerRole.SUBJECT,
+        anchors=(ga,),
+        order=Order.FIRST,
+    )
+
+
+def test_an_anchor_understood_without_its_event_is_parsed_complete_not_grounded() -> None:
+    g = _with_anchor("Which country would want to cooperate with Japan first, after India's industry?")
+    assert g.understood and not g.complete
+    assert g.no_events() == (
+        "no event of Industry (India) Express_intent_to_cooperate Japan in this graph "
+        '(the anchor "after India\'s industry")'
+    )
+    lines = g.explain()
+    assert (
+        "anchor \"after India's industry\" (after): entity in the answer's role; "
+        "Industry (India) Express_intent_to_cooperate Japan; -> no such event in this graph"
+    ) in lines
+    assert (
+        '  anchor mention "India\'s industry" [62:78] -> Industry (India) (key Industry_(India), score 2.00, subject)'
+    ) in lines
+
+
+def test_an_anchor_with_its_event_is_grounded() -> None:
+    ev = Evidence.event(
+        "e1",
+        "Industry (India) Express intent to cooperate Japan",
+        "Industry_(India)",
+        "Express_intent_to_cooperate",
+        "Japan",
+        TimeSpan.parse("2008-05-02"),
+        1.0,
+    )
+    g = _with_anchor("Which country would want to cooperate with Japan first, after India's industry?", (ev,))
+    assert g.understood and g.complete
+
+
+def test_an_anchor_without_actor_is_not_understood() -> None:
+    g = _with_anchor("Which country would want to cooperate with Japan first, after India's industry?")
+    bare = replace(g.anchors[0], entities=(), subject=None, relation=None)
+    assert not replace(g, anchors=(bare,)).understood
+
+
+def test_a_time_not_on_the_calendar_is_not_understood() -> None:
+    g = _grounded("Who was the first to consult Togo in July?", "Consult")
+    assert g.question.times and g.question.times[0].span is None
+    assert not g.understood
+    assert 'time "in July" [34:41] -> not placed on the calendar' in g.explain()
+    g = _grounded("Who was the first to consult Togo in 2005?", "Consult")
+    assert g.understood and 'time "in 2005" [34:41] -> 2005 (OVERLAP)' in g.explain()
+
+
+def test_the_second_entity_in_one_role_is_the_bare_anchors_actor() -> None:
+    tq = understand("Who hosted the visit of Abdelkader Messahel to Mauritania in the same year?")
+    assert [(a.text, a.relation.value) for a in tq.anchors] == [("", "same-year")]
+    by_text = {m.text: m for m in tq.mentions}
+    messahel = GroundedEntity(by_text["Abdelkader Messahel"], "Abdelkader_Messahel", "A M", 3.0, AnswerRole.OBJECT)
+    mauritania = GroundedEntity(by_text["Mauritania"], "Mauritania", "Mauritania", 3.0, AnswerRole.OBJECT)
+    assert _second_in_role([mauritania, messahel]) == mauritania
+    assert _second_in_role([messahel, replace(mauritania, role=AnswerRole.SUBJECT)]) is None
+    assert _second_in_role([messahel, replace(mauritania, key="Abdelkader_Messahel")]) is None  # one entity twice
