@@ -28,7 +28,9 @@ Anchor constraints come first; the rest are ``also`` constraints a fact must mee
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -152,6 +154,7 @@ class GroundedQuestion:
     exclude: frozenset[str] = field(default_factory=frozenset)
     rewritten: str | None = None
     unlinked: tuple[Mention, ...] = ()
+    timings_ms: dict[str, float] = field(default_factory=dict, compare=False)  # parse, link, relation, roles, anchors
 
     @property
     def complete(self) -> bool:
@@ -296,6 +299,21 @@ class GroundedQuestion:
 
 
 # ------------------------------------------------------------------------------------------- clause grounding
+class Stopwatch:
+    """Milliseconds per grounding stage, summed over the clauses (the main one and the anchors')."""
+
+    def __init__(self) -> None:
+        self.ms: dict[str, float] = {}
+
+    @contextmanager
+    def lap(self, stage: str) -> Iterator[None]:
+        t0 = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.ms[stage] = self.ms.get(stage, 0.0) + (time.perf_counter() - t0) * 1000.0
+
+
 @dataclass(frozen=True)
 class _Clause:
     entities: tuple[GroundedEntity, ...]
@@ -317,19 +335,22 @@ class Grounder:
 
     # -- public ---------------------------------------------------------------------------------------------
     def ground(self, question: str | TemporalQuestion) -> GroundedQuestion:
-        tq = understand(question) if isinstance(question, str) else question
+        watch = Stopwatch()
+        with watch.lap("parse"):
+            tq = understand(question) if isinstance(question, str) else question
         anchor_spans = [(a.constraint_start, a.end) for a in tq.anchors]
         main_mentions = with_parentheticals(tq.text, tq.main_mentions())
         phrase = clean_relation_phrase(tq.relation_phrase)
-        main = self._clause(tq.text, main_mentions, phrase, blocked=anchor_spans)
+        main = self._clause(tq.text, main_mentions, phrase, blocked=anchor_spans, watch=watch)
         # A bare "in the same year" whose clause names two entities in one role ("Who hosted the visit of X to Y in
         # the same year?"): the second is the anchor's actor, in the answer's role (the MultiTQ convention).
         moved = _second_in_role(main.entities) if any(_bare(a) for a in tq.anchors) else None
         if moved is not None:
             rest = [m for m in main_mentions if m != moved.mention]
-            main = self._clause(tq.text, rest, phrase, blocked=anchor_spans)
+            main = self._clause(tq.text, rest, phrase, blocked=anchor_spans, watch=watch)
         answer_role = answer_role_of(tq, [e.role for e in main.entities], main.passive, _main_text(tq))
-        anchors = tuple(self._anchor(tq.text, a, main, answer_role, moved) for a in tq.anchors)
+        with watch.lap("anchors"):
+            anchors = tuple(self._anchor(tq.text, a, main, answer_role, moved) for a in tq.anchors)
         # An anchor that repeats the question's relation ("after X did") fixes it where the match was unsure.
         relation = next(
             (ga.relation for ga in anchors if ga.how in (_ELLIPTICAL, _ENTITY_ANCHOR) and ga.relation),
@@ -370,6 +391,7 @@ class Grounder:
             exclude=frozenset(exclude),
             rewritten=rewritten,
             unlinked=main.unlinked,
+            timings_ms=watch.ms,
         )
 
     def facts(
@@ -380,17 +402,26 @@ class Grounder:
 
     # -- clauses --------------------------------------------------------------------------------------------
     def _clause(
-        self, text: str, mentions: Sequence[Mention], relation_phrase: str, blocked: Sequence[tuple[int, int]] = ()
+        self,
+        text: str,
+        mentions: Sequence[Mention],
+        relation_phrase: str,
+        blocked: Sequence[tuple[int, int]] = (),
+        watch: Stopwatch | None = None,
     ) -> _Clause:
-        links = self.linker.link_entities(mentions, k=3)
+        watch = watch or Stopwatch()
+        with watch.lap("link"):
+            links = self.linker.link_entities(mentions, k=3)
         picked = select_links(mentions, links)
         linked = [(m, lk) for m, lk in picked if lk is not None]
         unlinked = tuple(m for m, lk in picked if lk is None)
         verb = verb_position(text, relation_phrase, [*blocked, *((m.start, m.end) for m, _ in picked)])
         passive = verb is not None and is_passive(text, verb)
         roles = [syntactic_role(text, m, verb, passive=passive) for m, _ in linked]
-        candidates = self._relation_candidates(relation_phrase) if relation_phrase else ()
-        relation, swapped = self._choose(candidates, [lk.key for _, lk in linked], roles)
+        with watch.lap("relation"):
+            candidates = self._relation_candidates(relation_phrase) if relation_phrase else ()
+        with watch.lap("roles"):
+            relation, swapped = self._choose(candidates, [lk.key for _, lk in linked], roles)
         entities = tuple(
             GroundedEntity(
                 m,

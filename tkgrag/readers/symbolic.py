@@ -103,6 +103,7 @@ class SymbolicReader:
             "retrieve": (t2 - t1) * 1000.0,
             "read": (t3 - t2) * 1000.0,
             "total": (t3 - t0) * 1000.0,
+            **{f"ground.{stage}": ms for stage, ms in g.timings_ms.items()},
         }
         return out
 
