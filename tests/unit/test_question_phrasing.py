@@ -304,3 +304,21 @@ def test_the_second_entity_in_one_role_is_the_bare_anchors_actor() -> None:
     assert _second_in_role([mauritania, messahel]) == mauritania
     assert _second_in_role([messahel, replace(mauritania, role=AnswerRole.SUBJECT)]) is None
     assert _second_in_role([messahel, replace(mauritania, key="Abdelkader_Messahel")]) is None  # one entity twice
+
+
+@pytest.mark.parametrize(
+    ("question", "chunks"),
+    [
+        (
+            "When did Iran last express its intention to meet with international governmental organisations?",
+            ["international governmental organisations"],
+        ),
+        ("Did Iran engage in negotiation with rebel forces in 2014?", ["rebel forces"]),
+        ("Who wanted to meet or negotiate with Iran?", []),  # "or": not a noun phrase
+        ("Who in Iran made optimistic remarks about the police?", []),  # one word: too vague to link
+        ("Which country did Bolivia ask about before September 2009?", []),
+    ],
+)
+def test_lower_case_object_phrases_become_chunk_mentions(question: str, chunks: list[str]) -> None:
+    tq = understand(question)
+    assert [m.text for m in tq.mentions if m.kind is MentionKind.CHUNK] == chunks
