@@ -322,3 +322,25 @@ def test_the_second_entity_in_one_role_is_the_bare_anchors_actor() -> None:
 def test_lower_case_object_phrases_become_chunk_mentions(question: str, chunks: list[str]) -> None:
     tq = understand(question)
     assert [m.text for m in tq.mentions if m.kind is MentionKind.CHUNK] == chunks
+
+
+@pytest.mark.parametrize(
+    ("question", "granularity"),
+    [
+        ("Would you please let me know the exact date on which Iran criticized Japan?", Granularity.DAY),
+        ("Please inform me of the year in which Iran criticized Japan.", Granularity.YEAR),
+        ("Tell me about the month Iran criticized Japan.", Granularity.MONTH),
+    ],
+)
+def test_request_wrappers_state_the_asked_granularity(question: str, granularity: Granularity) -> None:
+    tq = understand(question)
+    assert (tq.answer_type.kind, tq.answer_type.granularity, tq.relation_phrase) == (
+        AnswerKind.TIME,
+        granularity,
+        "criticized",
+    )
+
+
+def test_previously_to_opens_a_before_anchor() -> None:
+    tq = understand("Who visited Japan previously to Iran?")
+    assert [(a.trigger, a.text, a.relation.value) for a in tq.anchors] == [("previously to", "Iran", "before")]
