@@ -344,3 +344,22 @@ def test_request_wrappers_state_the_asked_granularity(question: str, granularity
 def test_previously_to_opens_a_before_anchor() -> None:
     tq = understand("Who visited Japan previously to Iran?")
     assert [(a.trigger, a.text, a.relation.value) for a in tq.anchors] == [("previously to", "Iran", "before")]
+
+
+@pytest.mark.parametrize(
+    ("phrase", "cameo"),
+    [
+        ("kidnapped", "abduct, hijack, or take hostage"),
+        ("expelled", "expel or deport individuals"),
+        ("imposed an embargo on", "impose embargo, boycott, or sanctions"),
+        ("carried out air strikes against", "employ aerial weapons"),
+        ("thanked", "praise or endorse"),
+        ("made a statement about", "make statement"),
+        ("cut diplomatic ties with", "reduce or break diplomatic relations"),
+        ("denied any involvement in", "deny responsibility"),
+        ("gave humanitarian aid to", "provide humanitarian aid"),
+        ("seized", "confiscate property"),
+    ],
+)
+def test_more_cameo_event_types_have_paraphrases(phrase: str, cameo: str) -> None:
+    assert relation_phrases(phrase)[1:] == [cameo]
