@@ -82,11 +82,11 @@ def run_file(rag: TKGRag, path: Path, method: str, k: int, errors: int) -> dict[
             for key in ("overall", q.qtype):
                 hits[key].append(ok)
                 complete[key].append(bool(g is not None and g.complete))
-                understood[key].append(bool(g is not None and g.understood))
-            if g is not None and not g.understood:
+                understood[key].append(bool(g is not None and getattr(g, "understood", False)))
+            if g is not None and hasattr(g, "understood") and not g.understood:
                 not_understood.append({"qtype": q.qtype, "question": q.question, "missing": missing(g)})
             if q.question in annotated and g is not None:
-                linked = set(g.names().values())
+                linked = {e.name for e in g.entities} | {e.name for ga in g.anchors for e in ga.entities}
                 right = all(name in linked for name in annotated[q.question])
                 for key in ("overall", q.qtype):
                     entities_right[key].append(right)

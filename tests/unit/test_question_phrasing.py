@@ -363,3 +363,8 @@ def test_previously_to_opens_a_before_anchor() -> None:
 )
 def test_more_cameo_event_types_have_paraphrases(phrase: str, cameo: str) -> None:
     assert relation_phrases(phrase)[1:] == [cameo]
+
+
+def test_administrative_sanctions_keep_their_own_relation() -> None:
+    # ICEWS has Impose_administrative_sanctions apart from Impose_embargo,_boycott,_or_sanctions (tkgqa dev00329)
+    assert relation_phrases("imposed administrative sanctions") == ["imposed administrative sanctions"]

@@ -77,7 +77,7 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         (r"\b(?:kill|murder|slew|slain|slay)\w*", "kill by physical assault"),
         (r"\b(?:assault|beat|beaten|batter)\w*", "physically assault"),
         (r"\b(?:expel|expul|deport)\w*|\bkick\w*\s+out", "expel or deport individuals"),
-        (r"\bsanction\w*|\bembargo\w*|\bboycott\w*", "impose embargo, boycott, or sanctions"),
+        (r"(?<!administrative )\bsanction\w*|\bembargo\w*|\bboycott\w*", "impose embargo, boycott, or sanctions"),
         (r"\bhumanitarian\b", "provide humanitarian aid"),
         (r"\bmilitary\s+(?:aid|assistance|help)", "provide military aid"),
         (r"\beconomic\s+(?:aid|assistance|help)|\bfinancial\s+(?:aid|assistance|help)", "provide economic aid"),
