@@ -19,6 +19,9 @@ the MultiTQ convention, the question's own relation with that entity in the answ
 settle the question's relation where the match was unsure. A clause whose relation has no event falls back to the
 anchor entity's most similar event (bounded retrieval, above ``SIMILAR_ANCHOR_MIN``). Of several anchor events the
 earliest is used. The anchor's entity in the answer's role is excluded from the answers ("who else", "after X did").
+A bare "in the same year" takes the main clause's second entity in an already-taken role as that entity ("Who hosted
+the visit of X to Y in the same year?": Y hosted X). An anchor read as (actors, relation) is *understood* even when
+the graph lacks its event (``GroundedQuestion.understood`` vs ``complete``).
 
 Constraint: explicit time -> in-period / before / after at its own granularity ("since" / "until" are half-open
 periods); anchor -> ``TemporalConstraint.relative_to`` BEFORE / AFTER / DURING (at the "same ..." granularity).
@@ -300,7 +303,8 @@ class GroundedQuestion:
 
 # ------------------------------------------------------------------------------------------- clause grounding
 class Stopwatch:
-    """Milliseconds per grounding stage, summed over the clauses (the main one and the anchors')."""
+    """Milliseconds per grounding stage of the main clause (twice for a re-grounded one); everything an anchor takes,
+    its own clause's linking included, is under "anchors"."""
 
     def __init__(self) -> None:
         self.ms: dict[str, float] = {}
