@@ -33,8 +33,36 @@ def percentile(xs: list[float], p: float) -> float:
     return s[min(len(s) - 1, round(p * (len(s) - 1)))] if s else float("nan")
 
 
+def gold_entities(path: Path) -> dict[str, list[str]]:
+    """Question text -> the entity names its record annotates (MultiTQ's ``entities``); empty for other formats."""
+    try:
+        records = json.loads(path.read_text())
+    except ValueError:
+        return {}
+    if not isinstance(records, list):
+        return {}
+    return {r["question"]: list(r["entities"]) for r in records if isinstance(r, dict) and "entities" in r}
+
+
+def missing(g: Any) -> list[str]:
+    """What keeps a grounding from being parsed-complete."""
+    out = [f"unlinked {m.text!r}" for m in g.unlinked]
+    if not g.entities:
+        out.append("no entity")
+    if g.relation is None:
+        out.append("no relation")
+    out += [f"time {t.text!r} not placed" for t in g.question.times if t.span is None]
+    out += [f"anchor {a.anchor.text!r}: {a.how}" for a in g.anchors if not a.understood]
+    return out
+
+
 def run_file(rag: TKGRag, path: Path, method: str, k: int, errors: int) -> dict[str, Any]:
     ds = load_dataset(path)
+    annotated = gold_entities(path)
+    entities_right: dict[str, list[bool]] = defaultdict(list)
+    not_understood: list[dict[str, Any]] = []
+    stages: dict[str, list[float]] = defaultdict(list)
+    understood: dict[str, list[bool]] = defaultdict(list)
     reader = rag.reader("symbolic")
     retriever = rag.retriever(method)
     hits: dict[str, list[bool]] = defaultdict(list)
@@ -49,9 +77,19 @@ def run_file(rag: TKGRag, path: Path, method: str, k: int, errors: int) -> dict[
             latencies.append((time.perf_counter() - t0) * 1000.0)
             ok = bool(a.answers) and is_correct(a.answers[0].text, q.answers)
             g = getattr(a, "grounding", None)
+            for stage, ms in a.timings_ms.items():
+                stages[stage].append(ms)
             for key in ("overall", q.qtype):
                 hits[key].append(ok)
                 complete[key].append(bool(g is not None and g.complete))
+                understood[key].append(bool(g is not None and getattr(g, "understood", False)))
+            if g is not None and hasattr(g, "understood") and not g.understood:
+                not_understood.append({"qtype": q.qtype, "question": q.question, "missing": missing(g)})
+            if q.question in annotated and g is not None:
+                linked = {e.name for e in g.entities} | {e.name for ga in g.anchors for e in ga.entities}
+                right = all(name in linked for name in annotated[q.question])
+                for key in ("overall", q.qtype):
+                    entities_right[key].append(right)
             if not ok and len(wrong) < errors:
                 wrong.append(
                     {
@@ -60,6 +98,7 @@ def run_file(rag: TKGRag, path: Path, method: str, k: int, errors: int) -> dict[
                         "gold": [x.text for x in q.answers][:3],
                         "got": [x.text for x in a.answers][:3],
                         "strategy": getattr(a, "strategy", ""),
+                        "no_answer": getattr(a, "no_answer", None),
                         "grounding": g.as_dict() if g is not None else None,
                     }
                 )
@@ -70,6 +109,10 @@ def run_file(rag: TKGRag, path: Path, method: str, k: int, errors: int) -> dict[
         "hit@1": {key: round(sum(v) / len(v), 3) for key, v in hits.items()},
         "hits": {key: f"{sum(v)}/{len(v)}" for key, v in hits.items()},
         "complete": {key: f"{sum(v)}/{len(v)}" for key, v in complete.items()},
+        "understood": {key: f"{sum(v)}/{len(v)}" for key, v in understood.items()},
+        "entities_right": {key: f"{sum(v)}/{len(v)}" for key, v in entities_right.items()},
+        "stages_ms_p50": {s: round(statistics.median(v), 1) for s, v in stages.items()},
+        "not_understood": not_understood,
         "latency_ms_p50": round(statistics.median(latencies), 1) if latencies else None,
         "latency_ms_p95": round(percentile(latencies, 0.95), 1) if latencies else None,
         "wrong": wrong,
@@ -91,16 +134,22 @@ def main() -> None:
             rep = run_file(rag, path, args.method, args.k, args.errors)
             reports.append(rep)
             print(f"\n== {path.name}: n={rep['n']}, p50 {rep['latency_ms_p50']} ms, p95 {rep['latency_ms_p95']} ms")
+            print(f"   stage p50 (ms): {rep['stages_ms_p50']}")
             for key in rep["hit@1"]:
+                right = rep["entities_right"].get(key)
                 print(
-                    f"   {key:14} hit@1 {rep['hit@1'][key]:.3f} ({rep['hits'][key]})  complete {rep['complete'][key]}"
+                    f"   {key:14} hit@1 {rep['hit@1'][key]:.3f} ({rep['hits'][key]})  parsed-complete "
+                    f"{rep['understood'][key]}  grounded {rep['complete'][key]}"
+                    + (f"  entities right {right}" if right else "")
                 )
+            for n in rep["not_understood"]:
+                print(f"   ? [{n['qtype']}] {n['question']}: {'; '.join(n['missing'])}")
             for w in rep["wrong"]:
                 g = w["grounding"] or {}
                 ents = [(e["mention"], e["key"], e["role"]) for e in g.get("entities", [])]
                 print(f"   x [{w['qtype']}] {w['question']}")
                 print(
-                    f"       gold {w['gold']} got {w['got']} ({w['strategy']}); ents {ents}; "
+                    f"       gold {w['gold']} got {w['got']} ({w['strategy']}; {w['no_answer'] or ''}); ents {ents}; "
                     f"unlinked {g.get('unlinked')}; rel {g.get('relation')}; constraint {g.get('constraint')}; "
                     f"anchors {[a['how'] for a in g.get('anchors', [])]}; order {g.get('order')}"
                 )

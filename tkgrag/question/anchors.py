@@ -64,7 +64,10 @@ _TRIGGERS: list[tuple[str, AnchorRelation | None]] = [
     (r"at\s+the\s+time(?=\s+(?:he|she|they|it|i|we|the|his|her|their)\b)", AnchorRelation.DURING),
     (_DEICTIC, AnchorRelation.DURING),
     (r"by\s+the\s+time", AnchorRelation.BEFORE),
-    (r"(?:immediately\s+|right\s+|just\s+|shortly\s+|soon\s+)?(?:prior\s+to|before|preceding)", AnchorRelation.BEFORE),
+    (
+        r"(?:immediately\s+|right\s+|just\s+|shortly\s+|soon\s+)?(?:prior\s+to|before|preceding|previous(?:ly)?\s+to)",
+        AnchorRelation.BEFORE,
+    ),
     (
         r"(?:immediately\s+|right\s+|just\s+|shortly\s+|soon\s+)?(?:after|following|subsequent\s+to|upon|as\s+soon\s+as)",
         AnchorRelation.AFTER,

@@ -52,7 +52,8 @@ _CUES: list[tuple[re.Pattern[str], AnswerKind]] = [
     ),
     (
         re.compile(
-            rf"\b(?P<cue>(?:{_WH}\s+(?:is|was|are|were)|tell\s+me|give\s+me|show\s+me|list|find)\s+(?:the\s+)?"
+            rf"\b(?P<cue>(?:{_WH}\s+(?:is|was|are|were)|tell\s+me|give\s+me|show\s+me|list|find|"
+            r"(?:let\s+me\s+)?know|inform\s+me)\s+(?:(?:of|about)\s+)?(?:the\s+)?"
             r"(?:exact\s+|specific\s+|precise\s+|particular\s+)?(?:(?:start|end|finish|beginning)\s+and\s+)?(?P<b>start(?:ing)?|end(?:ing)?|beginning|inception|founding|"
             r"foundation|birth|death|release|publication|opening|closing|dissolution|abolition|launch|creation|"
             rf"conclusion)?\s*(?P<unit>time|point\s+in\s+time|{_STATED_UNITS}))\b"

@@ -19,6 +19,9 @@ the MultiTQ convention, the question's own relation with that entity in the answ
 settle the question's relation where the match was unsure. A clause whose relation has no event falls back to the
 anchor entity's most similar event (bounded retrieval, above ``SIMILAR_ANCHOR_MIN``). Of several anchor events the
 earliest is used. The anchor's entity in the answer's role is excluded from the answers ("who else", "after X did").
+A bare "in the same year" takes the main clause's second entity in an already-taken role as that entity ("Who hosted
+the visit of X to Y in the same year?": Y hosted X). An anchor read as (actors, relation) is *understood* even when
+the graph lacks its event (``GroundedQuestion.understood`` vs ``complete``).
 
 Constraint: explicit time -> in-period / before / after at its own granularity ("since" / "until" are half-open
 periods); anchor -> ``TemporalConstraint.relative_to`` BEFORE / AFTER / DURING (at the "same ..." granularity).
@@ -28,7 +31,9 @@ Anchor constraints come first; the rest are ``also`` constraints a fact must mee
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -104,6 +109,20 @@ class GroundedAnchor:
     def resolved(self) -> bool:
         return self.event is not None
 
+    @property
+    def understood(self) -> bool:
+        """The anchor read from the question as (actor(s), relation), whether or not the graph holds its event."""
+        return bool(self.entities) and self.relation is not None and (self.subject or self.object) is not None
+
+    def describe(self, names: dict[str, str]) -> str:
+        """The anchor event as understood: "Industry (India) Express_intent_to_cooperate Japan" (``names``: key ->
+        name; a role left open shows as "?")."""
+
+        def name(key: str | None) -> str:
+            return "?" if key is None else names.get(key, key.replace("_", " "))
+
+        return f"{name(self.subject)} {self.relation or '?'} {name(self.object)}"
+
     def as_dict(self) -> dict[str, Any]:
         ev = self.event
         return {
@@ -111,6 +130,7 @@ class GroundedAnchor:
             "trigger": self.anchor.trigger,
             "relation": self.anchor.relation.value,
             "how": self.how,
+            "understood": self.understood,
             "graph_relation": self.relation,
             "subject": self.subject,
             "object": self.object,
@@ -137,6 +157,7 @@ class GroundedQuestion:
     exclude: frozenset[str] = field(default_factory=frozenset)
     rewritten: str | None = None
     unlinked: tuple[Mention, ...] = ()
+    timings_ms: dict[str, float] = field(default_factory=dict, compare=False)  # parse, link, relation, roles, anchors
 
     @property
     def complete(self) -> bool:
@@ -147,6 +168,26 @@ class GroundedQuestion:
             and self.relation is not None
             and all(a.resolved for a in self.anchors)
         )
+
+    @property
+    def understood(self) -> bool:
+        """Parse completeness (issue 17): entities, relation, constraint and anchors understood from the question,
+        whether or not the graph holds the anchor event. Every main mention linked, a relation matched, every explicit
+        time placed on the calendar, every anchor read as (linked actor(s), relation). ``complete`` adds that every
+        anchor event is in the graph."""
+        return (
+            bool(self.entities)
+            and not self.unlinked
+            and self.relation is not None
+            and all(t.span is not None for t in self.question.times)
+            and all(a.understood for a in self.anchors)
+        )
+
+    def names(self) -> dict[str, str]:
+        """Entity key -> name for every linked entity, the anchors' included."""
+        out = {e.key: e.name for ga in self.anchors for e in ga.entities}
+        out.update({e.key: e.name for e in self.entities})
+        return out
 
     def fixed(self, role: AnswerRole) -> str | None:
         """The entity key fixed in ``role`` (the best-linked one when several mentions have that role)."""
@@ -195,12 +236,24 @@ class GroundedQuestion:
             f"answer: {self.answer_role.value}"
             + (f" at {self.time_granularity.value} granularity" if self.answer_role is AnswerRole.TIME else "")
         )
+        for t in self.question.times:
+            placed = f"{t.span.label()} ({t.signal.value})" if t.span is not None else "not placed on the calendar"
+            lines.append(f'time "{text[t.phrase_start : t.end]}" [{t.phrase_start}:{t.end}] -> {placed}')
         lines.append(f"constraint: {self.constraint.describe() if self.constraint else '-'}")
         lines.extend(f"  also: {c.describe()}" for c in self.also)
+        names = self.names()
         for ga in self.anchors:
             ev = ga.event
-            where = f"{ev.text} @ {ev.span.label()}" if ev is not None else "no event"
-            lines.append(f'anchor "{ga.anchor.trigger} {ga.anchor.text}": {ga.how} -> {where}')
+            where = f"{ev.text} @ {ev.span.label()}" if ev is not None else "no such event in this graph"
+            said = f"{ga.anchor.trigger} {ga.anchor.text}".strip()
+            event = f"{ga.describe(names)}; " if ga.understood else ""
+            lines.append(f'anchor "{said}" ({ga.anchor.relation.value}): {ga.how}; {event}-> {where}')
+            for e in ga.entities:
+                m = e.mention
+                lines.append(
+                    f'  anchor mention "{m.text}" [{m.start}:{m.end}] -> {e.name} '
+                    f"(key {e.key}, score {e.score:.2f}, {e.role.value})"
+                )
         order = self.order.value + (f" #{self.position}" if self.position > 1 else "")
         lines.append(f"order: {order}" + (f"; excluded: {', '.join(sorted(self.exclude))}" if self.exclude else ""))
         return lines
@@ -217,7 +270,10 @@ class GroundedQuestion:
         unresolved = [ga for ga in self.anchors if not ga.resolved]
         if unresolved:
             ga = unresolved[0]
-            return f'no event in this graph for the anchor "{ga.anchor.trigger} {ga.anchor.text}" ({ga.how})'
+            said = f"{ga.anchor.trigger} {ga.anchor.text}".strip()
+            if ga.understood:
+                return f'no event of {ga.describe(self.names())} in this graph (the anchor "{said}")'
+            return f'no event in this graph for the anchor "{said}" ({ga.how})'
         who = " and ".join(f"{e.name} ({e.role.value})" for e in self.entities)
         rel = f" with relation {self.relation}" if self.relation else ""
         when = f" {self.constraint.describe()}" if self.constraint else ""
@@ -240,11 +296,28 @@ class GroundedQuestion:
             "time_granularity": self.time_granularity.value,
             "exclude": sorted(self.exclude),
             "rewritten": self.rewritten,
+            "understood": self.understood,
             "complete": self.complete,
         }
 
 
 # ------------------------------------------------------------------------------------------- clause grounding
+class Stopwatch:
+    """Milliseconds per grounding stage of the main clause (twice for a re-grounded one); everything an anchor takes,
+    its own clause's linking included, is under "anchors"."""
+
+    def __init__(self) -> None:
+        self.ms: dict[str, float] = {}
+
+    @contextmanager
+    def lap(self, stage: str) -> Iterator[None]:
+        t0 = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.ms[stage] = self.ms.get(stage, 0.0) + (time.perf_counter() - t0) * 1000.0
+
+
 @dataclass(frozen=True)
 class _Clause:
     entities: tuple[GroundedEntity, ...]
@@ -266,12 +339,22 @@ class Grounder:
 
     # -- public ---------------------------------------------------------------------------------------------
     def ground(self, question: str | TemporalQuestion) -> GroundedQuestion:
-        tq = understand(question) if isinstance(question, str) else question
+        watch = Stopwatch()
+        with watch.lap("parse"):
+            tq = understand(question) if isinstance(question, str) else question
         anchor_spans = [(a.constraint_start, a.end) for a in tq.anchors]
         main_mentions = with_parentheticals(tq.text, tq.main_mentions())
-        main = self._clause(tq.text, main_mentions, clean_relation_phrase(tq.relation_phrase), blocked=anchor_spans)
+        phrase = clean_relation_phrase(tq.relation_phrase)
+        main = self._clause(tq.text, main_mentions, phrase, blocked=anchor_spans, watch=watch)
+        # A bare "in the same year" whose clause names two entities in one role ("Who hosted the visit of X to Y in
+        # the same year?"): the second is the anchor's actor, in the answer's role (the MultiTQ convention).
+        moved = _second_in_role(main.entities) if any(_bare(a) for a in tq.anchors) else None
+        if moved is not None:
+            rest = [m for m in main_mentions if m != moved.mention]
+            main = self._clause(tq.text, rest, phrase, blocked=anchor_spans, watch=watch)
         answer_role = answer_role_of(tq, [e.role for e in main.entities], main.passive, _main_text(tq))
-        anchors = tuple(self._anchor(tq.text, a, main, answer_role) for a in tq.anchors)
+        with watch.lap("anchors"):
+            anchors = tuple(self._anchor(tq.text, a, main, answer_role, moved) for a in tq.anchors)
         # An anchor that repeats the question's relation ("after X did") fixes it where the match was unsure.
         relation = next(
             (ga.relation for ga in anchors if ga.how in (_ELLIPTICAL, _ENTITY_ANCHOR) and ga.relation),
@@ -312,6 +395,7 @@ class Grounder:
             exclude=frozenset(exclude),
             rewritten=rewritten,
             unlinked=main.unlinked,
+            timings_ms=watch.ms,
         )
 
     def facts(
@@ -322,17 +406,26 @@ class Grounder:
 
     # -- clauses --------------------------------------------------------------------------------------------
     def _clause(
-        self, text: str, mentions: Sequence[Mention], relation_phrase: str, blocked: Sequence[tuple[int, int]] = ()
+        self,
+        text: str,
+        mentions: Sequence[Mention],
+        relation_phrase: str,
+        blocked: Sequence[tuple[int, int]] = (),
+        watch: Stopwatch | None = None,
     ) -> _Clause:
-        links = self.linker.link_entities(mentions, k=3)
+        watch = watch or Stopwatch()
+        with watch.lap("link"):
+            links = self.linker.link_entities(mentions, k=3)
         picked = select_links(mentions, links)
         linked = [(m, lk) for m, lk in picked if lk is not None]
         unlinked = tuple(m for m, lk in picked if lk is None)
         verb = verb_position(text, relation_phrase, [*blocked, *((m.start, m.end) for m, _ in picked)])
         passive = verb is not None and is_passive(text, verb)
         roles = [syntactic_role(text, m, verb, passive=passive) for m, _ in linked]
-        candidates = self._relation_candidates(relation_phrase) if relation_phrase else ()
-        relation, swapped = self._choose(candidates, [lk.key for _, lk in linked], roles)
+        with watch.lap("relation"):
+            candidates = self._relation_candidates(relation_phrase) if relation_phrase else ()
+        with watch.lap("roles"):
+            relation, swapped = self._choose(candidates, [lk.key for _, lk in linked], roles)
         entities = tuple(
             GroundedEntity(
                 m,
@@ -422,9 +515,15 @@ class Grounder:
         return out
 
     # -- anchors --------------------------------------------------------------------------------------------
-    def _anchor(self, text: str, anchor: Anchor, main: _Clause, answer_role: AnswerRole) -> GroundedAnchor:
+    def _anchor(
+        self, text: str, anchor: Anchor, main: _Clause, answer_role: AnswerRole, moved: GroundedEntity | None = None
+    ) -> GroundedAnchor:
+        if _bare(anchor):
+            if moved is None:
+                return GroundedAnchor(anchor, 'unresolved: the anchor names no event ("in the same year" alone)')
+            return self._entity_in_answer_role(anchor, _ENTITY_ANCHOR, moved, main, answer_role)
         if not anchor.text.strip():
-            return GroundedAnchor(anchor, 'unresolved: the anchor names no event ("in the same year" alone)')
+            return GroundedAnchor(anchor, f'unresolved: "{anchor.trigger}" names no event')
         if anchor.elliptical or _names_one_entity(anchor) or self._links_whole(anchor):
             return self._entity_anchor(text, anchor, main, answer_role)
         return self._clause_anchor(anchor, main, answer_role)
@@ -437,6 +536,14 @@ class Grounder:
         if not picked:
             return GroundedAnchor(anchor, f"unresolved: no entity found for {anchor.text!r}")
         m, lk = picked[0]
+        entity = GroundedEntity(m, lk.key, lk.name, lk.score, answer_role)
+        return self._entity_in_answer_role(anchor, how, entity, main, answer_role)
+
+    def _entity_in_answer_role(
+        self, anchor: Anchor, how: str, linked: GroundedEntity, main: _Clause, answer_role: AnswerRole
+    ) -> GroundedAnchor:
+        """The anchor event: the question's relation with ``linked`` in the answer's role (the free role when the
+        answer is a time) and the main clause's entities in theirs."""
         role = answer_role
         fixed = {e.role: e.key for e in main.entities}
         if role is AnswerRole.TIME:
@@ -444,9 +551,9 @@ class Grounder:
             if not free:
                 return GroundedAnchor(anchor, "unresolved: both roles of the relation are already taken")
             role = free[0]
-        fixed[role] = lk.key
+        fixed[role] = linked.key
         subject, object_ = fixed.get(AnswerRole.SUBJECT), fixed.get(AnswerRole.OBJECT)
-        entity = GroundedEntity(m, lk.key, lk.name, lk.score, role)
+        entity = replace(linked, role=role, role_source="syntax")
         # The anchor event has the question's relation: try the chosen one, then the other close candidates (the
         # anchor's events are evidence for the relation too: "after X did" must have happened).
         tried: list[str | None] = [main.relation]
@@ -457,11 +564,11 @@ class Grounder:
             events = self.facts(subject, object_, [relation] if relation else None, limit=ANCHOR_EVENT_LIMIT)
             if events:
                 return GroundedAnchor(
-                    anchor, how, relation, subject, object_, (entity,), tuple(events), answer_role_entity=lk.key
+                    anchor, how, relation, subject, object_, (entity,), tuple(events), answer_role_entity=entity.key
                 )
-        why = f"unresolved: no {main.relation} event with {lk.name} as {role.value}"
-        # still the entity the question contrasts the answer with ("after X did": X is not the answer)
-        return GroundedAnchor(anchor, why, entities=(entity,), answer_role_entity=lk.key)
+        why = f"unresolved: no {main.relation} event with {entity.name} as {role.value}"
+        # understood all the same (actors and relation); still the entity the question contrasts the answer with
+        return GroundedAnchor(anchor, why, main.relation, subject, object_, (entity,), answer_role_entity=entity.key)
 
     def _links_whole(self, anchor: Anchor) -> bool:
         """Whether the whole anchor text is one entity's exact name ("Other Authorities / Officials (X)")."""
@@ -489,7 +596,13 @@ class Grounder:
         if answer_role is not AnswerRole.TIME:
             answer_entity = next((e.key for e in clause.entities if e.role is answer_role), None)
         if not events:
-            return self._similar(anchor, clause.entities[0], f"unresolved: no event for {anchor.text!r}")
+            found = self._similar(anchor, clause.entities[0], f"unresolved: no event for {anchor.text!r}")
+            if found.resolved:
+                return found
+            # understood as (actors, relation) all the same: the graph lacks the event
+            return GroundedAnchor(
+                anchor, found.how, clause.relation or main.relation, subject, object_, clause.entities
+            )
         return GroundedAnchor(
             anchor, "clause", relation, subject, object_, clause.entities, tuple(events), answer_entity
         )
@@ -516,6 +629,21 @@ def _main_text(tq: TemporalQuestion) -> str:
             end += 1
         text = text[: a.trigger_start] + text[end:]
     return text
+
+
+def _bare(anchor: Anchor) -> bool:
+    """ "in the same year" with nothing after it."""
+    return not anchor.text.strip() and anchor.granularity is not None
+
+
+def _second_in_role(entities: Sequence[GroundedEntity]) -> GroundedEntity | None:
+    """The later of two linked entities given the same role (by position), or None."""
+    seen: dict[AnswerRole, str] = {}
+    for e in sorted(entities, key=lambda e: e.mention.start):
+        if e.role in seen and seen[e.role] != e.key:
+            return e
+        seen.setdefault(e.role, e.key)
+    return None
 
 
 def _whole(anchor: Anchor) -> Mention:

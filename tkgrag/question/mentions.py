@@ -10,7 +10,8 @@ No tagger: capitalisation and a few patterns, tuned to over-generate a little (t
 - ROLE: a role held by a named holder: "the head of Turkmenistan", "the head of government of Germany",
   "Zimbabwe's Foreign Minister", "India's industry", "Prime Minister of India". ICEWS names such actors
   "Head of Government (Germany)", so the linker gets ``role`` and ``holder`` separately.
-- CHUNK: only for questions typed in lower case (no capitals to go by): runs of content words.
+- CHUNK: for questions typed in lower case (no capitals to go by), runs of content words; otherwise a lower-case
+  noun phrase closing a clause after a preposition ("meet with international governmental organisations").
 Question words, signal words and months at the start of a sentence are not names; time expressions are skipped.
 """
 
@@ -249,7 +250,34 @@ def find_mentions(text: str, blocked: Iterable[tuple[int, int]] = ()) -> list[Me
                     out.append(sector)
     if not any(c.isupper() for c in text[1:]):
         out.extend(_chunks(text, toks))
+    else:
+        out.extend(_object_chunks(text, blocked))
     return _dedupe(out)
+
+
+# A lower-case noun phrase that closes a clause after a preposition: "meet with international governmental
+# organisations" (ICEWS's "International Government Organizations"). Kept only if it links (a CHUNK mention).
+_OBJECT_CHUNK = re.compile(
+    r"\b(?:with|about|to|towards?|against|for|from|by)\s+(?:the\s+)?"
+    r"(?P<np>(?:[a-z][\w-]*\s+){1,3}?[a-z][\w-]*)"
+    r"(?=\s*(?:(?:in|on|at|during|before|after|since|until|from)\s*,)?\s*(?:[?,;!.]|$))"
+)
+
+
+def _object_chunks(text: str, blocked: list[tuple[int, int]]) -> list[Mention]:
+    """CHUNK mentions for ``_OBJECT_CHUNK`` phrases of content words only, outside ``blocked`` spans."""
+    out = []
+    masked = list(text)
+    for a, b in blocked:  # a time expression or signal word closes the clause too ("... with X in 2014?")
+        masked[a:b] = "," * (b - a)
+    for m in _OBJECT_CHUNK.finditer("".join(masked)):
+        s, e = m.span("np")
+        ws = m.group("np").split()
+        if any(w in FUNCTION_WORDS or w in AUXILIARIES or w in _NOT_NAME_START for w in ws):
+            continue
+        if _outside(s, e, blocked):
+            out.append(Mention(text[s:e], s, e, MentionKind.CHUNK))
+    return out
 
 
 def _chunks(text: str, toks: list[_Tok]) -> list[Mention]:

@@ -147,7 +147,8 @@ _LEADING_WH = re.compile(
 # Words that wrap a question in a request or name the asked time, not the event: "(could you) tell me",
 # "I would like to know", "the exact date on which", "the month in which".
 _REQUEST_WRAPPER = re.compile(
-    r"^(?:please\s+)?(?:(?:tell|show|give|let)\s+me(?:\s+know)?|(?:like|want|wish)\s+to\s+know|know)\b\s*",
+    r"^(?:please\s+)?(?:(?:tell|show|give|let|inform)\s+me(?:\s+(?:know|of|about))?|(?:like|want|wish)\s+to\s+know|know)"
+    r"\b\s*",
     re.IGNORECASE,
 )
 _TIME_NOUN = re.compile(

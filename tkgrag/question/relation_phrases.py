@@ -59,6 +59,8 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             "praise or endorse",
         ),
         (r"\b(?:declin|refus|rebuff|reject|dismiss|spurn|snub|repudiat)\w*|\bturn\w*\s+down|\bsaid\s+no", "reject"),
+        (r"\bsuicide\s+(?:bomb|attack)\w*", "carry out suicide bombing"),
+        (r"\bair\s*-?\s*strik\w*|\baerial\b|\bair\s+raids?\b|\bdrones?\b", "employ aerial weapons"),
         (r"\b(?:attack|bomb|shell|invad|strik|struck|fought|fight)\w*", "use conventional military force"),
         (
             r"\b(?:arrest|detain|jail|imprison|charg|apprehend)\w*|\bcustody\b|\block\w*\s+up",
@@ -70,6 +72,32 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         (r"\bdemand\w*", "demand"),
         (r"\b(?:releas|free[sd]?\b)\w*", "release persons or property"),
         (r"\bsympath\w*|\bcondolen\w*|\bempath\w*", "make empathetic comment"),
+        # CAMEO event types beyond the ones above (ICEWS's frequent relations), after CAMEO's own descriptions
+        (r"\b(?:kidnap|abduct|hijack)\w*|\bhostages?\b", "abduct, hijack, or take hostage"),
+        (r"\b(?:kill|murder|slew|slain|slay)\w*", "kill by physical assault"),
+        (r"\b(?:assault|beat|beaten|batter)\w*", "physically assault"),
+        (r"\b(?:expel|expul|deport)\w*|\bkick\w*\s+out", "expel or deport individuals"),
+        (r"(?<!administrative )\bsanction\w*|\bembargo\w*|\bboycott\w*", "impose embargo, boycott, or sanctions"),
+        (r"\bhumanitarian\b", "provide humanitarian aid"),
+        (r"\bmilitary\s+(?:aid|assistance|help)", "provide military aid"),
+        (r"\beconomic\s+(?:aid|assistance|help)|\bfinancial\s+(?:aid|assistance|help)", "provide economic aid"),
+        (r"\b(?:aid|assist|help|donat)\w*", "provide aid"),
+        (r"\b(?:seiz|confiscat|impound)\w*", "confiscate property"),
+        (r"\b(?:mobili[sz]|deploy)\w*|\bmass\w*\s+troops", "mobilize or increase armed forces"),
+        (r"\boccup\w*", "occupy territory"),
+        (r"\briot\w*", "protest violently, riot"),
+        (r"\b(?:demonstrat|protest|rall(?:y|ied|ies)|march)\w*", "demonstrate or rally"),
+        (r"\bcomplain\w*|\bgrievance\w*", "complain officially"),
+        (
+            r"\b(?:cut|sever|broke|break|downgrad)\w*\s+(?:off\s+)?(?:diplomatic\s+)?(?:ties|relations)",
+            "reduce or break diplomatic relations",
+        ),
+        (r"\bden(?:y|ied|ies|ying)\b.*\b(?:responsib|involv|role)\w*", "deny responsibility"),
+        (r"\b(?:yield|conced|concession)\w*|\bg(?:a|i)ve\s+in\b|\bback\w*\s+down", "yield"),
+        (r"\b(?:shot|shoot|gunfire|gunmen|fired\s+(?:at|on))\b", "fight with small arms and light weapons"),
+        (r"\bthank\w*|\bgratitude\b", "praise or endorse"),
+        (r"\bagree\w*|\baccord\b|\bconcur\w*", "express accord"),
+        (r"\b(?:said|says|say|stat(?:ed|es)|remark\w*|comment\w*|statement|declar\w*|announc\w*)\b", "make statement"),
     ]
 ]
 _CANONICAL = frozenset([*(c for _, c in _CAMEO_WORDS), "meet or negotiate"])

@@ -11,7 +11,9 @@ evidence plus, when ``read_graph`` is on and an entity is linked, the facts a BO
 ordered from the end that matters, LIMIT ``fact_limit``). The evidence alone rarely holds every fact that "first",
 "last" or "nearest before" must compare; the bounded read makes those operators exact.
 
-Fallbacks, in order, when nothing qualifies: the next relation candidates close to the best; then the evidence alone
+An anchor understood as (actors, relation) whose event the graph lacks gives no answer and says so ("no event of X R
+Y in this graph"): without the anchor's time the question's constraint is unknown. Fallbacks, in order, when nothing
+qualifies: the next relation candidates close to the best; then the evidence alone
 with only the entities fixed (any relation). ``SymbolicAnswer.strategy`` says which one answered.
 """
 
@@ -101,6 +103,7 @@ class SymbolicReader:
             "retrieve": (t2 - t1) * 1000.0,
             "read": (t3 - t2) * 1000.0,
             "total": (t3 - t0) * 1000.0,
+            **{f"ground.{stage}": ms for stage, ms in g.timings_ms.items()},
         }
         return out
 
@@ -111,6 +114,24 @@ class SymbolicReader:
         answers: list[AnswerCandidate] = []
         facts: dict[str, Evidence] = {}
         strategy = "none"
+        absent = [ga for ga in g.anchors if ga.understood and not ga.resolved]
+        if absent:
+            # The anchor is understood but its event is not in the graph: the question cannot be placed in time, and
+            # an answer that ignored the anchor would be wrong by construction. Say so instead.
+            return SymbolicAnswer(
+                question=question,
+                answers=[],
+                retrieval=retrieval,
+                reader=self.name,
+                rewritten_question=g.rewritten,
+                constraint=g.constraint,
+                tokens=TokenUsage(),
+                timings_ms={"read": (time.perf_counter() - t0) * 1000.0},
+                grounding=g,
+                facts=_merge(evidence, []),
+                strategy="none: anchor event not in the graph",
+                no_answer=g.no_events(),
+            )
         for relation in self._relations(g):
             read = self._graph_facts(g, relation) if self.read_graph else []
             facts = _merge(evidence, read)
