@@ -29,7 +29,7 @@ def retriever(
     out: Annotated[
         Path | None, typer.Option("--out", help="Model folder (default $TKGRAG_HOME/models/timer4-retriever).")
     ] = None,
-    steps: Annotated[int, typer.Option("--steps", min=1)] = 300,
+    steps: Annotated[int, typer.Option("--steps", min=1)] = 200,
     batch_size: Annotated[int, typer.Option("--batch-size", min=2)] = 8,
     lr: Annotated[float, typer.Option("--lr")] = 1e-4,
     loss: Annotated[str, typer.Option("--loss", help="mnrl (default) or eq8 (the paper's Eq. 8).")] = "mnrl",
