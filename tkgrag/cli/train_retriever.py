@@ -37,6 +37,9 @@ def retriever(
     base_model: Annotated[str, typer.Option("--base-model")] = "all-MiniLM-L6-v2",
     checkpoint_every: Annotated[int, typer.Option("--checkpoint-every", min=1)] = 50,
     seed: Annotated[int, typer.Option("--seed")] = 13,
+    max_minutes: Annotated[
+        float, typer.Option("--max-minutes", help="Stop after this long, save the model; run again to resume.")
+    ] = 0.0,
     fresh: Annotated[bool, typer.Option("--fresh", help="Ignore an existing checkpoint and start over.")] = False,
     no_validation: Annotated[bool, typer.Option("--no-validation", help="Skip recall before/after.")] = False,
 ) -> None:
@@ -57,6 +60,7 @@ def retriever(
         loss=loss,
         checkpoint_every=checkpoint_every,
         seed=seed,
+        max_minutes=max_minutes,
     )
     bar = progress_bar("train retriever", console=err_console, with_status=True)
     with bar:

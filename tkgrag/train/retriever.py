@@ -62,6 +62,9 @@ class TrainConfig:
     max_seq_length: int = 64
     checkpoint_every: int = 50
     seed: int = 13
+    # Stop after this many minutes of training (0: no limit), save the model and keep the checkpoint: the same command
+    # without it resumes to ``steps``. Not part of a checkpoint's identity.
+    max_minutes: float = 0.0
 
     def __post_init__(self) -> None:
         if self.loss not in LOSSES:
@@ -77,6 +80,7 @@ class TrainConfig:
         d = {k: str(v) if isinstance(v, Path) else v for k, v in asdict(self).items()}
         d.pop("out")
         d.pop("checkpoint_every")
+        d.pop("max_minutes")
         d["data_sha256"] = file_sha256(self.data)
         return d
 
@@ -235,6 +239,31 @@ def _save_checkpoint(path: Path, state: dict[str, Any]) -> None:
     tmp.replace(path)
 
 
+def _state(
+    identity: dict[str, Any],
+    model: Any,
+    optimizer: Any,
+    scheduler: Any,
+    step: int,
+    losses: list[float],
+    before: dict[str, float],
+    seconds: float,
+) -> dict[str, Any]:
+    import torch
+
+    return {
+        "identity": identity,
+        "model": model.state_dict(),
+        "optimizer": optimizer.state_dict(),
+        "scheduler": scheduler.state_dict(),
+        "step": step,
+        "losses": losses,
+        "validation_before": before,
+        "seconds": seconds,
+        "torch_rng": torch.get_rng_state(),
+    }
+
+
 def train(
     config: TrainConfig,
     *,
@@ -289,7 +318,10 @@ def train(
     resumed_from = start
     t0 = time.perf_counter()
     model.train()
+    done = start
     for step in range(start, config.steps):
+        if config.max_minutes > 0 and time.perf_counter() - t0 > config.max_minutes * 60:
+            break
         batch = [train_set[i] for i in batch_indices(len(train_set), config.batch_size, step, config.seed)]
         q = _embed(model, [e.question for e in batch])
         docs = _embed(model, [e.positive for e in batch] + [n for e in batch for n in e.negatives])
@@ -309,19 +341,11 @@ def train(
         if done % config.checkpoint_every == 0 or done == config.steps:
             _save_checkpoint(
                 ckpt,
-                {
-                    "identity": identity,
-                    "model": model.state_dict(),
-                    "optimizer": optimizer.state_dict(),
-                    "scheduler": scheduler.state_dict(),
-                    "step": done,
-                    "losses": losses,
-                    "validation_before": before,
-                    "seconds": elapsed + time.perf_counter() - t0,
-                    "torch_rng": torch.get_rng_state(),
-                },
+                _state(identity, model, optimizer, scheduler, done, losses, before, elapsed + time.perf_counter() - t0),
             )
     seconds = elapsed + time.perf_counter() - t0
+    if done < config.steps and done % config.checkpoint_every != 0:  # stopped by max_minutes: keep every step done
+        _save_checkpoint(ckpt, _state(identity, model, optimizer, scheduler, done, losses, before, seconds))
     target = config.out / MODEL_DIR
     tmp = config.out / (MODEL_DIR + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
@@ -329,7 +353,7 @@ def train(
     shutil.rmtree(target, ignore_errors=True)
     tmp.replace(target)
     after = validation_figures(model, val_set) if validate else {}
-    report = TrainReport(config.steps, resumed_from, losses, seconds, before, after)
+    report = TrainReport(done, resumed_from, losses, seconds, before, after)
     (config.out / "train.json").write_text(
         json.dumps({"config": identity, **asdict(report)}, indent=2, default=str), encoding="utf-8"
     )
