@@ -13,18 +13,29 @@ from pathlib import Path
 
 from tkgrag.train.retriever import CHECKPOINT, TrainConfig, load_examples, load_model, train
 
-# Gold facts whose time-corrupted twin differs only in the date the question asks about.
+# Gold facts and their time-corrupted twins (the date moved across the question's bound) that the base MiniLM ranks
+# about equally: five of the eight have the twin above the gold fact before training (margins -0.026 .. +0.014).
 PAIRS = [
-    ("Who consulted Japan on 2010-05-13?", "Iran consulted Japan on 2010-05-13", "Iran consulted Japan on 2012-11-02"),
-    ("Who accused Togo on 2011-02-07?", "Ghana accused Togo on 2011-02-07", "Ghana accused Togo on 2009-08-30"),
-    ("Who praised Chile in 2013-09?", "Peru praised Chile on 2013-09-18", "Peru praised Chile on 2007-03-05"),
-    ("Who visited Nepal on 2008-12-01?", "India visited Nepal on 2008-12-01", "India visited Nepal on 2015-06-21"),
     (
-        "Who threatened Mali on 2006-04-22?",
-        "Niger threatened Mali on 2006-04-22",
-        "Niger threatened Mali on 2010-10-10",
+        "Who consulted Japan before 2010-05-13?",
+        "Iran consulted Japan on 2010-04-29",
+        "Iran consulted Japan on 2010-05-20",
     ),
-    ("Who criticized Iraq in 2012-01?", "Syria criticized Iraq on 2012-01-15", "Syria criticized Iraq on 2005-07-04"),
+    ("Who accused Togo after 2011-02-07?", "Ghana accused Togo on 2011-02-20", "Ghana accused Togo on 2011-01-30"),
+    ("Who praised Chile before May 2013?", "Peru praised Chile on 2013-04-18", "Peru praised Chile on 2013-05-05"),
+    ("Who visited Nepal after 2008-12-01?", "India visited Nepal on 2008-12-09", "India visited Nepal on 2008-11-21"),
+    (
+        "Who threatened Mali before 2006-04-22?",
+        "Niger threatened Mali on 2006-03-02",
+        "Niger threatened Mali on 2006-04-25",
+    ),
+    (
+        "Who criticized Iraq after January 2012?",
+        "Syria criticized Iraq on 2012-02-15",
+        "Syria criticized Iraq on 2012-01-04",
+    ),
+    ("Who first consulted Peru in 2009?", "Chile consulted Peru on 2009-01-04", "Chile consulted Peru on 2009-11-30"),
+    ("Who last accused Iran in 2007?", "Israel accused Iran on 2007-12-20", "Israel accused Iran on 2007-01-03"),
 ]
 
 
@@ -63,11 +74,11 @@ def margins(model: object, data: Path) -> list[float]:
 
 def test_a_tiny_fine_tune_moves_gold_above_its_time_negative(tmp_path: Path) -> None:
     data = write_data(tmp_path / "data.jsonl")
-    config = TrainConfig(data=data, out=tmp_path / "out", steps=12, batch_size=3, lr=1e-4, checkpoint_every=100)
+    config = TrainConfig(data=data, out=tmp_path / "out", steps=16, batch_size=4, lr=1e-4, checkpoint_every=100)
     before = margins(load_model(config.base_model, config.max_seq_length), data)
     report = train(config, validate=True)
     after = margins(load_model(str(config.out / "model"), config.max_seq_length), data)
-    assert min(before) < 0.02  # the base model does not already separate them all
+    assert sum(m <= 0 for m in before) >= 3  # the base model ranks several time-corrupted twins above the gold fact
     assert all(m > 0 for m in after), after
     assert sum(after) > sum(before) + 0.1
     assert report.validation_after["gold_above_time_negative"] == 1.0
