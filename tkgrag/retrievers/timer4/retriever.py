@@ -116,10 +116,17 @@ class TimeR4Retriever(RetrieverBase):
             scored = [{"key": r["key"], "score": s} for r, s in zip(rows, sims, strict=True)]
         else:
             spans = [_span(r) for r in rows]
-            times = phi_t(spans, rw.target)
-            final = rerank_scores(sims, times, self.config.mu)
-            scored = [{"key": r["key"], "score": f} for r, f in zip(rows, final, strict=True)]
-            outside = sum(1 for t in times if t == OUTSIDE)
+            inside = [t != OUTSIDE for t in phi_t(spans, rw.target)]
+            by_sim = sorted(range(len(rows)), key=lambda i: -sims[i])
+            pool = [i for i in by_sim if inside[i]][: self.config.pool]
+            times = phi_t([spans[i] for i in pool], rw.target)  # Eq. 9's max over the reranked facts
+            final = dict(zip(pool, rerank_scores([sims[i] for i in pool], times, self.config.mu), strict=True))
+            mu = self.config.mu
+            for i in range(len(rows)):  # beyond the pool: after it by similarity; outside the target: Eq. 9's -100
+                if i not in final:
+                    final[i] = mu * sims[i] + (1.0 - mu) * (-1.0 if inside[i] else OUTSIDE)
+            scored = [{"key": rows[i]["key"], "score": final[i]} for i in range(len(rows))]
+            outside = inside.count(False)
             if outside:
                 notes.append(f"rerank: {outside} of {len(rows)} TKS candidates outside the time target (phi_t = -100)")
         scored.sort(key=lambda r: (-r["score"], r["key"]))
