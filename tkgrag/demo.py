@@ -9,7 +9,9 @@
 5. the bundled TimeQA passage sample (split into dated sentences at ingestion): passage-vector, passage-vector+tc,
    MRAG and mrag+ on a question with a time span, each passage shown with the sentence that ranked it;
 6. the bundled Wikidata facts sample (n-ary facts, start/end qualifiers): EXAQT's answer graph (question-relevant
-   facts, Group Steiner Trees in GDS, temporal facts) and its ranked answers for an ordinal question.
+   facts, Group Steiner Trees in GDS, temporal facts) and its ranked answers for an ordinal question;
+7. TimeR4 when `tkgrag train retriever` has made its model: the sample's TKS filled (only events without a vector),
+   then FKS retrieve -> rewrite -> TKS retrieve -> rerank on a sample question, with the rewrite in the notes.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import json
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.table import Table
@@ -24,6 +27,10 @@ from rich.table import Table
 from tkgrag.config import Settings
 from tkgrag.eval.matching import same_answer
 from tkgrag.model import Answer, Retrieval
+
+if TYPE_CHECKING:
+    from tkgrag.api import TKGRag
+    from tkgrag.store import Store
 
 SAMPLE_TSV = "icews14_sample.tsv"
 SAMPLE_QUESTIONS = "icews14_sample_questions.jsonl"
@@ -137,7 +144,28 @@ def run_demo(settings: Settings, console: Console, err: Console) -> None:
         console.print(_evidence_table(r, 5))
         for note in r.notes:
             console.print(f"note: {note}", highlight=False)
+        _timer4_section(store, rag, questions, console)
     console.print(
         '\nNext: `tkgrag ask "..."`, `tkgrag retrieve "..." --method star`, and Neo4j Browser at the URL '
         "`tkgrag neo4j status` shows (user neo4j, password in the file it names)."
     )
+
+
+def _timer4_section(store: Store, rag: TKGRag, questions: list[dict[str, Any]], console: Console) -> None:
+    from tkgrag.errors import ConfigError
+    from tkgrag.retrievers.timer4.tks import fill_tks, load_time_aware
+
+    console.rule("7. TimeR4: rewrite, time-aware retrieval (TKS), rerank")
+    try:
+        encoder = load_time_aware()
+    except ConfigError as exc:
+        console.print(f"skipped: {exc}", highlight=False)
+        return
+    t = fill_tks(store, encoder, progress=False)
+    console.print(f"TKS: embedded {t.embedded} of {t.missing_before} events without Event.embedding_ta")
+    q = next((q for q in questions if "after" in str(q["question"]).lower()), questions[0])
+    console.print(f"\n[bold]{q['question']}[/]  gold: {', '.join(q['answers'])}")
+    r = rag.retrieve(q["question"], "timer4", k=10)
+    console.print(_evidence_table(r, 5))
+    for note in r.notes:
+        console.print(f"note: {note}", highlight=False)

@@ -81,9 +81,19 @@ def embed(
     model: ModelOpt = None,
     backend: BackendOpt = "auto",
 ) -> None:
-    """Fill missing embeddings (resumable: run it again after an interruption)."""
+    """Fill missing embeddings (resumable: run it again after an interruption). `--model time-aware` fills TimeR4's
+    TKS (Event.embedding_ta) with the encoder `tkgrag train retriever` made."""
     from tkgrag.ingest.backfill import embed_missing
 
+    if model == "time-aware":
+        from tkgrag.retrievers.timer4.tks import fill_tks, load_time_aware
+
+        with connect(settings()) as store:
+            t = fill_tks(store, load_time_aware(), page_size=page_size)  # TKS_BACKEND, as the retriever
+        console.print(
+            f"embedded {t.embedded} of {t.missing_before} Event nodes missing a TKS vector, {t.seconds:.1f} s"
+        )
+        return
     embedder = make_embedder(False, model, backend)
     assert embedder is not None
     with connect(settings()) as store:

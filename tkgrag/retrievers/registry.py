@@ -19,6 +19,7 @@ from tkgrag.retrievers.base import Need, Retriever
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
 from tkgrag.retrievers.mrag.config import MragConfig
 from tkgrag.retrievers.star.config import STAR_PLUS, StarConfig
+from tkgrag.retrievers.timer4.config import TimeR4Config
 from tkgrag.retrievers.vector import VectorConfig
 from tkgrag.store import Store
 
@@ -128,6 +129,12 @@ def _exaqt(ctx: RetrieverContext, config: Any, name: str) -> Retriever:
     return ExaqtRetriever(ctx.store, ctx.embedder, config, name)
 
 
+def _timer4(ctx: RetrieverContext, config: Any, name: str) -> Retriever:
+    from tkgrag.retrievers.timer4.retriever import TimeR4Retriever
+
+    return TimeR4Retriever(ctx.store, ctx.embedder, config, name, ctx.llm)
+
+
 def _star(ctx: RetrieverContext, config: Any, name: str) -> Retriever:
     from tkgrag.retrievers.star.retriever import StarRetriever
 
@@ -208,6 +215,25 @@ _METHODS = [
         "fact enhancement (the answer graph); answers ranked with the temporal constraint applied exactly",
         ExaqtConfig(),
         _exaqt,
+    ),
+    Method(
+        "timer4",
+        "TimeR4: FKS facts, rewrite of implicit times (symbolic; LLM prompt optional), time-aware retrieval from "
+        "the TKS (fine-tuned encoder, Event.embedding_ta), rerank mu x cos + (1 - mu) x phi_t (Eq. 10)",
+        TimeR4Config(),
+        _timer4,
+    ),
+    Method(
+        "timer4-no-rewrite",
+        "`timer4` without the rewrite step (Table 5's ablation): the TKS searched with the question as asked",
+        TimeR4Config(rewrite=False),
+        _timer4,
+    ),
+    Method(
+        "timer4-no-rerank",
+        "`timer4` without the rerank (Table 5's ablation): the TKS's top k by similarity alone",
+        TimeR4Config(rerank=False),
+        _timer4,
     ),
 ]
 METHODS: dict[str, Method] = {m.name: m for m in _METHODS}

@@ -1,0 +1,122 @@
+"""TimeR4 on the real server: the TKS (Event.embedding_ta + its vector index) filled and queried through Neo4j, the
+retrieve -> rewrite -> TKS retrieve -> rerank pipeline on a hand-made graph, and the message when no model exists.
+
+The time-aware encoder here is the off-the-shelf MiniLM copied as a "trained" model (torch backend, fast to load):
+these tests check the pipeline and the store, not the fine-tuning (tests/unit/test_timer4_finetune.py does that).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from tkgrag.cli.app import app
+from tkgrag.config import Settings
+from tkgrag.embed import load_embedder, resolve_model
+from tkgrag.errors import ConfigError
+from tkgrag.ingest.pipeline import IngestOptions
+from tkgrag.ingest.tkg import ingest_tkg_file
+from tkgrag.queries import timer4 as q
+from tkgrag.retrievers.base import RetrievalRequest
+from tkgrag.retrievers.registry import RetrieverContext, create
+from tkgrag.retrievers.timer4.tks import fill_tks
+from tkgrag.store import Store
+
+EVENTS = """\
+Iran\tThreaten\tJapan\t2014-03-01
+China\tAccuse\tJapan\t2014-02-20
+Vietnam\tAccuse\tJapan\t2014-03-05
+France\tAccuse\tJapan\t2014-06-01
+Germany\tPraise_or_endorse\tJapan\t2014-03-04
+Iran\tConsult\tFrance\t2014-04-10
+"""
+QUESTION = "After Iran threatened Japan, who was the first to accuse Japan?"
+
+
+@pytest.fixture(scope="session")
+def tks_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("tks") / "model"
+    shutil.copytree(resolve_model("all-MiniLM-L6-v2"), path)
+    return path
+
+
+@pytest.fixture
+def hand(store: Store, embedder: Any, tmp_path: Path, tks_model: Path) -> tuple[Store, dict[str, str], Any]:
+    tsv = tmp_path / "hand.tsv"
+    tsv.write_text(EVENTS, encoding="utf-8")
+    ingest_tkg_file(store, tsv, source="hand", options=IngestOptions(embedder=embedder, progress=False))
+    rows = store.run("MATCH (e:Event)-[:SUBJECT]->(s:Entity) RETURN s.name AS s, e.relation AS r, e.key AS key")
+    keys = {f"{r['s']}/{r['r']}": r["key"] for r in rows}
+    encoder = load_embedder(str(tks_model), "torch")
+    summary = fill_tks(store, encoder, progress=False)
+    assert (summary.missing_before, summary.embedded) == (6, 6)
+    store.run_auto("CALL db.awaitIndexes(60)")
+    return store, keys, encoder
+
+
+def test_tks_is_filled_incrementally_and_queried_through_neo4j(
+    hand: tuple[Store, dict[str, str], Any], embedder: Any, tmp_path: Path
+) -> None:
+    store, keys, encoder = hand
+    assert store.run(q.COUNT_TKS)[0]["n"] == 6
+    assert store.run(q.TKS_INDEX_STATE)[0]["state"] == "ONLINE"
+    assert fill_tks(store, encoder, progress=False).embedded == 0  # nothing missing: nothing re-embedded
+    tsv = tmp_path / "more.tsv"
+    tsv.write_text("Togo\tConsult\tGhana\t2014-07-07\n", encoding="utf-8")
+    ingest_tkg_file(store, tsv, source="hand", options=IngestOptions(embedder=embedder, progress=False))
+    assert fill_tks(store, encoder, progress=False).embedded == 1  # only the new event
+    store.run_auto("CALL db.awaitIndexes(60)")
+    text = store.run("MATCH (e:Event {key: $k}) RETURN e.text AS t", {"k": keys["France/Accuse"]})[0]["t"]
+    rows = store.run(q.TKS_CANDIDATES, {"qvec": encoder.encode([text])[0].tolist(), "n": 3, "kinds": None})
+    assert rows[0]["key"] == keys["France/Accuse"]
+    assert rows[0]["score"] == pytest.approx(1.0, abs=2e-3)  # Neo4j's (1 + cos) / 2 of a vector with itself
+
+
+def _retriever(store: Store, embedder: Any, model: Path, name: str = "timer4", **options: Any) -> Any:
+    return create(name, RetrieverContext(store, embedder), model=str(model), backend="torch", **options)
+
+
+def test_timer4_rewrites_the_anchor_and_reranks_by_time(
+    hand: tuple[Store, dict[str, str], Any], embedder: Any, tks_model: Path
+) -> None:
+    store, keys, _ = hand
+    r = _retriever(store, embedder, tks_model).retrieve(RetrievalRequest.of(QUESTION, k=4))
+    notes = " | ".join(r.notes)
+    assert "rewrite (symbolic, symbolic): After 2014-03-01, who was the first to accuse Japan?" in notes, notes
+    assert r.keys[0] == keys["Iran/Threaten"]  # the anchor event the rewrite used leads
+    assert r.keys[1] == keys["Vietnam/Accuse"]  # the first accusation after 2014-03-01
+    assert keys["China/Accuse"] not in r.keys[:3]  # before the anchor: phi_t = -100
+    assert r.constraints[0].describe().startswith("after 2014-03-01")
+    assert {n["role"] for n in r.subgraph.nodes} == {"fks", "anchor", "tks"}
+
+
+def test_ablations(hand: tuple[Store, dict[str, str], Any], embedder: Any, tks_model: Path) -> None:
+    store, keys, _ = hand
+    plain = _retriever(store, embedder, tks_model, "timer4-no-rewrite").retrieve(RetrievalRequest.of(QUESTION, k=4))
+    assert "rewrite: off (ablation)" in plain.notes
+    assert keys["Iran/Threaten"] not in plain.keys[:1]  # no anchor without the rewrite
+    unranked = _retriever(store, embedder, tks_model, "timer4-no-rerank").retrieve(RetrievalRequest.of(QUESTION, k=6))
+    assert unranked.constraints == ()  # no rerank: the time target is not applied
+    scores = [e.score for e in unranked.evidence[1:]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_timer4_without_a_model_names_the_training_command(
+    store: Store, embedder: Any, neo4j_settings: Settings, tmp_path: Path
+) -> None:
+    with pytest.raises(ConfigError, match="tkgrag train retriever"):
+        create("timer4", RetrieverContext(store, embedder), model=str(tmp_path / "none"))
+    env = {
+        "TKGRAG_INSTANCE": neo4j_settings.server.instance,
+        "TKGRAG_BOLT_PORT": str(neo4j_settings.server.bolt_port),
+        "TKGRAG_HTTP_PORT": str(neo4j_settings.server.http_port),
+    }
+    # a model folder that `tkgrag train retriever` has not written (the default one may exist on this machine)
+    args = ["retrieve", "Who accused Japan?", "--method", "timer4", "--set", f"model={tmp_path / 'none'}"]
+    result = CliRunner().invoke(app, args, env=env)
+    assert result.exit_code == 1
+    assert "tkgrag train retriever" in result.output
