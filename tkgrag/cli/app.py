@@ -15,6 +15,7 @@ from tkgrag.cli import (
     retrieve_cmd,
     rules_cmd,
     schema_cmd,
+    train_reranker,
 )
 
 app = typer.Typer(
@@ -27,6 +28,7 @@ app.add_typer(neo4j_cmd.app, name="neo4j")
 app.add_typer(schema_cmd.app, name="schema")
 app.add_typer(ingest_cmd.app, name="ingest")
 app.add_typer(rules_cmd.app, name="rules")
+app.add_typer(train_reranker.app, name="train")
 app.command(name="retrieve")(retrieve_cmd.retrieve)
 app.command(name="methods")(methods_cmd.methods)
 app.command(name="eval")(eval_cmd.eval_command)
