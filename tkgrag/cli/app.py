@@ -6,6 +6,7 @@ import typer
 
 from tkgrag.cli import (
     ask_cmd,
+    corpus_cmd,
     demo_cmd,
     doctor_cmd,
     eval_cmd,
@@ -29,6 +30,7 @@ app.add_typer(schema_cmd.app, name="schema")
 app.add_typer(ingest_cmd.app, name="ingest")
 app.add_typer(rules_cmd.app, name="rules")
 app.add_typer(train_reranker.app, name="train")
+app.add_typer(corpus_cmd.app, name="corpus")
 app.command(name="retrieve")(retrieve_cmd.retrieve)
 app.command(name="methods")(methods_cmd.methods)
 app.command(name="eval")(eval_cmd.eval_command)
