@@ -44,7 +44,11 @@ def tiny_cross_encoder(tmp_path_factory: pytest.TempPathFactory) -> CrossEncoder
     path = tmp_path_factory.mktemp("tiny-ce")
     tok = AutoTokenizer.from_pretrained(resolve_model("sentence-transformers/all-MiniLM-L6-v2"))
     cfg = BertConfig(
-        vocab_size=tok.vocab_size, hidden_size=32, num_hidden_layers=2, num_attention_heads=2, intermediate_size=64,
+        vocab_size=tok.vocab_size,
+        hidden_size=32,
+        num_hidden_layers=2,
+        num_attention_heads=2,
+        intermediate_size=64,
         num_labels=1,
     )
     BertForSequenceClassification(cfg).save_pretrained(path)
@@ -132,9 +136,7 @@ def test_corpus_link_exact_pairs_and_idempotent(store: Store, tmp_path: Path) ->
     first = link_mentions(store, min_chars=4)
     pairs = {
         (r["a"], r["b"])
-        for r in store.run(
-            "MATCH (a:Chunk)-[r:REFERENCES {kind: 'mentions'}]->(b:Chunk) RETURN a.key AS a, b.key AS b"
-        )
+        for r in store.run("MATCH (a:Chunk)-[r:REFERENCES {kind: 'mentions'}]->(b:Chunk) RETURN a.key AS a, b.key AS b")
     }
     # Case and punctuation are ignored ("glass river", "Glass-River"); "(mountain)" is dropped from the title.
     assert pairs == {

@@ -27,10 +27,14 @@ def reranker(
     data: list[Path] = typer.Option(  # noqa: B008
         None, "--data", help="Training sets (TimeQA / MenatQA JSON); default: the shared TimeQA train + MenatQA."
     ),
-    out: Path | None = typer.Option(None, "--out", help="Model folder (default $TKGRAG_HOME/models/reranker-minilm)."),
-    steps: int = typer.Option(420, "--steps", min=1, help="Optimizer steps (420 fit 15 min on an idle 2-core CPU)."),
+    out: Path | None = typer.Option(  # noqa: B008
+        None, "--out", help="Model folder (default $TKGRAG_HOME/models/reranker-minilm)."
+    ),
+    steps: int = typer.Option(240, "--steps", min=1, help="Optimizer steps (see the model card for the time)."),
     batch_questions: int = typer.Option(8, "--batch-questions", min=1, help="Questions per step (x4 pairs)."),
     seed: int = typer.Option(13, "--seed"),
+    max_minutes: float = typer.Option(0.0, "--max-minutes", min=0, help="Stop training after this long (0: none)."),
+    max_heldout: int = typer.Option(100, "--max-heldout", min=1, help="Held-out questions scored at the end."),
     base_model: str = typer.Option("sentence-transformers/all-MiniLM-L6-v2", "--base-model"),
 ) -> None:
     """Fine-tune a cross-encoder from the offline MiniLM weights on question / gold passage pairs with hard
@@ -42,7 +46,15 @@ def reranker(
     for p in paths:
         if not Path(p).is_file():
             raise typer.BadParameter(f"training data {p} does not exist", param_hint="--data")
-    cfg = TrainConfig(base_model=base_model, steps=steps, batch_questions=batch_questions, seed=seed, datasets=tuple(paths))
+    cfg = TrainConfig(
+        base_model=base_model,
+        steps=steps,
+        batch_questions=batch_questions,
+        seed=seed,
+        datasets=tuple(paths),
+        max_minutes=max_minutes,
+        max_heldout=max_heldout,
+    )
     target = out or default_reranker_path(settings().home)
     with progress_bar("train reranker", console=err_console, with_status=True) as bar:
         task = bar.add_task("steps", total=steps, status="")

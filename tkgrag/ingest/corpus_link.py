@@ -3,10 +3,10 @@ set), so that FastInsight's STeX and GRanker and the PPR baseline have a topolog
 
 Rule: chunk ``c`` gets ``(c)-[:REFERENCES {kind: 'mentions'}]->(t)`` for every chunk ``t`` of document ``D`` when
 ``D``'s title, as a phrase, occurs in ``c``'s text (Lucene full-text index ``chunk_text``, standard analyzer: case
-and punctuation ignored; a trailing "(disambiguation)" dropped) and ``c`` is not a chunk of ``D``. Titles without a letter or shorter than ``min_chars``
-and titles occurring in more than ``max_hits`` chunks (too generic to be a reference) link nothing. MERGE keeps it
-idempotent; counts of what was found and what was new are reported. Shared entities (the issue's other option) are
-not linked: there is no entity extraction for chunks.
+and punctuation ignored; a trailing "(disambiguation)" dropped) and ``c`` is not a chunk of ``D``. Titles without a
+letter or shorter than ``min_chars``, and titles occurring in more than ``max_hits`` chunks (too generic to be a
+reference), link nothing. MERGE keeps it idempotent; counts of what was found and what was new are reported. Shared
+entities (the issue's other option) are not linked: there is no entity extraction for chunks.
 """
 
 from __future__ import annotations

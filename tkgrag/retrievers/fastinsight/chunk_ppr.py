@@ -69,7 +69,9 @@ class ChunkPprRetriever(RetrieverBase):
             items = chunk_items(self.store, [(n.key, n.sim) for n in seeds], request.k)
             return scope.result(self, request, items, timings_ms=timer.timings_ms)
         with timer.stage("ppr"):
-            ids = {r["key"]: int(r["node_id"]) for r in self.store.run(q.CHUNK_NODE_IDS, {"keys": [n.key for n in seeds]})}
+            ids = {
+                r["key"]: int(r["node_id"]) for r in self.store.run(q.CHUNK_NODE_IDS, {"keys": [n.key for n in seeds]})
+            }
             weights = {ids[n.key]: max(n.sim, 1e-6) for n in seeds if n.key in ids}
             ppr = weighted_personalized_pagerank(
                 self.store, GRAPH, weights, PageRankConfig(damping=self.config.damping, max_iterations=50)

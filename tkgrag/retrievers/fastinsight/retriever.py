@@ -15,6 +15,7 @@ the result says so.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
 import numpy as np
 
 from tkgrag.embed import Embedder
@@ -102,8 +103,14 @@ class FastInsightRetriever(RetrieverBase):
                 rank_of = {n.key: i + 1 for i, n in enumerate(ranked)}
                 rows = self.store.run(q.STEX_CANDIDATES, {"keys": list(rank_of), "qvec": qvec})
                 cands = [
-                    Candidate(r["key"], tuple(r["adjacent"]), int(r["degree"]), float(r["sim"] or 0.0), r["title"],
-                              r["text"] or "")
+                    Candidate(
+                        r["key"],
+                        tuple(r["adjacent"]),
+                        int(r["degree"]),
+                        float(r["sim"] or 0.0),
+                        r["title"],
+                        r["text"] or "",
+                    )
                     for r in rows
                 ]
                 best = rank_candidates(cands, rank_of, cfg.beta)
@@ -159,4 +166,3 @@ class FastInsightRetriever(RetrieverBase):
             s = reranker.head(h)
         order = sorted(range(len(nodes)), key=lambda i: (-float(s[i]), keys[i]))
         return [nodes[i] for i in order], [float(s[i]) for i in order]
-
