@@ -95,43 +95,51 @@ def quality(
     ce: Any,
     ce_questions: int,
     save: Any = None,
+    minutes: float = 0.0,
 ) -> dict:
-    """Per method: R@10 / nDCG@10 on the first ``ce_questions`` questions (every method; the comparison set) and,
-    for methods without a cross-encoder, on all questions too."""
-    out: dict[str, dict[str, Any]] = {}
-    for method, b_max in runs:
-        r = build(ctx, method, b_max, ce)
-        mine = qs if method in NO_CROSS_ENCODER else qs[:ce_questions]
-        recalls, ndcgs, pairs = [], [], []
-        t0 = time.perf_counter()
-        for i, q in enumerate(mine):
+    """R@10 / nDCG@10 per method, question by question (every method on a question before the next question, so a
+    run cut short by ``minutes`` still compares all methods on the same questions). Methods with a cross-encoder
+    see the first ``ce_questions`` questions; the others all of them, reported apart."""
+    retrievers = {label(m, b): build(ctx, m, b, ce) for m, b in runs}
+    per: dict[str, dict[str, list[float]]] = {k: {"R": [], "N": [], "P": []} for k in retrievers}
+    deadline = time.perf_counter() + minutes * 60 if minutes > 0 else float("inf")
+    done_ce = 0
+    for i, q in enumerate(qs):
+        ce_turn = i < ce_questions and time.perf_counter() < deadline
+        for name, r in retrievers.items():
+            if not ce_turn and name.split(" ")[0] not in NO_CROSS_ENCODER:
+                continue
             res = r.retrieve(RetrievalRequest.of(q.question, k=10))
             rec, nd = score(q, res.keys)
-            recalls.append(rec)
-            ndcgs.append(nd)
             m = next((_PAIRS.search(n) for n in res.notes if _PAIRS.search(n)), None)
-            pairs.append(int(m.group(1)) if m else 0)
-            if (i + 1) % 10 == 0:
-                print(f"  quality {label(method, b_max)}: {i + 1}/{len(mine)}", file=sys.stderr, flush=True)
-        n = min(ce_questions, len(mine))
+            per[name]["R"].append(rec)
+            per[name]["N"].append(nd)
+            per[name]["P"].append(int(m.group(1)) if m else 0)
+        done_ce += ce_turn
+        print(
+            f"  quality: question {i + 1}/{len(qs)} (cross-encoder methods on {done_ce})", file=sys.stderr, flush=True
+        )
+        if save and ce_turn:
+            save(summarise(per, done_ce))
+    return summarise(per, done_ce)
+
+
+def summarise(per: dict[str, dict[str, list[float]]], n: int) -> dict:
+    out: dict[str, dict[str, Any]] = {}
+    for name, v in per.items():
+        if not v["R"]:
+            continue
         row: dict[str, Any] = {
-            "R@10": statistics.mean(recalls[:n]),
-            "nDCG@10": statistics.mean(ndcgs[:n]),
-            "ce_pairs_per_query": statistics.mean(pairs[:n]),
-            "questions": n,
-            "per_question_R@10": recalls,
-            "seconds": time.perf_counter() - t0,
+            "R@10": statistics.mean(v["R"][:n]) if n else float("nan"),
+            "nDCG@10": statistics.mean(v["N"][:n]) if n else float("nan"),
+            "ce_pairs_per_query": statistics.mean(v["P"][:n]) if n else 0.0,
+            "questions": min(n, len(v["R"])),
+            "per_question_R@10": v["R"],
         }
-        if len(mine) > n:
-            row["R@10_all"], row["nDCG@10_all"], row["questions_all"] = (
-                statistics.mean(recalls),
-                statistics.mean(ndcgs),
-                len(mine),
-            )
-        out[label(method, b_max)] = row
-        print(f"{label(method, b_max)}: R@10 {row['R@10']:.3f}", file=sys.stderr, flush=True)
-        if save:
-            save(out)
+        if len(v["R"]) > n:
+            row["R@10_all"], row["nDCG@10_all"] = statistics.mean(v["R"]), statistics.mean(v["N"])
+            row["questions_all"] = len(v["R"])
+        out[name] = row
     return out
 
 
@@ -220,6 +228,8 @@ def main() -> None:
     ap.add_argument("--ce-questions", type=int, default=100, help="questions for the cross-encoder methods (CPU-bound)")
     ap.add_argument("--methods", default=",".join(METHODS))
     ap.add_argument("--no-sweep", action="store_true")
+    ap.add_argument("--minutes", type=float, default=0.0, help="stop the cross-encoder questions after this long")
+    ap.add_argument("--qpt-methods", default="", help="methods timed (default: all run)")
     args = ap.parse_args()
 
     ds = load_dataset(args.questions)
@@ -235,19 +245,21 @@ def main() -> None:
         (args.out / "partial.json").write_text(json.dumps(results, indent=2) + "\n")
 
     settings = load_settings()
-    ce = CrossEncoderReranker(reranker_name())
+    needs_ce = any(m not in NO_CROSS_ENCODER for m in methods)
+    ce = CrossEncoderReranker(reranker_name()) if needs_ce else None
     with connect(settings) as store:
         ctx = RetrieverContext(store, default_embedder(), settings)
-        results = quality(ctx, runs, qs, CachedReranker(ce), args.ce_questions, partial)
-        times = qpt(ctx, runs, qs[: args.qpt_questions], ce)
+        results = quality(ctx, runs, qs, CachedReranker(ce), args.ce_questions, partial, args.minutes)
+        timed = {m.strip() for m in args.qpt_methods.split(",") if m.strip()}
+        times = qpt(ctx, [r for r in runs if not timed or label(*r) in timed], qs[: args.qpt_questions], ce)
     for k, v in times.items():
         results[k].update(v)
     meta = {
         "dataset": args.questions.name,
         "questions": len(qs),
         "qpt_questions": min(args.qpt_questions, len(qs)),
-        "ce_questions": min(args.ce_questions, len(qs)),
-        "reranker": reranker_name(),
+        "ce_questions": max((v["questions"] for v in results.values()), default=0),
+        "reranker": reranker_name() if needs_ce else "none (no method uses one)",
         "command": "python benchmarks/bench_fastinsight.py " + " ".join(sys.argv[1:]),
         "load_start": " ".join(f"{x:.1f}" for x in load_start),
         "load_end": " ".join(f"{x:.1f}" for x in os.getloadavg()),

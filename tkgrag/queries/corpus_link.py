@@ -57,3 +57,6 @@ RETURN chunks, edges, mentions, isolated
 """
 
 DOCUMENT_COUNT = "MATCH (d:Document) RETURN count(d) AS documents"
+
+# Each chunk's degree in the undirected chunk graph (link statistics).
+CHUNK_DEGREES = "MATCH (c:Chunk) RETURN COUNT { (c)-[:REFERENCES]-(:Chunk) } AS degree"
