@@ -30,7 +30,7 @@ def reranker(
     out: Path | None = typer.Option(  # noqa: B008
         None, "--out", help="Model folder (default $TKGRAG_HOME/models/reranker-minilm)."
     ),
-    steps: int = typer.Option(240, "--steps", min=1, help="Optimizer steps (see the model card for the time)."),
+    steps: int = typer.Option(300, "--steps", min=1, help="Optimizer steps (see the model card for the time)."),
     batch_questions: int = typer.Option(8, "--batch-questions", min=1, help="Questions per step (x4 pairs)."),
     seed: int = typer.Option(13, "--seed"),
     max_minutes: float = typer.Option(0.0, "--max-minutes", min=0, help="Stop training after this long (0: none)."),
