@@ -319,7 +319,8 @@ def model_card(m: dict[str, Any]) -> str:
   questions, {m["heldout_questions"]} held out (split by article, {c["heldout_fraction"]:.0%}). Never MuSiQue
   (the evaluation set).
 - Objective: listwise softmax cross-entropy of the gold passage among 1 + {c["group_negatives"]} sampled negatives.
-- Steps: {m["steps"]} of {m["steps_planned"]} planned x {c["batch_questions"]} questions, lr {c["lr"]}, warm-up {c["warmup"]:.0%}, max length
+- Steps: {m["steps"]} of {m["steps_planned"]} planned x {c["batch_questions"]} questions, lr {c["lr"]} (head
+  {c["head_lr"]}), warm-up {c["warmup"]:.0%}, max length
   {c["max_length"]} tokens, seed {c["seed"]}. Training took {m["train_seconds"]} s (+ {m["mine_seconds"]} s mining
   negatives) on this machine's CPU, shared with other jobs: {m["train_cpu_seconds"]} CPU-seconds, i.e. about
   {m["train_cpu_seconds"] / 2 / 60:.1f} min on an idle 2-core machine.
