@@ -37,28 +37,8 @@ class Reranker(Protocol):
     name: str
 
     def latents(self, query: str, texts: Sequence[str]) -> np.ndarray:
-        import torch
-
-        self.calls += len(texts)
-        out = np.zeros((len(texts), int(self.model.config.hidden_size)), dtype=np.float32)
-        if not texts:
-            return out
-        # Batches of similar length pad little: sort by length, write each row back to its place.
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
-        base = self.model.base_model
-        with torch.inference_mode():
-            for i in range(0, len(order), self.batch_size):
-                idx = order[i : i + self.batch_size]
-                enc = self._ce.tokenizer(
-                    [query] * len(idx),
-                    [texts[j] for j in idx],
-                    padding=True,
-                    truncation="only_second",
-                    max_length=self.max_length,
-                    return_tensors="pt",
-                )
-                out[idx] = base(**enc).last_hidden_state[:, 0].float().numpy()
-        return out
+        """``H``: one row per text, the pair's pre-head representation."""
+        ...
 
     def head(self, latents: np.ndarray) -> np.ndarray:
         """Relevance scores (logits) of latent rows."""
@@ -135,24 +115,25 @@ class CrossEncoderReranker:
         import torch
 
         self.calls += len(texts)
+        out = np.zeros((len(texts), int(self.model.config.hidden_size)), dtype=np.float32)
         if not texts:
-            return np.zeros((0, int(self.model.config.hidden_size)), dtype=np.float32)
-        rows: list[np.ndarray] = []
+            return out
+        # Batches of similar length pad little: sort by length, write each row back to its place.
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
         base = self.model.base_model
         with torch.inference_mode():
-            for i in range(0, len(texts), self.batch_size):
-                batch = list(texts[i : i + self.batch_size])
+            for i in range(0, len(order), self.batch_size):
+                idx = order[i : i + self.batch_size]
                 enc = self._ce.tokenizer(
-                    [query] * len(batch),
-                    batch,
+                    [query] * len(idx),
+                    [texts[j] for j in idx],
                     padding=True,
                     truncation="only_second",
                     max_length=self.max_length,
                     return_tensors="pt",
                 )
-                out = base(**enc)
-                rows.append(out.last_hidden_state[:, 0].float().numpy())
-        return np.concatenate(rows).astype(np.float32)
+                out[idx] = base(**enc).last_hidden_state[:, 0].float().numpy()
+        return out
 
     def head(self, latents: np.ndarray) -> np.ndarray:
         import torch

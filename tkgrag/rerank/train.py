@@ -169,11 +169,11 @@ def train(
     # few hundred steps leave the loss at chance.
     head_names = ("classifier", "pooler")
     trainable = [(n, p) for n, p in model.named_parameters() if p.requires_grad]
-    groups = [
+    param_groups: list[dict[str, Any]] = [
         {"params": [p for n, p in trainable if not any(h in n for h in head_names)], "lr": config.lr},
         {"params": [p for n, p in trainable if any(h in n for h in head_names)], "lr": config.head_lr},
     ]
-    opt = torch.optim.AdamW(groups, lr=config.lr, weight_decay=0.01)
+    opt = torch.optim.AdamW(param_groups, lr=config.lr, weight_decay=0.01)
     sched = get_linear_schedule_with_warmup(opt, int(config.warmup * config.steps), config.steps)
     state = TrainState()
     rng = random.Random(config.seed)
