@@ -127,10 +127,8 @@ class FastInsightRetriever(RetrieverBase):
             ranked, scores = self._granker(run, ranked + new, reranker, timer)
         with timer.stage("items"):
             items = chunk_items(self.store, list(zip([n.key for n in ranked], scores, strict=True)), request.k)
-        scope.notes.append(
-            f"{self.name}: {run.pairs} cross-encoder pairs; STeX added {added} chunks in {steps} steps; "
-            f"{len(ranked)} chunks ranked"
-        )
+        expansion = f"STeX added {added} chunks in {steps} steps; " if cfg.stex else ""
+        scope.notes.append(f"{self.name}: {run.pairs} cross-encoder pairs; {expansion}{len(ranked)} chunks ranked")
         keys = {e.key for e in items}
         edges = [
             {"source": a, "target": b, "type": "REFERENCES"}
