@@ -164,6 +164,35 @@ WHERE node <> c
 RETURN node.key AS chunk, left(node.text, 80) AS text, score
 ORDER BY score DESC;
 
+// ---- FastInsight on the corpus graph -----------------------------------------------------------------------------
+
+// Degrees of the chunk graph, read as undirected (deg_E of GRanker's reciprocal-degree weights and STeX's C_max).
+MATCH (c:Chunk)
+WITH c, COUNT { (c)-[:REFERENCES]-(:Chunk) } AS degree
+RETURN degree, count(*) AS chunks
+ORDER BY degree;
+
+// Mention edges written by `tkgrag corpus link` (a chunk names another document's title).
+// May be empty: only after `tkgrag corpus link`.
+MATCH (a:Chunk)-[r:REFERENCES {kind: 'mentions'}]->(b:Chunk)<-[:HAS_CHUNK]-(d:Document)
+RETURN a.key AS chunk, d.title AS mentions_document, b.key AS target, left(a.text, 100) AS text
+LIMIT 25;
+
+// STeX's candidates around a retrieved set: the 10 chunks closest to $chunk stand in for a query's top-10; their
+// neighbours outside the set with |A(n)| (retrieved neighbours: the bridging term) and deg_E(n).
+// May be empty: when no chunk of the set has a neighbour outside it.
+MATCH (c:Chunk {key: $chunk})
+CALL db.index.vector.queryNodes('chunk_embedding', 10, c.embedding) YIELD node
+WITH collect(node) AS retrieved
+UNWIND retrieved AS r
+MATCH (r)-[:REFERENCES]-(n:Chunk)
+WHERE NOT n IN retrieved
+WITH n, count(DISTINCT r) AS adjacent_retrieved
+RETURN n.key AS candidate, adjacent_retrieved, COUNT { (n)-[:REFERENCES]-(:Chunk) } AS degree,
+       left(n.text, 80) AS text
+ORDER BY adjacent_retrieved DESC, degree ASC, candidate
+LIMIT 20;
+
 // ---- passages and their dates ----------------------------------------------------------------------------------
 
 // A passage's dates: the labels found in its text, and their earliest start / latest end.

@@ -26,6 +26,8 @@ CREATE CONSTRAINT passage_key IF NOT EXISTS FOR (p:Passage) REQUIRE p.key IS UNI
 // Passages by the dates their text mentions (temporal filters on passages).
 CREATE INDEX passage_date_min IF NOT EXISTS FOR (p:Passage) ON (p.date_min);
 CREATE INDEX passage_date_max IF NOT EXISTS FOR (p:Passage) ON (p.date_max);
+// `tkgrag corpus link`: a chunk mentions a document when the phrase of its title is in the chunk text.
+CREATE FULLTEXT INDEX chunk_text IF NOT EXISTS FOR (c:Chunk) ON EACH [c.text];
 CREATE VECTOR INDEX chunk_embedding IF NOT EXISTS FOR (c:Chunk) ON (c.embedding)
   OPTIONS {indexConfig: {`vector.dimensions`: {dimensions}, `vector.similarity_function`: 'cosine'}};
 CREATE VECTOR INDEX passage_embedding IF NOT EXISTS FOR (p:Passage) ON (p.embedding)

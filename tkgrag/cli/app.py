@@ -6,6 +6,7 @@ import typer
 
 from tkgrag.cli import (
     ask_cmd,
+    corpus_cmd,
     demo_cmd,
     doctor_cmd,
     eval_cmd,
@@ -15,7 +16,7 @@ from tkgrag.cli import (
     retrieve_cmd,
     rules_cmd,
     schema_cmd,
-    train_retriever,
+    train_cmd,
 )
 
 app = typer.Typer(
@@ -28,7 +29,8 @@ app.add_typer(neo4j_cmd.app, name="neo4j")
 app.add_typer(schema_cmd.app, name="schema")
 app.add_typer(ingest_cmd.app, name="ingest")
 app.add_typer(rules_cmd.app, name="rules")
-app.add_typer(train_retriever.app, name="train")
+app.add_typer(train_cmd.app, name="train")
+app.add_typer(corpus_cmd.app, name="corpus")
 app.command(name="retrieve")(retrieve_cmd.retrieve)
 app.command(name="methods")(methods_cmd.methods)
 app.command(name="eval")(eval_cmd.eval_command)

@@ -24,8 +24,19 @@ def _readiness(store: Store) -> dict[Need, str]:
         Need.CONSTRAINTS: "yes",
         Need.RULE_GRAPH: ("stale: " if st.stale else "built: ") + st.reason,
         Need.LLM: "configured" if llm.configured else "not configured (OPENAI_BASE_URL, OPENAI_API_KEY)",
-        Need.TRAINED_MODEL: "no method needs one yet",
+        Need.TRAINED_MODEL: _cross_encoder(),
     }
+
+
+def _cross_encoder() -> str:
+    """FastInsight / Re2's cross-encoder: which one would load, or how to get one."""
+    from tkgrag.errors import ConfigError
+    from tkgrag.rerank.cross_encoder import reranker_name
+
+    try:
+        return f"cross-encoder {reranker_name()}"
+    except ConfigError as exc:
+        return str(exc)
 
 
 @friendly_errors

@@ -1,7 +1,6 @@
 """`tkgrag train retriever`: fine-tune TimeR4's time-aware retriever (the TKS encoder) on this machine's CPU.
 
-Registered as the ``retriever`` command of the ``train`` group (``app``); another ``train`` command joins the group
-with ``app.command("NAME")(function)``.
+The ``train`` group (``tkgrag/cli/train_cmd.py``) registers ``retriever`` beside FastInsight's ``reranker``.
 """
 
 from __future__ import annotations
@@ -13,8 +12,6 @@ import typer
 
 from tkgrag.cli.common import console, err_console, friendly_errors, settings
 
-app = typer.Typer(help="Train the models methods need (saved under $TKGRAG_HOME/models/).", no_args_is_help=True)
-
 DEFAULT_NAME = "timer4-retriever"
 
 
@@ -22,7 +19,6 @@ def default_out() -> Path:
     return settings().home / "models" / DEFAULT_NAME
 
 
-@app.command("retriever")
 @friendly_errors
 def retriever(
     data: Annotated[Path, typer.Argument(help="Questions from benchmarks/make_timer4_training.py (JSONL).")],

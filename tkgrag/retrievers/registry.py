@@ -17,6 +17,7 @@ from tkgrag.errors import ConfigError
 from tkgrag.model import ItemKind
 from tkgrag.retrievers.base import Need, Retriever
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
+from tkgrag.retrievers.fastinsight.config import ChunkPprConfig, FastInsightConfig
 from tkgrag.retrievers.mrag.config import MragConfig
 from tkgrag.retrievers.star.config import STAR_PLUS, StarConfig
 from tkgrag.retrievers.timer4.config import TimeR4Config
@@ -141,6 +142,18 @@ def _star(ctx: RetrieverContext, config: Any, name: str) -> Retriever:
     return StarRetriever(ctx.store, ctx.embedder, config, name)
 
 
+def _fastinsight(ctx: RetrieverContext, config: Any, name: str) -> Retriever:
+    from tkgrag.retrievers.fastinsight.retriever import FastInsightRetriever
+
+    return FastInsightRetriever(ctx.store, ctx.embedder, config, name)
+
+
+def _chunk_ppr(ctx: RetrieverContext, config: Any, name: str) -> Retriever:
+    from tkgrag.retrievers.fastinsight.chunk_ppr import ChunkPprRetriever
+
+    return ChunkPprRetriever(ctx.store, ctx.embedder, config, name)
+
+
 _METHODS = [
     Method(
         "vector",
@@ -234,6 +247,43 @@ _METHODS = [
         "`timer4` without the rerank (Table 5's ablation): the TKS's top k by similarity alone",
         TimeR4Config(rerank=False),
         _timer4,
+    ),
+    Method(
+        "chunk-vector",
+        "top-k corpus-graph chunks by cosine through the chunk vector index (FastInsight's Vector Search baseline)",
+        VectorConfig(label="Chunk"),
+        _vector,
+    ),
+    Method(
+        "re2",
+        "retrieve-then-rerank: the vector top-100 chunks reranked by the cross-encoder (FastInsight's Re2 baseline)",
+        FastInsightConfig(stex=False, alpha=0.0),
+        _fastinsight,
+    ),
+    Method(
+        "chunk-ppr",
+        "HippoRAG-style GDS personalized PageRank over the chunk graph, restarting at the vector top-10 chunks",
+        ChunkPprConfig(),
+        _chunk_ppr,
+    ),
+    Method(
+        "fastinsight",
+        "FastInsight Alg. 1: vector top-BATCH, then STeX expansion and GRanker reranking (cross-encoder latents "
+        "smoothed over the retrieved subgraph) until b_max chunks",
+        FastInsightConfig(),
+        _fastinsight,
+    ),
+    Method(
+        "stex-only",
+        "FastInsight ablation: STeX expansion with a topology-blind cross-encoder (GRanker with alpha = 0)",
+        FastInsightConfig(alpha=0.0),
+        _fastinsight,
+    ),
+    Method(
+        "granker-only",
+        "FastInsight ablation: GRanker over the vector top-b_max chunks, no STeX expansion",
+        FastInsightConfig(stex=False),
+        _fastinsight,
     ),
 ]
 METHODS: dict[str, Method] = {m.name: m for m in _METHODS}

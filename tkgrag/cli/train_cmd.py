@@ -1,0 +1,15 @@
+"""`tkgrag train retriever|reranker`: the models methods train on this machine (saved under $TKGRAG_HOME/models/
+with a model card). One group, one module per model (TimeR4's time-aware retriever, the cross-encoder GRanker and Re2
+use)."""
+
+from __future__ import annotations
+
+import typer
+
+from tkgrag.cli import train_reranker, train_retriever
+
+app = typer.Typer(
+    help="Train the models methods need (saved under $TKGRAG_HOME/models/ with a model card).", no_args_is_help=True
+)
+app.command("retriever")(train_retriever.retriever)
+app.command("reranker")(train_reranker.reranker)

@@ -1,0 +1,1 @@
+"""Cross-encoder rerankers: the latents/head split GRanker needs, and `tkgrag train reranker`."""
