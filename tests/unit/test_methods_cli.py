@@ -17,3 +17,5 @@ def test_methods_lists_every_method_with_kinds_and_needs() -> None:
     assert "constraints" in rows["star+tc"] and "rule graph" in rows["star+tc"]
     assert "event, fact" in rows["vector"] and "passage" not in rows["vector"]
     assert "passage" in rows["passage-vector"] and "event" not in rows["passage-vector"]
+    assert "cross-encoder" in rows["fastinsight"] and "time-aware" not in rows["fastinsight"]
+    assert "time-aware retriever" in rows["timer4"] and "cross-encoder" not in rows["timer4"]

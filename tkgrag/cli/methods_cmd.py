@@ -24,7 +24,8 @@ def _readiness(store: Store) -> dict[Need, str]:
         Need.CONSTRAINTS: "yes",
         Need.RULE_GRAPH: ("stale: " if st.stale else "built: ") + st.reason,
         Need.LLM: "configured" if llm.configured else "not configured (OPENAI_BASE_URL, OPENAI_API_KEY)",
-        Need.TRAINED_MODEL: _cross_encoder(),
+        Need.CROSS_ENCODER: _cross_encoder(),
+        Need.TIME_AWARE_MODEL: _time_aware(store),
     }
 
 
@@ -37,6 +38,19 @@ def _cross_encoder() -> str:
         return f"cross-encoder {reranker_name()}"
     except ConfigError as exc:
         return str(exc)
+
+
+def _time_aware(store: Store) -> str:
+    """TimeR4's time-aware retriever: whether it is trained and the TKS filled, or what to run."""
+    from tkgrag.errors import ConfigError
+    from tkgrag.retrievers.timer4.tks import model_path, tks_ready
+
+    try:
+        path = model_path()
+    except ConfigError as exc:
+        return str(exc)
+    problem = tks_ready(store)
+    return problem if problem else f"{path}, TKS index online"
 
 
 @friendly_errors

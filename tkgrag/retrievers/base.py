@@ -28,7 +28,8 @@ class Need(StrEnum):
     CONSTRAINTS = "constraints"  # applies the request's temporal constraints (others ignore them and say so)
     RULE_GRAPH = "rule graph"  # `tkgrag rules build` first
     LLM = "llm endpoint"  # OPENAI_BASE_URL / OPENAI_API_KEY
-    TRAINED_MODEL = "trained model"  # `tkgrag train ...` first
+    CROSS_ENCODER = "cross-encoder"  # TKGRAG_RERANKER_MODEL or `tkgrag train reranker` first (FastInsight, Re2)
+    TIME_AWARE_MODEL = "time-aware retriever"  # `tkgrag train retriever` + `ingest embed --model time-aware` (TimeR4)
 
 
 @dataclass(frozen=True)

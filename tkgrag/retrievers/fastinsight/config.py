@@ -40,7 +40,7 @@ class FastInsightConfig:
 
     @property
     def needs(self) -> frozenset[Need]:
-        return frozenset({Need.TRAINED_MODEL})
+        return frozenset({Need.CROSS_ENCODER})
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,7 @@ class TimeR4Config:
 
     @property
     def needs(self) -> frozenset[Need]:
-        needs = {Need.TRAINED_MODEL}
+        needs = {Need.TIME_AWARE_MODEL}
         if self.rerank:
             needs.add(Need.CONSTRAINTS)
         if self.llm_rewrite:
