@@ -288,29 +288,29 @@ class Proxy:
                 s.close()
 
 
-def test_server_going_away_mid_ingest_is_one_line_and_the_next_run_resumes(
-    store: Store, neo4j_settings: Settings, tmp_path: Path
-) -> None:
+def ingest_through(proxy: Proxy, settings: Settings, path: Path, source: str, **env: str) -> subprocess.Popen[str]:
+    """`tkgrag ingest tkg PATH` in another process, talking to the test server through ``proxy`` (batches of 50)."""
     from tkgrag.server.credentials import read_password
     from tkgrag.server.layout import InstanceLayout
 
-    password = read_password(InstanceLayout.from_settings(neo4j_settings).password_file)
+    password = read_password(InstanceLayout.from_settings(settings).password_file)
     assert password
-    path = write_tsv(tmp_path / "gone.tsv", 3000)
-    proxy = Proxy(neo4j_settings.server.bolt_port)
-    env = child_env(
-        neo4j_settings,
-        NEO4J_URI=f"bolt://127.0.0.1:{proxy.port}",
-        NEO4J_PASSWORD=password,
-        TKGRAG_NEO4J_RETRY_TIMEOUT="3",  # the bound on waiting for the server (default 30 s)
-    )
-    proc = subprocess.Popen(
-        cli("ingest", "tkg", str(path), "--source", "gone", "--no-embed", "--batch-size", "50"),
-        env=env,
+    return subprocess.Popen(
+        cli("ingest", "tkg", str(path), "--source", source, "--no-embed", "--batch-size", "50"),
+        env=child_env(settings, NEO4J_URI=f"bolt://127.0.0.1:{proxy.port}", NEO4J_PASSWORD=password, **env),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
+
+
+def test_server_going_away_mid_ingest_is_one_line_and_the_next_run_resumes(
+    store: Store, neo4j_settings: Settings, tmp_path: Path
+) -> None:
+    path = write_tsv(tmp_path / "gone.tsv", 3000)
+    proxy = Proxy(neo4j_settings.server.bolt_port)
+    # TKGRAG_NEO4J_RETRY_TIMEOUT: the bound on waiting for the server (default 30 s)
+    proc = ingest_through(proxy, neo4j_settings, path, "gone", TKGRAG_NEO4J_RETRY_TIMEOUT="3")
 
     def committed() -> int:
         found = runs(store)
@@ -355,21 +355,7 @@ def test_sigterm_mid_ingest_marks_the_run_interrupted_says_how_to_resume_and_the
     the command says so."""
     path = write_tsv(tmp_path / "term.tsv", 6000)
     proxy = Proxy(neo4j_settings.server.bolt_port, delay=0.02)  # slow enough to be still running when stopped
-    from tkgrag.server.credentials import read_password
-    from tkgrag.server.layout import InstanceLayout
-
-    env = child_env(
-        neo4j_settings,
-        NEO4J_URI=f"bolt://127.0.0.1:{proxy.port}",
-        NEO4J_PASSWORD=read_password(InstanceLayout.from_settings(neo4j_settings).password_file) or "",
-    )
-    proc = subprocess.Popen(
-        cli("ingest", "tkg", str(path), "--source", "term", "--no-embed", "--batch-size", "50"),
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = ingest_through(proxy, neo4j_settings, path, "term")
     try:
         started = lambda: any(r["checkpoint"] >= 200 for r in runs(store)) or proc.poll() is not None  # noqa: E731
         wait_for(started, "the first batches", limit=600)

@@ -329,6 +329,15 @@ def test_every_method_returns_some_kind_and_is_named_by_its_key() -> None:
         "mrag",
         "mrag+",
         "exaqt",
+        "timer4",
+        "timer4-no-rewrite",
+        "timer4-no-rerank",
+        "chunk-vector",
+        "re2",
+        "chunk-ppr",
+        "fastinsight",
+        "stex-only",
+        "granker-only",
     ]
     for name, m in METHODS.items():
         assert m.name == name and m.description and m.kinds, name

@@ -115,12 +115,13 @@ class SymbolicReader:
         facts: dict[str, Evidence] = {}
         strategy = "none"
         absent = [ga for ga in g.anchors if ga.understood and not ga.resolved]
-        if absent:
-            # The anchor is understood but its event is not in the graph: the question cannot be placed in time, and
-            # an answer that ignored the anchor would be wrong by construction. Say so instead.
+
+        def result(
+            answers: list[AnswerCandidate], facts: dict[str, Evidence], strategy: str, no_answer: str | None
+        ) -> SymbolicAnswer:
             return SymbolicAnswer(
                 question=question,
-                answers=[],
+                answers=answers[: self.max_answers],
                 retrieval=retrieval,
                 reader=self.name,
                 rewritten_question=g.rewritten,
@@ -128,10 +129,15 @@ class SymbolicReader:
                 tokens=TokenUsage(),
                 timings_ms={"read": (time.perf_counter() - t0) * 1000.0},
                 grounding=g,
-                facts=_merge(evidence, []),
-                strategy="none: anchor event not in the graph",
-                no_answer=g.no_events(),
+                facts=facts,
+                strategy=strategy,
+                no_answer=no_answer,
             )
+
+        if absent:
+            # The anchor is understood but its event is not in the graph: the question cannot be placed in time, and
+            # an answer that ignored the anchor would be wrong by construction. Say so instead.
+            return result([], _merge(evidence, []), "none: anchor event not in the graph", g.no_events())
         for relation in self._relations(g):
             read = self._graph_facts(g, relation) if self.read_graph else []
             facts = _merge(evidence, read)
@@ -145,20 +151,7 @@ class SymbolicReader:
             facts = _merge(evidence, [])
             answers = apply_plan(evidence, replace(g.plan(), relation=None))
             strategy = "evidence, any relation" if answers else "none"
-        return SymbolicAnswer(
-            question=question,
-            answers=answers[: self.max_answers],
-            retrieval=retrieval,
-            reader=self.name,
-            rewritten_question=g.rewritten,
-            constraint=g.constraint,
-            tokens=TokenUsage(),
-            timings_ms={"read": (time.perf_counter() - t0) * 1000.0},
-            grounding=g,
-            facts=facts,
-            strategy=strategy,
-            no_answer=None if answers else g.no_events(),
-        )
+        return result(answers, facts, strategy, None if answers else g.no_events())
 
     # -- helpers ------------------------------------------------------------------------------------------------
     @staticmethod
