@@ -57,7 +57,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=Path("benchmarks/results/2026-11-25/timer4"))
     ap.add_argument("--method", action="append", default=None, help=f"default: {', '.join(METHODS)}")
     ap.add_argument("--limit", type=int, default=None, help="questions, round-robin over types (default all)")
-    ap.add_argument("--symbolic-limit", type=int, default=None, help="questions for the symbolic reader's Hit@1")
+    ap.add_argument(
+        "--symbolic-limit", type=int, default=None, help="questions for the symbolic reader's Hit@1 (0: skip it)"
+    )
     a = ap.parse_args(argv)
     methods = tuple(a.method or METHODS)
     dataset = load_dataset(a.dataset)
@@ -72,15 +74,17 @@ def main(argv: list[str] | None = None) -> int:
             rag, dataset, EvalOptions(methods=methods, reader="none", limit=a.limit)
         ).metrics_document()
         sym = a.symbolic_limit if a.symbolic_limit is not None else a.limit
-        docs["symbolic"] = run_eval(
-            rag, dataset, EvalOptions(methods=methods, reader="symbolic", limit=sym)
-        ).metrics_document()
+        if sym != 0:
+            docs["symbolic"] = run_eval(
+                rag, dataset, EvalOptions(methods=methods, reader="symbolic", limit=sym)
+            ).metrics_document()
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
     meta = {"dataset": str(a.dataset), "commit": commit, "load_before": load, "seconds": round(time.time() - started)}
     (a.out / f"{a.label}.json").write_text(json.dumps({"meta": meta, **docs}, indent=2), encoding="utf-8")
+    symbolic = docs.get("symbolic")
     lines = [
         f"## {a.label}: {docs['none']['questions']} questions (reader none), "
-        f"{docs['symbolic']['questions']} (symbolic)",
+        f"{symbolic['questions'] if symbolic else 0} (symbolic)",
         "",
         f"`{a.dataset}`, commit {commit}, load average before the run {' '.join(load)}, {meta['seconds']} s.",
         "",
@@ -88,11 +92,14 @@ def main(argv: list[str] | None = None) -> int:
         "",
         *table(docs["none"], RETRIEVAL, by_type=True),
         "",
-        "Symbolic reader:",
-        "",
-        *table(docs["symbolic"], ("hit@1", "evidence_recall@10", "latency_ms_p50"), by_type=False),
-        "",
     ]
+    if symbolic:
+        lines += [
+            "Symbolic reader:",
+            "",
+            *table(symbolic, ("hit@1", "evidence_recall@10", "latency_ms_p50"), by_type=False),
+            "",
+        ]
     (a.out / f"{a.label}.md").write_text("\n".join(lines), encoding="utf-8")
     print("\n".join(lines))
     return 0
