@@ -7,22 +7,18 @@ after an interruption and picks up newly ingested events (``tkgrag ingest embed 
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from tkgrag.embed import Embedder
 from tkgrag.errors import ConfigError
-from tkgrag.ingest.encoding import CachedEncoder
-from tkgrag.ingest.pipeline import prefetch
-from tkgrag.progress import progress_bar
+from tkgrag.ingest.backfill import EmbedSummary, VectorProperty, fill_missing
 from tkgrag.queries import timer4 as q
 from tkgrag.retrievers.timer4.config import TKS_BACKEND
 from tkgrag.store import Store
 
 MODEL_NAME = "timer4-retriever"  # `tkgrag train retriever`'s default output under $TKGRAG_HOME/models/
 TIME_AWARE = "time-aware"  # the --model value of `tkgrag ingest embed` that fills the TKS
+TKS_VECTORS = VectorProperty(f"Event.{q.TKS_PROPERTY}", q.COUNT_MISSING_TKS, q.MISSING_TKS, q.SET_TKS)
 
 
 def model_path(model: str | None = None, home: Path | None = None) -> Path:
@@ -49,13 +45,6 @@ def load_time_aware(model: str | None = None, backend: str = TKS_BACKEND) -> Emb
     return default_embedder(str(model_path(model)), backend)
 
 
-@dataclass
-class TksSummary:
-    missing_before: int = 0
-    embedded: int = 0
-    seconds: float = 0.0
-
-
 def ensure_index(store: Store, dimensions: int, wait_s: int = 600) -> None:
     store.run_auto(q.create_tks_index(dimensions))
     store.run(q.AWAIT_TKS_INDEX, {"seconds": wait_s})
@@ -63,39 +52,13 @@ def ensure_index(store: Store, dimensions: int, wait_s: int = 600) -> None:
 
 def fill_tks(
     store: Store, embedder: Embedder, *, page_size: int = 2048, progress: bool = True, max_pages: int | None = None
-) -> TksSummary:
-    """Embed every Event without ``embedding_ta`` with ``embedder`` (the time-aware encoder); creates the index."""
-    started = time.perf_counter()
+) -> EmbedSummary:
+    """Embed every Event without ``embedding_ta`` with ``embedder`` (the time-aware encoder); creates the index.
+    The same resumable paging as ``tkgrag ingest embed`` (``ingest.backfill.fill_missing``), into the TKS property."""
     ensure_index(store, embedder.dimensions)
-    summary = TksSummary(missing_before=store.run(q.COUNT_MISSING_TKS)[0]["n"])
-    encoder = CachedEncoder(embedder, batch_size=64)
-
-    def pages() -> Iterator[list[dict[str, object]]]:
-        after, done = "", 0
-        while max_pages is None or done < max_pages:
-            rows = store.run(q.MISSING_TKS, {"after": after, "limit": page_size})
-            if not rows:
-                return
-            after = rows[-1]["key"]
-            vecs = encoder.encode([r["text"] for r in rows])
-            yield [{"key": r["key"], "embedding": v.tolist()} for r, v in zip(rows, vecs, strict=True)]
-            done += 1
-
-    bar = progress_bar("embed TKS") if progress else None
-    task = bar.add_task("embed Event.embedding_ta", total=summary.missing_before) if bar is not None else None
-    try:
-        if bar is not None:
-            bar.__enter__()
-        for page in prefetch(pages(), depth=2):
-            store.run(q.SET_TKS, {"rows": page})
-            summary.embedded += len(page)
-            if bar is not None:
-                bar.update(task, advance=len(page))  # type: ignore[arg-type]
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
-        summary.seconds = time.perf_counter() - started
-    return summary
+    return fill_missing(
+        store, embedder, TKS_VECTORS, label="Event", page_size=page_size, progress=progress, max_pages=max_pages
+    )
 
 
 def tks_ready(store: Store) -> str | None:
