@@ -24,6 +24,7 @@ import numpy as np
 
 from tkgrag.errors import ConfigError
 from tkgrag.rerank.data import Group, build_groups
+from tkgrag.train.plots import plot_losses
 
 
 @dataclass(frozen=True)
@@ -238,7 +239,9 @@ def train(
     }
     (out / "metrics.json").write_text(json.dumps(metrics, indent=2) + "\n")
     (out / "losses.json").write_text(json.dumps(state.losses) + "\n")
-    _loss_png(state.losses, out / "loss.png")
+    plot_losses(
+        state.losses, out / "loss.png", "cross-encoder fine-tuning loss", ylabel="listwise cross-entropy", window=20
+    )
     (out / "MODEL_CARD.md").write_text(model_card(metrics))
     return metrics
 
@@ -277,29 +280,6 @@ def _checkpoint(ckpt: Path, model: Any, tok: Any, opt: Any, sched: Any, rng: ran
 
         shutil.rmtree(ckpt)
     tmp.rename(ckpt)
-
-
-def _loss_png(losses: Sequence[float], path: Path) -> None:
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:  # matplotlib is a dev dependency; the card says the PNG is missing
-        return
-    fig, ax = plt.subplots(figsize=(6, 3.5))
-    ax.plot(range(1, len(losses) + 1), losses, alpha=0.35, label="step")
-    w = 20
-    if len(losses) >= w:
-        smooth = np.convolve(losses, np.ones(w) / w, mode="valid")
-        ax.plot(range(w, len(losses) + 1), smooth, label=f"mean of {w}")
-    ax.set_xlabel("step")
-    ax.set_ylabel("listwise cross-entropy")
-    ax.set_title("cross-encoder fine-tuning loss")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
 
 
 def model_card(m: dict[str, Any]) -> str:

@@ -7,29 +7,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from tkgrag.train.plots import plot_losses
 from tkgrag.train.questions import read_jsonl
 from tkgrag.train.retriever import TrainConfig, TrainReport
-
-
-def plot_losses(losses: list[float], path: Path, title: str) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(6, 3.5))
-    ax.plot(range(1, len(losses) + 1), losses, lw=0.6, alpha=0.5, label="per step")
-    w = max(1, len(losses) // 25)
-    if len(losses) >= w:
-        smooth = [sum(losses[i - w + 1 : i + 1]) / w for i in range(w - 1, len(losses))]
-        ax.plot(range(w, len(losses) + 1), smooth, lw=1.6, label=f"mean of {w}")
-    ax.set_xlabel("step")
-    ax.set_ylabel("loss")
-    ax.set_title(title)
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
 
 
 def _fmt(d: dict[str, float]) -> dict[str, str]:
