@@ -12,13 +12,12 @@ into train / validation by their gold triple (subject, relation, object), so val
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import sys
 from collections import Counter
 from pathlib import Path
 
-from tkgrag.train.questions import KG, Exclusion, QuestionMaker, read_jsonl, write_jsonl
+from tkgrag.train.questions import KG, Exclusion, QuestionMaker, read_jsonl, split_of, write_jsonl
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
@@ -47,9 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     def rows():
         for q in maker.questions(a.questions):
             row = q.as_json()
-            triple = "|".join(row["positive"]["fact"][:3])
-            bucket = int(hashlib.sha256(triple.encode()).hexdigest()[:8], 16) / 0xFFFFFFFF
-            row["split"] = "validation" if bucket < a.validation_share else "train"
+            row["split"] = split_of(row, a.validation_share)
             yield row
 
     kept = list(rows())

@@ -10,8 +10,9 @@
    MRAG and mrag+ on a question with a time span, each passage shown with the sentence that ranked it;
 6. the bundled Wikidata facts sample (n-ary facts, start/end qualifiers): EXAQT's answer graph (question-relevant
    facts, Group Steiner Trees in GDS, temporal facts) and its ranked answers for an ordinal question;
-7. TimeR4 when `tkgrag train retriever` has made its model: the sample's TKS filled (only events without a vector),
-   then FKS retrieve -> rewrite -> TKS retrieve -> rerank on a sample question, with the rewrite in the notes.
+7. TimeR4 with the model `tkgrag train retriever` made, else a demo-sized one trained on the spot (~1 min, on
+   questions generated from the sample KG, none about the sample questions): the sample's TKS filled, then FKS
+   retrieve -> rewrite -> TKS retrieve -> rerank on a sample question, with the rewrite in the notes.
 """
 
 from __future__ import annotations
@@ -144,7 +145,7 @@ def run_demo(settings: Settings, console: Console, err: Console) -> None:
         console.print(_evidence_table(r, 5))
         for note in r.notes:
             console.print(f"note: {note}", highlight=False)
-        _timer4_section(store, rag, questions, console)
+        _timer4_section(store, rag, questions, console, settings.home)
         _corpus_graph_demo(store, rag, embedder, console)
     console.print(
         '\nNext: `tkgrag ask "..."`, `tkgrag retrieve "..." --method star`, and Neo4j Browser at the URL '
@@ -152,24 +153,56 @@ def run_demo(settings: Settings, console: Console, err: Console) -> None:
     )
 
 
-def _timer4_section(store: Store, rag: TKGRag, questions: list[dict[str, Any]], console: Console) -> None:
+def _timer4_section(store: Store, rag: TKGRag, questions: list[dict[str, Any]], console: Console, home: Path) -> None:
     from tkgrag.errors import ConfigError
-    from tkgrag.retrievers.timer4.tks import fill_tks, load_time_aware
+    from tkgrag.retrievers.timer4.tks import fill_tks, load_time_aware, tks_encoder
+    from tkgrag.train.sample_model import SAMPLE_MODEL, train_sample_retriever
 
     console.rule("7. TimeR4: rewrite, time-aware retrieval (TKS), rerank")
+    model = None
     try:
         encoder = load_time_aware()
+    except ConfigError:
+        model = SAMPLE_MODEL
+        try:
+            encoder = load_time_aware(model)
+        except ConfigError:
+            console.print(
+                "no trained time-aware retriever (`tkgrag train retriever` makes the real one, README): training a "
+                "demo-sized one on questions generated from the sample KG, none about the sample questions (~1 min)"
+            )
+            out = home / "models" / model
+            report = train_sample_retriever(data_file(SAMPLE_TSV), questions, out)
+            console.print(f"trained {report.steps_done} steps in {report.seconds:.0f} s -> {out} (card.md beside it)")
+            encoder = load_time_aware(model)
+    # The demo may rewrite a TKS that it wrote itself (the sample model's); one another model wrote is left alone.
+    written, _ = tks_encoder(store)
+    ours = written is None or written == _sample_encoder()
+    try:
+        t = fill_tks(store, encoder, refresh=ours, progress=False)
     except ConfigError as exc:
         console.print(f"skipped: {exc}", highlight=False)
         return
-    t = fill_tks(store, encoder, progress=False)
     console.print(f"TKS: embedded {t.embedded} of {t.missing_before} events without Event.embedding_ta")
+    if model is not None:
+        rag.method_options["timer4"] = {"model": model}
     q = next((q for q in questions if "after" in str(q["question"]).lower()), questions[0])
     console.print(f"\n[bold]{q['question']}[/]  gold: {', '.join(q['answers'])}")
     r = rag.retrieve(q["question"], "timer4", k=10)
     console.print(_evidence_table(r, 5))
     for note in r.notes:
         console.print(f"note: {note}", highlight=False)
+
+
+def _sample_encoder() -> str | None:
+    from tkgrag.errors import ConfigError
+    from tkgrag.retrievers.timer4.tks import identify
+    from tkgrag.train.sample_model import SAMPLE_MODEL
+
+    try:
+        return str(identify(SAMPLE_MODEL).encoder)
+    except ConfigError:
+        return None
 
 
 CORPUS_QUESTION = "How does a large-scale web search engine use the link structure of the web?"

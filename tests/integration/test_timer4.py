@@ -23,7 +23,7 @@ from tkgrag.ingest.tkg import ingest_tkg_file
 from tkgrag.queries import timer4 as q
 from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.retrievers.registry import RetrieverContext, create
-from tkgrag.retrievers.timer4.tks import fill_tks
+from tkgrag.retrievers.timer4.tks import TimeAwareEncoder, fill_tks, identify, tks_encoder
 from tkgrag.store import Store
 
 EVENTS = """\
@@ -51,7 +51,7 @@ def hand(store: Store, embedder: Any, tmp_path: Path, tks_model: Path) -> tuple[
     ingest_tkg_file(store, tsv, source="hand", options=IngestOptions(embedder=embedder, progress=False))
     rows = store.run("MATCH (e:Event)-[:SUBJECT]->(s:Entity) RETURN s.name AS s, e.relation AS r, e.key AS key")
     keys = {f"{r['s']}/{r['r']}": r["key"] for r in rows}
-    encoder = load_embedder(str(tks_model), "torch")
+    encoder = TimeAwareEncoder(load_embedder(str(tks_model), "torch"), identify(str(tks_model)))
     summary = fill_tks(store, encoder, progress=False)
     assert (summary.missing_before, summary.embedded) == (6, 6)
     store.run_auto("CALL db.awaitIndexes(60)")
@@ -71,7 +71,8 @@ def test_tks_is_filled_incrementally_and_queried_through_neo4j(
     assert fill_tks(store, encoder, progress=False).embedded == 1  # only the new event
     store.run_auto("CALL db.awaitIndexes(60)")
     text = store.run("MATCH (e:Event {key: $k}) RETURN e.text AS t", {"k": keys["France/Accuse"]})[0]["t"]
-    rows = store.run(q.TKS_CANDIDATES, {"qvec": encoder.encode([text])[0].tolist(), "n": 3, "kinds": None})
+    qvec = encoder.embedder.encode([text])[0].tolist()
+    rows = store.run(q.TKS_CANDIDATES, {"qvec": qvec, "n": 3, "kinds": None})
     assert rows[0]["key"] == keys["France/Accuse"]
     assert rows[0]["score"] == pytest.approx(1.0, abs=2e-3)  # Neo4j's (1 + cos) / 2 of a vector with itself
 
@@ -120,3 +121,32 @@ def test_timer4_without_a_model_names_the_training_command(
     result = CliRunner().invoke(app, args, env=env)
     assert result.exit_code == 1
     assert "tkgrag train retriever" in result.output
+
+
+def test_a_tks_of_another_encoder_is_refused_until_refreshed(
+    hand: tuple[Store, dict[str, str], Any], embedder: Any, tks_model: Path, tmp_path: Path
+) -> None:
+    """A retrained model must not be queried against the old model's vectors: the fill and the retriever refuse,
+    naming `--refresh`; the refresh writes every vector again and records the new encoder."""
+    store, _, encoder = hand
+    assert tks_encoder(store) == (encoder.identity.encoder, str(tks_model))
+    retrained = tmp_path / "retrained"
+    shutil.copytree(tks_model, retrained)
+    weights = retrained / "model.safetensors"
+    data = bytearray(weights.read_bytes())
+    data[-1] ^= 1  # one bit of one weight: another encoder as far as the TKS is concerned
+    weights.write_bytes(bytes(data))
+    other = TimeAwareEncoder(load_embedder(str(retrained), "torch"), identify(str(retrained)))
+    assert other.identity.encoder != encoder.identity.encoder
+    with pytest.raises(ConfigError, match="--refresh"):
+        fill_tks(store, other, progress=False)
+    assert store.run(q.COUNT_TKS)[0]["n"] == 6  # refused: nothing dropped
+    with pytest.raises(ConfigError, match="--refresh"):
+        _retriever(store, embedder, retrained)
+    summary = fill_tks(store, other, refresh=True, progress=False)
+    assert (summary.missing_before, summary.embedded) == (6, 6)
+    assert tks_encoder(store) == (other.identity.encoder, str(retrained))
+    with pytest.raises(ConfigError, match="--refresh"):
+        _retriever(store, embedder, tks_model)  # now the first model is the stale one
+    store.run_auto("CALL db.awaitIndexes(60)")
+    assert _retriever(store, embedder, retrained).retrieve(RetrievalRequest.of(QUESTION, k=3)).keys

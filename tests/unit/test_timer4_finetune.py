@@ -105,3 +105,29 @@ def test_a_killed_run_resumes_from_its_checkpoint(tmp_path: Path) -> None:
     assert 2 <= report.resumed_from < 8
     assert len(report.losses) == 8  # the steps before the kill are kept, none repeated
     assert (out / "model" / "config.json").exists()
+
+
+def test_the_demo_sized_model_never_sees_the_sample_questions(tmp_path: Path) -> None:
+    """`tkgrag demo` trains this model on a fresh machine: its questions come from the sample KG, and none is about a
+    fact, day or month of the demo's own sample questions (the exclusion the real training data has too)."""
+    from datetime import date
+    from importlib import resources
+
+    from tkgrag.train.negatives import Fact
+    from tkgrag.train.questions import Exclusion, read_jsonl
+    from tkgrag.train.sample_model import train_sample_retriever
+
+    data = resources.files("tkgrag") / "data"
+    held_out = read_jsonl(Path(str(data / "icews14_sample_questions.jsonl")))
+    out = tmp_path / "sample"
+    report = train_sample_retriever(Path(str(data / "icews14_sample.tsv")), held_out, out, questions=40, steps=2)
+    assert report.steps_done == 2
+    assert (out / "model" / "config.json").exists() and (out / "card.md").exists()
+    exclusion = Exclusion()
+    exclusion.add_questions(held_out)
+    rows = read_jsonl(out / "training.jsonl")
+    assert len(rows) == 40 and {r["split"] for r in rows} == {"train", "validation"}
+    for row in rows:
+        for fact in [row["positive"]["fact"], *(n["fact"] for n in row["negatives"])]:
+            s, r, o, day = fact
+            assert not exclusion.excludes(Fact(s, r, o, date.fromisoformat(day))), fact

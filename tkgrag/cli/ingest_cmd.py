@@ -80,16 +80,21 @@ def embed(
     page_size: Annotated[int, typer.Option("--page-size", min=1, help="Nodes per transaction.")] = 4096,
     model: ModelOpt = None,
     backend: BackendOpt = "auto",
+    refresh: Annotated[
+        bool,
+        typer.Option("--refresh", help="With --model time-aware: drop a TKS another encoder wrote and write it again."),
+    ] = False,
 ) -> None:
     """Fill missing embeddings (resumable: run it again after an interruption). `--model time-aware` fills TimeR4's
-    TKS (Event.embedding_ta) with the encoder `tkgrag train retriever` made."""
+    TKS (Event.embedding_ta) with the encoder `tkgrag train retriever` made; a TKS written by an earlier model is
+    refused unless `--refresh`."""
     from tkgrag.ingest.backfill import embed_missing
 
     if model == "time-aware":
         from tkgrag.retrievers.timer4.tks import fill_tks, load_time_aware
 
         with connect(settings()) as store:
-            t = fill_tks(store, load_time_aware(), page_size=page_size)  # TKS_BACKEND, as the retriever
+            t = fill_tks(store, load_time_aware(), refresh=refresh, page_size=page_size)  # TKS_BACKEND
         console.print(
             f"embedded {t.embedded} of {t.missing_before} Event nodes missing a TKS vector, {t.seconds:.1f} s"
         )

@@ -43,14 +43,14 @@ def _cross_encoder() -> str:
 def _time_aware(store: Store) -> str:
     """TimeR4's time-aware retriever: whether it is trained and the TKS filled, or what to run."""
     from tkgrag.errors import ConfigError
-    from tkgrag.retrievers.timer4.tks import model_path, tks_ready
+    from tkgrag.retrievers.timer4.tks import identify, tks_ready
 
     try:
-        path = model_path()
+        identity = identify()
     except ConfigError as exc:
         return str(exc)
-    problem = tks_ready(store)
-    return problem if problem else f"{path}, TKS index online"
+    problem = tks_ready(store, identity)
+    return problem if problem else f"{identity.path}, TKS index online, written by this encoder ({identity.encoder})"
 
 
 @friendly_errors

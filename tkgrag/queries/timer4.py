@@ -57,3 +57,20 @@ RETURN n.key AS key, score, n.valid_from AS valid_from, n.valid_to AS valid_to, 
 ITEMS_BY_KEY = "UNWIND $rows AS row\nMATCH (n:Event {key: row.key})\nWITH n, row.score AS score\n" + item_return(
     "Event"
 )
+
+# Which encoder wrote the TKS vectors: vectors of two encoders must never mix (a retrained model makes every stored
+# vector stale). One meta node, read before filling and before retrieving.
+READ_TKS_META = "MATCH (m:TksMeta {key: 'tks'}) RETURN m.encoder AS encoder, m.model_path AS model_path"
+
+WRITE_TKS_META = """
+MERGE (m:TksMeta {key: 'tks'})
+SET m.encoder = $encoder, m.model_path = $model_path, m.updated_at = datetime()
+"""
+
+# Drop the TKS vectors of another encoder, a page per transaction (the fill then writes them again).
+CLEAR_TKS_PAGE = f"""
+MATCH (n:Event) WHERE n.{TKS_PROPERTY} IS NOT NULL
+WITH n LIMIT $limit
+REMOVE n.{TKS_PROPERTY}
+RETURN count(n) AS cleared
+"""

@@ -12,6 +12,7 @@ gold fact is allowed (``Exclusion``: not in the evaluation years, not a possible
 from __future__ import annotations
 
 import bisect
+import hashlib
 import json
 import random
 from collections import defaultdict
@@ -313,6 +314,13 @@ class QuestionMaker:
 
     def _when_last(self, f: Fact) -> tuple[str, Fact, WrongTimes, list[str], list[str]] | None:
         return self._when(f, False)
+
+
+def split_of(row: dict[str, Any], validation_share: float) -> str:
+    """ "validation" or "train" by a hash of the gold triple, so a validation fact is never a training fact."""
+    triple = "|".join(row["positive"]["fact"][:3])
+    bucket = int(hashlib.sha256(triple.encode()).hexdigest()[:8], 16) / 0xFFFFFFFF
+    return "validation" if bucket < validation_share else "train"
 
 
 def write_jsonl(path: Path, rows: Iterable[dict[str, Any]]) -> int:

@@ -47,8 +47,9 @@ class TrainConfig:
     data: Path
     out: Path
     base_model: str = "all-MiniLM-L6-v2"  # Sec. 5.1: SentenceBERT as the base encoder
-    # 200 steps x 8 questions (x 5 texts: question, gold, 3 negatives) measured ~8.5 s a step with the machine's 2
-    # cores shared by ~12 busy processes, ~1-2 s idle: inside the 30-minute budget either way.
+    # 200 steps x 8 questions (x 5 texts: question, gold, 3 negatives): 1.7 min of training, 2.2 min wall with both
+    # validations, on the idle 2 cores (measured; benchmarks/results/2026-11-25/timer4-2/). Torch slows ~10x when
+    # another busy process shares the two cores (8.5-45 s a step measured), which `max_minutes` bounds.
     steps: int = 200
     batch_size: int = 8
     hard_negatives: int = 3  # Sec. 5.1: "three hard negatives"

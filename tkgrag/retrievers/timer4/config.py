@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from tkgrag.errors import ConfigError
 from tkgrag.model import ItemKind
 from tkgrag.retrievers.base import Need
+from tkgrag.retrievers.timer4.time_score import BOUND_ORDERS
 
 # One backend for filling and querying the TKS (vectors must come from the same encoder): int8 ONNX encoded 1,000
 # event texts in 11.0 s against 18.8 s for fp32 ONNX on this machine's 2 shared cores (load ~12).
@@ -28,6 +29,12 @@ class TimeR4Config:
     # was 0.889 without the rerank, 0.613 reranking all 1,000 candidates, 0.688 reranking 30
     # (benchmarks/results/2026-11-25/timer4/).
     pool: int = 15
+    # phi_t inside a before/after bound (time_score.py): "none" scores every fact inside 1 (before/after questions ask
+    # for all of them); "nearest" is Eq. 9's ramp as printed. Chosen on our own validation questions (README).
+    bound_order: str = "none"
+    # An ordinal (first / last) orders only the pool's facts whose similarity is within this margin of the pool's
+    # best (the facts with the asked content); 2.0 orders the whole pool. Chosen on our own validation questions.
+    ordinal_margin: float = 2.0
     rewrite: bool = True  # Sec. 4.3; False is Table 5's "w/o rewrite"
     rerank: bool = True  # Sec. 4.5; False is Table 5's "w/o rerank"
     llm_rewrite: bool = False  # the paper's LLM rewrite prompt (needs an endpoint); else the symbolic rewrite
@@ -38,6 +45,12 @@ class TimeR4Config:
     def __post_init__(self) -> None:
         if not 0.0 <= self.mu <= 1.0:
             raise ConfigError(f"TimeR4Config.mu={self.mu!r}: must be in [0, 1]")
+        if self.bound_order not in BOUND_ORDERS:
+            raise ConfigError(
+                f"TimeR4Config.bound_order={self.bound_order!r}: expected one of {', '.join(BOUND_ORDERS)}"
+            )
+        if self.ordinal_margin < 0.0:
+            raise ConfigError(f"TimeR4Config.ordinal_margin={self.ordinal_margin!r}: must be >= 0")
         for name in ("fks_k", "candidates", "constrained_candidates", "pool"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"TimeR4Config.{name}={getattr(self, name)!r}: must be >= 1")

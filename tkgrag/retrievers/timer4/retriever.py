@@ -35,10 +35,10 @@ class TimeR4Retriever(RetrieverBase):
     def __post_init__(self) -> None:
         self.kinds = self.config.kinds
         self.needs = self.config.needs
-        self.tks_encoder = load_time_aware(
-            self.config.model, self.config.backend
-        )  # ConfigError naming `tkgrag train retriever`
-        missing = tks_ready(self.store)
+        # ConfigError naming `tkgrag train retriever` when there is no model
+        encoder = load_time_aware(self.config.model, self.config.backend)
+        self.tks_encoder = encoder.embedder
+        missing = tks_ready(self.store, encoder.identity)
         if missing is not None:
             raise ConfigError(f"method {self.name!r}: {missing}")
         if self.config.rewrite and self.grounder is None:
@@ -119,7 +119,11 @@ class TimeR4Retriever(RetrieverBase):
             inside = [t != OUTSIDE for t in phi_t(spans, rw.target)]
             by_sim = sorted(range(len(rows)), key=lambda i: -sims[i])
             pool = [i for i in by_sim if inside[i]][: self.config.pool]
-            times = phi_t([spans[i] for i in pool], rw.target)  # Eq. 9's max over the reranked facts
+            best = max((sims[i] for i in pool), default=0.0)
+            content = [sims[i] >= best - self.config.ordinal_margin for i in pool]
+            times = phi_t(  # Eq. 9's max over the reranked facts
+                [spans[i] for i in pool], rw.target, bound_order=self.config.bound_order, content=content
+            )
             final = dict(zip(pool, rerank_scores([sims[i] for i in pool], times, self.config.mu), strict=True))
             mu = self.config.mu
             for i in range(len(rows)):  # beyond the pool: after it by similarity; outside the target: Eq. 9's -100

@@ -6,12 +6,16 @@ years), so "before 2014-05" puts every fact of April 2014 one month before it an
 outside a constraint (``TemporalConstraint.admits``, the project's one rule) scores ``OUTSIDE`` (-100, as Eq. 9).
 Inside:
 
-* before t_q (Eq. 9): ``1 - d / max d`` with ``d = t_q - t`` over the candidates inside: the nearest before scores
-  highest; after t_q is the mirror image;
+* before / after t_q: 1 (``bound_order="none"``, the default): a before/after question asks for every fact on the
+  right side of t_q -- MultiTQ's before/after questions list 1 to 17 answers -- so nearness is no evidence. Eq. 9 as
+  printed (``bound_order="nearest"``): ``1 - d / max d`` with ``d = t_q - t`` over the candidates inside, the nearest
+  before scores highest; after t_q is the mirror image;
 * in a period: 1;
 * first / last (the paper is silent; the same normalised distance, from the earliest / latest candidate inside): the
   earliest (latest) scores 1 and the latest (earliest) 0. An ordinal with a before/after bound ("first after X")
-  orders by the ordinal, which agrees with the bound's nearest-first.
+  orders by the ordinal. "First" is first among facts with the asked content, so with a ``content`` mask only the
+  masked candidates are ordered (the others inside score 1, as facts the ordinal says nothing about): ordering every
+  candidate by time lifts an early fact about something else above the asked one.
 
 A fact without a time scores 0 (nothing to say), and so does every fact when the question has no constraint and no
 ordinal: then Eq. 10 ranks by the TKS similarity alone.
@@ -73,8 +77,24 @@ def _edge(span: TimeSpan, start: bool) -> date:
     return d
 
 
-def phi_t(spans: Sequence[TimeSpan], target: TimeTarget) -> list[float]:
-    """phi_t of each candidate fact's span against ``target`` (normalised over ``spans``, as Eq. 9's max)."""
+BOUND_ORDERS = ("none", "nearest")
+
+
+def phi_t(
+    spans: Sequence[TimeSpan],
+    target: TimeTarget,
+    *,
+    bound_order: str = "none",
+    content: Sequence[bool] | None = None,
+) -> list[float]:
+    """phi_t of each candidate fact's span against ``target`` (normalised over ``spans``, as Eq. 9's max).
+
+    ``bound_order``: "none" (inside a before/after bound scores 1) or "nearest" (Eq. 9's ramp). ``content``: which
+    candidates an ordinal orders (default all)."""
+    if bound_order not in BOUND_ORDERS:
+        raise ValueError(f"bound_order={bound_order!r}: expected one of {', '.join(BOUND_ORDERS)}")
+    if content is not None and len(content) != len(spans):
+        raise ValueError(f"content mask has {len(content)} entries for {len(spans)} spans")
     if target.empty:
         return [0.0] * len(spans)
     g = target.granularity
@@ -82,11 +102,12 @@ def phi_t(spans: Sequence[TimeSpan], target: TimeTarget) -> list[float]:
     dist: list[int | None] = [None] * len(spans)
     if target.ordinal in (Order.FIRST, Order.LAST):
         first = target.ordinal is Order.FIRST
-        pts = {i: unit(_edge(s, first), g) for i, s in enumerate(spans) if inside[i]}
+        ordered = [inside[i] and (content is None or content[i]) for i in range(len(spans))]
+        pts = {i: unit(_edge(s, first), g) for i, s in enumerate(spans) if ordered[i]}
         if pts:
             edge = min(pts.values()) if first else max(pts.values())
             dist = [abs(pts[i] - edge) if i in pts else None for i in range(len(spans))]
-    else:
+    elif bound_order == "nearest":
         bound = next((c for c in target.constraints if c.relation is not TemporalRelation.DURING), None)
         if bound is not None:
             for i, s in enumerate(spans):
@@ -107,7 +128,7 @@ def phi_t(spans: Sequence[TimeSpan], target: TimeTarget) -> list[float]:
         elif not inside[i]:
             out.append(OUTSIDE)
         elif dist[i] is None:
-            out.append(1.0)  # inside a period, no ordering asked
+            out.append(1.0)  # inside, no ordering asked (or none that applies to this fact)
         else:
             out.append(1.0 - dist[i] / top if top > 0 else 1.0)  # type: ignore[operator]
     return out
