@@ -99,7 +99,7 @@ def test_timer4_rewrites_the_anchor_and_reranks_by_time(
 
 
 def test_ablations(hand: tuple[Store, dict[str, str], Any], embedder: Any, tks_model: Path) -> None:
-    store, keys, _ = hand
+    store, _, _ = hand
     plain = _retriever(store, embedder, tks_model, "timer4-no-rewrite").retrieve(RetrievalRequest.of(QUESTION, k=4))
     assert "rewrite: off (ablation)" in plain.notes
     assert "anchor" not in {n["role"] for n in plain.subgraph.nodes}  # no anchor without the rewrite
