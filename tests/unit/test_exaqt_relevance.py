@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -90,7 +91,7 @@ def write_pairs(path: Path) -> Path:
     rows = []
     for i, (question, pos, neg) in enumerate(HARD):
         for split in ("train", "validation"):
-            row = {"qid": f"q{i}", "question": question, "split": split, "positive": {"text": pos},
+            row: dict[str, Any] = {"qid": f"q{i}", "question": question, "split": split, "positive": {"text": pos},
                    "negatives": [{"type": "entity", "text": neg}]}  # fmt: skip
             if split == "validation":
                 row["pool"] = {"positives": [pos], "negatives": [neg]}

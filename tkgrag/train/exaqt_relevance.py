@@ -1,10 +1,10 @@
 """Fine-tuning EXAQT's question-fact relevance model (``retrievers/exaqt/relevance.py``) on TimeQuestions dev questions.
 
 1. ``build_pairs``: every question runs through EXAQT's NERD on the graph; the facts of its entities are scored by the
-   base bi-encoder and those naming an entity the question names are split by distant supervision into positives and hard negatives (``distant_pairs``). One row
-   per positive (at most ``max_positives`` a question) in the format ``train.retriever.load_examples`` reads, split
-   into train/validation by a hash of the question id. Validation rows also carry the question's ``pool``: its
-   positives and its ``pool`` hardest negatives, for the within-question figures below.
+   base bi-encoder and those naming an entity the question names are split by distant supervision into positives and
+   hard negatives (``distant_pairs``). One row per positive (at most ``max_positives`` a question) in the format
+   ``train.retriever.load_examples`` reads, split into train/validation by a hash of the question id. Validation rows
+   also carry the question's ``pool``: its positives and its ``pool`` hardest negatives, for the figures below.
 2. ``train_relevance``: the project's contrastive trainer (``train.retriever.train``: MNRL with in-batch and hard
    negatives, checkpoints, resume, seed) with ``frozen_documents`` (the question tower only), then the model card.
 
