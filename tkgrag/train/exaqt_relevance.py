@@ -217,9 +217,13 @@ def write_card(
     }
     (config.out / "card.json").write_text(json.dumps(card, indent=2, default=str), encoding="utf-8")
     table = [
-        f"| {k} | {_fmt(b.get(k, float('nan')))} | {_fmt(a[k])} |"
-        for b, a in ((report.validation_before, report.validation_after), (result.within_before, result.within_after))
+        f"| {where}: {k} | {_fmt(b.get(k, float('nan')))} | {_fmt(a[k])} |"
+        for where, b, a in (
+            ("pooled", report.validation_before, report.validation_after),
+            ("within question", result.within_before, result.within_after),
+        )
         for k in a
+        if a[k] == a[k]  # no time negatives here: the trainer's time figure is NaN
     ]
     lines = [
         "# EXAQT question-fact relevance model",
