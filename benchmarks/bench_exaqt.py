@@ -179,6 +179,7 @@ def main() -> None:
     ap.add_argument("--no-base", action="store_true", help="skip exaqt-base (the base bi-encoder pipeline)")
     ap.add_argument("--set", action="append", default=[], help="an exaqt option NAME=VALUE (repeatable)")
     ap.add_argument("--scorer", type=Path, default=BUNDLED, help="the learned scorer for exaqt-learned")
+    ap.add_argument("--base-scorer", type=Path, default=BUNDLED, help="the learned scorer for exaqt-base-learned")
     args = ap.parse_args()
 
     ds = load_dataset(args.questions, format="timequestions")
@@ -193,6 +194,7 @@ def main() -> None:
         print(exaqt.pipeline.relevance_note, flush=True)
         learned = LinearScorer.load(args.scorer)
         rerankers: dict[str, AnswerScorer] = {"learned": learned, "relevance": RelevanceScorer()}
+        base_rerankers: dict[str, AnswerScorer] = {**rerankers, "learned": LinearScorer.load(args.base_scorer)}
 
         def reranked(ag: AnswerGraph, scorer: AnswerScorer) -> list[Any]:
             return rank_answers(
@@ -248,7 +250,7 @@ def main() -> None:
                     bg = base_exaqt.answer_graph(request)
                     base_scores = scores(q, [a.text for a in bg.answers], [a.score for a in bg.answers])
                     per["exaqt-base"].append({**stage_recall(bg, q), **base_scores})
-                    for rname, scorer in rerankers.items():
+                    for rname, scorer in base_rerankers.items():
                         ra = reranked(bg, scorer)
                         per[f"exaqt-base-{rname}"].append(scores(q, [a.text for a in ra], [a.score for a in ra]))
                     record["exaqt-base"] = [a.text for a in bg.answers[:5]]
@@ -283,6 +285,7 @@ def main() -> None:
         "path": str(args.questions),
         "limit": args.limit,
         "exaqt_options": args.set,
+        "scorers": {"exaqt-learned": str(args.scorer), "exaqt-base-learned": str(args.base_scorer)},
         "relevance": exaqt.pipeline.relevance_note,
         "answer_graph_facts": {"mean": mean([float(s) for s in sizes]), "median": statistics.median(sizes)},
         "exaqt_latency_ms": {
