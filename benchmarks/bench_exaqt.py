@@ -245,6 +245,10 @@ def main() -> None:
                     "exaqt-learned": [a.text for a in relearned[:5]],
                     "stage_facts": {s: len(v) for s, v in ag.stage_facts.items()},
                     "exaqt_scores": {k: v for k, v in row.items() if k != "latency_ms"},
+                    # the answers' features, so another learned scorer can re-rank this run offline
+                    "exaqt_answers": [
+                        {"text": a.text, "score": a.score, "features": a.features} for a in ag.answers[:100]
+                    ],
                 }
                 if base_exaqt is not None:
                     bg = base_exaqt.answer_graph(request)
