@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import Any
 
 from benchmarks.bench_exaqt import DATA, scores, summarise
 from tkgrag.eval.loaders import load_dataset
@@ -42,7 +43,7 @@ def main() -> None:
         )
         rows.append(scores(q, [t[0] for t in ranked], [t[1] for t in ranked]))
         questions.append(q)
-    doc = {"run": str(args.run), "scorer": str(args.scorer), "metrics": summarise(rows, questions)}
+    doc: dict[str, Any] = {"run": str(args.run), "scorer": str(args.scorer), "metrics": summarise(rows, questions)}
     out = args.run / f"rescore-{args.name}.json"
     out.write_text(json.dumps(doc, indent=2), encoding="utf-8")
     print(json.dumps(doc["metrics"]["overall"], indent=2))
