@@ -8,7 +8,11 @@ run on the same questions:
 
 ``exaqt-learned`` is the same answer graph ranked by the learned scorer (``--scorer``, default the bundled
 ``tkgrag/data/exaqt_scorer.json``, trained on dev.json by ``benchmarks/train_exaqt_scorer.py``) instead of the
-symbolic ranking: both rankings read the same answer graphs in the same run.
+symbolic ranking, and ``exaqt-relevance`` by the relevance of each answer's best fact (``scorer=relevance``): the
+rankings read the same answer graphs in the same run. ``exaqt`` scores relevance with the fine-tuned relevance model
+when one is there (``tkgrag train exaqt-relevance``; ``--set relevance_model=...``); ``exaqt-base`` (and its
+``-learned``/``-relevance`` rankings) is the same pipeline with the base bi-encoder (``relevance_model=base``), run
+on the same questions (``--no-base`` skips it).
 
 Set-up (once; the instance and ports are yours):
 
@@ -49,14 +53,23 @@ from tkgrag.retrievers.base import RequestScope, RetrievalRequest, StageTimer
 from tkgrag.retrievers.exaqt.answer_graph import STAGES, AnswerGraph
 from tkgrag.retrievers.exaqt.ranking import AnswerFact, rank_answers
 from tkgrag.retrievers.exaqt.retriever import ExaqtRetriever
-from tkgrag.retrievers.exaqt.scorer import BUNDLED, LinearScorer
+from tkgrag.retrievers.exaqt.scorer import BUNDLED, AnswerScorer, LinearScorer, RelevanceScorer
 from tkgrag.retrievers.exaqt.subgraph import GraphEntity
 from tkgrag.retrievers.registry import method, parse_options
 from tkgrag.retrievers.vector import VectorConfig, vector_items
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "timequestions"
 CATEGORIES = ("Explicit", "Implicit", "Ordinal", "Temp.Ans")
-METHODS = ("exaqt", "exaqt-learned", "fact-vector+rank", "vector+symbolic")
+METHODS = (
+    "exaqt",
+    "exaqt-learned",
+    "exaqt-relevance",
+    "exaqt-base",
+    "exaqt-base-learned",
+    "exaqt-base-relevance",
+    "fact-vector+rank",
+    "vector+symbolic",
+)
 HIT5 = hit_at(5)
 
 
@@ -163,8 +176,10 @@ def main() -> None:
     ap.add_argument("--warmup", type=int, default=5)
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--no-baselines", action="store_true")
+    ap.add_argument("--no-base", action="store_true", help="skip exaqt-base (the base bi-encoder pipeline)")
     ap.add_argument("--set", action="append", default=[], help="an exaqt option NAME=VALUE (repeatable)")
     ap.add_argument("--scorer", type=Path, default=BUNDLED, help="the learned scorer for exaqt-learned")
+    ap.add_argument("--base-scorer", type=Path, default=BUNDLED, help="the learned scorer for exaqt-base-learned")
     args = ap.parse_args()
 
     ds = load_dataset(args.questions, format="timequestions")
@@ -174,11 +189,30 @@ def main() -> None:
         recipe = method("exaqt")
         config = recipe.configured(**parse_options(recipe, args.set))
         exaqt = ExaqtRetriever(rag.store, rag.embedder, config)
+        base_config = replace(config, relevance_model="base")
+        base_exaqt = None if args.no_base else ExaqtRetriever(rag.store, rag.embedder, base_config)
+        print(exaqt.pipeline.relevance_note, flush=True)
         learned = LinearScorer.load(args.scorer)
+        rerankers: dict[str, AnswerScorer] = {"learned": learned, "relevance": RelevanceScorer()}
+        base_rerankers: dict[str, AnswerScorer] = {**rerankers, "learned": LinearScorer.load(args.base_scorer)}
+
+        def reranked(ag: AnswerGraph, scorer: AnswerScorer) -> list[Any]:
+            return rank_answers(
+                ag.facts,
+                ag.ask,
+                ag.question_entities,
+                tree_bonus=config.tree_bonus,
+                entity_bonus=config.entity_bonus,
+                context_entities=ag.context_entities,
+                scorer=scorer,
+            )
+
         vector = rag.retriever("vector")
         symbolic = rag.reader("symbolic")
         for q in questions[: args.warmup]:
             exaqt.answer_graph(RetrievalRequest.of(q.question, 10))
+            if base_exaqt is not None:
+                base_exaqt.answer_graph(RetrievalRequest.of(q.question, 10))
         per: dict[str, list[dict[str, Any]]] = {m: [] for m in METHODS}
         sizes: list[int] = []
         stage_ms: dict[str, list[float]] = {}
@@ -197,16 +231,10 @@ def main() -> None:
                 row = {**stage_recall(ag, q), **scores(q, answers, [a.score for a in ag.answers])}
                 row["latency_ms"] = latency
                 per["exaqt"].append(row)
-                relearned = rank_answers(
-                    ag.facts,
-                    ag.ask,
-                    ag.question_entities,
-                    tree_bonus=config.tree_bonus,
-                    entity_bonus=config.entity_bonus,
-                    context_entities=ag.context_entities,
-                    scorer=learned,
-                )
-                per["exaqt-learned"].append(scores(q, [a.text for a in relearned], [a.score for a in relearned]))
+                for rname, scorer in rerankers.items():
+                    ra = reranked(ag, scorer)
+                    per[f"exaqt-{rname}"].append(scores(q, [a.text for a in ra], [a.score for a in ra]))
+                relearned = reranked(ag, learned)
                 record: dict[str, Any] = {
                     "qid": q.id,
                     "question": q.question,
@@ -217,7 +245,20 @@ def main() -> None:
                     "exaqt-learned": [a.text for a in relearned[:5]],
                     "stage_facts": {s: len(v) for s, v in ag.stage_facts.items()},
                     "exaqt_scores": {k: v for k, v in row.items() if k != "latency_ms"},
+                    # the answers' features, so another learned scorer can re-rank this run offline
+                    "exaqt_answers": [
+                        {"text": a.text, "score": a.score, "features": a.features} for a in ag.answers[:100]
+                    ],
                 }
+                if base_exaqt is not None:
+                    bg = base_exaqt.answer_graph(request)
+                    base_scores = scores(q, [a.text for a in bg.answers], [a.score for a in bg.answers])
+                    per["exaqt-base"].append({**stage_recall(bg, q), **base_scores})
+                    for rname, scorer in base_rerankers.items():
+                        ra = reranked(bg, scorer)
+                        per[f"exaqt-base-{rname}"].append(scores(q, [a.text for a in ra], [a.score for a in ra]))
+                    record["exaqt-base"] = [a.text for a in bg.answers[:5]]
+                    record["base_stage_facts"] = {s: len(v) for s, v in bg.stage_facts.items()}
                 if not args.no_baselines:
                     items = vector_items(
                         rag.store,
@@ -248,6 +289,8 @@ def main() -> None:
         "path": str(args.questions),
         "limit": args.limit,
         "exaqt_options": args.set,
+        "scorers": {"exaqt-learned": str(args.scorer), "exaqt-base-learned": str(args.base_scorer)},
+        "relevance": exaqt.pipeline.relevance_note,
         "answer_graph_facts": {"mean": mean([float(s) for s in sizes]), "median": statistics.median(sizes)},
         "exaqt_latency_ms": {
             "p50": round(statistics.median(lat), 1),

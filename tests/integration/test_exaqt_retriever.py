@@ -40,7 +40,8 @@ def exaqt(store: Store, embedder, tmp_path: Path) -> ExaqtRetriever:  # type: ig
     path.write_text("".join(json.dumps(f) + "\n" for f in FACTS), encoding="utf-8")
     summary = ingest_facts(store, path, source="exaqt-test", options=IngestOptions(embedder=embedder, progress=False))
     assert summary.written == len(FACTS)
-    return ExaqtRetriever(store, embedder)
+    # the base bi-encoder scores relevance whatever $TKGRAG_HOME/models holds (the tests' figures do not move with it)
+    return ExaqtRetriever(store, embedder, ExaqtConfig(relevance_model="base"))
 
 
 def answers(r) -> list[str]:  # type: ignore[no-untyped-def]
@@ -74,10 +75,29 @@ def test_unknown_entity_gives_an_empty_result_with_a_note(exaqt: ExaqtRetriever)
 
 def test_learned_scorer_keeps_ordinals_and_constraints_exact(exaqt: ExaqtRetriever) -> None:
     # the bundled tkgrag/data scorer orders answers only within the exact temporal tier and ordinal position
-    learned = ExaqtRetriever(exaqt.store, exaqt.embedder, ExaqtConfig(scorer="learned"))
+    learned = ExaqtRetriever(exaqt.store, exaqt.embedder, ExaqtConfig(scorer="learned", relevance_model="base"))
     first = answers(learned.retrieve("What was the first academic degree of Sally Ride?", k=5))
     assert first[0] == "bachelor's degree"
     last = answers(learned.retrieve("What was the last academic degree of Sally Ride?", k=5))
     assert last[0] == "Doctor of Philosophy"
     employer = answers(learned.retrieve("Who was Sally Ride's employer in 1995?", k=5))
     assert employer[0] == "University of California, San Diego"
+
+
+def test_relevance_ranking_keeps_ordinals_and_constraints_exact(exaqt: ExaqtRetriever) -> None:
+    ranked = ExaqtRetriever(exaqt.store, exaqt.embedder, ExaqtConfig(scorer="relevance", relevance_model="base"))
+    assert answers(ranked.retrieve("What was the first academic degree of Sally Ride?", k=5))[0] == "bachelor's degree"
+    employer = answers(ranked.retrieve("Who was Sally Ride's employer in 1995?", k=5))
+    assert employer[0] == "University of California, San Diego"
+
+
+def test_without_a_relevance_model_the_base_bi_encoder_scores_and_the_notes_say_so(
+    exaqt: ExaqtRetriever, tmp_path: Path
+) -> None:
+    missing = str(tmp_path / "no-such-model")
+    fallback = ExaqtRetriever(exaqt.store, exaqt.embedder, ExaqtConfig(relevance_model=missing))
+    assert fallback.pipeline.relevance_encoder is None
+    r = fallback.retrieve("What was the first academic degree of Sally Ride?", k=5)
+    note = next(n for n in r.notes if n.startswith("relevance:"))
+    assert "base bi-encoder" in note and "no-such-model" in note
+    assert answers(r) == answers(exaqt.retrieve("What was the first academic degree of Sally Ride?", k=5))

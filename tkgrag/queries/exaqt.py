@@ -110,3 +110,10 @@ CALL () { MATCH (e:Event) RETURN count(e) AS events }
 CALL () { MATCH (x:Entity) RETURN count(x) AS entities }
 RETURN events, entities
 """
+
+# The stored texts of some facts (what the fact index embedded): the relevance model's training pairs.
+FACT_TEXTS = """
+UNWIND $keys AS k
+MATCH (n:Event {key: k})
+RETURN n.key AS key, n.text AS text
+"""

@@ -66,6 +66,9 @@ class TrainConfig:
     # Stop after this many minutes of training (0: no limit), save the model and keep the checkpoint: the same command
     # without it resumes to ``steps``. Not part of a checkpoint's identity.
     max_minutes: float = 0.0
+    # Train the question tower only: documents are embedded by the frozen base model, so vectors already stored by
+    # the base model (a fact index) stay comparable with the fine-tuned question vectors (EXAQT's relevance model).
+    frozen_documents: bool = False
 
     def __post_init__(self) -> None:
         if self.loss not in LOSSES:
@@ -82,6 +85,8 @@ class TrainConfig:
         d.pop("out")
         d.pop("checkpoint_every")
         d.pop("max_minutes")
+        if not self.frozen_documents:
+            d.pop("frozen_documents")  # checkpoints written before the option existed still resume
         d["data_sha256"] = file_sha256(self.data)
         return d
 
@@ -194,9 +199,12 @@ def contrastive_loss(q: Any, docs: Any, n_questions: int, config: TrainConfig) -
     return config.w_p * pos_term + config.w_n * neg_term
 
 
-def validation_figures(model: Any, examples: Sequence[Example], k: int = 10) -> dict[str, float]:
+def validation_figures(
+    model: Any, examples: Sequence[Example], k: int = 10, doc_model: Any | None = None
+) -> dict[str, float]:
     """Retrieval over the validation pool (every validation positive and negative): recall@1 and @k of each
-    question's gold fact, MRR, and the share of questions whose gold fact scores above its time-corrupted negative."""
+    question's gold fact, MRR, and the share of questions whose gold fact scores above its time-corrupted negative.
+    ``doc_model`` embeds the pool when the document tower is frozen (default: ``model``)."""
     import torch
 
     if not examples:
@@ -205,7 +213,7 @@ def validation_figures(model: Any, examples: Sequence[Example], k: int = 10) -> 
     where = {t: i for i, t in enumerate(pool)}
     with torch.no_grad():
         model.eval()
-        dv = model.encode(pool, batch_size=128, convert_to_numpy=True, normalize_embeddings=True)
+        dv = (doc_model or model).encode(pool, batch_size=128, convert_to_numpy=True, normalize_embeddings=True)
         qv = model.encode(
             [e.question for e in examples], batch_size=128, convert_to_numpy=True, normalize_embeddings=True
         )
@@ -284,6 +292,7 @@ def train(
     val_set = load_examples(config.data, "validation", 3) if validate else []
     set_seed(config.seed)
     model = load_model(config.base_model, config.max_seq_length)
+    doc_model = load_model(config.base_model, config.max_seq_length).eval() if config.frozen_documents else None
     if config.freeze_embeddings:
         for p in _token_embeddings(model):
             p.requires_grad = False
@@ -315,7 +324,7 @@ def train(
         start, losses, before, elapsed = state["step"], state["losses"], state["validation_before"], state["seconds"]
         torch.set_rng_state(state["torch_rng"])
     elif validate:
-        before = validation_figures(model, val_set)
+        before = validation_figures(model, val_set, doc_model=doc_model)
     resumed_from = start
     t0 = time.perf_counter()
     model.train()
@@ -325,7 +334,12 @@ def train(
             break
         batch = [train_set[i] for i in batch_indices(len(train_set), config.batch_size, step, config.seed)]
         q = _embed(model, [e.question for e in batch])
-        docs = _embed(model, [e.positive for e in batch] + [n for e in batch for n in e.negatives])
+        texts = [e.positive for e in batch] + [n for e in batch for n in e.negatives]
+        if doc_model is None:
+            docs = _embed(model, texts)
+        else:
+            with torch.no_grad():
+                docs = _embed(doc_model, texts)
         loss = contrastive_loss(q, docs, len(batch), config)
         optimizer.zero_grad()
         loss.backward()
@@ -353,7 +367,7 @@ def train(
     model.save(str(tmp))
     shutil.rmtree(target, ignore_errors=True)
     tmp.replace(target)
-    after = validation_figures(model, val_set) if validate else {}
+    after = validation_figures(model, val_set, doc_model=doc_model) if validate else {}
     report = TrainReport(done, resumed_from, losses, seconds, before, after)
     (config.out / "train.json").write_text(
         json.dumps({"config": identity, **asdict(report)}, indent=2, default=str), encoding="utf-8"

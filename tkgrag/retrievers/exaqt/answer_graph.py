@@ -29,7 +29,8 @@ from tkgrag.retrievers.exaqt.groups import (
 from tkgrag.retrievers.exaqt.gst import GstResult, completed_facts, group_steiner_trees, projection
 from tkgrag.retrievers.exaqt.nerd import GraphLexicon, Nerd, link_question
 from tkgrag.retrievers.exaqt.ranking import AnswerFact, AnswerScorer, RankedAnswer, TemporalAsk, rank_answers
-from tkgrag.retrievers.exaqt.scorer import BUNDLED, LinearScorer
+from tkgrag.retrievers.exaqt.relevance import load_relevance
+from tkgrag.retrievers.exaqt.scorer import BUNDLED, LinearScorer, RelevanceScorer
 from tkgrag.retrievers.exaqt.subgraph import CandidateFact, CandidateGraph, GraphEntity
 from tkgrag.store import Store
 from tkgrag.temporal import Granularity
@@ -92,6 +93,9 @@ class ExaqtPipeline:
         self.lexicon = GraphLexicon(self.store)
         if self.scorer is None and self.config.scorer == "learned":
             self.scorer = LinearScorer.load(self.config.scorer_path or BUNDLED)
+        elif self.scorer is None and self.config.scorer == "relevance":
+            self.scorer = RelevanceScorer()
+        self.relevance_encoder, self.relevance_note = load_relevance(self.config.relevance_model)
 
     def facts_of(
         self, entities: Sequence[str], qvec: list[float], limit: int, temporal_only: bool
@@ -117,6 +121,9 @@ class ExaqtPipeline:
         ag = AnswerGraph(text)
         with timer.stage("embed"):
             qvec = self.embedder.encode([text])[0].tolist()
+            # the relevance model's question vector scores facts (Stage 1); NERD keeps the base one (the fact index's)
+            rvec = self.relevance_encoder.encode([text])[0].tolist() if self.relevance_encoder else qvec
+        ag.notes.append(self.relevance_note)
         with timer.stage("link"):
             ag.nerd = link_question(self.store, self.lexicon.get(), text, qvec, c)
         groups_of_keys = ag.nerd.groups
@@ -127,7 +134,7 @@ class ExaqtPipeline:
             ag.stage_facts = {s: [] for s in STAGES}
             return ag
         with timer.stage("relevant_facts"):
-            cands = self.facts_of(ag.nerd.entities, qvec, c.candidate_facts, False)
+            cands = self.facts_of(ag.nerd.entities, rvec, c.candidate_facts, False)
         graph = CandidateGraph.of(cands, c.relevant_facts)
         ag.candidates = graph
         ag.stage_facts["nerd"] = list(graph.facts)
@@ -165,7 +172,7 @@ class ExaqtPipeline:
             have = set(completed)
             temporal: list[CandidateFact] = []
             if c.temporal_facts and tree_entities:
-                more = self.facts_of(sorted(tree_entities), qvec, c.temporal_facts + len(have), True)
+                more = self.facts_of(sorted(tree_entities), rvec, c.temporal_facts + len(have), True)
                 temporal = [f for f in more if f.key not in have][: c.temporal_facts]
             ag.temporal = temporal
         answer_keys = completed + [f.key for f in temporal]

@@ -8,6 +8,8 @@ from tkgrag.errors import ConfigError
 from tkgrag.model import ItemKind
 from tkgrag.retrievers.base import Need
 
+SCORERS = ("symbolic", "learned", "relevance")
+
 
 @dataclass(frozen=True)
 class ExaqtConfig:
@@ -44,13 +46,20 @@ class ExaqtConfig:
     tree_bonus: float = 0.1
     entity_bonus: float = 0.05
     # "symbolic": the ranking above; "learned": the linear scorer over the answers' features (``scorer.py``, the
-    # R-GCN's stand-in), read from ``scorer_path`` (empty: the bundled tkgrag/data/exaqt_scorer.json).
-    scorer: str = "symbolic"
+    # R-GCN's stand-in), read from ``scorer_path`` (empty: the bundled tkgrag/data/exaqt_scorer.json); "relevance":
+    # within the exact temporal tier and ordinal position, the relevance of the answer's best fact alone (the default:
+    # with the fine-tuned relevance model, P@1 0.284 vs 0.205 symbolic and 0.265 learned on the same 400 answer graphs,
+    # paired standard error 0.017 / 0.015; benchmarks/results/2026-11-25/exaqt-3/report.md).
+    scorer: str = "relevance"
     scorer_path: str = ""
+    # Question-fact relevance (Sec. 3.2 fine-tunes BERT for it): the question encoder fine-tuned by `tkgrag train
+    # exaqt-relevance`, a folder under $TKGRAG_HOME/models/ or a path; scores the candidate facts (top-25 cut) and the
+    # temporal facts. Absent (or "base"): the base bi-encoder, and the notes say so.
+    relevance_model: str = "exaqt-relevance"
 
     def __post_init__(self) -> None:
-        if self.scorer not in ("symbolic", "learned"):
-            raise ConfigError(f"ExaqtConfig.scorer={self.scorer!r}: must be 'symbolic' or 'learned'")
+        if self.scorer not in SCORERS:
+            raise ConfigError(f"ExaqtConfig.scorer={self.scorer!r}: must be one of {', '.join(SCORERS)}")
         for name in ("min_spot_similarity", "dense_overlap"):
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise ConfigError(f"ExaqtConfig.{name}={getattr(self, name)!r}: must be in [0, 1]")

@@ -26,6 +26,16 @@ BUNDLED = Path(__file__).resolve().parents[2] / "data" / "exaqt_scorer.json"
 
 
 @dataclass(frozen=True)
+class RelevanceScorer(AnswerScorer):
+    """The relevance-model ranking: within the exact temporal tier and ordinal position (``rank_answers`` keeps
+    those), an answer's score is the question-fact relevance of its best fact alone (EXAQT's fine-tuned relevance,
+    Sec. 3.2, as the answer feature); ties keep the symbolic order."""
+
+    def score(self, features: Sequence[float]) -> float:
+        return float(features[FEATURES.index("relevance")])
+
+
+@dataclass(frozen=True)
 class LinearScorer(AnswerScorer):
     """``score = bias + sum(weight * (x - mean) / scale)`` over ``features`` (names, in ``FEATURES`` order)."""
 
