@@ -26,7 +26,7 @@ def reranker(
     out: Path | None = typer.Option(  # noqa: B008
         None, "--out", help="Model folder (default $TKGRAG_HOME/models/reranker-minilm)."
     ),
-    steps: int = typer.Option(400, "--steps", min=1, help="Optimizer steps (see the model card for the time)."),
+    steps: int = typer.Option(380, "--steps", min=1, help="Optimizer steps (see the model card for the time)."),
     batch_questions: int = typer.Option(8, "--batch-questions", min=1, help="Questions per step (x5 pairs)."),
     distill_weight: float = typer.Option(
         0.5, "--distill-weight", min=0, max=1, help="Weight of the bi-encoder distillation target (0: labels only)."
@@ -35,7 +35,7 @@ def reranker(
     max_length: int = typer.Option(128, "--max-length", min=16, help="Tokens per (question, passage) pair."),
     seed: int = typer.Option(13, "--seed"),
     max_minutes: float = typer.Option(0.0, "--max-minutes", min=0, help="Stop training after this long (0: none)."),
-    max_heldout: int = typer.Option(100, "--max-heldout", min=1, help="Held-out questions scored at the end."),
+    max_heldout: int = typer.Option(200, "--max-heldout", min=1, help="Held-out questions scored at the end."),
     base_model: str = typer.Option("sentence-transformers/all-MiniLM-L6-v2", "--base-model"),
 ) -> None:
     """Fine-tune a cross-encoder from the offline MiniLM weights on question / gold passage pairs with hard
