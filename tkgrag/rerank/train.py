@@ -2,9 +2,10 @@
 
 No cross-encoder can be downloaded here, so FastInsight's GRanker and the Re2 baseline use one trained from the
 bi-encoder's transformer (all-MiniLM-L6-v2) with a fresh one-logit head (``num_labels=1``). Each step takes
-``batch_questions`` groups of (question, gold passage, ``group_negatives`` hard negatives sampled from the
-bi-encoder's top non-gold hits) and minimises the listwise softmax cross-entropy of the gold passage within its
-group (the loss of DPR/Tevatron-style rerankers). Checkpoints every ``checkpoint_every`` steps (model, optimizer,
+``batch_questions`` groups of (question, gold passage, negatives of each kind of ``tkgrag.rerank.data``: in-document,
+other-document, random) and minimises a listwise softmax cross-entropy against the gold label mixed with the
+bi-encoder's own distribution over the group (distillation: the model starts from the bi-encoder's order rather
+than from nothing). Checkpoints every ``checkpoint_every`` steps (model, optimizer,
 scheduler, RNG, loss log); a re-run resumes from the last one. At the end: the model (loadable by
 ``sentence_transformers.CrossEncoder``), ``metrics.json`` (held-out ranking metrics against the bi-encoder order),
 ``loss.png`` and ``MODEL_CARD.md``.
@@ -23,28 +24,36 @@ from typing import Any
 import numpy as np
 
 from tkgrag.errors import ConfigError
-from tkgrag.rerank.data import Group, build_groups
+from tkgrag.rerank.data import Group, MiningConfig, build_groups
 from tkgrag.train.plots import plot_losses
 
 
 @dataclass(frozen=True)
 class TrainConfig:
     base_model: str = "sentence-transformers/all-MiniLM-L6-v2"
-    # Measured on the shared 2-core machine: 48 steps took 212 CPU-seconds (4.4 per step; 844 s of wall time under a
-    # load of 12-60). 300 steps are ~22 CPU-minutes: ~11 min on an idle 2-core machine if both cores work, inside the
-    # issue's 15 minutes with the negative-mining pass. Not measured on an idle machine.
-    steps: int = 300
+    # Sized for the issue's 15 minutes on the 2-core machine: 1.75-2.0 s per step measured (150-step runs under
+    # the CPU lock, load ~2), + ~80 s mining the pool's negatives + ~45 s scoring 200 held-out questions.
+    steps: int = 380
     batch_questions: int = 8
-    group_negatives: int = 3  # sampled per step from the mined negatives
-    mined_negatives: int = 15  # bi-encoder top non-gold hits kept per question
+    # Negatives per question and step, by kind (tkgrag.rerank.data): one in-document, two from other documents,
+    # one random. A kind a question lacks (a one-paragraph MenatQA item has no in-document negative) is filled
+    # from "cross".
+    step_document: int = 1
+    step_cross: int = 2
+    step_random: int = 1
+    mining: MiningConfig = field(default_factory=MiningConfig)
+    # Distillation from the bi-encoder: the target distribution over a group is (1 - w) x one-hot(gold) +
+    # w x softmax(cosine / T) (listwise KL to the teacher, Tevatron/RankGPT-style), so the cross-encoder is pulled
+    # towards at least the bi-encoder's order where the labels say nothing (among negatives). T = 0.05 is the
+    # scale all-MiniLM-L6-v2 was trained with (MultipleNegativesRankingLoss, scale 20).
+    distill_weight: float = 0.5
+    distill_temperature: float = 0.05
     lr: float = 5e-5
     head_lr: float = 1e-3
     warmup: float = 0.05
     max_length: int = 128
     seed: int = 13
     checkpoint_every: int = 50
-    heldout_fraction: float = 0.1
-    max_questions: int = 800  # per dataset; more than the steps can visit, fewer passages to embed
     # Layers below this one (and the embeddings) stay frozen: backward through half the encoder only, ~1/3 less
     # CPU per step, and less drift from the bi-encoder's representations on a small training set.
     freeze_below: int = 3
@@ -52,14 +61,22 @@ class TrainConfig:
     # Stop after this many minutes of training (0: no limit) and save what was learnt: the model card then says how
     # many steps were done. A shared CPU can make a step many times slower than on an idle machine.
     max_minutes: float = 0.0
-    max_heldout: int = 100  # held-out questions scored at the end (each: 16 cross-encoder pairs)
+    max_heldout: int = 200  # held-out questions scored at the end (each: 1 + document + cross pairs)
 
     def __post_init__(self) -> None:
-        for name in ("steps", "batch_questions", "group_negatives", "mined_negatives", "max_length"):
+        for name in ("steps", "batch_questions", "max_length"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"train reranker: {name}={getattr(self, name)} must be >= 1")
-        if not 0 <= self.heldout_fraction < 1:
-            raise ConfigError(f"train reranker: heldout_fraction={self.heldout_fraction} must be in [0, 1)")
+        if self.step_document + self.step_cross + self.step_random < 1:
+            raise ConfigError("train reranker: step_document + step_cross + step_random must be >= 1")
+        if not 0 <= self.mining.heldout_fraction < 1:
+            raise ConfigError(f"train reranker: heldout_fraction={self.mining.heldout_fraction} must be in [0, 1)")
+        if not 0 <= self.distill_weight <= 1 or self.distill_temperature <= 0:
+            raise ConfigError("train reranker: distill_weight must be in [0, 1] and distill_temperature > 0")
+
+    @property
+    def group_size(self) -> int:
+        return 1 + self.step_document + self.step_cross + self.step_random
 
 
 @dataclass
@@ -81,37 +98,71 @@ def _tokenize(tok: Any, pairs: Sequence[tuple[str, str]], max_length: int) -> An
     )
 
 
-def _batch_pairs(groups: Sequence[Group], rng: random.Random, n_neg: int) -> list[tuple[str, str]]:
+def sample_negatives(g: Group, rng: random.Random, cfg: TrainConfig) -> list[int]:
+    """Indices of ``g``'s negatives for one step: ``step_<kind>`` of each kind, shortfalls filled from "cross",
+    then from any kind; a group with too few negatives repeats one, so every group has ``group_size - 1``."""
+    need = cfg.group_size - 1
+    picked: list[int] = []
+    for kind, n in (("document", cfg.step_document), ("cross", cfg.step_cross), ("random", cfg.step_random)):
+        have = g.of_kind(kind)
+        picked += rng.sample(have, min(n, len(have)))
+    for fill in (g.of_kind("cross"), list(range(len(g.negatives)))):
+        spare = [i for i in fill if i not in picked]
+        picked += rng.sample(spare, min(need - len(picked), len(spare)))
+    while len(picked) < need:
+        picked.append(picked[len(picked) % max(1, len(picked))] if picked else 0)
+    return picked
+
+
+def _batch(groups: Sequence[Group], rng: random.Random, cfg: TrainConfig) -> tuple[list[tuple[str, str]], np.ndarray]:
+    """The (question, passage) pairs of a step, gold first in each group, and the teacher cosines (same shape)."""
     pairs: list[tuple[str, str]] = []
-    for g in groups:
-        negs = rng.sample(list(g.negatives), min(n_neg, len(g.negatives)))
-        while len(negs) < n_neg:  # short groups repeat a negative so every group has the same size
-            negs.append(negs[len(negs) % max(1, len(negs))])
+    cos = np.zeros((len(groups), cfg.group_size), dtype=np.float32)
+    for r, g in enumerate(groups):
+        idx = sample_negatives(g, rng, cfg)
         pairs.append((g.question, g.gold))
-        pairs.extend((g.question, n) for n in negs)
-    return pairs
+        pairs.extend((g.question, g.negatives[i]) for i in idx)
+        cos[r] = [g.gold_cos, *(g.neg_cos[i] for i in idx)]
+    return pairs, cos
 
 
-def evaluate(score: Callable[[str, Sequence[str]], np.ndarray], groups: Sequence[Group]) -> dict[str, float]:
-    """MRR and R@1 of the gold passage among gold + mined negatives: cross-encoder vs the bi-encoder's order."""
+def _rank_stats(scores: np.ndarray) -> tuple[float, float, float]:
+    """(reciprocal rank, hit@1, hit@5) of candidate 0 (gold) among ``scores``; ties count against gold."""
+    rank = 1 + int(np.sum(scores[1:] >= scores[0]))
+    return 1.0 / rank, float(rank == 1), float(rank <= 5)
+
+
+def evaluate(score: Callable[[str, Sequence[str]], np.ndarray], groups: Sequence[Group]) -> dict[str, Any]:
+    """MRR, R@1 and R@5 of the gold passage among itself + its hard negatives (the bi-encoder's top in-document and
+    other-document passages: what a retrieve-then-rerank pipeline hands the cross-encoder), for this model and for
+    the bi-encoder's own order (its cosine) on the same candidates; also per negative kind."""
     if not groups:
         return {}
-    rr, r1, rr_bi, r1_bi = [], [], [], []
+    out: dict[str, Any] = {}
+    rows: dict[str, list[tuple[float, ...]]] = {"all": [], "document": [], "cross": []}
     for g in groups:
-        s = score(g.question, [g.gold, *g.negatives])
-        rank = 1 + int(np.sum(s[1:] > s[0]))
-        rr.append(1.0 / rank)
-        r1.append(1.0 if rank == 1 else 0.0)
-        rr_bi.append(1.0 / g.gold_rank_bi)
-        r1_bi.append(1.0 if g.gold_rank_bi == 1 else 0.0)
-    return {
-        "questions": float(len(groups)),
-        "candidates_per_question": float(1 + np.mean([len(g.negatives) for g in groups])),
-        "mrr": float(np.mean(rr)),
-        "r@1": float(np.mean(r1)),
-        "bi_encoder_mrr": float(np.mean(rr_bi)),
-        "bi_encoder_r@1": float(np.mean(r1_bi)),
-    }
+        hard = g.of_kind("document", "cross")
+        ce = np.asarray(score(g.question, [g.gold, *(g.negatives[i] for i in hard)]), dtype=np.float64)
+        bi = np.asarray([g.gold_cos, *(g.neg_cos[i] for i in hard)], dtype=np.float64)
+        for name, kinds in (("all", ("document", "cross")), ("document", ("document",)), ("cross", ("cross",))):
+            sel = [0] + [1 + j for j, i in enumerate(hard) if g.kinds[i] in kinds]
+            if len(sel) > 1:
+                rows[name].append((*_rank_stats(ce[sel]), *_rank_stats(bi[sel]), len(sel)))
+    for name, r in rows.items():
+        if not r:
+            continue
+        a = np.asarray(r)
+        out[name] = {
+            "questions": len(r),
+            "candidates_per_question": float(a[:, 6].mean()),
+            "mrr": float(a[:, 0].mean()),
+            "r@1": float(a[:, 1].mean()),
+            "r@5": float(a[:, 2].mean()),
+            "bi_encoder_mrr": float(a[:, 3].mean()),
+            "bi_encoder_r@1": float(a[:, 4].mean()),
+            "bi_encoder_r@5": float(a[:, 5].mean()),
+        }
+    return out
 
 
 def train(
@@ -145,18 +196,12 @@ def train(
         def encode(texts: Sequence[str]) -> np.ndarray:
             return embedder.encode(texts, batch_size=64, show_progress=False)
 
-    groups = build_groups(
-        [Path(p) for p in config.datasets],
-        encode,
-        negatives=config.mined_negatives,
-        heldout_fraction=config.heldout_fraction,
-        max_questions=config.max_questions,
-        seed=config.seed,
-        cache=work,
-    )
+    groups = build_groups([Path(p) for p in config.datasets], encode, config.mining, cache=work)
     mine_s = time.perf_counter() - t_mine
     train_groups = [g for g in groups if not g.heldout]
     val_groups = [g for g in groups if g.heldout]
+    if len(val_groups) > config.max_heldout:  # a seeded sample: the first ones would all be TimeQA
+        val_groups = random.Random(config.seed).sample(val_groups, config.max_heldout)
     if not train_groups:
         raise ConfigError("train reranker: no training question has a gold passage in its dataset")
 
@@ -187,7 +232,7 @@ def train(
         state = TrainState(**json.loads((ckpt / "state.json").read_text()))
 
     order: list[int] = []
-    group_size = 1 + config.group_negatives
+    group_size = config.group_size
     model.train()
     t0 = time.perf_counter() - state.seconds
     c0 = time.process_time() - state.cpu_seconds
@@ -197,9 +242,10 @@ def train(
             order = list(range(len(train_groups)))
             rng.shuffle(order)
         batch = [train_groups[order.pop()] for _ in range(config.batch_questions)]
-        enc = _tokenize(tok, _batch_pairs(batch, rng, config.group_negatives), config.max_length)
+        pairs, cos = _batch(batch, rng, config)
+        enc = _tokenize(tok, pairs, config.max_length)
         logits = model(**enc).logits.view(-1, group_size)
-        loss = torch.nn.functional.cross_entropy(logits, torch.zeros(len(batch), dtype=torch.long))
+        loss = listwise_loss(logits, torch.from_numpy(cos), config.distill_weight, config.distill_temperature)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         opt.step()
@@ -225,9 +271,10 @@ def train(
     ce = CrossEncoderReranker(str(out), max_length=config.max_length)
     t_eval = time.perf_counter()
     metrics: dict[str, Any] = {
-        "heldout": evaluate(ce.score, val_groups[: config.max_heldout]),
+        "heldout": evaluate(ce.score, val_groups),
         "train_questions": len(train_groups),
-        "heldout_questions": len(val_groups[: config.max_heldout]),
+        "heldout_questions": len(val_groups),
+        "heldout_by_dataset": _by_dataset(val_groups),
         "steps": state.step,
         "steps_planned": config.steps,
         "train_seconds": round(state.seconds, 1),
@@ -244,6 +291,24 @@ def train(
     )
     (out / "MODEL_CARD.md").write_text(model_card(metrics))
     return metrics
+
+
+def _by_dataset(groups: Sequence[Group]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for g in groups:
+        stem = g.qid.split(":", 1)[0]
+        out[stem] = out.get(stem, 0) + 1
+    return out
+
+
+def listwise_loss(logits: Any, teacher_cos: Any, weight: float, temperature: float) -> Any:
+    """Cross-entropy of each group's scores (gold in column 0) against (1 - weight) x one-hot(gold) +
+    weight x softmax(teacher_cos / temperature): the hard label plus a listwise distillation from the bi-encoder."""
+    import torch
+
+    target = torch.softmax(teacher_cos / temperature, dim=-1) * weight
+    target[:, 0] += 1.0 - weight
+    return -(target * torch.log_softmax(logits, dim=-1)).sum(-1).mean()
 
 
 def _freeze(model: Any, below: int) -> None:
@@ -284,32 +349,52 @@ def _checkpoint(ckpt: Path, model: Any, tok: Any, opt: Any, sched: Any, rng: ran
 
 def model_card(m: dict[str, Any]) -> str:
     c, h = m["config"], m.get("heldout", {})
+    mc = c["mining"]
     rows = ""
-    if h:
-        rows = (
-            "| order | MRR | R@1 |\n|---|---|---|\n"
-            f"| bi-encoder (all-MiniLM-L6-v2) | {h['bi_encoder_mrr']:.3f} | {h['bi_encoder_r@1']:.3f} |\n"
-            f"| this cross-encoder | {h['mrr']:.3f} | {h['r@1']:.3f} |\n"
+    for name, what in (
+        ("all", "all hard negatives"),
+        ("cross", "other-document negatives only"),
+        ("document", "in-document negatives only"),
+    ):
+        r = h.get(name)
+        if not r:
+            continue
+        rows += (
+            f"| {what} | {r['questions']} | {r['candidates_per_question']:.1f} | "
+            f"{r['bi_encoder_mrr']:.3f} / {r['bi_encoder_r@1']:.3f} / {r['bi_encoder_r@5']:.3f} | "
+            f"{r['mrr']:.3f} / {r['r@1']:.3f} / {r['r@5']:.3f} |\n"
         )
+    table = (
+        "| candidates | questions | per question | bi-encoder MRR / R@1 / R@5 | cross-encoder MRR / R@1 / R@5 |\n"
+        "|---|---|---|---|---|\n" + rows
+    )
+    chance = float(np.log(1 + c["step_document"] + c["step_cross"] + c["step_random"]))
     return f"""# reranker-minilm: a cross-encoder fine-tuned on CPU by `tkgrag train reranker`
 
-- Base: `{c["base_model"]}` (the offline bi-encoder's transformer) with a new one-logit classification head.
-- Data: {", ".join(Path(d).name for d in c["datasets"])}: question / gold passage pairs, hard negatives = the
-  bi-encoder's top {c["mined_negatives"]} non-gold passages of the same pool. {m["train_questions"]} training
-  questions, {m["heldout_questions"]} held out (split by article, {c["heldout_fraction"]:.0%}). Never MuSiQue
-  (the evaluation set).
-- Objective: listwise softmax cross-entropy of the gold passage among 1 + {c["group_negatives"]} sampled negatives.
-- Steps: {m["steps"]} of {m["steps_planned"]} planned x {c["batch_questions"]} questions, lr {c["lr"]} (head
-  {c["head_lr"]}), warm-up {c["warmup"]:.0%}, max length
-  {c["max_length"]} tokens, seed {c["seed"]}. Training took {m["train_seconds"]} s (+ {m["mine_seconds"]} s mining
-  negatives) on this machine's CPU, shared with other jobs: {m["train_cpu_seconds"]} CPU-seconds, i.e. about
-  {m["train_cpu_seconds"] / 2 / 60:.1f} min on an idle 2-core machine.
-  Mean loss of the last 50 steps: {m["final_loss_mean_last50"]:.3f} (ln 4 = 1.386 is chance).
+- Base: `{c["base_model"]}` (the offline bi-encoder's transformer) with a new one-logit classification head;
+  embeddings and layers below {c["freeze_below"]} frozen.
+- Data: {", ".join(Path(d).name for d in c["datasets"])} as ONE passage pool. Per question: gold passage,
+  {mc["document"]} in-document hard negatives (bi-encoder top non-gold of the same article / item),
+  {mc["cross"]} hard negatives from OTHER documents of the whole pool, {mc["random"]} random other-document
+  passages. {m["train_questions"]} training questions; {m["heldout_questions"]} held-out ones scored
+  ({m.get("heldout_by_dataset", {})}), split by document ({mc["heldout_fraction"]:.0%}). Never MuSiQue (the
+  evaluation set). SituatedQA is not used: it has questions and answers but no passages, and pairing it with
+  passages by answer string would make false gold pairs.
+- Objective: per step {c["batch_questions"]} questions x (gold + {c["step_document"]} in-document +
+  {c["step_cross"]} other-document + {c["step_random"]} random negatives); cross-entropy against
+  (1 - {c["distill_weight"]}) x one-hot(gold) + {c["distill_weight"]} x softmax(bi-encoder cosine /
+  {c["distill_temperature"]}) (hard label + listwise distillation from the bi-encoder).
+- Steps: {m["steps"]} of {m["steps_planned"]} planned, lr {c["lr"]} (head {c["head_lr"]}), warm-up
+  {c["warmup"]:.0%}, max length {c["max_length"]} tokens, seed {c["seed"]}. Training took {m["train_seconds"]} s
+  of wall time (+ {m["mine_seconds"]} s mining negatives, {m["eval_seconds"]} s held-out scoring),
+  {m["train_cpu_seconds"]} CPU-seconds.
+  Mean loss of the last 50 steps: {m["final_loss_mean_last50"]:.3f} (with distill_weight 0 chance is
+  ln {1 + c["step_document"] + c["step_cross"] + c["step_random"]} = {chance:.3f}).
 - Loss curve: `loss.png`.
 
-## Held-out ranking (gold among itself + {c["mined_negatives"]} bi-encoder hard negatives)
+## Held-out ranking: gold among itself + its bi-encoder hard negatives, same candidates for both orders
 
-{rows}
+{table}
 Read this before trusting the model: it saw ~{m["steps"] * c["batch_questions"]} question groups of templated
 temporal questions (TimeQA / MenatQA), not multi-hop MuSiQue questions; it is a small stand-in for a real reranker
 (the paper uses bge-reranker-v2-m3).
