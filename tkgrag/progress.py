@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import IO, Any
 
@@ -88,3 +90,22 @@ def progress_bar(label: str, *, console: Console | None = None, with_status: boo
     if with_status:
         columns.append(TextColumn("{task.fields[status]}"))
     return Progress(*columns, console=console, transient=False)
+
+
+StepCallback = Callable[[int, int, float], None]
+
+
+@contextmanager
+def training_progress(label: str, total: int, *, console: Console | None = None) -> Iterator[StepCallback]:
+    """A bar over training steps and the trainers' ``progress(done, total, loss)`` callback that moves it; a resumed
+    run's first call advances over the steps done before."""
+    bar = progress_bar(label, console=console, with_status=True)
+    with bar:
+        task = bar.add_task("steps", total=total)
+        seen = {"steps": 0}
+
+        def progress(done: int, total: int, value: float) -> None:
+            bar.update(task, advance=done - seen["steps"], status=f"loss {value:.4f}")
+            seen["steps"] = done
+
+        yield progress

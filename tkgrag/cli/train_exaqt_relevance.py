@@ -49,7 +49,7 @@ def exaqt_relevance(
     from tkgrag.api import TKGRag
     from tkgrag.eval.loaders import load_dataset
     from tkgrag.eval.runner import select_questions
-    from tkgrag.progress import progress_bar
+    from tkgrag.progress import progress_bar, training_progress
     from tkgrag.train.exaqt_relevance import build_pairs, check_questions_file, train_relevance, write_card
     from tkgrag.train.questions import read_jsonl
     from tkgrag.train.retriever import TrainConfig
@@ -96,15 +96,7 @@ def exaqt_relevance(
         max_minutes=max_minutes,
         frozen_documents=True,
     )
-    bar = progress_bar("train exaqt-relevance", console=err_console, with_status=True)
-    with bar:
-        task = bar.add_task("steps", total=steps)
-        seen = {"steps": 0}
-
-        def progress(done: int, total: int, value: float) -> None:
-            bar.update(task, advance=done - seen["steps"], status=f"loss {value:.4f}")
-            seen["steps"] = done
-
+    with training_progress("train exaqt-relevance", steps, console=err_console) as progress:
         result = train_relevance(config, progress=progress, fresh=fresh)
     card = write_card(config, result, stats, "tkgrag train exaqt-relevance " + " ".join(sys.argv[3:]))
     report = result.train

@@ -41,7 +41,7 @@ def retriever(
 ) -> None:
     """Contrastive time-aware fine-tuning (TimeR4 Eq. 8 or MNRL, in-batch + hard negatives); resumes from its
     checkpoint when run again; writes the model, card.md, card.json and loss.png."""
-    from tkgrag.progress import progress_bar
+    from tkgrag.progress import training_progress
     from tkgrag.train.card import write_card
     from tkgrag.train.retriever import TrainConfig, train
 
@@ -58,16 +58,7 @@ def retriever(
         seed=seed,
         max_minutes=max_minutes,
     )
-    bar = progress_bar("train retriever", console=err_console, with_status=True)
-    with bar:
-        task = bar.add_task("train retriever", total=steps)
-        seen = {"steps": 0}
-
-        def progress(done: int, total: int, value: float) -> None:
-            # a resumed run starts past 0: the first call advances over the steps done before
-            bar.update(task, advance=done - seen["steps"], status=f"loss {value:.4f}")
-            seen["steps"] = done
-
+    with training_progress("train retriever", steps, console=err_console) as progress:
         report = train(config, progress=progress, validate=not no_validation, fresh=fresh)
     card = write_card(config, report)
     resumed = f" (resumed from step {report.resumed_from})" if report.resumed_from else ""
