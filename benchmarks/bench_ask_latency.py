@@ -32,6 +32,7 @@ from typing import Any
 
 from tkgrag.api import TKGRag
 from tkgrag.eval import EvalQuestion, is_correct, load_dataset
+from tkgrag.eval.metrics import percentile_nearest
 from tkgrag.progress import progress_bar
 
 STAGES = (
@@ -46,12 +47,6 @@ STAGES = (
     "retrieve",
     "read",
 )
-
-
-def percentile(xs: list[float], p: float) -> float:
-    """Nearest-rank percentile (p in 0..1) of ``xs``; NaN when empty."""
-    s = sorted(xs)
-    return s[min(len(s) - 1, round(p * (len(s) - 1)))] if s else float("nan")
 
 
 def ask_once(rag: TKGRag, q: EvalQuestion, method: str, k: int) -> dict[str, Any]:
@@ -69,7 +64,7 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {"n": len(rows), "hit@1": round(sum(r["hit@1"] for r in rows) / max(1, len(rows)), 3)}
     for stage in STAGES:
         xs = [r["ms"][stage] for r in rows]
-        out[stage] = {"p50": round(statistics.median(xs), 1), "p95": round(percentile(xs, 0.95), 1)}
+        out[stage] = {"p50": round(statistics.median(xs), 1), "p95": round(percentile_nearest(xs, 95), 1)}
     return out
 
 

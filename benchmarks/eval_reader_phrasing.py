@@ -24,13 +24,9 @@ from typing import Any
 
 from tkgrag.api import TKGRag
 from tkgrag.eval import is_correct, load_dataset
+from tkgrag.eval.metrics import percentile_nearest
 from tkgrag.progress import progress_bar
 from tkgrag.retrievers.base import RetrievalRequest
-
-
-def percentile(xs: list[float], p: float) -> float:
-    s = sorted(xs)
-    return s[min(len(s) - 1, round(p * (len(s) - 1)))] if s else float("nan")
 
 
 def gold_entities(path: Path) -> dict[str, list[str]]:
@@ -114,7 +110,7 @@ def run_file(rag: TKGRag, path: Path, method: str, k: int, errors: int) -> dict[
         "stages_ms_p50": {s: round(statistics.median(v), 1) for s, v in stages.items()},
         "not_understood": not_understood,
         "latency_ms_p50": round(statistics.median(latencies), 1) if latencies else None,
-        "latency_ms_p95": round(percentile(latencies, 0.95), 1) if latencies else None,
+        "latency_ms_p95": round(percentile_nearest(latencies, 95), 1) if latencies else None,
         "wrong": wrong,
     }
     return out

@@ -16,6 +16,7 @@ from tkgrag.eval.metrics import (
     ndcg,
     path_uncertainty,
     percentile,
+    percentile_nearest,
     topological_recall,
     topological_recall_at,
 )
@@ -203,6 +204,16 @@ def test_percentile_linear_interpolation() -> None:
     assert percentile(xs, 95) == pytest.approx(38.5)
     assert percentile([7.0], 95) == 7.0
     assert percentile([], 50) is None
+
+
+def test_percentile_nearest_takes_a_value_that_occurred() -> None:
+    xs = [40.0, 10.0, 30.0, 20.0]
+    # sorted 10 20 30 40; p95 at position round(3 * 0.95) = round(2.85) = 3 -> 40; p50 at round(1.5) = 2 -> 30
+    assert percentile_nearest(xs, 95) == 40.0
+    assert percentile_nearest(xs, 50) == 30.0
+    assert percentile_nearest(xs, 0) == 10.0
+    assert percentile_nearest([7.0], 95) == 7.0
+    assert math.isnan(percentile_nearest([], 50))
 
 
 def test_latency_and_tokens_reduce_over_measured_questions_only() -> None:

@@ -46,6 +46,13 @@ def percentile(values: Sequence[float], q: float) -> float | None:
     return xs[lo] + (xs[hi] - xs[lo]) * (pos - lo)
 
 
+def percentile_nearest(values: Sequence[float], q: float) -> float:
+    """The sorted value at position ``round((n-1)*q/100)`` (no interpolation: a latency some question really had), as
+    the reader benchmarks report p95; NaN for no values."""
+    xs = sorted(values)
+    return xs[min(len(xs) - 1, round(q / 100.0 * (len(xs) - 1)))] if xs else float("nan")
+
+
 def count(values: Sequence[float]) -> float | None:
     """How many questions the metric applied to."""
     return len(values)
