@@ -196,17 +196,6 @@ def main() -> None:
         rerankers: dict[str, AnswerScorer] = {"learned": learned, "relevance": RelevanceScorer()}
         base_rerankers: dict[str, AnswerScorer] = {**rerankers, "learned": LinearScorer.load(args.base_scorer)}
 
-        def reranked(ag: AnswerGraph, scorer: AnswerScorer) -> list[Any]:
-            return rank_answers(
-                ag.facts,
-                ag.ask,
-                ag.question_entities,
-                tree_bonus=config.tree_bonus,
-                entity_bonus=config.entity_bonus,
-                context_entities=ag.context_entities,
-                scorer=scorer,
-            )
-
         vector = rag.retriever("vector")
         symbolic = rag.reader("symbolic")
         for q in questions[: args.warmup]:
@@ -232,9 +221,9 @@ def main() -> None:
                 row["latency_ms"] = latency
                 per["exaqt"].append(row)
                 for rname, scorer in rerankers.items():
-                    ra = reranked(ag, scorer)
+                    ra = exaqt.pipeline.rank(ag, scorer)
                     per[f"exaqt-{rname}"].append(scores(q, [a.text for a in ra], [a.score for a in ra]))
-                relearned = reranked(ag, learned)
+                relearned = exaqt.pipeline.rank(ag, learned)
                 record: dict[str, Any] = {
                     "qid": q.id,
                     "question": q.question,
@@ -255,7 +244,7 @@ def main() -> None:
                     base_scores = scores(q, [a.text for a in bg.answers], [a.score for a in bg.answers])
                     per["exaqt-base"].append({**stage_recall(bg, q), **base_scores})
                     for rname, scorer in base_rerankers.items():
-                        ra = reranked(bg, scorer)
+                        ra = base_exaqt.pipeline.rank(bg, scorer)
                         per[f"exaqt-base-{rname}"].append(scores(q, [a.text for a in ra], [a.score for a in ra]))
                     record["exaqt-base"] = [a.text for a in bg.answers[:5]]
                     record["base_stage_facts"] = {s: len(v) for s, v in bg.stage_facts.items()}

@@ -195,16 +195,22 @@ class ExaqtPipeline:
                     tcs.append(anchored)
                     ag.notes.append(f"implicit constraint from the answer graph: {anchored.describe()}")
             ag.ask = replace(temporal_ask(tq, tcs), named=ag.nerd.proper_name_words())
-            ag.answers = rank_answers(
-                ag.facts,
-                ag.ask,
-                ag.question_entities,
-                tree_bonus=c.tree_bonus,
-                entity_bonus=c.entity_bonus,
-                context_entities=ag.context_entities,
-                scorer=self.scorer,
-            )
+            ag.answers = self.rank(ag, self.scorer)
         return ag
+
+    def rank(self, ag: AnswerGraph, scorer: AnswerScorer | None) -> list[RankedAnswer]:
+        """The answer graph's answers ranked (Sec. 4) with ``scorer`` (None: the symbolic ranking); benchmarks re-rank
+        one graph with several scorers through it."""
+        c = self.config
+        return rank_answers(
+            ag.facts,
+            ag.ask,
+            ag.question_entities,
+            tree_bonus=c.tree_bonus,
+            entity_bonus=c.entity_bonus,
+            context_entities=ag.context_entities,
+            scorer=scorer,
+        )
 
     def ground_anchor(self, tq: TemporalQuestion, graph: CandidateGraph) -> TemporalConstraint | None:
         """An implicit anchor ("during World War I", "when he was president") as a constraint: the time of the
