@@ -175,9 +175,10 @@ def _timer4_section(store: Store, rag: TKGRag, questions: list[dict[str, Any]], 
             report = train_sample_retriever(data_file(SAMPLE_TSV), questions, out)
             console.print(f"trained {report.steps_done} steps in {report.seconds:.0f} s -> {out} (card.md beside it)")
             encoder = load_time_aware(model)
-    # The demo may rewrite a TKS that it wrote itself (the sample model's); one another model wrote is left alone.
+    # The demo rewrites a TKS only when its own sample model wrote it; one another or an unrecorded encoder wrote is
+    # left alone (fill_tks refuses it and the section says why).
     written, _ = tks_encoder(store)
-    ours = written is None or written == _sample_encoder()
+    ours = written not in (None, encoder.identity.encoder) and written == _sample_encoder()
     try:
         t = fill_tks(store, encoder, refresh=ours, progress=False)
     except ConfigError as exc:
