@@ -156,7 +156,9 @@ LEXICAL_ORDINAL_COMPOUNDS = re.compile(
     r"\b(?:first|last)[\s-](?:name|names|lady|ladies|aid|class|language|minister|half|quarter)\b"
     r"|\b(?:first|last)\s+(?:and|or|&)\s+(?:first|last|middle|maiden)\s+names?\b"
     r"|\b(?:first|second)\s+world\s+war\b|\bat\s+last\b|\bat\s+first\b"
-    r"|\b(?:first|second|third)[\s-](?:place|party|parties|location|world|hand|degree|floor|base|rate|class|tier)\b"
+    # "first world" (First World countries), but "their first world series/cup" is a position in time
+    r"|\b(?:first|second|third)[\s-](?:place|party|parties|location|hand|degree|floor|base|rate|class|tier)\b"
+    r"|\b(?:first|second|third)[\s-]world\b(?!\s+(?:series|cups?|championships?|titles?|records?|tours?))"
     r"|(?<!the\s)(?<!his\s)(?<!her\s)(?<!its\s)\bfinal\b(?!\s+(?:season|episode|album|film|movie|book|game|match|"
     r"year|years|time|term|day|days|appearance|work|novel|song|single|edition|battle|years?))"
     r"|\b(?:per|a|one|each|every|split)\s+second\b|\bhow\s+long\b.*\blast\b",

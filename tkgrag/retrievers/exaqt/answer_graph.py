@@ -28,7 +28,14 @@ from tkgrag.retrievers.exaqt.groups import (
 )
 from tkgrag.retrievers.exaqt.gst import GstResult, completed_facts, group_steiner_trees, projection
 from tkgrag.retrievers.exaqt.nerd import GraphLexicon, Nerd, link_question
-from tkgrag.retrievers.exaqt.ranking import AnswerFact, AnswerScorer, RankedAnswer, TemporalAsk, rank_answers
+from tkgrag.retrievers.exaqt.ranking import (
+    AnswerFact,
+    AnswerScorer,
+    RankedAnswer,
+    TemporalAsk,
+    letters,
+    rank_answers,
+)
 from tkgrag.retrievers.exaqt.relevance import load_relevance
 from tkgrag.retrievers.exaqt.scorer import BUNDLED, LinearScorer, RelevanceScorer
 from tkgrag.retrievers.exaqt.subgraph import CandidateFact, CandidateGraph, GraphEntity
@@ -79,6 +86,7 @@ def temporal_ask(tq: TemporalQuestion | None, constraints: Sequence[TemporalCons
         at.boundary.value if wants_time and at.boundary is not None else None,
         gran,
         content_stems(tq.text),
+        letters=letters(tq.text),
     )
 
 

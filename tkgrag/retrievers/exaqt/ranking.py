@@ -19,7 +19,9 @@ event", which names an event type), its subject a little before its object when 
 its literal object; for a question that asks
 for a time ("when", "what year"), the fact's start (its end for "when did ... end/leave") at the asked granularity
 (the year when the question does not say: the facts here are year-precise), and its event entities with a year in
-the label ``EVENT_ENTITY_PENALTY`` lower (the answer-type model). An answer named by the question's proper-name spans
+the label ``EVENT_ENTITY_PENALTY`` lower (the answer-type model), except an edition of the event the question names
+(``asked_event``: "2012 World Series" for "when did the Giants win the world series"), which comes first and which
+an ordinal orders by its edition mark (``event_ordinal``). An answer named by the question's proper-name spans
 is lowered by ``NAMED_PENALTY`` times that share. Ties between answers are broken by how many facts state them, then
 alphabetically. With a learned scorer (``scorer.LinearScorer`` over ``FEATURES``), answers are ordered by it only
 within the exact temporal tier and ordinal position (``exact_key``).
@@ -29,8 +31,10 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import Any
 
 from tkgrag.model import Evidence, TemporalConstraint
 from tkgrag.question.relations import content_stems, dice
@@ -49,6 +53,16 @@ EVENT_TYPE_RELATIONS = frozenset({"significant event"})
 # have an entity answer). Such an entity ranks this much below the time of the same fact in the symbolic ranking.
 _YEAR_IN_LABEL = re.compile(r"\b\d{4}\b")
 EVENT_ENTITY_PENALTY = 0.5
+# An event entity is an instance of the *asked* event when its label, without its edition mark (a year or a
+# numeral: "2012 World Series", "Super Bowl XXX") and a trailing "finals", is a phrase of the question ("when did
+# the Giants win the world series", "... the superbowl"): for a time question it is the answer, the edition that
+# carries the time (TimeQuestions' gold for such questions), and an ordinal ("their first world series") orders the
+# editions by their mark. Shorter cores ("cup") are too common to name an event.
+_ROMAN = re.compile(r"^m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")  # a well-formed numeral
+_EDITION_TAIL = ("finals", "final")
+MIN_EVENT_CORE = 5
+_EDITION_MARK = re.compile(r"\b(?:\d+|[ivxlcdm]+|finals?)\b", re.IGNORECASE)  # what ``cores`` drops
+EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 # The features of an answer, from its best fact (by the symbolic score) and all facts stating it; the learned scorer
 # (``scorer.LinearScorer``) weighs them. ``symbolic`` is the symbolic score itself.
@@ -69,6 +83,7 @@ FEATURES = (
     "context",  # a dense-NERD context entity
     "relation_match",  # Dice of its fact's relation words and the question's
     "named_in_question",  # share of its name's content words in the question's proper-name spans ("Abraham Lincoln")
+    "asked_event",  # an instance of the event the time question names (``asked_event``): exact, see ``exact_key``
 )
 # An answer the question (partly) names is rarely what it asks for ("what party was lincoln with" is not answered by
 # Abraham Lincoln, a dense context entity): the symbolic ranking lowers it by this much times that share. Only the
@@ -98,6 +113,7 @@ class TemporalAsk:
     granularity: Granularity = Granularity.YEAR
     words: frozenset[str] = frozenset()  # the question's content stems (``relations.content_stems``)
     named: frozenset[str] = frozenset()  # content stems of the question's spans that NERD linked to a proper name
+    letters: str = ""  # the question's letters and digits, lower case, nothing else (``letters``)
 
 
 @dataclass(frozen=True)
@@ -109,6 +125,37 @@ class RankedAnswer:
     fact: str  # key of the best fact stating it
     support: int  # how many answer-graph facts state it
     features: tuple[float, ...] = ()  # ``FEATURES`` of the answer (for the learned scorer and its training)
+
+
+def letters(text: str) -> str:
+    """``text`` lower case with everything but letters and digits removed ("Super Bowl" -> "superbowl"), so a phrase
+    matches however the question spaces it ("superbowl")."""
+    return "".join(re.findall(r"[^\W_]+", text.lower()))
+
+
+def _edition(token: str) -> int | None:
+    if token.isdigit():
+        return int(token)
+    if not token or not _ROMAN.match(token):
+        return None
+    values = [{"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}[c] for c in token]
+    return sum(-v if v < nxt else v for v, nxt in zip(values, [*values[1:], 0], strict=True))
+
+
+def asked_event(name: str, ask: TemporalAsk) -> int | None:
+    """The edition number (a year, or the numeral of "Super Bowl XXX") when ``name`` labels an instance of the event a
+    time question names, else None (see ``MIN_EVENT_CORE`` and the comment above it)."""
+    if not ask.wants_time or not ask.letters:
+        return None
+    tokens = re.findall(r"[^\W_]+", name.lower())
+    marks = [(i, v) for i, t in enumerate(tokens) if (v := _edition(t)) is not None]
+    if len(marks) != 1:
+        return None
+    core = [t for i, t in enumerate(tokens) if i != marks[0][0]]
+    if core and core[-1] in _EDITION_TAIL:
+        core = core[:-1]
+    joined = "".join(core)
+    return marks[0][1] if len(joined) >= MIN_EVENT_CORE and joined in ask.letters else None
 
 
 def temporal_tier(span: TimeSpan, constraints: Sequence[TemporalConstraint]) -> int:
@@ -152,6 +199,81 @@ def ordinal_scores(
     return {i: ORDINAL_TIER + 1.0 - abs(j - pos) / n for j, i in enumerate(pool)}
 
 
+def answer_text(e: GraphEntity) -> str:
+    """What an entity answer is compared with the gold by: its Wikidata id when it has one, else its label."""
+    return e.key if _WIKIDATA_ID.match(e.key) else e.name
+
+
+@dataclass(frozen=True)
+class Edition:
+    """An edition of the asked event among the answers: how closely it is tied to the question (``edition_levels``),
+    its edition mark, and the facts that tie it at that level."""
+
+    level: float
+    mark: int
+    ties: tuple[AnswerFact, ...]
+
+
+def edition_levels(
+    facts: Sequence[AnswerFact], ask: TemporalAsk, question_entities: frozenset[str], context: frozenset[str]
+) -> dict[str, Edition]:
+    """Answer text -> how closely an edition of the asked event (``asked_event``) is tied to the question: 1.0 when a
+    fact states it with a question entity ("1969 World Series winner New York Mets" for the Mets), 0.5 with an entity
+    that shares a fact with a question entity (the team "that plays at Turner Field"). Editions tied to neither (the
+    other World Series of the graph) are not asked-for answers. The question entities anchor; when the question names
+    nothing but the event, the dense-NERD context entities whose name shares a word with the question do ("New York
+    Mets" for "the mets", not the Yankees found near them). Editions never anchor, nor does the event itself ("World
+    Series": every edition is an instance of it)."""
+    editions = {answer_text(e): e.name for f in facts for e in f.entities if asked_event(e.name, ask) is not None}
+    if not editions:
+        return {}
+    cores = {letters(_EDITION_MARK.sub(" ", name)) for name in editions.values()}
+    generic = {e.key for f in facts for e in f.entities if letters(e.name) in cores}
+    edition_keys = {e.key for f in facts for e in f.entities if answer_text(e) in editions}
+    anchors = question_entities - edition_keys - generic
+    if not anchors:  # nothing named but the event: the context entities the question names in part
+        named_context = {
+            e.key for f in facts for e in f.entities if e.key in context and content_stems(e.name) & ask.words
+        }
+        anchors = frozenset(named_context - edition_keys - generic)
+    near = {e.key for f in facts if names_any(f, anchors) for e in f.entities} - anchors - edition_keys - generic
+    levels: dict[str, Edition] = {}
+    for f in facts:
+        if f.evidence.relation in EVENT_TYPE_RELATIONS:
+            continue
+        others = {e.key for e in f.entities} - edition_keys
+        level = 1.0 if others & anchors else 0.5 if others & near else 0.0
+        for e in f.entities:
+            t = answer_text(e)
+            if not level or t not in editions:
+                continue
+            prev = levels.get(t)
+            if prev is None or level > prev.level:
+                levels[t] = Edition(level, asked_event(e.name, ask) or 0, (f,))
+            elif level == prev.level:
+                levels[t] = Edition(level, prev.mark, (*prev.ties, f))
+    return levels
+
+
+def event_ordinal(levels: Mapping[str, Edition], ask: TemporalAsk) -> dict[str, float]:
+    """Answer text -> ordinal bonus over the editions of the asked event for an ordinal time question ("when did the
+    Mets win their first world series"): the editions at the closest level (``edition_levels``) tied by the relation
+    of the most relevant tying fact ("winner", not "participating team"), ordered by their edition mark; the one at
+    the ordinal's position gets ``ORDINAL_TIER`` + 1, the others a little less the farther they are. Empty without an
+    ordinal or an edition."""
+    if not ask.ordinal or not levels:
+        return {}
+    closest = max(x.level for x in levels.values())
+    tied = [(f, t) for t, x in levels.items() if x.level == closest for f in x.ties]
+    top = max(tied, key=lambda ft: (ft[0].relevance, ft[0].in_tree, ft[0].evidence.key))[0]
+    pool = sorted(
+        {t for f, t in tied if f.evidence.relation == top.evidence.relation}, key=lambda t: (levels[t].mark, t)
+    )
+    n = len(pool)
+    pos = min(max(ask.ordinal - 1 if ask.ordinal > 0 else n + ask.ordinal, 0), n - 1)
+    return {t: ORDINAL_TIER + 1.0 - abs(j - pos) / n for j, t in enumerate(pool)}
+
+
 def fact_score(
     fact: AnswerFact, ask: TemporalAsk, question_entities: frozenset[str], tree_bonus: float, entity_bonus: float
 ) -> float:
@@ -169,7 +291,7 @@ def time_answer(span: TimeSpan, ask: TemporalAsk) -> str | None:
 
 
 def fact_answers(
-    fact: AnswerFact, ask: TemporalAsk, question_entities: frozenset[str]
+    fact: AnswerFact, ask: TemporalAsk, question_entities: frozenset[str], editions: Mapping[str, Edition] = EMPTY
 ) -> list[tuple[str, str, str, float]]:
     """``(text, name, kind, bonus)`` of the answers a fact states. A fact that names no question entity (a temporal
     fact of a tree entity) prefers its subject by ``SUBJECT_BONUS``: "who held X in 2012" asks for the holder. For a
@@ -185,12 +307,13 @@ def fact_answers(
     for e in fact.entities:
         if e.key in question_entities or (event_type and e.key == fact.evidence.object):
             continue
-        if ask.wants_time and not _YEAR_IN_LABEL.search(e.name):
+        asked = answer_text(e) in editions
+        if ask.wants_time and not asked and not _YEAR_IN_LABEL.search(e.name):
             continue
         bonus = SUBJECT_BONUS if not anchored and e.key == fact.evidence.subject else 0.0
-        if ask.wants_time:
+        if ask.wants_time and not asked:
             bonus -= EVENT_ENTITY_PENALTY
-        out.append((e.key if _WIKIDATA_ID.match(e.key) else e.name, e.name, "entity", bonus))
+        out.append((answer_text(e), e.name, "entity", bonus))
     obj = fact.evidence.object
     if (
         not ask.wants_time
@@ -214,6 +337,8 @@ def answer_features(
     question_entities: frozenset[str],
     context_entities: frozenset[str],
     best_relevance: float,
+    text: str = "",
+    editions: Mapping[str, Edition] = EMPTY,
 ) -> dict[str, float]:
     """``FEATURES`` of one (answer, fact) pair; ``support`` is filled in by ``rank_answers``."""
     tier = temporal_tier(fact.evidence.span, ask.constraints)
@@ -235,6 +360,7 @@ def answer_features(
         "context": float(key in context_entities),
         "relation_match": dice(relation_words, ask.words) if ask.words else 0.0,
         "named_in_question": named_share(name, ask.named) if kind != "time" else 0.0,
+        "asked_event": editions[text].level if kind == "entity" and text in editions else 0.0,
     }
 
 
@@ -267,28 +393,39 @@ def rank_answers(
     qents = frozenset(question_entities)
     ctx = frozenset(context_entities)
     ordinal = ordinal_scores(facts, ask, qents)
+    levels = edition_levels(facts, ask, qents, ctx)
     best_rel = max((f.relevance for f in facts), default=0.0)
     best: dict[str, RankedAnswer] = {}
     feats: dict[str, dict[str, float]] = {}
     for i, f in enumerate(facts):
         base = ordinal.get(i, 0.0) + fact_score(f, ask, qents, tree_bonus, entity_bonus)
-        for text, name, kind, bonus in fact_answers(f, ask, qents):
+        for text, name, kind, bonus in fact_answers(f, ask, qents, levels):
             named = named_share(name, ask.named) if kind != "time" else 0.0
             score = round(base + bonus - NAMED_PENALTY * named, 9)
             prev = best.get(text)
             support = (prev.support if prev else 0) + 1
             if prev is None or score > prev.score:
                 key = next((e.key for e in f.entities if e.name == name), text)
-                feats[text] = answer_features(f, kind, key, name, score, ordinal.get(i), ask, qents, ctx, best_rel)
+                feats[text] = answer_features(
+                    f, kind, key, name, score, ordinal.get(i), ask, qents, ctx, best_rel, text, levels
+                )
                 best[text] = RankedAnswer(text, name, kind, score, f.evidence.key, support)
             else:
                 best[text] = RankedAnswer(prev.text, prev.name, prev.kind, prev.score, prev.fact, support)
+    editions = event_ordinal(levels, ask)
+    if editions:  # the asked event's editions in order replace the facts' ordinal
+        for fd in feats.values():
+            fd["ordinal_top"] = 0.0
+        for text, bonus in editions.items():
+            feats[text]["ordinal"] = bonus - ORDINAL_TIER
+            feats[text]["ordinal_top"] = float(bonus >= ORDINAL_TIER + 1.0)
+            best[text] = replace(best[text], score=round(best[text].score + bonus, 9))
     out = []
     for text, a in best.items():
         fd = feats[text]
         fd["support"] = math.log1p(a.support)
         out.append(RankedAnswer(a.text, a.name, a.kind, a.score, a.fact, a.support, tuple(fd[n] for n in FEATURES)))
-    out.sort(key=lambda a: (-a.score, -a.support, a.text))
+    out.sort(key=lambda a: (*exact_key(a.features), -a.score, -a.support, a.text))
     if scorer is None:
         return out
     learned = [
@@ -299,9 +436,10 @@ def rank_answers(
     return sorted(learned, key=lambda a: (*exact_key(a.features), -a.score, order[a.text]))
 
 
-def exact_key(features: Sequence[float]) -> tuple[float, float]:
-    """The part of the ranking that stays exact under a learned scorer: the temporal tier (meets every explicit
-    constraint > undated > violates one) and the ordinal's position, as a sort key (smaller first). A scorer orders
-    answers only within these, so "first", "in 1971" and "before X" are applied exactly, as in the symbolic ranking."""
+def exact_key(features: Sequence[float]) -> tuple[float, float, float]:
+    """The part of the ranking that stays exact under any scorer: the temporal tier (meets every explicit constraint >
+    undated > violates one), the ordinal's position, and for a time question an edition of the event it names before
+    other answers, as a sort key (smaller first). Scores order answers only within these, so "first", "in 1971",
+    "before X" and "when did they win the world series" are applied exactly, by the symbolic ranking too."""
     f = dict(zip(FEATURES, features, strict=True))
-    return (-(f["fits"] - f["violates"]), -f["ordinal_top"])
+    return (-(f["fits"] - f["violates"]), -f["ordinal_top"], -f["asked_event"])

@@ -77,11 +77,17 @@ class LinearScorer(AnswerScorer):
         except json.JSONDecodeError as exc:
             raise ConfigError(f"EXAQT scorer file {path}: not JSON ({exc})") from None
         try:
+            features = tuple(str(x) for x in raw["features"])
+            mean = tuple(float(x) for x in raw["mean"])
+            scale = tuple(float(x) for x in raw["scale"])
+            weights = tuple(float(x) for x in raw["weights"])
+            # features the ranking gained after the scorer was trained (appended to FEATURES) weigh nothing
+            added = FEATURES[len(features) :] if FEATURES[: len(features)] == features else ()
             return cls(
-                tuple(raw["features"]),
-                tuple(float(x) for x in raw["mean"]),
-                tuple(float(x) for x in raw["scale"]),
-                tuple(float(x) for x in raw["weights"]),
+                features + added,
+                mean + (0.0,) * len(added),
+                scale + (1.0,) * len(added),
+                weights + (0.0,) * len(added),
                 float(raw.get("bias", 0.0)),
                 str(raw.get("version", "1")),
             )
