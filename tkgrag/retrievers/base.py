@@ -112,6 +112,28 @@ class RetrieverBase:
         raise NotImplementedError
 
 
+class MethodConfig(Protocol):
+    """What a method's recipe config says about the retriever it makes (every ``*Config`` of the registry)."""
+
+    @property
+    def kinds(self) -> frozenset[ItemKind]: ...
+
+    @property
+    def needs(self) -> frozenset[Need]: ...
+
+
+class ConfiguredRetriever(RetrieverBase):
+    """A method's retriever (a dataclass with a ``config``): the kinds it returns and what it needs are its config's,
+    so options that change them (a label, a constraint switch) are told to ``RequestScope`` without a copy here.
+    Subclasses with a ``__post_init__`` of their own call this one first."""
+
+    config: MethodConfig
+
+    def __post_init__(self) -> None:
+        self.kinds = self.config.kinds
+        self.needs = self.config.needs
+
+
 @dataclass
 class RequestScope:
     """What a retriever does with a request: the constraints it applies, the kinds it may return, and notes for

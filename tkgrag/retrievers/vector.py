@@ -13,10 +13,10 @@ from tkgrag.queries.retrieval import VECTOR_INDEX, vector_search
 from tkgrag.queries.temporal_filter import constraint_params
 from tkgrag.retrievers.base import (
     ANN_CANDIDATES,
+    ConfiguredRetriever,
     Need,
     RequestScope,
     RetrievalRequest,
-    RetrieverBase,
     StageTimer,
     ann_candidates,
 )
@@ -79,15 +79,11 @@ def item_nodes(label: str, items: list[Evidence]) -> Subgraph:
 
 
 @dataclass
-class VectorRetriever(RetrieverBase):
+class VectorRetriever(ConfiguredRetriever):
     store: Store
     embedder: Embedder
     config: VectorConfig = field(default_factory=VectorConfig)
     name: str = "vector"
-
-    def __post_init__(self) -> None:
-        self.kinds = self.config.kinds
-        self.needs = self.config.needs
 
     def run(self, request: RetrievalRequest) -> Retrieval:
         timer = StageTimer()

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from tkgrag.embed import Embedder
 from tkgrag.model import Evidence, Retrieval, Subgraph
 from tkgrag.question.constraints import understood
-from tkgrag.retrievers.base import RequestScope, RetrievalRequest, RetrieverBase, StageTimer
+from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest, StageTimer
 from tkgrag.retrievers.exaqt.answer_graph import AnswerGraph, ExaqtPipeline
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
 from tkgrag.retrievers.exaqt.ranking import fact_score, ordinal_scores
@@ -47,7 +47,7 @@ def answer_subgraph(ag: AnswerGraph) -> Subgraph:
 
 
 @dataclass
-class ExaqtRetriever(RetrieverBase):
+class ExaqtRetriever(ConfiguredRetriever):
     store: Store
     embedder: Embedder
     config: ExaqtConfig = field(default_factory=ExaqtConfig)
@@ -55,8 +55,7 @@ class ExaqtRetriever(RetrieverBase):
     ranks_answers: bool = True  # its answers are in the subgraph (``--reader ranked`` reads them)
 
     def __post_init__(self) -> None:
-        self.kinds = self.config.kinds
-        self.needs = self.config.needs
+        super().__post_init__()
         self.pipeline = ExaqtPipeline(self.store, self.embedder, self.config)
 
     def answer_graph(self, request: RetrievalRequest, timer: StageTimer | None = None) -> AnswerGraph:

@@ -15,7 +15,7 @@ from tkgrag.items import item_from_row
 from tkgrag.model import ItemKind, Retrieval
 from tkgrag.queries import fastinsight as q
 from tkgrag.queries.retrieval import item_return
-from tkgrag.retrievers.base import RequestScope, RetrievalRequest, RetrieverBase, StageTimer
+from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest, StageTimer
 from tkgrag.retrievers.fastinsight.config import ChunkPprConfig
 from tkgrag.retrievers.fastinsight.retriever import chunk_items, vector_nodes
 from tkgrag.store import Store
@@ -40,15 +40,11 @@ def ensure_chunk_graph(store: Store) -> int:
 
 
 @dataclass
-class ChunkPprRetriever(RetrieverBase):
+class ChunkPprRetriever(ConfiguredRetriever):
     store: Store
     embedder: Embedder
     config: ChunkPprConfig = field(default_factory=ChunkPprConfig)
     name: str = "chunk-ppr"
-
-    def __post_init__(self) -> None:
-        self.kinds = self.config.kinds
-        self.needs = self.config.needs
 
     def run(self, request: RetrievalRequest) -> Retrieval:
         timer = StageTimer()

@@ -25,7 +25,7 @@ from tkgrag.queries import fastinsight as q
 from tkgrag.queries.retrieval import item_return
 from tkgrag.rerank.cross_encoder import Reranker, load_reranker
 from tkgrag.rerank.data import pair_text
-from tkgrag.retrievers.base import RequestScope, RetrievalRequest, RetrieverBase, StageTimer
+from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest, StageTimer
 from tkgrag.retrievers.fastinsight.config import FastInsightConfig
 from tkgrag.retrievers.fastinsight.granker import adjacency_of, fuse, propagation_matrix
 from tkgrag.retrievers.fastinsight.stex import Candidate, rank_candidates
@@ -64,16 +64,12 @@ def vector_nodes(store: Store, qvec: list[float], k: int, candidates: int) -> li
 
 
 @dataclass
-class FastInsightRetriever(RetrieverBase):
+class FastInsightRetriever(ConfiguredRetriever):
     store: Store
     embedder: Embedder
     config: FastInsightConfig = field(default_factory=FastInsightConfig)
     name: str = "fastinsight"
     reranker_model: Reranker | None = None
-
-    def __post_init__(self) -> None:
-        self.kinds = self.config.kinds
-        self.needs = self.config.needs
 
     @property
     def reranker(self) -> Reranker:

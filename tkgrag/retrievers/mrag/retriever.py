@@ -18,7 +18,7 @@ from tkgrag.model import Evidence, Retrieval
 from tkgrag.queries.sentences import MRAG_CANDIDATES
 from tkgrag.queries.temporal_filter import constraint_params
 from tkgrag.question.constraints import explicit_constraints, understood
-from tkgrag.retrievers.base import RequestScope, RetrievalRequest, RetrieverBase, StageTimer
+from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest, StageTimer
 from tkgrag.retrievers.mrag.config import MragConfig
 from tkgrag.retrievers.mrag.llm_steps import LlmUse, decompose, summarize
 from tkgrag.retrievers.mrag.query import MragQuery, first_scored, mrag_query, ordinality_of
@@ -46,16 +46,12 @@ def _evidence(rp: RankedPassage, query: MragQuery) -> Evidence:
 
 
 @dataclass
-class MragRetriever(RetrieverBase):
+class MragRetriever(ConfiguredRetriever):
     store: Store
     embedder: Embedder
     config: MragConfig = field(default_factory=MragConfig)
     name: str = "mrag"
     llm: ChatClient | None = None
-
-    def __post_init__(self) -> None:
-        self.kinds = self.config.kinds
-        self.needs = self.config.needs
 
     def _query(self, request: RetrievalRequest, scope: RequestScope, use: LlmUse, notes: list[str]) -> MragQuery:
         tq = request.question or understood(request.text)

@@ -25,7 +25,7 @@ from tkgrag.model import Retrieval, Subgraph
 from tkgrag.queries import rules as q
 from tkgrag.queries.retrieval import VECTOR_EVENTS
 from tkgrag.queries.temporal_filter import constraint_params
-from tkgrag.retrievers.base import RequestScope, RetrievalRequest, RetrieverBase, StageTimer, ann_candidates
+from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest, StageTimer, ann_candidates
 from tkgrag.retrievers.star import sparse_ppr, support_index, variants
 from tkgrag.retrievers.star.config import StarConfig
 from tkgrag.retrievers.star.persist import GDS_GRAPH, ensure_projection
@@ -47,7 +47,7 @@ class Seeds:
 
 
 @dataclass
-class StarRetriever(RetrieverBase):
+class StarRetriever(ConfiguredRetriever):
     store: Store
     embedder: Embedder
     config: StarConfig = field(default_factory=StarConfig)
@@ -55,10 +55,6 @@ class StarRetriever(RetrieverBase):
     _projected: bool = field(default=False, repr=False)
     _matrix: RuleMatrix | None = field(default=None, repr=False)
     _supports: SupportIndex | None = field(default=None, repr=False)
-
-    def __post_init__(self) -> None:
-        self.kinds = self.config.kinds
-        self.needs = self.config.needs
 
     def _ensure_projection(self) -> None:
         if not self._projected:

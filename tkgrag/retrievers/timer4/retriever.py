@@ -13,7 +13,7 @@ from tkgrag.llm.client import ChatClient
 from tkgrag.model import Evidence, Retrieval, Subgraph
 from tkgrag.queries import timer4 as q
 from tkgrag.question.grounding import Grounder
-from tkgrag.retrievers.base import RequestScope, RetrievalRequest, RetrieverBase, StageTimer
+from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest, StageTimer
 from tkgrag.retrievers.timer4.config import EVENT_KINDS, TimeR4Config
 from tkgrag.retrievers.timer4.rewrite import Rewritten, llm_rewrite, no_rewrite, symbolic_rewrite
 from tkgrag.retrievers.timer4.time_score import OUTSIDE, phi_t, rerank_scores
@@ -24,7 +24,7 @@ from tkgrag.temporal import Granularity, TimeSpan
 
 
 @dataclass
-class TimeR4Retriever(RetrieverBase):
+class TimeR4Retriever(ConfiguredRetriever):
     store: Store
     embedder: Embedder  # the FKS encoder (the store's off-the-shelf model)
     config: TimeR4Config = field(default_factory=TimeR4Config)
@@ -33,8 +33,7 @@ class TimeR4Retriever(RetrieverBase):
     grounder: Grounder | None = None
 
     def __post_init__(self) -> None:
-        self.kinds = self.config.kinds
-        self.needs = self.config.needs
+        super().__post_init__()
         # ConfigError naming `tkgrag train retriever` when there is no model
         encoder = load_time_aware(self.config.model, self.config.backend)
         self.tks_encoder = encoder.embedder
