@@ -111,6 +111,15 @@ def test_a_named_team_anchors_alone_however_much_a_context_team_shares_its_words
     assert "Q1928" not in [a.text for a in got[:3]]
 
 
+def test_an_edition_tied_to_more_question_entities_comes_first() -> None:
+    # "when did the mets beat the yankees in the world series": the 2000 edition names both (winner Yankees,
+    # participating team Mets: level 2), the more relevant 1986 edition only the Mets (level 1)
+    both = [fact("g1", ws(2000), "winner", YANKEES, 0.55), fact("g2", ws(2000), "participating team", METS, 0.5)]
+    got = rank_answers([*FACTS, *both], ask("when did the mets beat the yankees in the world series"), ["Q1", "Q2"])
+    feats = {a.text: dict(zip(FEATURES, a.features, strict=True))["asked_event"] for a in got}
+    assert got[0].text == "Q2000" and feats["Q2000"] == 2.0 and feats["Q1986"] == 1.0
+
+
 def test_an_edition_tied_through_a_neighbour_is_asked_for_below_a_direct_one() -> None:
     park = GraphEntity("Q9", 9, "Turner Field")
     braves = GraphEntity("Q8", 8, "Atlanta Braves")

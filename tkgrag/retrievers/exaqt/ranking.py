@@ -217,13 +217,14 @@ class Edition:
 def edition_levels(
     facts: Sequence[AnswerFact], ask: TemporalAsk, question_entities: frozenset[str], context: frozenset[str]
 ) -> dict[str, Edition]:
-    """Answer text -> how closely an edition of the asked event (``asked_event``) is tied to the question: 1.0 when a
-    fact states it with a question entity ("1969 World Series winner New York Mets" for the Mets), 0.5 with an entity
-    that shares a fact with a question entity (the team "that plays at Turner Field"). Editions tied to neither (the
-    other World Series of the graph) are not asked-for answers. The question entities anchor; when the question names
-    nothing but the event, the dense-NERD context entities whose name shares a word with the question do ("New York
-    Mets" for "the mets", not the Yankees found near them). Editions never anchor, nor does the event itself ("World
-    Series": every edition is an instance of it)."""
+    """Answer text -> how closely an edition of the asked event (``asked_event``) is tied to the question: the number
+    of question entities its facts name ("2012 World Series winner San Francisco Giants" and "... participating team
+    Detroit Tigers": 2 for "when did the giants beat the tigers in the world series"), else 0.5 when a fact names an
+    entity that shares a fact with a question entity (the team "that plays at Turner Field"). Editions tied to neither
+    (the other World Series of the graph) are not asked-for answers. The question entities anchor; when the question
+    names nothing but the event, the dense-NERD context entities whose name shares a word with the question do ("New
+    York Mets" for "the mets", not the Yankees found near them). Editions never anchor, nor does the event itself
+    ("World Series": every edition is an instance of it)."""
     editions = {answer_text(e): e.name for f in facts for e in f.entities if asked_event(e.name, ask) is not None}
     if not editions:
         return {}
@@ -237,21 +238,27 @@ def edition_levels(
         }
         anchors = frozenset(named_context - edition_keys - generic)
     near = {e.key for f in facts if names_any(f, anchors) for e in f.entities} - anchors - edition_keys - generic
-    levels: dict[str, Edition] = {}
+    tied: dict[str, set[str]] = {}  # edition -> the anchors its facts name
+    ties: dict[str, list[AnswerFact]] = {}
+    near_ties: dict[str, list[AnswerFact]] = {}
+    marks: dict[str, int] = {}
     for f in facts:
         if f.evidence.relation in EVENT_TYPE_RELATIONS:
             continue
         others = {e.key for e in f.entities} - edition_keys
-        level = 1.0 if others & anchors else 0.5 if others & near else 0.0
         for e in f.entities:
             t = answer_text(e)
-            if not level or t not in editions:
+            if t not in editions:
                 continue
-            prev = levels.get(t)
-            if prev is None or level > prev.level:
-                levels[t] = Edition(level, asked_event(e.name, ask) or 0, (f,))
-            elif level == prev.level:
-                levels[t] = Edition(level, prev.mark, (*prev.ties, f))
+            marks[t] = asked_event(e.name, ask) or 0
+            if others & anchors:
+                tied.setdefault(t, set()).update(others & anchors)
+                ties.setdefault(t, []).append(f)
+            elif others & near:
+                near_ties.setdefault(t, []).append(f)
+    levels = {t: Edition(float(len(a)), marks[t], tuple(ties[t])) for t, a in tied.items()}
+    for t, fs in near_ties.items():
+        levels.setdefault(t, Edition(0.5, marks[t], tuple(fs)))
     return levels
 
 
