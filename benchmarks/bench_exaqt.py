@@ -49,7 +49,7 @@ from tkgrag.eval.metrics import hit_at, precision_at_1, reciprocal_rank
 from tkgrag.eval.runner import select_questions
 from tkgrag.eval.types import EvalQuestion, Prediction
 from tkgrag.model import Evidence
-from tkgrag.retrievers.base import RequestScope, RetrievalRequest, StageTimer
+from tkgrag.retrievers.base import RequestScope, RetrievalRequest
 from tkgrag.retrievers.exaqt.answer_graph import STAGES, AnswerGraph
 from tkgrag.retrievers.exaqt.ranking import AnswerFact, rank_answers
 from tkgrag.retrievers.exaqt.retriever import ExaqtRetriever
@@ -57,6 +57,7 @@ from tkgrag.retrievers.exaqt.scorer import BUNDLED, AnswerScorer, LinearScorer, 
 from tkgrag.retrievers.exaqt.subgraph import GraphEntity
 from tkgrag.retrievers.registry import method, parse_options
 from tkgrag.retrievers.vector import VectorConfig, vector_items
+from tkgrag.timing import StageTimer
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "timequestions"
 CATEGORIES = ("Explicit", "Implicit", "Ordinal", "Temp.Ans")

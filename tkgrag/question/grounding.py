@@ -31,9 +31,7 @@ Anchor constraints come first; the rest are ``also`` constraints a fact must mee
 from __future__ import annotations
 
 import re
-import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -52,6 +50,7 @@ from tkgrag.question.rewrite import rewrite
 from tkgrag.question.roles import answer_role_of, is_passive, swap, syntactic_role, verb_position
 from tkgrag.store import Store
 from tkgrag.temporal import Granularity
+from tkgrag.timing import StageTimer
 
 RELATION_MARGIN = 0.12  # relation candidates this close to the best may win on graph evidence
 WIDE_MARGIN = 0.25  # ... and, when none of those has events with the entities, candidates this close
@@ -302,22 +301,6 @@ class GroundedQuestion:
 
 
 # ------------------------------------------------------------------------------------------- clause grounding
-class Stopwatch:
-    """Milliseconds per grounding stage of the main clause (twice for a re-grounded one); everything an anchor takes,
-    its own clause's linking included, is under "anchors"."""
-
-    def __init__(self) -> None:
-        self.ms: dict[str, float] = {}
-
-    @contextmanager
-    def lap(self, stage: str) -> Iterator[None]:
-        t0 = time.perf_counter()
-        try:
-            yield
-        finally:
-            self.ms[stage] = self.ms.get(stage, 0.0) + (time.perf_counter() - t0) * 1000.0
-
-
 @dataclass(frozen=True)
 class _Clause:
     entities: tuple[GroundedEntity, ...]
@@ -339,8 +322,8 @@ class Grounder:
 
     # -- public ---------------------------------------------------------------------------------------------
     def ground(self, question: str | TemporalQuestion) -> GroundedQuestion:
-        watch = Stopwatch()
-        with watch.lap("parse"):
+        watch = StageTimer()
+        with watch.stage("parse"):
             tq = understand(question) if isinstance(question, str) else question
         anchor_spans = [(a.constraint_start, a.end) for a in tq.anchors]
         main_mentions = with_parentheticals(tq.text, tq.main_mentions())
@@ -353,7 +336,7 @@ class Grounder:
             rest = [m for m in main_mentions if m != moved.mention]
             main = self._clause(tq.text, rest, phrase, blocked=anchor_spans, watch=watch)
         answer_role = answer_role_of(tq, [e.role for e in main.entities], main.passive, _main_text(tq))
-        with watch.lap("anchors"):
+        with watch.stage("anchors"):
             anchors = tuple(self._anchor(tq.text, a, main, answer_role, moved) for a in tq.anchors)
         # An anchor that repeats the question's relation ("after X did") fixes it where the match was unsure.
         relation = next(
@@ -395,7 +378,7 @@ class Grounder:
             exclude=frozenset(exclude),
             rewritten=rewritten,
             unlinked=main.unlinked,
-            timings_ms=watch.ms,
+            timings_ms=watch.timings_ms,
         )
 
     def facts(
@@ -411,10 +394,10 @@ class Grounder:
         mentions: Sequence[Mention],
         relation_phrase: str,
         blocked: Sequence[tuple[int, int]] = (),
-        watch: Stopwatch | None = None,
+        watch: StageTimer | None = None,
     ) -> _Clause:
-        watch = watch or Stopwatch()
-        with watch.lap("link"):
+        watch = watch or StageTimer()
+        with watch.stage("link"):
             links = self.linker.link_entities(mentions, k=3)
         picked = select_links(mentions, links)
         linked = [(m, lk) for m, lk in picked if lk is not None]
@@ -422,9 +405,9 @@ class Grounder:
         verb = verb_position(text, relation_phrase, [*blocked, *((m.start, m.end) for m, _ in picked)])
         passive = verb is not None and is_passive(text, verb)
         roles = [syntactic_role(text, m, verb, passive=passive) for m, _ in linked]
-        with watch.lap("relation"):
+        with watch.stage("relation"):
             candidates = self._relation_candidates(relation_phrase) if relation_phrase else ()
-        with watch.lap("roles"):
+        with watch.stage("roles"):
             relation, swapped = self._choose(candidates, [lk.key for _, lk in linked], roles)
         entities = tuple(
             GroundedEntity(

@@ -8,9 +8,7 @@ trained by ``tkgrag train``. Readers, evaluation and the CLI read those attribut
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
@@ -183,21 +181,6 @@ class RequestScope:
             self.constraints,
             list(self.notes),
         )
-
-
-class StageTimer:
-    """Collects per-stage wall times in milliseconds (``Retrieval.timings_ms``)."""
-
-    def __init__(self) -> None:
-        self.timings_ms: dict[str, float] = {}
-
-    @contextmanager
-    def stage(self, name: str) -> Iterator[None]:
-        t0 = time.perf_counter()
-        try:
-            yield
-        finally:
-            self.timings_ms[name] = self.timings_ms.get(name, 0.0) + (time.perf_counter() - t0) * 1000.0
 
 
 # Candidates asked of the HNSW vector index per query before keeping the top k. Neo4j's

@@ -17,10 +17,10 @@ from tkgrag.retrievers.base import (
     Need,
     RequestScope,
     RetrievalRequest,
-    StageTimer,
     ann_candidates,
 )
 from tkgrag.store import Store
+from tkgrag.timing import StageTimer
 
 _KINDS_OF_LABEL = {
     "Event": frozenset({ItemKind.EVENT, ItemKind.FACT}),

@@ -16,7 +16,6 @@ from tkgrag.queries import exaqt as q
 from tkgrag.question.constraints import anchor_constraint, explicit_constraints
 from tkgrag.question.model import AnswerKind, TemporalQuestion
 from tkgrag.question.relations import content_stems
-from tkgrag.retrievers.base import StageTimer
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
 from tkgrag.retrievers.exaqt.groups import (
     TerminalGroup,
@@ -41,6 +40,7 @@ from tkgrag.retrievers.exaqt.scorer import BUNDLED, LinearScorer, RelevanceScore
 from tkgrag.retrievers.exaqt.subgraph import CandidateFact, CandidateGraph, GraphEntity
 from tkgrag.store import Store
 from tkgrag.temporal import Granularity
+from tkgrag.timing import StageTimer
 
 # Stages whose facts are kept, in order (the rows of the paper's Table 6).
 STAGES = ("nerd", "relevant", "gst", "answer_graph")

@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from tkgrag.embed import Embedder
 from tkgrag.model import Evidence, Retrieval, Subgraph
 from tkgrag.question.constraints import understood
-from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest, StageTimer
+from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest
 from tkgrag.retrievers.exaqt.answer_graph import AnswerGraph, ExaqtPipeline
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
 from tkgrag.retrievers.exaqt.ranking import fact_score, ordinal_scores
 from tkgrag.store import Store
+from tkgrag.timing import StageTimer
 
 
 def ranked_facts(ag: AnswerGraph) -> list[Evidence]:

@@ -15,11 +15,12 @@ from tkgrag.items import item_from_row
 from tkgrag.model import ItemKind, Retrieval
 from tkgrag.queries import fastinsight as q
 from tkgrag.queries.retrieval import item_return
-from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest, StageTimer
+from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest
 from tkgrag.retrievers.fastinsight.config import ChunkPprConfig
 from tkgrag.retrievers.fastinsight.retriever import chunk_items, vector_nodes
 from tkgrag.store import Store
 from tkgrag.store.gds import PageRankConfig, graph_exists, project, weighted_personalized_pagerank
+from tkgrag.timing import StageTimer
 
 GRAPH = "tkgrag_chunk_graph"
 _ITEMS_BY_ID = q.CHUNK_ITEMS_BY_NODE_ID + item_return("Chunk")

@@ -25,11 +25,12 @@ from tkgrag.queries import fastinsight as q
 from tkgrag.queries.retrieval import item_return
 from tkgrag.rerank.cross_encoder import Reranker, load_reranker
 from tkgrag.rerank.data import pair_text
-from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest, StageTimer
+from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest
 from tkgrag.retrievers.fastinsight.config import FastInsightConfig
 from tkgrag.retrievers.fastinsight.granker import adjacency_of, fuse, propagation_matrix
 from tkgrag.retrievers.fastinsight.stex import Candidate, rank_candidates
 from tkgrag.store import Store
+from tkgrag.timing import StageTimer
 
 _ITEMS = q.CHUNK_ITEMS_BY_KEY + item_return("Chunk")
 

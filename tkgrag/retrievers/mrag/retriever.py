@@ -18,13 +18,14 @@ from tkgrag.model import Evidence, Retrieval
 from tkgrag.queries.sentences import MRAG_CANDIDATES
 from tkgrag.queries.temporal_filter import constraint_params
 from tkgrag.question.constraints import explicit_constraints, understood
-from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest, StageTimer
+from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest
 from tkgrag.retrievers.mrag.config import MragConfig
 from tkgrag.retrievers.mrag.llm_steps import LlmUse, decompose, summarize
 from tkgrag.retrievers.mrag.query import MragQuery, first_scored, mrag_query, ordinality_of
 from tkgrag.retrievers.mrag.ranking import RankedPassage, rank_passages
 from tkgrag.retrievers.vector import item_nodes
 from tkgrag.store import Store
+from tkgrag.timing import StageTimer
 
 
 def _evidence(rp: RankedPassage, query: MragQuery) -> Evidence:

@@ -25,7 +25,7 @@ from tkgrag.model import Retrieval, Subgraph
 from tkgrag.queries import rules as q
 from tkgrag.queries.retrieval import VECTOR_EVENTS
 from tkgrag.queries.temporal_filter import constraint_params
-from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest, StageTimer, ann_candidates
+from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest, ann_candidates
 from tkgrag.retrievers.star import sparse_ppr, support_index, variants
 from tkgrag.retrievers.star.config import StarConfig
 from tkgrag.retrievers.star.persist import GDS_GRAPH, ensure_projection
@@ -34,6 +34,7 @@ from tkgrag.retrievers.star.sparse_ppr import RuleMatrix
 from tkgrag.retrievers.star.support_index import SupportIndex
 from tkgrag.store import Store
 from tkgrag.store.gds import PageRankConfig, weighted_personalized_pagerank
+from tkgrag.timing import StageTimer
 
 
 @dataclass(frozen=True)

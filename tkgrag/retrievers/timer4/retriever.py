@@ -13,7 +13,7 @@ from tkgrag.llm.client import ChatClient
 from tkgrag.model import Evidence, Retrieval, Subgraph
 from tkgrag.queries import timer4 as q
 from tkgrag.question.grounding import Grounder
-from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest, StageTimer
+from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest
 from tkgrag.retrievers.timer4.config import EVENT_KINDS, TimeR4Config
 from tkgrag.retrievers.timer4.rewrite import Rewritten, llm_rewrite, no_rewrite, symbolic_rewrite
 from tkgrag.retrievers.timer4.time_score import OUTSIDE, phi_t, rerank_scores
@@ -21,6 +21,7 @@ from tkgrag.retrievers.timer4.tks import load_time_aware, tks_ready
 from tkgrag.retrievers.vector import VectorConfig, vector_items
 from tkgrag.store import Store
 from tkgrag.temporal import Granularity, TimeSpan
+from tkgrag.timing import StageTimer
 
 
 @dataclass
