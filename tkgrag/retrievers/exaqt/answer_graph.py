@@ -54,8 +54,6 @@ class AnswerGraph:
 
     question: str
     nerd: Nerd = field(default_factory=Nerd)
-    question_entities: list[str] = field(default_factory=list)  # named by the question: never answers
-    context_entities: list[str] = field(default_factory=list)  # dense NERD's other entities: may be answers
     candidates: CandidateGraph = field(default_factory=CandidateGraph)
     temporal: list[CandidateFact] = field(default_factory=list)  # the temporal facts added by the enhancement
     groups: list[TerminalGroup] = field(default_factory=list)
@@ -65,6 +63,16 @@ class AnswerGraph:
     answers: list[RankedAnswer] = field(default_factory=list)
     ask: TemporalAsk = field(default_factory=TemporalAsk)
     notes: list[str] = field(default_factory=list)
+
+    @property
+    def question_entities(self) -> list[str]:
+        """The entities the question names (never answers)."""
+        return self.nerd.named
+
+    @property
+    def context_entities(self) -> list[str]:
+        """Dense NERD's other entities (they may be answers)."""
+        return self.nerd.context
 
     def stage(self, name: str) -> list[CandidateFact]:
         """The facts one stage ended with (``STAGES``), best first."""
@@ -135,8 +143,6 @@ class ExaqtPipeline:
         with timer.stage("link"):
             ag.nerd = link_question(self.store, self.lexicon.get(), text, qvec, c)
         groups_of_keys = ag.nerd.groups
-        ag.question_entities = list(ag.nerd.named)
-        ag.context_entities = list(ag.nerd.context)
         if not ag.nerd.entities:
             ag.notes.append("no entity linked: no question entity was found in the graph, so there is no answer graph")
             ag.stage_facts = {s: [] for s in STAGES}

@@ -33,8 +33,6 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from types import MappingProxyType
-from typing import Any
 
 from tkgrag.model import Evidence, TemporalConstraint
 from tkgrag.question.relations import content_stems, dice
@@ -61,8 +59,6 @@ EVENT_ENTITY_PENALTY = 0.5
 _ROMAN = re.compile(r"^m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")  # a well-formed numeral
 _EDITION_TAIL = ("finals", "final")
 MIN_EVENT_CORE = 5
-_EDITION_MARK = re.compile(r"\b(?:\d+|[ivxlcdm]+|finals?)\b", re.IGNORECASE)  # what ``cores`` drops
-EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 # The features of an answer, from its best fact (by the symbolic score) and all facts stating it; the learned scorer
 # (``scorer.LinearScorer``) weighs them. ``symbolic`` is the symbolic score itself.
@@ -142,9 +138,11 @@ def _edition(token: str) -> int | None:
     return sum(-v if v < nxt else v for v, nxt in zip(values, [*values[1:], 0], strict=True))
 
 
-def asked_event(name: str, ask: TemporalAsk) -> int | None:
-    """The edition number (a year, or the numeral of "Super Bowl XXX") when ``name`` labels an instance of the event a
-    time question names, else None (see ``MIN_EVENT_CORE`` and the comment above it)."""
+def asked_edition(name: str, ask: TemporalAsk) -> tuple[str, int] | None:
+    """``(core, edition mark)`` when ``name`` labels an instance of the event a time question names ("Super Bowl
+    XXX" -> ("superbowl", 30) for "... the superbowl"), else None: the label's letters without its one edition mark
+    (a year or a well-formed Roman numeral) and a trailing "finals" must be a phrase of the question (see
+    ``MIN_EVENT_CORE`` and the comment above it)."""
     if not ask.wants_time or not ask.letters:
         return None
     tokens = re.findall(r"[^\W_]+", name.lower())
@@ -155,7 +153,14 @@ def asked_event(name: str, ask: TemporalAsk) -> int | None:
     if core and core[-1] in _EDITION_TAIL:
         core = core[:-1]
     joined = "".join(core)
-    return marks[0][1] if len(joined) >= MIN_EVENT_CORE and joined in ask.letters else None
+    return (joined, marks[0][1]) if len(joined) >= MIN_EVENT_CORE and joined in ask.letters else None
+
+
+def asked_event(name: str, ask: TemporalAsk) -> int | None:
+    """The edition number (a year, or the numeral of "Super Bowl XXX") when ``name`` labels an instance of the event a
+    time question names, else None (``asked_edition``)."""
+    found = asked_edition(name, ask)
+    return found[1] if found is not None else None
 
 
 def temporal_tier(span: TimeSpan, constraints: Sequence[TemporalConstraint]) -> int:
@@ -225,10 +230,11 @@ def edition_levels(
     names nothing but the event, the dense-NERD context entities whose name shares a word with the question do ("New
     York Mets" for "the mets", not the Yankees found near them). Editions never anchor, nor does the event itself
     ("World Series": every edition is an instance of it)."""
-    editions = {answer_text(e): e.name for f in facts for e in f.entities if asked_event(e.name, ask) is not None}
+    names = {answer_text(e): e.name for f in facts for e in f.entities}
+    editions = {t: found for t, n in names.items() if (found := asked_edition(n, ask)) is not None}
     if not editions:
         return {}
-    cores = {letters(_EDITION_MARK.sub(" ", name)) for name in editions.values()}
+    cores = {core for core, _ in editions.values()}
     generic = {e.key for f in facts for e in f.entities if letters(e.name) in cores}
     edition_keys = {e.key for f in facts for e in f.entities if answer_text(e) in editions}
     anchors = question_entities - edition_keys - generic
@@ -241,7 +247,6 @@ def edition_levels(
     tied: dict[str, set[str]] = {}  # edition -> the anchors its facts name
     ties: dict[str, list[AnswerFact]] = {}
     near_ties: dict[str, list[AnswerFact]] = {}
-    marks: dict[str, int] = {}
     for f in facts:
         if f.evidence.relation in EVENT_TYPE_RELATIONS:
             continue
@@ -250,15 +255,14 @@ def edition_levels(
             t = answer_text(e)
             if t not in editions:
                 continue
-            marks[t] = asked_event(e.name, ask) or 0
             if others & anchors:
                 tied.setdefault(t, set()).update(others & anchors)
                 ties.setdefault(t, []).append(f)
             elif others & near:
                 near_ties.setdefault(t, []).append(f)
-    levels = {t: Edition(float(len(a)), marks[t], tuple(ties[t])) for t, a in tied.items()}
+    levels = {t: Edition(float(len(a)), editions[t][1], tuple(ties[t])) for t, a in tied.items()}
     for t, fs in near_ties.items():
-        levels.setdefault(t, Edition(0.5, marks[t], tuple(fs)))
+        levels.setdefault(t, Edition(0.5, editions[t][1], tuple(fs)))
     return levels
 
 
@@ -298,7 +302,7 @@ def time_answer(span: TimeSpan, ask: TemporalAsk) -> str | None:
 
 
 def fact_answers(
-    fact: AnswerFact, ask: TemporalAsk, question_entities: frozenset[str], editions: Mapping[str, Edition] = EMPTY
+    fact: AnswerFact, ask: TemporalAsk, question_entities: frozenset[str], editions: Mapping[str, Edition]
 ) -> list[tuple[str, str, str, float]]:
     """``(text, name, kind, bonus)`` of the answers a fact states. A fact that names no question entity (a temporal
     fact of a tree entity) prefers its subject by ``SUBJECT_BONUS``: "who held X in 2012" asks for the holder. For a
@@ -344,8 +348,7 @@ def answer_features(
     question_entities: frozenset[str],
     context_entities: frozenset[str],
     best_relevance: float,
-    text: str = "",
-    editions: Mapping[str, Edition] = EMPTY,
+    asked_level: float,
 ) -> dict[str, float]:
     """``FEATURES`` of one (answer, fact) pair; ``support`` is filled in by ``rank_answers``."""
     tier = temporal_tier(fact.evidence.span, ask.constraints)
@@ -367,7 +370,7 @@ def answer_features(
         "context": float(key in context_entities),
         "relation_match": dice(relation_words, ask.words) if ask.words else 0.0,
         "named_in_question": named_share(name, ask.named) if kind != "time" else 0.0,
-        "asked_event": editions[text].level if kind == "entity" and text in editions else 0.0,
+        "asked_event": asked_level if kind == "entity" else 0.0,
     }
 
 
@@ -413,17 +416,18 @@ def rank_answers(
             support = (prev.support if prev else 0) + 1
             if prev is None or score > prev.score:
                 key = next((e.key for e in f.entities if e.name == name), text)
+                level = levels[text].level if text in levels else 0.0
                 feats[text] = answer_features(
-                    f, kind, key, name, score, ordinal.get(i), ask, qents, ctx, best_rel, text, levels
+                    f, kind, key, name, score, ordinal.get(i), ask, qents, ctx, best_rel, level
                 )
                 best[text] = RankedAnswer(text, name, kind, score, f.evidence.key, support)
             else:
                 best[text] = RankedAnswer(prev.text, prev.name, prev.kind, prev.score, prev.fact, support)
-    editions = event_ordinal(levels, ask)
-    if editions:  # the asked event's editions in order replace the facts' ordinal
+    edition_order = event_ordinal(levels, ask)
+    if edition_order:  # the asked event's editions in order replace the facts' ordinal
         for fd in feats.values():
             fd["ordinal_top"] = 0.0
-        for text, bonus in editions.items():
+        for text, bonus in edition_order.items():
             feats[text]["ordinal"] = bonus - ORDINAL_TIER
             feats[text]["ordinal_top"] = float(bonus >= ORDINAL_TIER + 1.0)
             best[text] = replace(best[text], score=round(best[text].score + bonus, 9))
