@@ -12,8 +12,13 @@ from tkgrag.train.questions import read_jsonl
 from tkgrag.train.retriever import TrainConfig, TrainReport
 
 
+def fmt_figure(v: float) -> str:
+    """A model card's figure: a count as it is, anything else to three decimals."""
+    return f"{v:.3f}" if isinstance(v, float) and not v.is_integer() else f"{v:g}"
+
+
 def _fmt(d: dict[str, float]) -> dict[str, str]:
-    return {k: (f"{v:.3f}" if isinstance(v, float) and not v.is_integer() else f"{v:g}") for k, v in d.items()}
+    return {k: fmt_figure(v) for k, v in d.items()}
 
 
 def write_card(config: TrainConfig, report: TrainReport, wall_note: str = "") -> Path:

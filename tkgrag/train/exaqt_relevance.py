@@ -31,8 +31,9 @@ from tkgrag.eval.types import EvalQuestion
 from tkgrag.queries import exaqt as q
 from tkgrag.retrievers.exaqt.relevance import PairFact, distant_pairs
 from tkgrag.store import Store
+from tkgrag.train.card import fmt_figure
 from tkgrag.train.plots import plot_losses
-from tkgrag.train.questions import read_jsonl
+from tkgrag.train.questions import read_jsonl, write_jsonl
 from tkgrag.train.retriever import TrainConfig, TrainReport, load_model, train
 
 NEGATIVE_TYPE = "entity"  # hard negative: another fact of the same question entities
@@ -129,12 +130,7 @@ def build_pairs(
                         stats.rows_train += 1
         if progress is not None:
             progress(n, len(questions))
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(out.name + ".tmp")
-    with tmp.open("w", encoding="utf-8") as fh:
-        for row in rows:
-            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
-    tmp.replace(out)
+    write_jsonl(out, rows)
     return stats
 
 
@@ -191,10 +187,6 @@ def check_questions_file(path: Path) -> None:
         raise ConfigError(f"{path}: the relevance model is trained on dev questions only, never on a test file")
 
 
-def _fmt(v: float) -> str:
-    return f"{v:g}" if float(v).is_integer() else f"{v:.3f}"
-
-
 def write_card(
     config: TrainConfig, result: RelevanceReport, stats: dict[str, Any] | None = None, command: str = ""
 ) -> Path:
@@ -217,7 +209,7 @@ def write_card(
     }
     (config.out / "card.json").write_text(json.dumps(card, indent=2, default=str), encoding="utf-8")
     table = [
-        f"| {where}: {k} | {_fmt(b.get(k, float('nan')))} | {_fmt(a[k])} |"
+        f"| {where}: {k} | {fmt_figure(b.get(k, float('nan')))} | {fmt_figure(a[k])} |"
         for where, b, a in (
             ("pooled", report.validation_before, report.validation_after),
             ("within question", result.within_before, result.within_after),

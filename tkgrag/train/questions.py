@@ -324,12 +324,16 @@ def split_of(row: dict[str, Any], validation_share: float) -> str:
 
 
 def write_jsonl(path: Path, rows: Iterable[dict[str, Any]]) -> int:
+    """``rows`` as JSON lines, written to a temporary file and moved into place: an interrupted write leaves the old
+    file (or none), never half a file that a later run would read as complete. Returns the number of rows."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
     n = 0
-    with path.open("w", encoding="utf-8") as fh:
+    with tmp.open("w", encoding="utf-8") as fh:
         for row in rows:
             fh.write(json.dumps(row, ensure_ascii=False) + "\n")
             n += 1
+    tmp.replace(path)
     return n
 
 
