@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date
 
 from tkgrag.ingest.formats.sentences import passage_sentences, span_years, split_sentences
@@ -61,3 +64,41 @@ def test_span_years_caps_ranges_and_keeps_open_ends() -> None:
     assert span_years([TimeSpan(date(1000, 1, 1), date(2000, 12, 31), Granularity.YEAR)])[-1] == 1199
     assert span_years([TimeSpan(date(1916, 1, 1), None, Granularity.YEAR)]) == [1916]
     assert span_years([]) == []
+
+
+@contextmanager
+def hang_guard(seconds: int) -> Iterator[None]:
+    """Fail instead of hanging: the quadratic splitter took hours on these texts. Not a speed assertion (the linear
+    one takes well under a second per case here); only a bound so the suite ends."""
+
+    def fail(signum: int, frame: object) -> None:
+        raise AssertionError(f"the split did not end within {seconds} s: not linear in the text's length")
+
+    previous = signal.signal(signal.SIGALRM, fail)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_hostile_megabyte_texts_split_correctly_and_in_linear_time() -> None:
+    n = 1_000_000
+    with hang_guard(120):
+        # a run of end punctuation with no sentence start after it: one sentence, the whole run
+        assert split_sentences("." * n) == ["." * n]
+        # a run of spaces (no newline) between two words: collapsed to one space
+        assert split_sentences("Word ." + " " * n + "Next one here") == ["Word . Next one here"]
+        # initials only ("A. A. A. ..."): no boundary anywhere, so one sentence of n/3 words
+        initials = split_sentences("A. " * (n // 3))
+        assert len(initials) == 1 and initials[0].count("A.") == n // 3
+        # real sentences: every one found, none merged
+        prose = "He was born in 1990 in Paris . Col . William E . Smith went there ."
+        assert split_sentences(" ".join([prose] * (n // len(prose)))) == [
+            "He was born in 1990 in Paris .",
+            "Col . William E . Smith went there .",
+        ] * (n // len(prose))
+        # one-word fragments join the sentence before them (built once, not by repeated concatenation)
+        joined = split_sentences("It was a long day. " + "Yes. " * (n // 5))
+        assert joined == ["It was a long day. " + " ".join(["Yes."] * (n // 5))]

@@ -53,10 +53,13 @@ def split_passages(
             if not rows:
                 break
             after = rows[-1]["key"]
-            batch = [
-                {"key": r["key"], "sentences": [s.row(r["title"]) for s in passage_sentences(r["key"], r["text"])]}
-                for r in rows
-            ]
+            batch = []
+            for r in rows:
+                # Per passage, not per page: a page of long passages takes a while, and a stop asked meanwhile is
+                # taken before the next one (the page is not written; the next run splits it again).
+                check_stop(f"{summary.passages:,} passages split")
+                sentences = passage_sentences(r["key"], r["text"])
+                batch.append({"key": r["key"], "sentences": [s.row(r["title"]) for s in sentences]})
             store.run(q.MERGE_SENTENCES, {"passages": batch})
             summary.passages += len(rows)
             summary.sentences += sum(len(b["sentences"]) for b in batch)
