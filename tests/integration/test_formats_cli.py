@@ -8,8 +8,8 @@ import pytest
 from typer.testing import CliRunner
 
 from tkgrag.cli.app import app
-from tkgrag.config import Settings
-from tkgrag.ingest.rejects import read_rejects
+from tkgrag.config import Settings, load_settings
+from tkgrag.ingest.rejects import default_rejects_path, read_rejects
 from tkgrag.queries import ingest_formats as q
 from tkgrag.store import Store
 
@@ -55,9 +55,21 @@ def test_the_three_commands(store: Store, cli_env: None, tmp_path: Path) -> None
 def test_bad_input_is_reported_not_raised(store: Store, cli_env: None, tmp_path: Path) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"subject": "Q1", "predicate": "p", "object": "Q2", "start": "20x1"}\n{oops\n')
-    out = run("ingest", "facts", str(bad), "--no-embed")
-    assert "rejected 2" in out and "2 rejected: see" in out
-    rejects = read_rejects(tmp_path / "bad.jsonl.rejects.jsonl")  # beside the input by default
+    result = CliRunner().invoke(app, ["ingest", "facts", str(bad), "--no-embed"], catch_exceptions=False)
+    out = " ".join(result.output.split())
+    # issue 27 item 5: every line rejected is a failure (exit 1), and the rejects are not written into the user's
+    # data folder but under $TKGRAG_HOME/rejects/
+    assert result.exit_code == 1, out
+    assert "rejected 2" in out and "2 rejected: see" in out and "all 2 items of" in out
+    assert list(tmp_path.glob("*.rejects.jsonl")) == []
+    where = default_rejects_path(bad, None, load_settings())
+    assert where.parent == load_settings().home / "rejects" and where.name.startswith("bad.jsonl.")
+    rejects = read_rejects(where)
     assert [(r["line"], r["field"]) for r in rejects] == [(1, "start"), (2, None)]
+    where.unlink()
+    half = tmp_path / "half.jsonl"  # one of two rejected: a success with rejects (exit 0)
+    half.write_text('{"subject": "Q1", "predicate": "p", "object": "Q2", "start": "2001"}\n{oops\n')
+    out = run("ingest", "facts", str(half), "--no-embed", "--rejects", str(tmp_path / "half.rejects"))
+    assert "rejected 1" in out and (tmp_path / "half.rejects").is_file()
     result = CliRunner().invoke(app, ["ingest", "passages", str(tmp_path / "missing.jsonl"), "--no-embed"])
     assert result.exit_code == 1 and "does not exist" in " ".join(result.output.split())

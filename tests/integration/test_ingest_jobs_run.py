@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from tkgrag.config import Settings
 from tkgrag.ingest.jobs import load_job, run_job, run_schedule
+from tkgrag.ingest.rejects import default_rejects_path
 from tkgrag.queries.ingest import GRAPH_COUNTS
 from tkgrag.store import Store
 
@@ -110,7 +111,7 @@ def test_cli_ingest_tkg_and_run(
     assert res.exit_code == 0, res.output
     out = " ".join(res.output.split())  # rich wraps long lines
     assert "read 2, written 1, duplicates 0, rejected 1" in out
-    assert (tmp_path / "few.tsv.rejects.jsonl").is_file()
+    assert default_rejects_path(bad, None, store.settings).is_file()
     res = runner.invoke(app, ["ingest", "run", str(REPO / "ingest" / "sample.toml")])
     assert res.exit_code == 0, res.output
     assert "written 787" in " ".join(res.output.split())

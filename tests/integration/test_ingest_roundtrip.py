@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tkgrag.ingest.pipeline import IngestOptions, SimulatedCrash
-from tkgrag.ingest.rejects import read_rejects
+from tkgrag.ingest.rejects import default_rejects_path, read_rejects
 from tkgrag.ingest.tkg import ingest_tkg_file
 from tkgrag.queries.ingest import GET_RUN, GRAPH_COUNTS
 from tkgrag.store import Store
@@ -114,7 +114,7 @@ def test_rejects_are_reported_with_file_and_line_and_the_rest_is_ingested(store:
     path.write_text("".join(lines), encoding="utf-8")
     s = ingest_tkg_file(store, path, options=opts(batch_size=2))
     assert (s.read, s.written, s.duplicates, s.rejected) == (10, 6, 0, 4)
-    assert s.rejects_path == str(tmp_path / "mixed.tsv.rejects.jsonl")
+    assert s.rejects_path == str(default_rejects_path(path, None, store.settings))  # under $TKGRAG_HOME/rejects/
     rejects = read_rejects(Path(s.rejects_path))
     assert [(r["file"], r["line"], r["field"]) for r in rejects] == [
         (str(path), i, field) for i, (_, field) in sorted(BAD_LINES.items())

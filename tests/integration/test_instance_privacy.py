@@ -70,3 +70,17 @@ def test_a_password_picocli_would_split_is_refused_before_any_call(neo4j_setting
     write_password(layout, "two words here")
     with pytest.raises(ServerError, match="generated kind"):
         process._set_initial_password(layout, "two words here")
+
+
+def test_run_files_are_private(neo4j_settings: Settings) -> None:
+    # issue 30 item 16: run/neo4j.pid and run/lifecycle.lock were 0644. A start that finds the server without its pid
+    # file writes the file again; the lock an older version left 0644 is tightened when it is next taken.
+    layout = InstanceLayout.from_settings(neo4j_settings)
+    lock = layout.run_dir / "lifecycle.lock"
+    lock.touch()
+    lock.chmod(0o644)
+    layout.pid_file.unlink(missing_ok=True)
+    status = process.start(neo4j_settings)
+    assert status.reused and layout.pid_file.read_text().strip() == str(status.pid)
+    assert mode(layout.pid_file) == 0o600
+    assert mode(lock) == 0o600

@@ -17,7 +17,6 @@ Defaults, and why:
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
@@ -25,7 +24,7 @@ from rich.table import Table
 
 from tkgrag.cli.common import console, friendly_errors, settings
 from tkgrag.cli.evidence_table import evidence_table
-from tkgrag.cli.safe_text import safe
+from tkgrag.cli.safe_text import print_json, safe
 from tkgrag.model import Answer
 from tkgrag.retrievers.registry import METHODS
 
@@ -106,7 +105,7 @@ def ask(
     with TKGRag.connect(settings()) as rag:
         answer = rag.ask(question, method=method, reader=reader, k=k)
     if as_json:
-        console.print_json(json.dumps(answer.as_dict(), default=str))
+        print_json(console, answer.as_dict())
     else:
         print_answer(answer)
         if explain:

@@ -12,7 +12,9 @@ from typing import Any, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
+from tkgrag.cli.safe_text import safe
 from tkgrag.config import Settings, load_settings
 from tkgrag.errors import TkgragError
 
@@ -29,8 +31,9 @@ def friendly_errors(fn: Callable[P, R]) -> Callable[P, R]:
         try:
             return fn(*args, **kwargs)
         except TkgragError as exc:
-            # soft_wrap: one message, one line (rich would break it at 80 columns in a pipe or a log)
-            err_console.print(f"[bold red]error:[/] {exc}", highlight=False, markup=True, soft_wrap=True)
+            # soft_wrap: one message, one line (rich would break it at 80 columns in a pipe or a log). The message is
+            # data (it names files and values from the input): printed with controls escaped, never as markup.
+            err_console.print(Text.assemble(("error:", "bold red"), " ", safe(exc)), highlight=False, soft_wrap=True)
             raise typer.Exit(code=1) from None
         except KeyboardInterrupt as exc:
             said = f" ({exc})" if str(exc) else ""

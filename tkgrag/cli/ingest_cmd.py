@@ -7,10 +7,12 @@ from typing import Annotated
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from tkgrag.cli import ingest_formats_cmd
-from tkgrag.cli.common import console, friendly_errors, settings, stop_at_a_safe_point
-from tkgrag.cli.ingest_common import BackendOpt, ModelOpt, make_embedder, show_summary
+from tkgrag.cli.common import console, err_console, friendly_errors, settings, stop_at_a_safe_point
+from tkgrag.cli.ingest_common import BackendOpt, ModelOpt, fail_if_all_rejected, make_embedder, show_summary
+from tkgrag.cli.safe_text import print_json, safe
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary
 from tkgrag.store import connect
 
@@ -40,7 +42,9 @@ def tkg(
     ] = None,
     no_embed: Annotated[bool, typer.Option("--no-embed", help="Graph only; run `tkgrag ingest embed` later.")] = False,
     batch_size: Annotated[int, typer.Option("--batch-size", min=1, help="Records per transaction.")] = 5000,
-    rejects: Annotated[Path | None, typer.Option("--rejects", help="Rejects file (JSONL).")] = None,
+    rejects: Annotated[
+        Path | None, typer.Option("--rejects", help="Rejects file (JSONL; default: in $TKGRAG_HOME/rejects/).")
+    ] = None,
     rejects_dir: Annotated[Path | None, typer.Option("--rejects-dir", help="Folder for the rejects file.")] = None,
     labels: Annotated[Path | None, typer.Option("--labels", help="id<TAB>label file naming id-keyed entities.")] = None,
     no_resume: Annotated[
@@ -71,6 +75,7 @@ def tkg(
             ),
         )
     show_summary(summary)
+    fail_if_all_rejected(summary)
 
 
 @app.command()
@@ -134,14 +139,19 @@ def sentences(
 def run_cmd(
     jobs: Annotated[list[Path], typer.Argument(help="Job files (TOML), e.g. ingest/sample.toml.")],
 ) -> None:
-    """Run jobs once, incrementally (files already ingested are skipped by checksum)."""
+    """Run jobs once, incrementally (files already ingested are skipped by checksum). Exits 1 when a file or a job
+    failed (the others still ran)."""
     from tkgrag.ingest.jobs import load_job, run_job
 
     loaded = [load_job(p) for p in jobs]
+    failed = 0
     with connect(settings()) as store:
         for job in loaded:
-            console.print(f"[bold]job[/] {job.name} ({job.format}) <- {job.path}")
-            run_job(store, job, on_file=show_summary)
+            console.print(Text.assemble(("job", "bold"), " ", safe(job.name), f" ({job.format}) <- ", safe(job.path)))
+            failed += sum(r.status == "failed" for r in run_job(store, job, on_file=show_summary))
+    if failed:
+        err_console.print(f"{failed} file(s) failed; see above", highlight=False)
+        raise typer.Exit(code=1)
 
 
 @app.command()
@@ -150,21 +160,29 @@ def schedule(
     jobs: Annotated[list[Path], typer.Argument(help="Job files with a [schedule] table.")],
     max_runs: Annotated[int | None, typer.Option("--max-runs", min=1, help="Stop after this many job runs.")] = None,
 ) -> None:
-    """Keep running jobs on their schedules until Ctrl-C (or --max-runs)."""
+    """Keep running jobs on their schedules until Ctrl-C (or --max-runs). A job that fails is reported and runs again
+    at its next time; the other jobs go on."""
     from tkgrag.ingest.jobs import Job, load_job, run_schedule
 
     loaded = [load_job(p) for p in jobs]
     for job in loaded:
-        console.print(f"[bold]job[/] {job.name}: {job.schedule.describe() if job.schedule else 'no schedule'}")
+        when = job.schedule.describe() if job.schedule else "no schedule"
+        console.print(Text.assemble(("job", "bold"), " ", safe(job.name), f": {when}"))
 
     def report(job: Job, results: list[IngestSummary]) -> None:
-        console.print(f"[bold]job[/] {job.name}: {len(results)} file(s)")
+        console.print(Text.assemble(("job", "bold"), " ", safe(job.name), f": {len(results)} file(s)"))
         for r in results:
             show_summary(r)
 
+    def failed(job: Job, message: str) -> None:
+        err_console.print(
+            Text.assemble(("job", "bold"), " ", safe(job.name), " failed: ", safe(message), "; it runs again later"),
+            soft_wrap=True,
+        )
+
     with connect(settings()) as store:
         try:
-            n = run_schedule(store, loaded, max_runs=max_runs, on_run=report)
+            n = run_schedule(store, loaded, max_runs=max_runs, on_run=report, on_error=failed)
         except KeyboardInterrupt:
             console.print("stopped (an interrupted file resumes on the next run)")
             raise typer.Exit(code=0) from None
@@ -173,24 +191,35 @@ def schedule(
 
 @app.command()
 @friendly_errors
-def runs(limit: Annotated[int, typer.Option("--limit", min=1)] = 20) -> None:
-    """List recent ingestion runs (the record-time ledger)."""
+def runs(
+    limit: Annotated[int, typer.Option("--limit", min=1)] = 20,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """List recent ingestion runs (the record-time ledger). A run still marked running whose process is gone (killed,
+    or its server died) is shown as interrupted: the next ingest of its file resumes it."""
+    from tkgrag.ingest.owner import shown_status
     from tkgrag.queries.ingest import LIST_RUNS
 
     with connect(settings()) as store:
         rows = [r["run"] for r in store.run(LIST_RUNS, {"limit": limit})]
+    fields = ("id", "status", "format", "read", "written", "duplicates", "rejected", "started_at", "path")
+    listed = [{f: r.get(f) for f in fields} | {"status": shown_status(r)} for r in rows]
+    if as_json:
+        print_json(console, listed)
+        return
     table = Table("id", "status", "format", "read", "written", "dup", "rej", "started", "path")
-    for r in rows:
+    for r in listed:
+        # File names and source names are anyone's who can drop a file in a watched folder: printed as data.
         table.add_row(
-            r["id"],
-            r["status"],
-            r["format"],
+            safe(r["id"]),
+            safe(r["status"]),
+            safe(r["format"]),
             str(r["read"]),
             str(r["written"]),
             str(r["duplicates"]),
             str(r["rejected"]),
-            str(r["started_at"])[:19],
-            str(r["path"]),
+            safe(str(r["started_at"])[:19]),
+            safe(r["path"]),
         )
     console.print(table)
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tkgrag.cli.common import console, friendly_errors, settings
-from tkgrag.cli.ingest_common import BackendOpt, ModelOpt, make_embedder, show_summary
+from tkgrag.cli.ingest_common import BackendOpt, ModelOpt, fail_if_all_rejected, make_embedder, show_summary
 from tkgrag.errors import TkgragError
 
 if TYPE_CHECKING:
@@ -25,9 +25,7 @@ NoEmbedOpt = Annotated[bool, typer.Option("--no-embed", help="Graph only; run `t
 SourceOpt = Annotated[
     str | None, typer.Option("--source", help="Source name stored on every node (default: file stem).")
 ]
-RejectsOpt = Annotated[
-    Path | None, typer.Option("--rejects", help="Rejects file (default: <input>.rejects.jsonl beside the input).")
-]
+RejectsOpt = Annotated[Path | None, typer.Option("--rejects", help="Rejects file (default: in $TKGRAG_HOME/rejects/).")]
 RejectsDirOpt = Annotated[Path | None, typer.Option("--rejects-dir", help="Folder for the rejects file(s).")]
 NoResumeOpt = Annotated[bool, typer.Option("--no-resume", help="Start a new run even if one was interrupted.")]
 
@@ -102,7 +100,9 @@ def facts(
     _existing(path, "Facts file")
     options = _options(batch_size, no_embed, model, backend, rejects, rejects_dir, no_resume)
     with connect(settings()) as store:
-        _report("facts", ingest_facts(store, path, source=source, options=options))
+        summary = ingest_facts(store, path, source=source, options=options)
+    _report("facts", summary)
+    fail_if_all_rejected(summary)
 
 
 @friendly_errors
@@ -159,6 +159,7 @@ def corpus(
         _report("references", result.references)
     if result.unresolved:
         console.print(f"  {len(result.unresolved)} edges not written: endpoint missing from the graph (in rejects)")
+    fail_if_all_rejected(result.documents)
 
 
 @friendly_errors
@@ -186,6 +187,7 @@ def passages(
     with connect(settings()) as store:
         summary = ingest_passages(store, path, source=source, fmt=fmt.value, min_words=min_words, options=options)
     _report("passages", summary)
+    fail_if_all_rejected(summary)
 
 
 def register(app: typer.Typer) -> None:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
 
 from tkgrag.cli.common import console, friendly_errors, settings
 from tkgrag.cli.evidence_table import evidence_table
-from tkgrag.cli.safe_text import safe
+from tkgrag.cli.safe_text import print_json, safe
 from tkgrag.model import ItemKind, Retrieval, TemporalConstraint
 from tkgrag.retrievers.registry import METHODS, parse_options
 from tkgrag.retrievers.registry import method as method_of
@@ -79,6 +78,6 @@ def retrieve(
         rag.method_options[method] = overrides
         r = rag.retrieve(question, method, k, constraint, kinds)
     if as_json:
-        console.print_json(json.dumps(r.as_dict(), default=str))
+        print_json(console, r.as_dict())
     else:
         print_retrieval(r)

@@ -15,7 +15,7 @@
     batch_size = 5000
     embed = true                # false: graph only; `tkgrag ingest embed` fills embeddings later
     model = "sentence-transformers/all-MiniLM-L6-v2"
-    rejects_dir = "rejects"     # default: next to each source file (or $TKGRAG_HOME/rejects if read-only)
+    rejects_dir = "rejects"     # default: $TKGRAG_HOME/rejects/
 
     [schedule]
     every = "15m"               # s, m, h, d; or: at = "02:30" (daily, local time)
@@ -28,6 +28,7 @@ is ingested, and a file that another live process is ingesting right now is left
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import time as _time
@@ -39,13 +40,15 @@ from pathlib import Path
 from typing import Any
 
 from tkgrag.embed import Embedder, default_embedder
-from tkgrag.errors import TkgragError
+from tkgrag.errors import StoreError, TkgragError
 from tkgrag.ingest.owner import RunInProgress
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary, SourceInfo, file_checksum, ingest
 from tkgrag.ingest.registry import get_format
 from tkgrag.ingest.stop import check_stop
 from tkgrag.queries import ingest as q
 from tkgrag.store.connection import Store
+
+_log = logging.getLogger(__name__)
 
 _INTERVAL = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd])\s*$")
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -198,36 +201,46 @@ def run_job(
     on_file: Callable[[IngestSummary], None] | None = None,
 ) -> list[IngestSummary]:
     """Ingest the job's files that are new or changed (by checksum); resume interrupted ones; skip the rest."""
-    spec = get_format(job.format)
     if job.embed and embedder is None:
         embedder = default_embedder(job.model)
-    mapping = {**job.mapping, "source": job.name}
     results: list[IngestSummary] = []
     for path in job.files():
-        checksum = file_checksum(path)
-        info = SourceInfo(name=job.name, format=job.format, path=str(path), checksum=checksum)
-        done = store.run(q.FIND_COMPLETED_RUN, {"source": job.name, "format": job.format, "checksum": checksum})
-        if done:
-            summary = _skipped(job, path, checksum, "completed", run_id=done[0]["run"]["id"])
-        else:
-            options = IngestOptions(
-                batch_size=job.batch_size,
-                embedder=embedder if job.embed else None,
-                rejects_dir=job.rejects_dir,
-                progress=progress,
-            )
-            items = spec.read(path, mapping, job.file.parent)
-            try:
-                summary = ingest(store, items, spec.writer(), source=info, kind=spec.kind, options=options)
-            except RunInProgress as exc:  # another process is on this file now: leave it to that one
-                summary = _skipped(job, path, checksum, "busy", note=str(exc))
-            else:
-                if spec.after is not None:
-                    summary.derived.update(spec.after(store, options.embedder, progress))
+        try:
+            summary = _run_file(store, job, path, embedder, progress)
+        except StoreError:
+            raise  # the server, not the file: the job stops (a scheduler logs it and tries again at the next run)
+        except TkgragError as exc:
+            # This file cannot be read (removed since the listing, unreadable, not a valid input): it is reported as
+            # failed and the job goes on with its other files.
+            summary = _skipped(job, path, "", "failed", note=str(exc))
         results.append(summary)
         if on_file is not None:
             on_file(summary)
     return results
+
+
+def _run_file(store: Store, job: Job, path: Path, embedder: Embedder | None, progress: bool) -> IngestSummary:
+    """One file of a job: skipped when already ingested (same checksum), else ingested or resumed."""
+    spec = get_format(job.format)
+    checksum = file_checksum(path)
+    info = SourceInfo(name=job.name, format=job.format, path=str(path), checksum=checksum)
+    done = store.run(q.FIND_COMPLETED_RUN, {"source": job.name, "format": job.format, "checksum": checksum})
+    if done:
+        return _skipped(job, path, checksum, "completed", run_id=done[0]["run"]["id"])
+    options = IngestOptions(
+        batch_size=job.batch_size,
+        embedder=embedder if job.embed else None,
+        rejects_dir=job.rejects_dir,
+        progress=progress,
+    )
+    items = spec.read(path, {**job.mapping, "source": job.name}, job.file.parent)
+    try:
+        summary = ingest(store, items, spec.writer(), source=info, kind=spec.kind, options=options)
+    except RunInProgress as exc:  # another process is on this file now: leave it to that one
+        return _skipped(job, path, checksum, "busy", note=str(exc))
+    if spec.after is not None:
+        summary.derived.update(spec.after(store, options.embedder, progress))
+    return summary
 
 
 def run_schedule(
@@ -237,10 +250,13 @@ def run_schedule(
     max_runs: int | None = None,
     progress: bool = True,
     on_run: Callable[[Job, list[IngestSummary]], None] | None = None,
+    on_error: Callable[[Job, str], None] | None = None,
     clock: Callable[[], datetime] = datetime.now,
     sleep: Callable[[float], None] = _time.sleep,
 ) -> int:
-    """Run each job on its schedule until ``max_runs`` job runs (None: until Ctrl-C). Returns the runs done."""
+    """Run each job on its schedule until ``max_runs`` job runs (None: until Ctrl-C). Returns the runs done. A job
+    run that fails (its folder is gone, the server went away) is logged, passed to ``on_error`` and counted; that job
+    runs again at its next time and the other jobs keep theirs. A stop (Ctrl-C, SIGTERM) ends the loop."""
     missing = [str(j.file) for j in jobs if j.schedule is None]
     if missing:
         raise JobError(f"job(s) without a [schedule]: {', '.join(missing)}; use `tkgrag ingest run` for one-off runs")
@@ -258,10 +274,18 @@ def run_schedule(
         check_stop(f"{runs} job run(s)")
         started = clock()
         job = jobs[i]
-        results = run_job(store, job, progress=progress)
+        try:
+            results = run_job(store, job, progress=progress)
+        except Exception as exc:  # one job's failure must not end the other jobs' schedules
+            # Logged and rescheduled: a removed source folder may come back, a server that went away may restart.
+            message = str(exc) if isinstance(exc, TkgragError) else f"{type(exc).__name__}: {exc}"
+            _log.warning("job %s failed: %s", job.name, message)
+            if on_error is not None:
+                on_error(job, message)
+        else:
+            if on_run is not None:
+                on_run(job, results)
         runs += 1
-        if on_run is not None:
-            on_run(job, results)
         assert job.schedule is not None
         due[i] = job.schedule.next_after(started)
     return runs

@@ -134,3 +134,13 @@ def went_away_message(uri: str, path: str, run_id: str, committed: int) -> str:
         "nothing committed is lost. Start the server again (`tkgrag neo4j start` for the managed one) and re-run the "
         "same command: it resumes after the last committed batch."
     )
+
+
+def shown_status(run: dict[str, Any], now: datetime | None = None) -> str:
+    """A run's status as a listing should show it: a 'running' run whose owner is gone (killed, or stopped when its
+    server died) is 'interrupted', as the next ingest of its file will mark it. The stored status is not changed here
+    (listing writes nothing)."""
+    status = str(run.get("status") or "")
+    if status == "running" and not owner_alive(run, now):
+        return "interrupted"
+    return status

@@ -1,12 +1,15 @@
 """The rejects file: one JSON object per rejected input item, with file, line, field and reason.
 
 Written after the batch it belongs to is committed (so a resumed run does not repeat rejects of committed batches),
-next to the source by default (``icews14.tsv`` -> ``icews14.tsv.rejects.jsonl``), or in ``$TKGRAG_HOME/rejects/``
-when the source's folder is read-only, or wherever the caller says.
+by default in ``$TKGRAG_HOME/rejects/`` (``icews14.tsv`` -> ``icews14.tsv.<8 hex>.rejects.jsonl``), not beside the
+source: the user's data folder (or a watched inbox) is not tkgrag's to write in. The 8 hex digits are of the source's
+absolute path, so two files of the same name in different folders do not replace each other's rejects. A
+``rejects_dir`` (``--rejects-dir``, a job's ``rejects_dir``) or an explicit path (``--rejects``) says otherwise.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections.abc import Sequence
@@ -21,12 +24,11 @@ SUFFIX = ".rejects.jsonl"
 
 
 def default_rejects_path(source: Path, rejects_dir: Path | None, settings: Settings) -> Path:
+    """Where the rejects of ``source`` go when no path was given (see the module docstring)."""
     if rejects_dir is not None:
         return rejects_dir / (source.name + SUFFIX)
-    folder = source.parent
-    if folder.is_dir() and os.access(folder, os.W_OK):
-        return folder / (source.name + SUFFIX)
-    return settings.home / "rejects" / (source.name + SUFFIX)
+    where = hashlib.sha1(os.fsencode(source.resolve())).hexdigest()[:8]
+    return settings.home / "rejects" / f"{source.name}.{where}{SUFFIX}"
 
 
 def reject_json(reject: Reject, run_id: str) -> dict[str, object]:

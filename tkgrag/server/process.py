@@ -124,7 +124,7 @@ def _lifecycle_lock(layout: InstanceLayout) -> Iterator[None]:
     """One start/stop of an instance at a time (an advisory lock in its run dir): two concurrent starts used to
     leave a server that no pid file named."""
     layout.run_dir.mkdir(parents=True, exist_ok=True)
-    with layout.run_dir.joinpath("lifecycle.lock").open("a") as fh:
+    with _private_open(layout.run_dir / "lifecycle.lock", os.O_WRONLY | os.O_CREAT | os.O_APPEND, "ab") as fh:
         fcntl.flock(fh, fcntl.LOCK_EX)
         try:
             yield
@@ -217,7 +217,7 @@ def _start(settings: Settings, console: Console | None) -> ServerStatus:
         password = read_password(layout.password_file)
         if password and _probe(current.uri, password):
             if current.pid is not None and _read_pid(layout) != current.pid:
-                layout.pid_file.write_text(f"{current.pid}\n")  # found by its config dir: name it again
+                write_pid_file(layout, current.pid)  # found by its config dir: name it again
             return ServerStatus(**{**current.__dict__, "reused": True})
         raise ServerError(
             f"Instance '{layout.name}' has a live process (pid {current.pid}) that does not answer on {current.uri}. "
@@ -285,7 +285,7 @@ def _start(settings: Settings, console: Console | None) -> ServerStatus:
             start_new_session=True,
             umask=PRIVATE_UMASK,
         )
-    layout.pid_file.write_text(f"{proc.pid}\n")
+    write_pid_file(layout, proc.pid)
     uri, http = _uris(settings)
     with console.status(f"Starting Neo4j instance '{layout.name}' on {uri} ..."):
         while True:
@@ -313,7 +313,24 @@ def _start(settings: Settings, console: Console | None) -> ServerStatus:
 
 def _private_append(path: Path) -> IO[bytes]:
     """``path`` opened for appending, created 0600 (the log folder is private, its files too)."""
-    return os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), "ab")
+    return _private_open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, "ab")
+
+
+def _private_open(path: Path, flags: int, mode: str) -> IO[bytes]:
+    """``path`` opened with ``flags``, 0600: created so, and tightened when an older version left it 0644."""
+    fd = os.open(path, flags, 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+    except OSError:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, mode)
+
+
+def write_pid_file(layout: InstanceLayout, pid: int) -> None:
+    """The server's pid in the run dir, 0600 like every file of the instance."""
+    with _private_open(layout.pid_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, "wb") as fh:
+        fh.write(f"{pid}\n".encode())
 
 
 def _terminate(pid: int, timeout_s: float = 60.0) -> None:

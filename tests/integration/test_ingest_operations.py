@@ -1,0 +1,134 @@
+"""Operating ingestion (issue 30 items 5, 6, 13; issue 27 item 5): what `ingest runs` shows of hostile file names and
+of runs whose process is gone, a scheduler that outlives one job's failure, and the exit code of a file whose every
+line was rejected. Against the real test server; the CLI through Typer's runner."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from tkgrag.cli import common
+from tkgrag.cli.app import app
+from tkgrag.config import Settings
+from tkgrag.ingest.jobs import Job, load_job, run_schedule
+from tkgrag.ingest.pipeline import IngestOptions, IngestSummary, SimulatedCrash
+from tkgrag.ingest.rejects import default_rejects_path
+from tkgrag.ingest.tkg import ingest_tkg_file
+from tkgrag.queries.ingest import GET_RUN, GRAPH_COUNTS
+from tkgrag.store import Store
+
+# ESC[31m (colour), ESC[2J (clear screen), RIGHT-TO-LEFT OVERRIDE ... POP DIRECTIONAL FORMATTING, the 8-bit CSI.
+HOSTILE_NAME = "evil\x1b[31m\x1b[2J\u202eslt.\u202c\x9bname.tsv"
+RAW = ("\x1b", "\u202e", "\u202c", "\x9b")
+
+
+@pytest.fixture
+def cli_env(neo4j_settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("NEO4J_URI", "NEO4J_PASSWORD"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("TKGRAG_INSTANCE", neo4j_settings.server.instance)
+    monkeypatch.setenv("TKGRAG_BOLT_PORT", str(neo4j_settings.server.bolt_port))
+    monkeypatch.setenv("TKGRAG_HTTP_PORT", str(neo4j_settings.server.http_port))
+    monkeypatch.setenv("TKGRAG_NO_PROGRESS", "1")
+    monkeypatch.setattr(common.console, "_width", 400)  # whole cells, not cut at the runner's 80 columns
+
+
+def cli(*args: str) -> Result:
+    return CliRunner().invoke(app, list(args), catch_exceptions=False)
+
+
+def opts(tmp_path: Path, **kw: object) -> IngestOptions:
+    return IngestOptions(progress=False, rejects_dir=tmp_path / "rejects", **kw)  # type: ignore[arg-type]
+
+
+def test_runs_prints_hostile_file_names_as_data(store: Store, cli_env: None, tmp_path: Path) -> None:
+    path = tmp_path / HOSTILE_NAME
+    path.write_text("A\tConsult\tB\t2014-01-01\n", encoding="utf-8")
+    ingest_tkg_file(store, path, source="hostile", options=opts(tmp_path))
+    table = cli("ingest", "runs")
+    assert table.exit_code == 0, table.output
+    assert not any(ch in table.output for ch in RAW), repr(table.output)
+    assert "evil\\x1b[31m\\x1b[2J\\u202eslt.\\u202c\\x9bname.tsv" in table.output
+    listed = cli("ingest", "runs", "--json")
+    assert listed.exit_code == 0, listed.output
+    assert not any(ch in listed.output for ch in RAW), repr(listed.output)
+    (run,) = json.loads(listed.output)  # valid JSON that reads back to the real name
+    assert run["path"] == str(path) and run["status"] == "completed"
+
+
+def test_a_run_whose_process_is_gone_is_shown_interrupted(store: Store, cli_env: None, tmp_path: Path) -> None:
+    path = tmp_path / "killed.tsv"
+    path.write_text("".join(f"E{i}\tConsult\tF{i}\t2014-01-{i:02d}\n" for i in range(1, 7)), encoding="utf-8")
+    with pytest.raises(SimulatedCrash) as crashed:  # stops like a killed process: the run stays 'running'
+        ingest_tkg_file(store, path, options=opts(tmp_path, batch_size=2, crash_after_batches=1))
+    run_id = str(crashed.value).rsplit(" ", 1)[-1]
+    assert store.run(GET_RUN, {"id": run_id})[0]["run"]["status"] == "running"  # what the ledger holds
+    listed = cli("ingest", "runs", "--json")
+    assert listed.exit_code == 0, listed.output
+    assert [(r["id"], r["status"]) for r in json.loads(listed.output)] == [(run_id, "interrupted")]
+    table = cli("ingest", "runs")
+    assert "interrupted" in table.output and "running" not in table.output
+
+
+def write_job(folder: Path, name: str, path: str) -> Path:
+    job = folder / f"{name}.toml"
+    job.write_text(
+        f'[source]\nname = "{name}"\nformat = "tkg-tsv"\npath = "{path}"\n'
+        '[ingest]\nbatch_size = 100\nembed = false\nrejects_dir = "rejects"\n[schedule]\nevery = "1m"\n',
+        encoding="utf-8",
+    )
+    return job
+
+
+def test_one_jobs_failure_does_not_stop_the_scheduler(store: Store, tmp_path: Path) -> None:
+    (tmp_path / "a.tsv").write_text("A\tConsult\tB\t2014-01-01\n", encoding="utf-8")
+    (tmp_path / "inbox").mkdir()
+    job_a = load_job(write_job(tmp_path, "a", "a.tsv"))
+    job_b = load_job(write_job(tmp_path, "b", "inbox"))
+    (tmp_path / "a.tsv").unlink()  # a's file is removed after the jobs were loaded
+    now = [datetime(2024, 5, 1, 12, 0, 0)]
+    ran: list[tuple[str, list[str]]] = []
+    failed: list[tuple[str, str]] = []
+
+    def sleep(seconds: float) -> None:
+        now[0] += timedelta(seconds=seconds)
+        if now[0] == datetime(2024, 5, 1, 12, 0, 30):  # b's folder gets a new file between its runs
+            (tmp_path / "inbox" / "new.tsv").write_text("C\tConsult\tD\t2014-02-01\n", encoding="utf-8")
+
+    def on_run(job: Job, results: list[IngestSummary]) -> None:
+        ran.append((job.name, [r.status for r in results]))
+
+    n = run_schedule(
+        store,
+        [job_a, job_b],
+        max_runs=4,
+        progress=False,
+        on_run=on_run,
+        on_error=lambda job, message: failed.append((job.name, message)),
+        clock=lambda: now[0],
+        sleep=sleep,
+    )
+    assert n == 4
+    assert ran == [("b", []), ("b", ["completed"])]  # b ran on its schedule and ingested the new file
+    assert [name for name, _ in failed] == ["a", "a"] and "does not exist" in failed[0][1]
+    assert store.run(GRAPH_COUNTS)[0]["events"] == 1
+
+
+def test_every_line_rejected_exits_non_zero_and_rejects_go_to_the_home(
+    store: Store, cli_env: None, tmp_path: Path
+) -> None:
+    bad = tmp_path / "allbad.tsv"
+    bad.write_text("A\tConsult\tB\tsoon\nA\tConsult\n", encoding="utf-8")
+    result = cli("ingest", "tkg", str(bad), "--no-embed")
+    out = " ".join(result.output.split())
+    assert result.exit_code == 1, out
+    assert "read 2, written 0, duplicates 0, rejected 2" in out and "all 2 items of" in out
+    assert list(tmp_path.iterdir()) == [bad]  # nothing written into the user's folder
+    where = default_rejects_path(bad, None, store.settings)
+    assert where.parent == store.settings.home / "rejects"
+    assert [json.loads(line)["line"] for line in where.read_text(encoding="utf-8").splitlines()] == [1, 2]
+    where.unlink()
