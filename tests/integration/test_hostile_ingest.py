@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -381,3 +382,35 @@ def test_sigterm_mid_ingest_marks_the_run_interrupted_says_how_to_resume_and_the
     assert resumed.run_id == left["id"] and resumed.resumed_from == left["checkpoint"]
     assert (resumed.read, resumed.written, resumed.duplicates) == (6000, 6000, 0)
     assert events(store, "term") == 6000
+
+
+# ---- issue 30 item 9: a stop while the encoder is busy ends with 130, not an abort ----------------------------------
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_a_stop_while_the_encoder_works_exits_130_not_134(
+    store: Store, neo4j_settings: Settings, tmp_path: Path, sig: signal.Signals
+) -> None:
+    """With embeddings on, the prepare worker is inside ONNX Runtime / torch when the main thread stops after its batch;
+    a plain interpreter exit then ran their C++ destructors under that thread and the process aborted with "terminate
+    called without an active exception" (exit 134, or -6 from here) instead of 130."""
+    path = write_tsv(tmp_path / "enc.tsv", 20000, subject=f"Encoded {sig.name}")
+    proc = subprocess.Popen(
+        cli("ingest", "tkg", str(path), "--source", "enc", "--batch-size", "500"),
+        env=child_env(neo4j_settings, TOKENIZERS_PARALLELISM="false"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        started = lambda: any(r["checkpoint"] >= 500 for r in runs(store)) or proc.poll() is not None  # noqa: E731
+        wait_for(started, "the first batch", limit=600)
+        assert proc.poll() is None, proc.communicate()
+        proc.send_signal(sig)
+        out, err = proc.communicate(timeout=300)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert "terminate called" not in err, err
+    assert proc.returncode == 130, out + err
+    assert "Traceback" not in err and f"interrupted ({sig.name} after " in err
+    [left] = runs(store)
+    assert left["status"] == "interrupted" and events(store, "enc") == left["checkpoint"]

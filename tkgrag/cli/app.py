@@ -18,6 +18,7 @@ from tkgrag.cli import (
     schema_cmd,
     train_cmd,
 )
+from tkgrag.cli.common import exit_past_busy_workers
 
 app = typer.Typer(
     name="tkgrag",
@@ -40,7 +41,11 @@ app.command(name="demo")(demo_cmd.demo)
 
 
 def main() -> None:
-    app()
+    try:
+        app()
+    except SystemExit as exc:
+        exit_past_busy_workers(exc)
+        raise
 
 
 if __name__ == "__main__":

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import logging
+import os
 import signal
 import sys
 import threading
@@ -104,3 +107,25 @@ def stop_at_a_safe_point(
 
 def settings() -> Settings:
     return load_settings()
+
+
+def exit_past_busy_workers(exc: SystemExit) -> None:
+    """End the process now, with ``exc``'s code, when a worker thread is still inside native code (the ingest's prepare
+    worker encoding with ONNX Runtime or torch after a stop left it behind); return otherwise (a normal exit).
+
+    Why: a normal interpreter exit runs the C++ static destructors of those libraries while the abandoned thread is
+    still in their thread pool, which aborts the process ("terminate called without an active exception", exit 134
+    instead of the 130 a stop promises). Everything that matters is done by then (the run is marked, the driver is
+    closed), so the process ends without the destructors, after flushing what it printed and logged."""
+    busy = [t for t in threading.enumerate() if t.daemon and t.is_alive() and t.name.startswith("tkgrag-")]
+    if not busy:
+        return
+    code = exc.code
+    if code is not None and not isinstance(code, int):
+        sys.stderr.write(f"{code}\n")
+        code = 1
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(code or 0)

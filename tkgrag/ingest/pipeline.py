@@ -49,6 +49,7 @@ filters are a property comparison.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import hashlib
 import os
@@ -56,6 +57,7 @@ import queue
 import secrets
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -298,6 +300,20 @@ class _Preparer(Generic[R]):
 
 
 PREFETCH_ABANDON_JOIN_S = 0.5
+# At interpreter exit, how long to wait for a prepare worker that was left behind (see _join_abandoned_at_exit).
+PREFETCH_EXIT_JOIN_S = 60.0
+_WORKERS: weakref.WeakSet[threading.Thread] = weakref.WeakSet()
+
+
+@atexit.register
+def _join_abandoned_at_exit() -> None:
+    """Wait (bounded) for prepare workers a stopped ingest left behind, before the interpreter finalises: a daemon
+    thread still inside ONNX Runtime or torch when their C++ destructors run aborts the process ("terminate called
+    without an active exception", exit 134). The worker ends after its current item (its loop sees ``stop``). The CLI
+    does not wait: it ends the process without those destructors (``cli.common.exit_past_busy_workers``)."""
+    for worker in list(_WORKERS):
+        if worker.is_alive():
+            worker.join(timeout=PREFETCH_EXIT_JOIN_S)
 
 
 def prefetch(items: Iterator[Any], depth: int) -> Iterator[Any]:
@@ -325,6 +341,7 @@ def prefetch(items: Iterator[Any], depth: int) -> Iterator[Any]:
             put(("error", exc))
 
     worker = threading.Thread(target=work, name="tkgrag-ingest-prepare", daemon=True)
+    _WORKERS.add(worker)
     worker.start()
     finished = False
     try:
