@@ -5,6 +5,9 @@ line was rejected. Against the real test server; the CLI through Typer's runner.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -13,7 +16,7 @@ from typer.testing import CliRunner, Result
 
 from tkgrag.cli import common
 from tkgrag.cli.app import app
-from tkgrag.config import Settings
+from tkgrag.config import Settings, managed_server_env
 from tkgrag.ingest.jobs import Job, load_job, run_schedule
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary, SimulatedCrash
 from tkgrag.ingest.rejects import default_rejects_path
@@ -24,6 +27,7 @@ from tkgrag.store import Store
 # ESC[31m (colour), ESC[2J (clear screen), RIGHT-TO-LEFT OVERRIDE ... POP DIRECTIONAL FORMATTING, the 8-bit CSI.
 HOSTILE_NAME = "evil\x1b[31m\x1b[2J\u202eslt.\u202c\x9bname.tsv"
 RAW = ("\x1b", "\u202e", "\u202c", "\x9b")
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -132,3 +136,33 @@ def test_every_line_rejected_exits_non_zero_and_rejects_go_to_the_home(
     assert where.parent == store.settings.home / "rejects"
     assert [json.loads(line)["line"] for line in where.read_text(encoding="utf-8").splitlines()] == [1, 2]
     where.unlink()
+
+
+def test_arguments_that_are_not_utf8(neo4j_settings: Settings, store: Store, tmp_path: Path) -> None:
+    """Issue 30 item 11, through the real command line (bytes in argv): a question holding a 0xff byte was a TypeError
+    traceback, a file named with one a UnicodeEncodeError; now one line, and the file is ingested."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")}
+    env.update(managed_server_env(neo4j_settings.server), PYTHONPATH=str(REPO), TKGRAG_NO_PROGRESS="1")
+    tkgrag = [sys.executable, "-m", "tkgrag.cli.app"]
+    asked = subprocess.run([*tkgrag, "retrieve", b"who \xff met Obama", "-m", "vector"], env=env, capture_output=True)
+    err = asked.stderr.decode("utf-8", "replace")
+    assert asked.returncode == 1, err
+    assert err.strip() == (
+        "error: the question holds the byte 0xff, which is not UTF-8, at position 4; give it as UTF-8 text"
+    )
+    named = tmp_path / os.fsdecode(b"caf\xff.tsv")
+    named.write_text("A\tConsult\tB\t2014-01-01\n", encoding="utf-8")
+    done = subprocess.run(
+        [*tkgrag, "ingest", "tkg", os.fsencode(named), "--no-embed"], env=env, capture_output=True, cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stderr.decode("utf-8", "replace")
+    assert b"Traceback" not in done.stderr
+    (run,) = [r["run"] for r in store.run("MATCH (r:IngestRun) RETURN r {.*} AS run")]
+    assert (run["status"], run["source"], run["written"]) == ("completed", "caf\\xff", 1)
+    assert run["path"] == str(tmp_path.resolve()) + "/caf\\xff.tsv"
+    source = subprocess.run(
+        [*tkgrag, "ingest", "tkg", os.fsencode(named), "--no-embed", "--source", b"s\xff"], env=env, capture_output=True
+    )
+    assert source.returncode == 1 and source.stderr.decode().strip() == (
+        "error: the source name holds the byte 0xff, which is not UTF-8, at position 1; give it as UTF-8 text"
+    )

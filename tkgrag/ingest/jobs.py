@@ -47,6 +47,7 @@ from tkgrag.ingest.registry import get_format
 from tkgrag.ingest.stop import check_stop
 from tkgrag.queries import ingest as q
 from tkgrag.store.connection import Store
+from tkgrag.text_input import default_source, require_text
 
 _log = logging.getLogger(__name__)
 
@@ -163,7 +164,7 @@ def load_job(path: Path) -> Job:
         raise JobError(f"job file {path}: [mapping] must be a table")
     return Job(
         file=path.resolve(),
-        name=str(src.get("name") or path.stem),
+        name=require_text(str(src.get("name") or default_source(path)), f"job file {path}: [source] name"),
         format=str(src["format"]),
         path=_resolve(base, src["path"]),
         glob=str(src["glob"]) if "glob" in src else None,

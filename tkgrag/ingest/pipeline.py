@@ -84,6 +84,7 @@ from tkgrag.ingest.rejects import RejectsFile, default_rejects_path
 from tkgrag.ingest.stop import IngestStopped, check_stop
 from tkgrag.queries import ingest as q
 from tkgrag.store.connection import Store
+from tkgrag.text_input import default_source, printable_path, require_text
 
 R = TypeVar("R")
 
@@ -128,7 +129,12 @@ class SourceInfo:
 
     @classmethod
     def for_file(cls, path: Path, *, name: str | None = None, format: str) -> SourceInfo:
-        return cls(name=name or path.stem, format=format, path=str(path.resolve()), checksum=file_checksum(path))
+        return cls(
+            name=name or default_source(path),
+            format=format,
+            path=printable_path(path.resolve()),
+            checksum=file_checksum(path),
+        )
 
 
 def file_checksum(path: Path) -> str:
@@ -499,6 +505,8 @@ def ingest(
 ) -> IngestSummary:
     """Ingest ``items`` (records and rejects, in a deterministic order) with ``writer``; see the module docstring."""
     options = options or IngestOptions()
+    # A source name is data (on every node, in every key); a path is recorded printable (its file is already open).
+    source = replace(source, name=require_text(source.name, "the source name"), path=printable_path(source.path))
     started = time.perf_counter()
     rejects_path = options.rejects_path or default_rejects_path(Path(source.path), options.rejects_dir, store.settings)
     owner = Owner.this_process()

@@ -64,7 +64,8 @@ class RejectsFile:
         if self._fh is None:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                self._fh = self.path.open("a" if self.append else "w", encoding="utf-8")
+                # backslashreplace: a file name that is not UTF-8 (in "file") is written escaped, not refused
+                self._fh = self.path.open("a" if self.append else "w", encoding="utf-8", errors="backslashreplace")
             except OSError as exc:
                 raise TkgragError(
                     f"cannot write the rejects file {self.path}: {exc.strerror or exc}. "

@@ -34,6 +34,7 @@ from tkgrag.ingest.records import EventRecord, Reject, SourceRef
 from tkgrag.sources.fields import FieldError, check_indexable
 from tkgrag.sources.keys import wikidata_entity_key
 from tkgrag.temporal import Granularity, TimeParseError, TimeSpan
+from tkgrag.text_input import default_source, printable_path
 from tkgrag.verbalize import entity_name, relation_phrase, time_phrase
 
 FORMAT = "tkg-tsv"
@@ -207,10 +208,10 @@ class TkgTsvReader:
     def __init__(self, path: Path, options: TsvOptions | None = None) -> None:
         self.path = path
         self.options = options or TsvOptions()
-        self.source = self.options.source or path.stem
+        self.source = self.options.source or default_source(path)
 
     def __iter__(self) -> Iterator[EventRecord | Reject]:
-        shown = str(self.path)
+        shown = printable_path(self.path)
         layout: _Layout | None = None
         first = True
         try:

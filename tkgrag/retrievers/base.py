@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from tkgrag.errors import ConfigError
 from tkgrag.model import ALL_KINDS, Evidence, ItemKind, Retrieval, Subgraph, TemporalConstraint
+from tkgrag.text_input import require_text
 
 if TYPE_CHECKING:
     from tkgrag.question.model import TemporalQuestion
@@ -46,6 +47,7 @@ class RetrievalRequest:
     question: TemporalQuestion | None = None
 
     def __post_init__(self) -> None:
+        require_text(self.text, "the question")
         if not self.text.strip():
             raise ConfigError("a retrieval request needs a non-empty question text")
         if self.k < 1:

@@ -24,6 +24,7 @@ from tkgrag.ingest.records import ChunkRecord, DocumentRecord, ReferenceRecord, 
 from tkgrag.sources.corpus import TitledPassages
 from tkgrag.sources.fields import FieldError
 from tkgrag.sources.keys import chunk_key
+from tkgrag.text_input import default_source
 
 CorpusItem = DocumentRecord | ChunkRecord
 CorpusFormat = Literal["auto", "jsonl", "json", "citeseer"]
@@ -77,7 +78,7 @@ def read_corpus(
     path: Path, *, source: str | None = None, fmt: CorpusFormat = "auto", chunk_words: int | None = None
 ) -> Iterator[CorpusItem | Reject]:
     """Documents and their chunks (each document before its chunks), or rejects."""
-    src = source or path.stem
+    src = source or default_source(path)
     kind = detect_format(path) if fmt == "auto" else fmt
     if kind == "citeseer":
         yield from read_citeseer_texts(path, source=src, chunk_words=chunk_words)
@@ -187,7 +188,7 @@ def read_citeseer_texts(
 
     The title cannot be told apart from the abstract, so ``Document.title`` is the paper id and the class label is
     the ``class`` property."""
-    src = source or path.stem
+    src = source or default_source(path)
     with path.open(encoding="utf-8") as fh:
         lines = [ln.rstrip("\n") for ln in fh]
     for start in range(0, len(lines), 3):

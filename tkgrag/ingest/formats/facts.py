@@ -26,6 +26,7 @@ from tkgrag.ingest.formats.jsonsource import check_fields, iter_json_objects, ra
 from tkgrag.ingest.records import EventRecord, Qualifier, Reject, SourceRef
 from tkgrag.sources.fields import FieldError
 from tkgrag.temporal import Granularity, TimeParseError, TimeSpan
+from tkgrag.text_input import default_source as default_source_of
 from tkgrag.verbalize import entity_name, relation_phrase, time_phrase
 
 FACT_FIELDS = frozenset(
@@ -117,7 +118,7 @@ class FactRecord(EventRecord):
 
 def read_facts(path: Path, *, source: str | None = None) -> Iterator[FactRecord | Reject]:
     """Facts of a JSONL (or JSON list) file; ``source`` defaults to the file's stem and is overridden per line."""
-    default_source = source or path.stem
+    default_source = source or default_source_of(path)
     for item in iter_json_objects(path):
         if isinstance(item, Reject):
             yield item

@@ -26,6 +26,7 @@ from tkgrag.sources.keys import clean_text, content_key
 from tkgrag.sources.menatqa import menatqa_context, menatqa_section
 from tkgrag.sources.timeqa import timeqa_passages
 from tkgrag.temporal import TimeParseError, TimeSpan
+from tkgrag.text_input import default_source
 
 PassageFormat = Literal["auto", "jsonl", "json", "timeqa", "menatqa"]
 PASSAGE_FIELDS = frozenset({"id", "title", "text", "dates", "source"})
@@ -60,7 +61,7 @@ def read_passages(
     path: Path, *, source: str | None = None, fmt: PassageFormat = "auto", min_words: int = DEFAULT_MIN_WORDS
 ) -> Iterator[PassageRecord | Reject]:
     """Passages of ``path`` (each key once per file), or rejects."""
-    src = source or path.stem
+    src = source or default_source(path)
     kind = detect_format(path) if fmt == "auto" else fmt
     if kind == "timeqa":
         records = _read_timeqa(path, src, min_words)

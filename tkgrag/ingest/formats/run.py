@@ -21,6 +21,7 @@ from tkgrag.ingest.rejects import RejectsFile, default_rejects_path
 from tkgrag.ingest.writers import EVENT_KIND
 from tkgrag.queries import ingest_formats as q
 from tkgrag.store.connection import Store
+from tkgrag.text_input import default_source
 
 CorpusItem = DocumentRecord | ChunkRecord
 
@@ -63,7 +64,7 @@ def ingest_facts(
     store: Store, path: Path, *, source: str | None = None, options: IngestOptions | None = None
 ) -> IngestSummary:
     """N-ary facts JSONL -> Events with QUALIFIER edges (``facts.py`` for the schema)."""
-    name = source or path.stem
+    name = source or default_source(path)
     options = options or IngestOptions()
     if options.total is None:
         options = replace(options, total=_count_lines(path))
@@ -102,7 +103,7 @@ def ingest_corpus(
 
     Edge endpoints are resolved against the corpus file first and then against the graph (a corpus ingested
     earlier); endpoints found in neither are rejected with their line."""
-    name = source or path.stem
+    name = source or default_source(path)
     options = options or IngestOptions()
     index = EndpointIndex()
     docs = ingest(
@@ -170,7 +171,7 @@ def ingest_passages(
     options: IngestOptions | None = None,
 ) -> IngestSummary:
     """Passages (generic JSONL/JSON, TimeQA, MenatQA) with the dates they mention."""
-    name = source or path.stem
+    name = source or default_source(path)
     options = options or IngestOptions()
     summary = ingest(
         store,
