@@ -17,10 +17,12 @@ from typer.testing import CliRunner, Result
 from tkgrag.cli import common
 from tkgrag.cli.app import app
 from tkgrag.config import Settings, managed_server_env
-from tkgrag.ingest.jobs import Job, load_job, run_schedule
-from tkgrag.ingest.pipeline import IngestOptions, IngestSummary, SimulatedCrash
+from tkgrag.ingest.jobs import Job, load_job, run_job, run_schedule
+from tkgrag.ingest.pipeline import IngestOptions, IngestSummary, SimulatedCrash, SourceInfo, file_checksum, ingest
 from tkgrag.ingest.rejects import default_rejects_path
 from tkgrag.ingest.tkg import ingest_tkg_file
+from tkgrag.ingest.tsv import FORMAT, TkgTsvReader, TsvOptions
+from tkgrag.ingest.writers import EVENT_KIND, EventWriter
 from tkgrag.queries.ingest import GET_RUN, GRAPH_COUNTS
 from tkgrag.store import Store
 
@@ -166,3 +168,35 @@ def test_arguments_that_are_not_utf8(neo4j_settings: Settings, store: Store, tmp
     assert source.returncode == 1 and source.stderr.decode().strip() == (
         "error: the source name holds the byte 0xff, which is not UTF-8, at position 1; give it as UTF-8 text"
     )
+
+
+def test_the_ledger_records_the_checksum_of_what_was_read(store: Store, tmp_path: Path) -> None:
+    """Issue 30 item 14: a file that grows between its checksum and its reading (a job's file being appended to) was
+    recorded with the checksum from before the append while the lines after it were read too; the next job run then
+    read the whole file again. The race is made deterministic: the checksum is taken, then the file grows, then the
+    same reader `tkgrag ingest tkg` and jobs use reads it."""
+    path = tmp_path / "growing.tsv"
+    lines = [f"G{i}\tConsult\tH{i}\t2014-01-{i % 28 + 1:02d}\n" for i in range(2300)]
+    path.write_text("".join(lines[:2000]), encoding="utf-8")
+    info = SourceInfo.for_file(path, name="growing", format=FORMAT)
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write("".join(lines[2000:]))
+    summary = ingest(
+        store,
+        TkgTsvReader(path, TsvOptions(source="growing")),
+        EventWriter(),
+        source=info,
+        kind=EVENT_KIND,
+        options=opts(tmp_path, batch_size=500),
+    )
+    assert (summary.status, summary.read, summary.written) == ("completed", 2300, 2300)
+    run = store.run(GET_RUN, {"id": summary.run_id})[0]["run"]
+    assert run["checksum"] == file_checksum(path) != info.checksum
+    assert summary.note is not None and "changed while it was read" in summary.note
+    job = tmp_path / "growing.toml"
+    job.write_text(
+        '[source]\nname = "growing"\nformat = "tkg-tsv"\npath = "growing.tsv"\n[ingest]\nembed = false\n',
+        encoding="utf-8",
+    )
+    (again,) = run_job(store, load_job(job), progress=False)
+    assert (again.skipped, again.status, again.run_id, again.read) == (True, "completed", summary.run_id, 0)

@@ -62,6 +62,8 @@ def show_summary(summary: IngestSummary) -> None:
             Text.assemble("  ", (f"{summary.rejected} rejected", "yellow"), ": see ", safe(summary.rejects_path)),
             soft_wrap=True,
         )
+    if summary.note:
+        console.print(Text.assemble("  ", safe(summary.note)), soft_wrap=True)
 
 
 def fail_if_all_rejected(summary: IngestSummary) -> None:

@@ -476,19 +476,26 @@ def _new_run(
     )
 
 
-def _finish(store: Store, summary: IngestSummary, owner: Owner, status: str, error: str | None) -> None:
+def _finish(
+    store: Store, summary: IngestSummary, owner: Owner, status: str, error: str | None, checksum: str | None = None
+) -> None:
     summary.status = status
+    params = {"id": summary.run_id, "status": status, "now": _now(), "error": error, "owner_token": owner.token}
     with contextlib.suppress(Exception):  # best effort: the database may be what failed
-        store.run(
-            q.FINISH_RUN,
-            {"id": summary.run_id, "status": status, "now": _now(), "error": error, "owner_token": owner.token},
-        )
+        store.run(q.FINISH_RUN, {**params, "checksum": checksum})
 
 
 def _finish_once(store: Store, summary: IngestSummary, owner: Owner, status: str, error: str) -> None:
     """``_finish`` in one attempt, without the driver's retries: for a server that is going or gone."""
     summary.status = status
-    params = {"id": summary.run_id, "status": status, "now": _now(), "error": error, "owner_token": owner.token}
+    params = {
+        "id": summary.run_id,
+        "status": status,
+        "now": _now(),
+        "error": error,
+        "owner_token": owner.token,
+        "checksum": None,
+    }
     with contextlib.suppress(Exception), store.driver.session(database=store.database) as session:
         session.run(cast(LiteralString, q.FINISH_RUN), params).consume()
 
@@ -571,9 +578,21 @@ def _ingest_owned(
         summary.seconds = time.perf_counter() - started
         if encoder is not None:
             summary.encode_seconds, summary.encoded_texts = encoder.seconds, encoder.encoded
-    _finish(store, summary, owner, "completed", None)
+    _finish(store, summary, owner, "completed", None, _checksum_read(items, summary))
     summary.rejects_path = str(rejects_path) if summary.rejected else None
     return summary
+
+
+def _checksum_read(items: object, summary: IngestSummary) -> str | None:
+    """The checksum of the bytes the reader read, when it reports one (``read_checksum``, e.g. the TSV reader) and it
+    differs from the one the run started with: the file grew or changed between the two. The ledger then records what
+    was read, so the next run of a job skips the file if it did not change again (and reads it if it did)."""
+    read = getattr(items, "read_checksum", None)
+    if not isinstance(read, str) or read == summary.checksum:
+        return None
+    summary.note = f"{summary.path} changed while it was read; the run records the checksum of what was read"
+    summary.checksum = read
+    return read
 
 
 def _commit(

@@ -24,6 +24,7 @@ Objects in an id-keyed file that are not Wikidata items (``+11190``, ``9.BG.05a`
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -209,6 +210,9 @@ class TkgTsvReader:
         self.path = path
         self.options = options or TsvOptions()
         self.source = self.options.source or default_source(path)
+        # sha256 of the bytes read, once the file has been read to its end (the pipeline records it in the ledger:
+        # a file that grew after its checksum was taken is not what the checksum says)
+        self.read_checksum: str | None = None
 
     def __iter__(self) -> Iterator[EventRecord | Reject]:
         shown = printable_path(self.path)
@@ -218,8 +222,10 @@ class TkgTsvReader:
             fh = self.path.open("rb")
         except OSError as exc:
             raise TkgragError(f"cannot read {self.path}: {exc.strerror or exc}") from None
+        digest = hashlib.sha256()
         with fh:
             for lineno, raw_bytes in enumerate(fh, start=1):
+                digest.update(raw_bytes)
                 try:
                     raw = raw_bytes.decode("utf-8")
                 except UnicodeDecodeError as exc:
@@ -238,6 +244,7 @@ class TkgTsvReader:
                     if layout is not None:
                         continue
                 yield self._record(fields, layout, SourceRef(shown, lineno), line)
+        self.read_checksum = digest.hexdigest()
 
     def _record(self, fields: list[str], header: _Layout | None, ref: SourceRef, line: str) -> EventRecord | Reject:
         try:

@@ -157,10 +157,12 @@ RETURN r.checkpoint AS checkpoint
 """
 
 # The end of a run ('completed', 'failed' or 'interrupted'): it gives up its live claim. Only the owner ends it.
+# $checksum: what the reader read when the file changed while it was read (null: the checksum it started with).
 FINISH_RUN = """
 MATCH (r:IngestRun {id: $id})
 WHERE coalesce(r.owner_token, '') = $owner_token
-SET r.status = $status, r.finished_at = $now, r.heartbeat_at = $now, r.error = $error, r.live_key = null
+SET r.status = $status, r.finished_at = $now, r.heartbeat_at = $now, r.error = $error, r.live_key = null,
+    r.checksum = coalesce($checksum, r.checksum)
 RETURN r {.*} AS run
 """
 
