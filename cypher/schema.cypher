@@ -16,6 +16,8 @@ CREATE INDEX event_relation IF NOT EXISTS FOR (e:Event) ON (e.relation);
 // Record time: "what did the graph know as of D" and "what did run R write" (cypher/explore.cypher).
 CREATE INDEX event_ingested_at IF NOT EXISTS FOR (e:Event) ON (e.ingested_at);
 CREATE INDEX event_run_id IF NOT EXISTS FOR (e:Event) ON (e.run_id);
+// The same fact from two sources is one Event (its key stays the first source's; Event.sources lists them all).
+CREATE INDEX event_fact_key IF NOT EXISTS FOR (e:Event) ON (e.fact_key);
 CREATE VECTOR INDEX event_embedding IF NOT EXISTS FOR (e:Event) ON (e.embedding)
   OPTIONS {indexConfig: {`vector.dimensions`: {dimensions}, `vector.similarity_function`: 'cosine'}};
 

@@ -19,6 +19,7 @@ from tkgrag.cli.app import app
 from tkgrag.config import Settings, managed_server_env
 from tkgrag.ingest.jobs import Job, load_job, run_job, run_schedule
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary, SimulatedCrash, SourceInfo, file_checksum, ingest
+from tkgrag.ingest.records import Reject
 from tkgrag.ingest.rejects import default_rejects_path
 from tkgrag.ingest.tkg import ingest_tkg_file
 from tkgrag.ingest.tsv import FORMAT, TkgTsvReader, TsvOptions
@@ -200,3 +201,24 @@ def test_the_ledger_records_the_checksum_of_what_was_read(store: Store, tmp_path
     )
     (again,) = run_job(store, load_job(job), progress=False)
     assert (again.skipped, again.status, again.run_id, again.read) == (True, "completed", summary.run_id, 0)
+
+
+def test_the_same_event_under_two_sources_is_one_node_with_both(store: Store, tmp_path: Path) -> None:
+    """Issue 27 item 5: the same file ingested with two --source names made two Event nodes per fact. Now the second
+    source joins the stored node (its key stays the first source's, so existing keys and gold keys are unchanged) and
+    Event.sources lists both; re-running either writes nothing."""
+    path = tmp_path / "shared.tsv"
+    path.write_text(
+        "A\tConsult\tB\t2014-01-01\nC\tConsult\tD\t2014-01-02\nE\tConsult\tF\t2014-01-03\n", encoding="utf-8"
+    )
+    first = ingest_tkg_file(store, path, source="wire", options=opts(tmp_path))
+    second = ingest_tkg_file(store, path, source="paper", options=opts(tmp_path))
+    again = ingest_tkg_file(store, path, source="paper", options=opts(tmp_path, resume=False))
+    assert (first.written, first.duplicates) == (3, 0)
+    assert (second.read, second.written, second.duplicates) == (3, 0, 3)
+    assert (again.written, again.duplicates) == (0, 3)
+    rows = store.run("MATCH (e:Event) RETURN e.key AS key, e.source AS source, e.sources AS sources ORDER BY key")
+    reader_keys = {r.key for r in TkgTsvReader(path, TsvOptions(source="wire")) if not isinstance(r, Reject)}
+    assert {r["key"] for r in rows} == reader_keys  # the first source's keys, as event_key always made them
+    assert [(r["source"], r["sources"]) for r in rows] == [("wire", ["wire", "paper"])] * 3
+    assert store.run(GRAPH_COUNTS)[0]["events"] == 3

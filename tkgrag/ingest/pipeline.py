@@ -233,10 +233,6 @@ class _Prepared(Generic[R]):
     duplicates: int
     embeddings: dict[str, list[tuple[str, list[float]]]] = field(default_factory=dict)  # label -> [(key, vector)]
 
-    @property
-    def embedded(self) -> int:
-        return sum(len(rows) for rows in self.embeddings.values())
-
 
 def _chunks(items: Iterable[R | Reject], size: int, skip: int) -> Iterator[tuple[list[R], list[Reject], int, int]]:
     """Batches of ``size`` records (rejects ride along with the batch they were read in); the first ``skip`` items
@@ -604,14 +600,14 @@ def _commit(
     one transaction)."""
     now = _now()
     try:
-        counts = _write_batch(store, writer, prepared, summary, now)
+        counts, embedded = _write_batch(store, writer, prepared, summary, now)
     except Neo4jError as exc:
         reason = refusal(exc)
         if reason is None or not prepared.records:
             raise StoreError(f"writing a batch of run {summary.run_id} failed: {exc.message or exc}") from exc
         prepared = _without_culprits(store, writer, prepared, kind, summary.run_id, now, reason)
         try:
-            counts = _write_batch(store, writer, prepared, summary, now)
+            counts, embedded = _write_batch(store, writer, prepared, summary, now)
         except Neo4jError as again:
             raise StoreError(
                 f"writing a batch of run {summary.run_id} failed although the records Neo4j refused on their own were "
@@ -622,17 +618,20 @@ def _commit(
     summary.written += counts.written
     summary.duplicates += prepared.duplicates + counts.duplicates
     summary.rejected += len(prepared.rejects)
-    summary.embedded += prepared.embedded
+    summary.embedded += embedded
     return prepared.rejects
 
 
 def _write_batch(
     store: Store, writer: BatchWriter[R], prepared: _Prepared[R], summary: IngestSummary, now: datetime
-) -> WriteCounts:
-    def work(tx: ManagedTransaction) -> WriteCounts:
+) -> tuple[WriteCounts, int]:
+    """The batch in one transaction; returns the writer's counts and the vectors stored (a vector prepared for a record
+    the writer joined to a node under another key, the same fact from another source, stores nothing)."""
+
+    def work(tx: ManagedTransaction) -> tuple[WriteCounts, int]:
         btx = BatchTx(tx, now, summary.run_id)
         counts = writer.write(btx, prepared.records, summary.run_id) if prepared.records else WriteCounts()
-        _set_embeddings(btx, prepared.embeddings)
+        embedded = _set_embeddings(btx, prepared.embeddings)
         btx.run(
             q.CHECKPOINT_RUN,
             {
@@ -643,20 +642,24 @@ def _write_batch(
                 "written": summary.written + counts.written,
                 "duplicates": summary.duplicates + prepared.duplicates + counts.duplicates,
                 "rejected": summary.rejected + len(prepared.rejects),
-                "embedded": summary.embedded + prepared.embedded,
+                "embedded": summary.embedded + embedded,
                 "now": now,
             },
         )
-        return counts
+        return counts, embedded
 
     with store.driver.session(database=store.database) as session:
         return session.execute_write(work)
 
 
-def _set_embeddings(btx: BatchTx, embeddings: dict[str, list[tuple[str, list[float]]]]) -> None:
+def _set_embeddings(btx: BatchTx, embeddings: dict[str, list[tuple[str, list[float]]]]) -> int:
+    """Store the vectors; returns how many nodes got one."""
+    stored = 0
     for label, rows in embeddings.items():
         if rows:
-            btx.run(q.SET_EMBEDDINGS[label], {"rows": [{"key": k, "embedding": v} for k, v in rows]})
+            out = btx.run(q.SET_EMBEDDINGS[label], {"rows": [{"key": k, "embedding": v} for k, v in rows]})
+            stored += int(out[0]["embedded"]) if out else 0
+    return stored
 
 
 def _without_culprits(

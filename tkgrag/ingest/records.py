@@ -1,7 +1,8 @@
 """What readers produce and writers consume: validated records, and rejects that say where and why.
 
 Readers never touch the database; writers never parse files. Keys are natural: an event's key is a hash of its
-subject, relation, object, time and source, so re-ingesting the same line MERGEs onto the same node.
+subject, relation, object, time and source, so re-ingesting the same line MERGEs onto the same node; its fact key is
+the same hash without the source, so the same fact from another source joins that node instead of making a second.
 """
 
 from __future__ import annotations
@@ -46,11 +47,26 @@ class Reject:
 
 
 def event_key(subject: str, relation: str, obj: str, span: TimeSpan, source: str) -> str:
-    """Stable natural key: sha1 over the fields that identify a fact (24 hex chars is plenty below 10^12 facts)."""
+    """Stable natural key: sha1 over the fields that identify a fact and its source (24 hex chars is plenty below
+    10^12 facts). Kept as it always was, so the keys of existing stores and of gold files stay valid; the identity of
+    a fact across sources is ``fact_key``."""
+    return _sha1_key((subject, relation, obj, *_span_parts(span), source))
+
+
+def fact_key(subject: str, relation: str, obj: str, span: TimeSpan) -> str:
+    """The fact itself, whatever source states it: ``event_key`` without the source. The same fact ingested under two
+    source names is one Event node (the first source's key, ``Event.sources`` listing both)."""
+    return _sha1_key((subject, relation, obj, *_span_parts(span)))
+
+
+def _span_parts(span: TimeSpan) -> tuple[str, str, str]:
     start = span.start.isoformat() if span.start else ""
     end = span.end.isoformat() if span.end else ""
-    payload = "\x1f".join((subject, relation, obj, start, end, span.granularity.value, source))
-    return hashlib.sha1(payload.encode("utf-8")).hexdigest()[:24]
+    return start, end, span.granularity.value
+
+
+def _sha1_key(parts: tuple[str, ...]) -> str:
+    return hashlib.sha1("\x1f".join(parts).encode("utf-8")).hexdigest()[:24]
 
 
 @dataclass(frozen=True)
@@ -87,6 +103,10 @@ class EventRecord:
     @functools.cached_property
     def key(self) -> str:
         return event_key(self.subject, self.relation, self.object, self.span, self.source)
+
+    @functools.cached_property
+    def fact_key(self) -> str:
+        return fact_key(self.subject, self.relation, self.object, self.span)
 
     @functools.cached_property
     def text(self) -> str:

@@ -36,6 +36,7 @@ def event_row(r: EventRecord) -> dict[str, Any]:
     literal = not r.object_is_entity
     return {
         "key": r.key,
+        "fact_key": r.fact_key,
         "relation": r.relation,
         "text": r.text,
         "valid_from": span.start,
@@ -65,7 +66,10 @@ class EventWriter:
                 "(tkgrag.ingest.formats.writers.FactWriter, `tkgrag ingest facts`)."
             )
         rows = [event_row(r) for r in batch]
-        written = tx.run(q.WRITE_EVENTS, {"rows": rows, "now": tx.now, "run_id": run_id})[0]["written"]
+        # The same fact from another source: recorded on the stored Event (a duplicate), not written twice.
+        known = set(tx.run(q.ADD_EVENT_SOURCES, {"rows": rows})[0]["keys"])
+        new = [row for row in rows if row["key"] not in known]
+        written = tx.run(q.WRITE_EVENTS, {"rows": new, "now": tx.now, "run_id": run_id})[0]["written"] if new else 0
         alias_rows = [
             {"key": k, "aliases": list(a)}
             for r in batch

@@ -11,11 +11,24 @@ from __future__ import annotations
 # One row per NEW event (the pipeline dedupes keys in the batch and filters keys already stored). MERGE still guards
 # against a concurrent writer; `created` is true only for the nodes this statement created ($now is unique per batch).
 # A literal object (Wikidata quantity, string) has no OBJECT edge: it is kept in Event.object_value.
+# Rows whose fact (Event.fact_key: the key without the source) is already stored under another key, i.e. from another
+# source: that source is added to the stored Event's sources, and the row is not written again. Events stored before
+# fact keys existed have none and are not matched here (their own source still finds them by key).
+ADD_EVENT_SOURCES = """
+UNWIND $rows AS row
+MATCH (e:Event {fact_key: row.fact_key})
+WHERE e.key <> row.key
+WITH e, row, coalesce(e.sources, [e.source]) AS known
+SET e.sources = CASE WHEN row.source IN known THEN known ELSE known + row.source END
+RETURN collect(DISTINCT row.key) AS keys
+"""
+
 WRITE_EVENTS = """
 UNWIND $rows AS row
 MERGE (e:Event {key: row.key})
   ON CREATE SET e.relation = row.relation, e.text = row.text, e.valid_from = row.valid_from,
                 e.valid_to = row.valid_to, e.granularity = row.granularity, e.source = row.source,
+                e.sources = [row.source], e.fact_key = row.fact_key,
                 e.object_value = row.object_value, e.ingested_at = $now, e.run_id = $run_id
 WITH e, row, (e.ingested_at = $now AND e.run_id = $run_id) AS created
 WHERE created
