@@ -198,14 +198,19 @@ RETURN events, entities, edges, embedded
 """
 
 # ---- integrity of one source against its file (benchmarks/kill9.py): lost and duplicated events ------------------
-SOURCE_EVENT_KEYS = "MATCH (e:Event {source: $source}) RETURN e.key AS key"
+# A source's events are those that list it (Event.sources; Event.source alone before sources existed), compared by fact
+# key: the same fact first stored by another source is this source's too.
+SOURCE_EVENT_KEYS = """
+MATCH (e:Event) WHERE $source IN coalesce(e.sources, [e.source])
+RETURN coalesce(e.fact_key, e.key) AS key
+"""
 
-# Events stored, distinct keys among them, and events whose SUBJECT/OBJECT edges are not exactly one each (an edge
+# Events stored, distinct facts among them, and events whose SUBJECT/OBJECT edges are not exactly one each (an edge
 # written twice by a batch that was replayed would show here).
 SOURCE_INTEGRITY = """
-MATCH (e:Event {source: $source})
+MATCH (e:Event) WHERE $source IN coalesce(e.sources, [e.source])
 WITH e, COUNT { (e)-[:SUBJECT]->() } AS subjects, COUNT { (e)-[:OBJECT]->() } AS objects
-RETURN count(e) AS events, count(DISTINCT e.key) AS keys,
+RETURN count(e) AS events, count(DISTINCT coalesce(e.fact_key, e.key)) AS keys,
        sum(CASE WHEN subjects <> 1 THEN 1 ELSE 0 END) AS bad_subject_edges,
        sum(CASE WHEN e.object_value IS NULL AND objects <> 1 THEN 1 ELSE 0 END) AS bad_object_edges
 """
