@@ -17,14 +17,18 @@ from typer.testing import CliRunner, Result
 from tkgrag.cli import common
 from tkgrag.cli.app import app
 from tkgrag.config import Settings, managed_server_env
+from tkgrag.ingest.formats.run import ingest_passages
 from tkgrag.ingest.jobs import Job, load_job, run_job, run_schedule
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary, SimulatedCrash, SourceInfo, file_checksum, ingest
 from tkgrag.ingest.records import Reject
 from tkgrag.ingest.rejects import default_rejects_path
+from tkgrag.ingest.sentences import split_passages
+from tkgrag.ingest.stop import IngestStopped, clear_stop, request_stop
 from tkgrag.ingest.tkg import ingest_tkg_file
 from tkgrag.ingest.tsv import FORMAT, TkgTsvReader, TsvOptions
 from tkgrag.ingest.writers import EVENT_KIND, EventWriter
 from tkgrag.queries.ingest import GET_RUN, GRAPH_COUNTS
+from tkgrag.queries.sentences import COUNT_SENTENCES
 from tkgrag.store import Store
 
 # ESC[31m (colour), ESC[2J (clear screen), RIGHT-TO-LEFT OVERRIDE ... POP DIRECTIONAL FORMATTING, the 8-bit CSI.
@@ -222,3 +226,25 @@ def test_the_same_event_under_two_sources_is_one_node_with_both(store: Store, tm
     assert {r["key"] for r in rows} == reader_keys  # the first source's keys, as event_key always made them
     assert [(r["source"], r["sources"]) for r in rows] == [("wire", ["wire", "paper"])] * 3
     assert store.run(GRAPH_COUNTS)[0]["events"] == 3
+
+
+def test_a_stop_reaches_the_sentence_split(store: Store, tmp_path: Path) -> None:
+    """Issue 30 item 1: "split passages" ignored Ctrl-C while it worked through a page. A stop asked before the split
+    (here: already pending when it starts) is taken before the first passage, nothing half-written; the next run
+    splits them all."""
+    path = tmp_path / "three.jsonl"
+    sample = (REPO / "tkgrag" / "data" / "passages_sample.jsonl").read_text(encoding="utf-8").splitlines()
+    path.write_text("\n".join(sample[:3]) + "\n", encoding="utf-8")
+    clear_stop()
+    request_stop("SIGTERM")
+    try:
+        with pytest.raises(IngestStopped):  # the passages batch is committed, then the ingest stops: none split
+            ingest_passages(store, path, options=opts(tmp_path))
+        with pytest.raises(IngestStopped) as stopped:
+            split_passages(store, progress=False)
+        assert str(stopped.value) == "SIGTERM after 0 passages split"
+        assert store.run(COUNT_SENTENCES)[0]["n"] == 0
+    finally:
+        clear_stop()
+    done = split_passages(store, progress=False)
+    assert done.passages == 3 and done.sentences == store.run(COUNT_SENTENCES)[0]["n"] > 3

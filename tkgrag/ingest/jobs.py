@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from tkgrag.embed import Embedder, default_embedder
-from tkgrag.errors import StoreError, TkgragError
+from tkgrag.errors import TkgragError
 from tkgrag.ingest.owner import RunInProgress
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary, SourceInfo, file_checksum, ingest
 from tkgrag.ingest.registry import get_format
@@ -206,14 +206,7 @@ def run_job(
         embedder = default_embedder(job.model)
     results: list[IngestSummary] = []
     for path in job.files():
-        try:
-            summary = _run_file(store, job, path, embedder, progress)
-        except StoreError:
-            raise  # the server, not the file: the job stops (a scheduler logs it and tries again at the next run)
-        except TkgragError as exc:
-            # This file cannot be read (removed since the listing, unreadable, not a valid input): it is reported as
-            # failed and the job goes on with its other files.
-            summary = _skipped(job, path, "", "failed", note=str(exc))
+        summary = _run_file(store, job, path, embedder, progress)
         results.append(summary)
         if on_file is not None:
             on_file(summary)
@@ -223,7 +216,12 @@ def run_job(
 def _run_file(store: Store, job: Job, path: Path, embedder: Embedder | None, progress: bool) -> IngestSummary:
     """One file of a job: skipped when already ingested (same checksum), else ingested or resumed."""
     spec = get_format(job.format)
-    checksum = file_checksum(path)
+    try:
+        checksum = file_checksum(path)
+    except TkgragError as exc:
+        # Removed since the listing, or unreadable: reported as failed, and the job goes on with its other files.
+        # (A job's own mistakes, such as an unknown [mapping] option, still stop the job: they are not this file's.)
+        return _skipped(job, path, "", "failed", note=str(exc))
     info = SourceInfo(name=job.name, format=job.format, path=str(path), checksum=checksum)
     done = store.run(q.FIND_COMPLETED_RUN, {"source": job.name, "format": job.format, "checksum": checksum})
     if done:
