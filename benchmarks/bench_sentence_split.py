@@ -45,6 +45,7 @@ def load_ref(ref: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location("sentences_ref", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules["sentences_ref"] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
     return module
 
