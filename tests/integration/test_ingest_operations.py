@@ -248,3 +248,15 @@ def test_a_stop_reaches_the_sentence_split(store: Store, tmp_path: Path) -> None
         clear_stop()
     done = split_passages(store, progress=False)
     assert done.passages == 3 and done.sentences == store.run(COUNT_SENTENCES)[0]["n"] > 3
+
+
+def test_ingest_run_goes_on_after_a_failed_job_and_exits_1(store: Store, cli_env: None, tmp_path: Path) -> None:
+    (tmp_path / "inbox").mkdir()
+    (tmp_path / "inbox" / "new.tsv").write_text("C\tConsult\tD\t2014-02-01\n", encoding="utf-8")
+    job_a = write_job(tmp_path, "a", "gone.tsv")  # its file does not exist
+    job_b = write_job(tmp_path, "b", "inbox")
+    result = cli("ingest", "run", str(job_a), str(job_b))
+    out = " ".join(result.output.split())
+    assert result.exit_code == 1, out
+    assert "job a failed:" in out and "does not exist" in out and "read 1, written 1" in out
+    assert store.run(GRAPH_COUNTS)[0]["events"] == 1

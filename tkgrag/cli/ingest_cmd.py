@@ -13,6 +13,7 @@ from tkgrag.cli import ingest_formats_cmd
 from tkgrag.cli.common import console, err_console, friendly_errors, settings, stop_at_a_safe_point
 from tkgrag.cli.ingest_common import BackendOpt, ModelOpt, fail_if_all_rejected, make_embedder, show_summary
 from tkgrag.cli.safe_text import print_json, safe
+from tkgrag.errors import StoreError, TkgragError
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary
 from tkgrag.store import connect
 
@@ -139,7 +140,7 @@ def sentences(
 def run_cmd(
     jobs: Annotated[list[Path], typer.Argument(help="Job files (TOML), e.g. ingest/sample.toml.")],
 ) -> None:
-    """Run jobs once, incrementally (files already ingested are skipped by checksum). Exits 1 when a file or a job
+    """Run jobs once, incrementally (files already ingested are skipped by checksum). Exits 1 when a job or a file
     failed (the others still ran)."""
     from tkgrag.ingest.jobs import load_job, run_job
 
@@ -148,9 +149,15 @@ def run_cmd(
     with connect(settings()) as store:
         for job in loaded:
             console.print(Text.assemble(("job", "bold"), " ", safe(job.name), f" ({job.format}) <- ", safe(job.path)))
-            failed += sum(r.status == "failed" for r in run_job(store, job, on_file=show_summary))
+            try:
+                failed += sum(r.status == "failed" for r in run_job(store, job, on_file=show_summary))
+            except StoreError:
+                raise  # the server: the next jobs would fail the same way
+            except TkgragError as exc:  # this job's (its folder is gone, a bad [mapping]): the next jobs still run
+                err_console.print(Text.assemble(("job", "bold"), " ", safe(job.name), " failed: ", safe(exc)))
+                failed += 1
     if failed:
-        err_console.print(f"{failed} file(s) failed; see above", highlight=False)
+        err_console.print(f"{failed} job(s) or file(s) failed; see above", highlight=False)
         raise typer.Exit(code=1)
 
 
