@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from tkgrag.checkpoints import load_checkpoint
 from tkgrag.errors import ConfigError
 from tkgrag.train.questions import read_jsonl
 
@@ -311,7 +312,7 @@ def train(
     if fresh and ckpt.exists():
         ckpt.unlink()
     if ckpt.exists():
-        state = torch.load(ckpt, weights_only=False)
+        state = load_checkpoint(ckpt)
         if state["identity"] != identity:
             changed = sorted(k for k in identity if state["identity"].get(k) != identity[k])
             raise ConfigError(

@@ -118,7 +118,7 @@ def load(store: Store, damping: float, cache_dir: Path | None, build: str | None
         raise LookupError("no rule graph: run `tkgrag rules build`")
     path = _cache_path(cache_dir, build, damping) if cache_dir is not None else None
     if path is not None and path.is_file():
-        with np.load(path) as z:
+        with np.load(path, allow_pickle=False) as z:
             a = sparse.csr_matrix((z["data"], z["indices"], z["indptr"]), shape=tuple(z["shape"]))
             return RuleMatrix(build, damping, z["ids"], a, z["d_sqrt"])
     m = export(store, build, damping)

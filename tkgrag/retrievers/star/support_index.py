@@ -193,7 +193,7 @@ def load(store: Store, cache_dir: Path | None, build: str) -> SupportIndex:
     replacing older builds' files)."""
     path = _cache_path(cache_dir, build) if cache_dir is not None else None
     if path is not None and path.is_file():
-        with np.load(path) as z:
+        with np.load(path, allow_pickle=False) as z:
             return SupportIndex(
                 build, z["rule_ids"], z["indptr"], z["events"], z["event_ids"], z["event_keys"], z["vectors"], z["days"]
             )
