@@ -11,7 +11,9 @@ from types import FrameType
 from typing import Any, ParamSpec, TypeVar
 
 import typer
+from neo4j.exceptions import ServiceUnavailable, SessionExpired
 from rich.console import Console
+from rich.markup import escape
 
 from tkgrag.config import Settings, load_settings
 from tkgrag.errors import TkgragError
@@ -32,6 +34,11 @@ def friendly_errors(fn: Callable[P, R]) -> Callable[P, R]:
             # soft_wrap: one message, one line (rich would break it at 80 columns in a pipe or a log)
             err_console.print(f"[bold red]error:[/] {exc}", highlight=False, markup=True, soft_wrap=True)
             raise typer.Exit(code=1) from None
+        except (ServiceUnavailable, SessionExpired) as exc:
+            # The server stopped answering after the command had connected (it was stopped, died, or the network
+            # broke) and the driver's retries ran out: one line, as ingest says it, never a traceback.
+            err_console.print(f"[bold red]error:[/] {escape(went_away(exc))}", highlight=False, soft_wrap=True)
+            raise typer.Exit(code=1) from None
         except KeyboardInterrupt as exc:
             said = f" ({exc})" if str(exc) else ""
             hint = f"; {_interrupt.hint}" if _interrupt.hint else ""
@@ -41,6 +48,15 @@ def friendly_errors(fn: Callable[P, R]) -> Callable[P, R]:
             _interrupt.restore()
 
     return wrapper
+
+
+def went_away(exc: BaseException) -> str:
+    """The one line for a Neo4j server that went away in the middle of a command."""
+    said = " ".join(str(exc).split())[:200] or type(exc).__name__
+    return (
+        f"Neo4j stopped answering during this command ({type(exc).__name__}: {said}); "
+        "Start the server again (`tkgrag neo4j start` for the managed one) and re-run the command."
+    )
 
 
 class _Interrupt:
