@@ -9,6 +9,7 @@ server itself keeps running for the other tests."""
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 from collections.abc import Iterator
@@ -18,13 +19,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from tests.integration.test_eval_cli import EVENTS, ingest_with_questions
 from tkgrag.cli.app import app
 from tkgrag.config import Settings
 from tkgrag.server.credentials import read_password
 from tkgrag.server.layout import InstanceLayout
 from tkgrag.store import Store
-
-from tests.integration.test_eval_cli import EVENTS, ingest_with_questions
 
 # The vector search every one of the three commands sends once it is connected (tkgrag/queries/retrieval.py).
 MARKER = b"db.index.vector.queryNodes"
@@ -75,10 +75,8 @@ class GoingAwayRelay:
 
     @staticmethod
     def _close(s: socket.socket) -> None:
-        try:
+        with contextlib.suppress(OSError):
             s.shutdown(socket.SHUT_RDWR)
-        except OSError:
-            pass
         s.close()
 
     def go_away(self) -> None:

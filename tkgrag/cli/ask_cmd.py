@@ -27,6 +27,7 @@ from tkgrag.cli.common import console, friendly_errors, settings
 from tkgrag.cli.evidence_table import evidence_table
 from tkgrag.cli.safe_text import safe
 from tkgrag.model import Answer
+from tkgrag.retrievers.base import MAX_K
 from tkgrag.retrievers.registry import METHODS
 
 
@@ -90,7 +91,7 @@ def ask(
     question: Annotated[str, typer.Argument(help="The question.")],
     method: Annotated[str, typer.Option("--method", "-m", help=f"One of: {', '.join(METHODS)}")] = "star+tc",
     reader: Annotated[str, typer.Option("--reader", "-r", help="symbolic (offline, exact) or llm.")] = "symbolic",
-    k: Annotated[int, typer.Option("--k", min=1, help="How many events to retrieve.")] = 10,
+    k: Annotated[int, typer.Option("--k", min=1, max=MAX_K, help="How many events to retrieve.")] = 10,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     explain: Annotated[
         bool,

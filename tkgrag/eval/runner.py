@@ -25,7 +25,8 @@ What makes a run comparable and repeatable:
 
 The very first question of a method failing with a TkgragError raises (it is nearly always a setup problem: no rule
 graph, no embeddings); a later one, and any other exception on any question (a bug met by one question), is recorded
-on that question (``Prediction.error``, in predictions.jsonl) and counts as wrong. A server that went away stops the run.
+on that question (``Prediction.error``, in predictions.jsonl) and counts as wrong. A server that went away stops the
+run.
 """
 
 from __future__ import annotations

@@ -20,6 +20,13 @@ if TYPE_CHECKING:
     from tkgrag.question.model import TemporalQuestion
 
 
+# The most items one request may ask for, and the largest value of any whole-number method option (candidates,
+# pools, iterations): `retrieve --k 1000000000` or `--set candidates=1000000000` asked the server for that many rows
+# and exhausted its heap. Ten thousand is 25x the largest default (exaqt's candidate_facts 2000).
+MAX_K = 10_000
+MAX_OPTION = 10_000
+
+
 class Need(StrEnum):
     """What a method uses besides the store and the embedder."""
 
@@ -48,8 +55,8 @@ class RetrievalRequest:
     def __post_init__(self) -> None:
         if not self.text.strip():
             raise ConfigError("a retrieval request needs a non-empty question text")
-        if self.k < 1:
-            raise ConfigError(f"k must be at least 1, got {self.k}")
+        if not 1 <= self.k <= MAX_K:
+            raise ConfigError(f"k must be between 1 and {MAX_K:,}, got {self.k:,}")
         if not self.kinds:
             raise ConfigError("a retrieval request must want at least one item kind")
 
