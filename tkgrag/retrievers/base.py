@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from tkgrag.errors import ConfigError
 from tkgrag.model import ALL_KINDS, Evidence, ItemKind, Retrieval, Subgraph, TemporalConstraint
+from tkgrag.question.constraints import understood
 
 if TYPE_CHECKING:
     from tkgrag.question.model import TemporalQuestion
@@ -150,7 +151,8 @@ class RequestScope:
 
     @classmethod
     def of(cls, retriever: Retriever, request: RetrievalRequest) -> RequestScope:
-        notes = []
+        tq = request.question if request.question is not None else understood(request.text)
+        notes = list(tq.notes) if tq is not None else []  # a time the question states that could not be used
         applies = Need.CONSTRAINTS in retriever.needs
         if request.constraints and not applies:
             said = "; ".join(c.describe() for c in request.constraints)
