@@ -13,6 +13,10 @@ Defaults, and why:
   candidates, the paper's best variant; the symbolic reader derives that constraint (explicit dates and resolved
   anchors) and hands it to the retriever. It needs the rule graph (`tkgrag rules build`); ``--method vector`` works
   on any ingested graph.
+
+Exit status: 0 with answers or with "no answer" (the reader found none in the evidence), 3 when the reader failed
+(the LLM endpoint failed, timed out or is not configured; ``error`` says why and the evidence is still printed), 1 for
+other errors, 2 for a usage error.
 """
 
 from __future__ import annotations
@@ -86,6 +90,9 @@ def print_answer(a: Answer) -> None:
     console.print(f"timings: {timings}; tokens: {a.tokens.total} ({a.tokens.calls} LLM calls)")
 
 
+READER_FAILED = 3  # exit status when the reader could not read (the evidence was still printed)
+
+
 @friendly_errors
 def ask(
     question: Annotated[str, typer.Argument(help="The question.")],
@@ -112,3 +119,5 @@ def ask(
         print_answer(answer)
         if explain:
             print_explanation(answer)
+    if answer.outcome == "failed":  # the reader failed (not "no answer"): a script must be able to tell
+        raise typer.Exit(code=READER_FAILED)
