@@ -82,7 +82,7 @@ def test_a_retry_after_longer_than_the_longest_backoff_ends_the_retries() -> Non
 
 
 class Clock:
-    """A clock that the scripted client and the sleeps move: each attempt takes ``attempt_s``."""
+    """A clock that only the scripted client and the sleeps move."""
 
     def __init__(self) -> None:
         self.now = 0.0
@@ -106,7 +106,8 @@ def test_the_deadline_bounds_one_call_with_its_retries() -> None:
     def sleep(s: float) -> None:
         clock.now += s
 
-    client = RetryingChatClient(inner, RetryPolicy(4, 1.0, 30.0, deadline_s=90.0), sleep=sleep, rng=Upper(), clock=clock)
+    policy = RetryPolicy(4, 1.0, 30.0, deadline_s=90.0)
+    client = RetryingChatClient(inner, policy, sleep=sleep, rng=Upper(), clock=clock)
     with pytest.raises(LLMTimeoutError) as info:
         client.complete(REQ)
     # try 1: 60 s (its own timeout); wait 1 s; try 2: the 29 s left; then no time for a third: 90 s, not 315 s
