@@ -26,6 +26,7 @@ import numpy as np
 from tkgrag.checkpoints import load_checkpoint
 from tkgrag.errors import ConfigError
 from tkgrag.rerank.data import Group, MiningConfig, build_groups
+from tkgrag.threads import limit_torch_for_training
 from tkgrag.train.plots import plot_losses
 
 
@@ -187,6 +188,7 @@ def train(
     random.seed(config.seed)
     np.random.seed(config.seed)
     torch.manual_seed(config.seed)
+    limit_torch_for_training()  # one thread per core at most, one core left: see tkgrag/threads.py
 
     t_mine = time.perf_counter()
     if encode is None:

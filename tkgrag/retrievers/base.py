@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from tkgrag.errors import ConfigError
 from tkgrag.model import ALL_KINDS, Evidence, ItemKind, Retrieval, Subgraph, TemporalConstraint
 from tkgrag.question.constraints import understood
+from tkgrag.threads import limited, request_threads
 
 if TYPE_CHECKING:
     from tkgrag.question.model import TemporalQuestion
@@ -112,7 +113,8 @@ class RetrieverBase:
             request = RetrievalRequest.of(request, k, constraint)
         elif constraint is not None:
             raise ConfigError("give the constraint inside the RetrievalRequest, not beside it")
-        return self.run(request)
+        with limited(request_threads()):  # a request's solve and ranking must not fight a busy machine's cores
+            return self.run(request)
 
     def run(self, request: RetrievalRequest) -> Retrieval:
         raise NotImplementedError

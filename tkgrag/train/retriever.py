@@ -34,6 +34,7 @@ import numpy as np
 
 from tkgrag.checkpoints import load_checkpoint
 from tkgrag.errors import ConfigError
+from tkgrag.threads import limit_torch_for_training
 from tkgrag.train.questions import read_jsonl
 
 MODEL_DIR = "model"  # the fine-tuned sentence-transformers model inside the output folder
@@ -292,6 +293,7 @@ def train(
         )
     val_set = load_examples(config.data, "validation", 3) if validate else []
     set_seed(config.seed)
+    limit_torch_for_training()  # one thread per core at most, one core left: see tkgrag/threads.py
     model = load_model(config.base_model, config.max_seq_length)
     doc_model = load_model(config.base_model, config.max_seq_length).eval() if config.frozen_documents else None
     if config.freeze_embeddings:
