@@ -172,7 +172,7 @@ def test_cache_key_covers_model_messages_and_params() -> None:
 
 
 def test_cache_stores_successes_only_and_survives_a_corrupt_entry(tmp_path: Path) -> None:
-    inner = Scripted(LLMStatusError("no", status=400), "first", "second")
+    inner = Scripted(LLMStatusError("no", status=400), "first", "second", "third")
     client = CachingChatClient(inner, tmp_path)
     with pytest.raises(LLMStatusError):
         client.complete(REQ)
@@ -186,6 +186,9 @@ def test_cache_stores_successes_only_and_survives_a_corrupt_entry(tmp_path: Path
     entry.write_text("{not json")
     assert client.complete(REQ).text == "second" and inner.calls == 3  # a corrupt entry is a miss, then rewritten
     assert client.complete(REQ).cached
+    # an entry of the wrong shape (a number for text, a string for a count) is a miss too, not a TypeError later
+    entry.write_text(json.dumps({"text": 5, "usage": {"prompt": "a", "completion": 1, "calls": 1}, "model": "m"}))
+    assert client.complete(REQ).text == "third" and inner.calls == 4
 
 
 # --------------------------------------------------------------------------------------------------- rate limit

@@ -142,9 +142,13 @@ class CachingChatClient:
     def _load(self, path: Path) -> ChatResponse | None:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
+            usage = TokenUsage(**data["usage"])
+            counts = (usage.prompt, usage.completion, usage.calls)
+            if not isinstance(data["text"], str) or not all(type(n) is int and n >= 0 for n in counts):
+                raise ValueError("text or token counts of the wrong type")
             return ChatResponse(
                 text=data["text"],
-                usage=TokenUsage(**data["usage"]),
+                usage=usage,
                 model=data["model"],
                 finish_reason=data.get("finish_reason"),
                 latency_ms=0.0,
