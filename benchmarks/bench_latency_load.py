@@ -70,12 +70,18 @@ def worker(per_method: int, passes: int) -> dict[str, Any]:
 
     qs = questions(per_method)
     out: dict[str, Any] = {"methods": {}, "threads_env": os.environ.get("TKGRAG_REQUEST_THREADS")}
-    with TKGRag.connect(load_settings()) as rag:
-        try:
-            load_time_aware()
-        except ConfigError:  # no real model trained here: the demo-sized one `make demo` trains
-            rag.method_options["timer4"] = {"model": SAMPLE_MODEL}
+    timer4_env = os.environ.get("BENCH_TIMER4_INSTANCE")
+    with TKGRag.connect(load_settings()) as main_rag, TKGRag.connect(timer4_settings()) as t4_rag:
+        for rag in (main_rag, t4_rag):
+            if os.environ.get("BENCH_TIMER4_MODEL"):
+                rag.method_options["timer4"] = {"model": os.environ["BENCH_TIMER4_MODEL"]}
+            else:
+                try:
+                    load_time_aware()
+                except ConfigError:  # no real model trained here: the demo-sized one `make demo` trains
+                    rag.method_options["timer4"] = {"model": SAMPLE_MODEL}
         for method in METHODS:
+            rag = t4_rag if method == "timer4" and timer4_env else main_rag
             warm, measured = qs[method][:2], qs[method][2:]
             try:
                 for q in warm:
@@ -99,6 +105,42 @@ def worker(per_method: int, passes: int) -> dict[str, Any]:
                 "stages_p50_ms": {s: statistics.median(v) for s, v in stages.items()},
             }
     return out
+
+
+def timer4_settings() -> Any:
+    """The instance timer4 is measured on: BENCH_TIMER4_INSTANCE/_BOLT_PORT/_HTTP_PORT when set (a store whose TKS
+    is filled, see --prepare-timer4), else the configured one."""
+    from tkgrag.config import load_settings
+
+    env = dict(os.environ)
+    if env.get("BENCH_TIMER4_INSTANCE"):
+        env.update(
+            TKGRAG_INSTANCE=env["BENCH_TIMER4_INSTANCE"],
+            TKGRAG_BOLT_PORT=env["BENCH_TIMER4_BOLT_PORT"],
+            TKGRAG_HTTP_PORT=env["BENCH_TIMER4_HTTP_PORT"],
+        )
+    return load_settings(env)
+
+
+def prepare_timer4(model: str) -> str:
+    """The ICEWS sample ingested into the timer4 instance and its TKS filled by ``model`` (a sentence-transformers
+    folder), when that store has no TKS yet. For latency the encoder's training does not matter, only its size."""
+    from tkgrag.demo import SAMPLE_TSV, data_file
+    from tkgrag.embed import default_embedder
+    from tkgrag.ingest.pipeline import IngestOptions
+    from tkgrag.ingest.tkg import ingest_tkg_file
+    from tkgrag.retrievers.timer4.config import TKS_BACKEND
+    from tkgrag.retrievers.timer4.tks import TimeAwareEncoder, fill_tks, identify
+    from tkgrag.store import connect
+
+    with connect(timer4_settings()) as store:
+        n = store.run("MATCH (e:Event) WHERE e.embedding_ta IS NOT NULL RETURN count(e) AS n")[0]["n"]
+        if n:
+            return f"timer4 store already prepared ({n} events in its TKS)"
+        s = ingest_tkg_file(store, data_file(SAMPLE_TSV), source="sample", options=IngestOptions(progress=False))
+        ident = identify(model)
+        t = fill_tks(store, TimeAwareEncoder(default_embedder(str(ident.path), TKS_BACKEND), ident), progress=False)
+        return f"timer4 store prepared: {s.written} sample events, TKS of {t.embedded} by {model}"
 
 
 # --------------------------------------------------------------------------------------------------- the load
@@ -183,11 +225,19 @@ def main() -> None:
     ap.add_argument("--passes", type=int, default=2, help="times each question is asked (default 2)")
     ap.add_argument("--load-seconds", type=float, default=420.0, help="bound of each run and of its busy loops")
     ap.add_argument("--out", type=Path, default=None, help="folder for report.md and runs.json")
+    ap.add_argument(
+        "--prepare-timer4",
+        metavar="MODEL",
+        help="ingest the ICEWS sample into BENCH_TIMER4_INSTANCE and fill its TKS with MODEL (when it has none)",
+    )
     args = ap.parse_args()
     if args.worker:
         print(json.dumps(worker(args.per_method, args.passes)))
         return
     print(f"cpus {os.cpu_count()}, load average at start {os.getloadavg()}", flush=True)
+    prepared = prepare_timer4(args.prepare_timer4) if args.prepare_timer4 else ""
+    if prepared:
+        print(prepared, flush=True)
     docs = []
     for limits, loaded in RUNS:
         doc = run_worker(limits, loaded, args)
@@ -210,8 +260,8 @@ def main() -> None:
         (args.out / "report.md").write_text(
             "# Retrieval latency idle and under load (issue 30, item 3)\n\n"
             f"`benchmarks/bench_latency_load.py --per-method {args.per_method} --passes {args.passes}`, "
-            f"{os.cpu_count()} CPUs.\n\n{table(docs)}\n\n## Per run\n\n{stage_table(docs)}\n\n## Machine load\n\n"
-            f"{loads}\n"
+            f"{os.cpu_count()} CPUs. {prepared}\n\n{table(docs)}\n\n## Per run\n\n{stage_table(docs)}\n\n"
+            f"## Machine load\n\n{loads}\n"
         )
 
 
