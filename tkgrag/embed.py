@@ -29,6 +29,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from tkgrag.errors import ConfigError
+from tkgrag.npz_cache import read_cache
 
 log = logging.getLogger(__name__)
 
@@ -372,11 +373,10 @@ def vocabulary_file(embedder: Embedder, cache_dir: Path) -> Path:
 
 
 def _read_vocabulary(path: Path, dims: int) -> dict[str, np.ndarray]:
-    try:
-        with np.load(path, allow_pickle=False) as z:
-            texts, vecs = z["texts"], z["vectors"]
-    except (OSError, ValueError, KeyError):  # absent or unreadable: start again
+    found = read_cache(path, lambda z: (z["texts"], z["vectors"]))  # absent or damaged: start again
+    if found is None:
         return {}
+    texts, vecs = found
     if vecs.ndim != 2 or vecs.shape != (len(texts), dims):
         return {}
     return {str(t): v for t, v in zip(texts.tolist(), vecs, strict=True)}

@@ -310,6 +310,15 @@ class Answer:
     def best(self) -> str | None:
         return self.answers[0].text if self.answers else None
 
+    @property
+    def outcome(self) -> str:
+        """``answered``, ``no answer`` (the reader read the evidence and found none), or ``failed`` (the reader could
+        not read: the LLM endpoint failed or is not configured; ``error`` says why). Scripts tell them apart by this,
+        and `tkgrag ask` by its exit status (0, 0, 3)."""
+        if self.error:
+            return "failed"
+        return "answered" if self.answers else "no answer"
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "question": self.question,
@@ -317,6 +326,7 @@ class Answer:
             "constraint": self.constraint.describe() if self.constraint else None,
             "reader": self.reader,
             "answers": [asdict(a) for a in self.answers],
+            "outcome": self.outcome,
             "error": self.error,
             "tokens": asdict(self.tokens),
             "timings_ms": self.timings_ms,

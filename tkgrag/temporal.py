@@ -31,7 +31,20 @@ class TimeParseError(ValueError):
     """A time value that is not ISO ``YYYY-MM-DD``, ``YYYY-MM`` or ``YYYY`` (optionally signed, e.g. ``+2014``)."""
 
 
-_ISO = re.compile(r"^\s*([+-]?\d{1,4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?(?:T[\d:.Z+-]*)?\s*$")
+_ISO = re.compile(r"^\s*([+-]?\d{1,4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?(?:T([\d:.Z+-]*))?\s*$")
+# The time of day after "T" (Wikidata's "+2014-02-28T00:00:00Z"): only the day is kept, but a time that is not on
+# the clock ("T25:00:00Z") means the value is wrong, not that it is the 28th.
+_CLOCK = re.compile(r"^(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):?(\d{2}))?$")
+
+
+def _check_clock(clock: str, text: str) -> None:
+    c = _CLOCK.match(clock)
+    if c is None:
+        raise TimeParseError(f"invalid time of day {clock!r} in {text!r} (expected hh:mm[:ss][Z|+hh:mm])")
+    hour, minute, second = int(c.group(1)), int(c.group(2)), int(c.group(3) or 0)
+    off_h, off_m = int(c.group(4) or 0), int(c.group(5) or 0)
+    if hour > 23 or minute > 59 or second > 60 or off_h > 23 or off_m > 59:
+        raise TimeParseError(f"invalid time of day {clock!r} in {text!r}: not on the clock")
 
 
 def period_bounds(year: int, month: int | None = None, day: int | None = None) -> tuple[date, date, Granularity]:
@@ -70,6 +83,8 @@ class TimeSpan:
         day = int(m.group(3)) if m.group(3) and int(m.group(3)) != 0 and month is not None else None
         if year <= 0:
             raise TimeParseError(f"year out of range in {text!r}")
+        if m.group(4):  # a bare trailing "T" stays accepted, as before
+            _check_clock(m.group(4), text)
         try:
             start, end, gran = period_bounds(year, month, day)
         except ValueError as exc:

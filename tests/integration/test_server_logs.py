@@ -78,3 +78,23 @@ def test_pagerank_runs_add_no_gds_task_lines_to_the_logs(store: Store, neo4j_set
             added = fh.read().decode("utf-8", errors="replace")
         gds_lines = [x for x in added.splitlines() if "PageRank ::" in x or "Loading ::" in x]
         assert gds_lines == [], f"{path.name} gained {len(gds_lines)} GDS task lines, e.g. {gds_lines[:2]}"
+
+
+def test_exaqt_projections_add_no_graph_aggregation_lines_to_the_logs(store: Store, neo4j_settings: Settings) -> None:
+    """Each EXAQT question projects its candidate graph with a Cypher aggregation; before the fix every one added 21
+    "Graph aggregation :: ..." lines to neo4j.log (and debug.log), whatever ``logProgress`` said."""
+    from tests.integration.test_exaqt_gst import FACTS, build
+    from tkgrag.retrievers.exaqt.gst import projection
+
+    layout = InstanceLayout.from_settings(neo4j_settings)
+    graph = build(store, FACTS)
+    before = {p: p.stat().st_size for p in (layout.console_log, layout.debug_log)}
+    for _ in range(3):
+        with projection(store, graph, outside_penalty=1.0) as name:  # the retriever's own call path
+            assert store.run("CALL gds.graph.list($g) YIELD nodeCount RETURN nodeCount", {"g": name})[0]["nodeCount"]
+    for path, offset in before.items():
+        with path.open("rb") as fh:
+            fh.seek(offset)
+            added = fh.read().decode("utf-8", errors="replace")
+        lines = [x for x in added.splitlines() if "Graph aggregation" in x]
+        assert lines == [], f"{path.name} gained {len(lines)} projection task lines, e.g. {lines[:2]}"

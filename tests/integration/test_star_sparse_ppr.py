@@ -134,3 +134,23 @@ def test_the_exported_matrix_follows_the_rule_graph_build(sample_store: Store, e
     retriever = create("star", RetrieverContext(store, embedder))
     retriever.retrieve("Who made a statement about Japan?", k=3)
     assert retriever._matrix is not None and retriever._matrix.build == second.build  # type: ignore[attr-defined]
+
+
+def test_a_truncated_cache_file_is_discarded_and_rebuilt(sample_store: Store, tmp_path: Path) -> None:  # noqa: F811
+    store = sample_store
+    build_and_store(store)
+    first = sparse_ppr.load(store, 0.8, tmp_path)
+    supports = support_index.load(store, tmp_path, first.build)
+    for pattern in ("rule-matrix-*.npz", "support-index-*.npz"):
+        (path,) = tmp_path.glob(pattern)
+        data = path.read_bytes()
+        path.write_bytes(data[: len(data) // 2])  # a copy cut short: BadZipFile on every call before the fix
+    again = sparse_ppr.load(store, 0.8, tmp_path)
+    assert again.build == first.build and (again.a != first.a).nnz == 0 and np.array_equal(again.ids, first.ids)
+    rebuilt = support_index.load(store, tmp_path, first.build)
+    assert np.array_equal(rebuilt.event_ids, supports.event_ids) and np.array_equal(rebuilt.indptr, supports.indptr)
+    # the damaged files were replaced by whole ones: the next call reads them from disk
+    for pattern in ("rule-matrix-*.npz", "support-index-*.npz"):
+        (path,) = tmp_path.glob(pattern)
+        with np.load(path, allow_pickle=False) as z:
+            assert len(z.files) >= 5

@@ -269,6 +269,28 @@ def test_first_question_failing_raises_later_failures_are_recorded() -> None:
     assert overall["evidence_recall@10"] == pytest.approx(0.25) and overall["n"] == 2
 
 
+@dataclass
+class BuggyRetriever(ListRetriever):
+    """Raises what a bug raises (EXAQT's ranking raised ``KeyError`` on one answer graph), not a TkgragError."""
+
+    def run(self, request: RetrievalRequest) -> Retrieval:
+        if request.text in self.fail_on:
+            self.asked.append(request)
+            raise KeyError("Q201")
+        return super().run(request)
+
+
+@pytest.mark.parametrize("failing", ["question q1", "question q2"])
+def test_a_bug_on_one_question_is_recorded_and_the_run_goes_on(failing: str) -> None:
+    qs, evidence = two_question_setup()
+    buggy = BuggyRetriever("m", evidence, fail_on={failing})
+    run = run_eval(Facade({"m": buggy}), dataset(qs), EvalOptions(("m",), progress=False))
+    assert [r.text for r in buggy.asked] == ["question q1", "question q2"]  # the other question was still asked
+    errors = [r.prediction.error for r in run.results["m"]]
+    assert errors == ["KeyError: 'Q201'" if f"question {r.question.id}" == failing else None for r in run.results["m"]]
+    assert run.metrics_document()["methods"]["m"]["overall"]["n"] == 2  # the failed one counts (as wrong)
+
+
 def test_unknown_method_or_reader_fails_before_any_question() -> None:
     qs, evidence = two_question_setup()
     r = ListRetriever("m", evidence)

@@ -246,3 +246,26 @@ def test_event_type_objects_are_not_entity_answers_and_unanchored_facts_prefer_t
                           0.8, kind=ItemKind.FACT)  # fmt: skip
     fact21 = AnswerFact(held, 0.8, False, (GraphEntity("Q7", 21, "Hollande"), GraphEntity("Q8", 22, "President")))
     assert [a.text for a in rank_answers([fact21], TemporalAsk(), ["Q142"])] == ["Q7", "Q8"]
+
+
+def test_an_edition_that_is_a_question_entity_does_not_break_the_ordinal() -> None:
+    # "When did the Mets win their first World Series?" with NERD linking the 1986 edition as a question entity too:
+    # both editions are tied to the Mets (level 1), so the editions' ordinal covers Q201, but a question entity is
+    # never an answer (fact_answers skips it), so Q201 has no feature vector. Before the fix: KeyError 'Q201'.
+    mets = GraphEntity("Q100", 100, "New York Mets")
+    editions = [GraphEntity("Q200", 200, "1969 World Series"), GraphEntity("Q201", 201, "1986 World Series")]
+    facts = [
+        AnswerFact(
+            Evidence.event(f"f{i}", f"{e.name} winner New York Mets", e.key, "winner", "Q100", span(y, y), 0.8),
+            0.8,
+            False,
+            (e, mets),
+        )
+        for i, (e, y) in enumerate(zip(editions, (1969, 1986), strict=True))
+    ]
+    ask = TemporalAsk(ordinal=1, wants_time=True, letters="whendidthemetswintheirfirstworldseries")
+    ranked = rank_answers(facts, ask, ["Q100", "Q201"])
+    texts = [a.text for a in ranked]
+    assert "Q201" not in texts  # a question entity is not its own answer
+    assert texts[0] == "Q200"  # the first edition (mark 1969) is at the ordinal's position
+    assert set(texts) == {"Q200", "1969", "1986"}

@@ -63,7 +63,56 @@ def test_backoff_doubles_is_capped_and_honours_retry_after() -> None:
     # base * 2**i = 1, 2, 4, 8 -> capped at 5
     assert [policy.delay(i, rng=rng) for i in range(4)] == [1.0, 2.0, 4.0, 5.0]
     assert policy.delay(0, retry_after_s=3.0, rng=rng) == 3.0
-    assert policy.delay(0, retry_after_s=60.0, rng=rng) == 5.0
+    # Retry-After is the wait, never jittered below it (asked 1 s, the retry came after 0.5-0.9 s)
+    assert policy.delay(0, retry_after_s=1.0, rng=random.Random(3)) == 1.0
+    assert policy.delay(0, retry_after_s=60.0, rng=rng) == 60.0  # the client gives up on it instead (below)
+
+
+def test_a_retry_after_longer_than_the_longest_backoff_ends_the_retries() -> None:
+    inner = Scripted(LLMStatusError("LLM endpoint x answered HTTP 429: slow down.", status=429, retry_after_s=60.0))
+    slept: list[float] = []
+    client = RetryingChatClient(inner, RetryPolicy(3, 1.0, 30.0), sleep=slept.append)
+    with pytest.raises(LLMStatusError) as info:
+        client.complete(REQ)
+    assert inner.calls == 1 and slept == []
+    assert str(info.value) == (
+        "LLM endpoint x answered HTTP 429: slow down (gave up after 1 attempt: the endpoint asked to wait 60 s, "
+        "more than TKGRAG_LLM_BACKOFF_MAX (30 s))."
+    )
+
+
+class Clock:
+    """A clock that only the scripted client and the sleeps move."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_deadline_bounds_one_call_with_its_retries() -> None:
+    clock = Clock()
+    timeouts: list[float | None] = []
+
+    class Hung(Scripted):
+        def complete(self, request: ChatRequest) -> ChatResponse:
+            timeouts.append(request.timeout_s)
+            clock.now += min(60.0, request.timeout_s or 60.0)  # the endpoint never answers: each try times out
+            return super().complete(request)
+
+    inner = Hung(LLMTimeoutError("LLM endpoint x did not answer."))
+
+    def sleep(s: float) -> None:
+        clock.now += s
+
+    policy = RetryPolicy(4, 1.0, 30.0, deadline_s=90.0)
+    client = RetryingChatClient(inner, policy, sleep=sleep, rng=Upper(), clock=clock)
+    with pytest.raises(LLMTimeoutError) as info:
+        client.complete(REQ)
+    # try 1: 60 s (its own timeout); wait 1 s; try 2: the 29 s left; then no time for a third: 90 s, not 315 s
+    assert timeouts == [90.0, 29.0] and clock.now == 90.0 and inner.calls == 2
+    assert "gave up after 2 attempts: the next try would pass the 90 s TKGRAG_LLM_DEADLINE" in str(info.value)
 
 
 def test_jitter_stays_within_half_to_full_delay() -> None:
@@ -123,7 +172,7 @@ def test_cache_key_covers_model_messages_and_params() -> None:
 
 
 def test_cache_stores_successes_only_and_survives_a_corrupt_entry(tmp_path: Path) -> None:
-    inner = Scripted(LLMStatusError("no", status=400), "first", "second")
+    inner = Scripted(LLMStatusError("no", status=400), "first", "second", "third")
     client = CachingChatClient(inner, tmp_path)
     with pytest.raises(LLMStatusError):
         client.complete(REQ)
@@ -137,6 +186,9 @@ def test_cache_stores_successes_only_and_survives_a_corrupt_entry(tmp_path: Path
     entry.write_text("{not json")
     assert client.complete(REQ).text == "second" and inner.calls == 3  # a corrupt entry is a miss, then rewritten
     assert client.complete(REQ).cached
+    # an entry of the wrong shape (a number for text, a string for a count) is a miss too, not a TypeError later
+    entry.write_text(json.dumps({"text": 5, "usage": {"prompt": "a", "completion": 1, "calls": 1}, "model": "m"}))
+    assert client.complete(REQ).text == "third" and inner.calls == 4
 
 
 # --------------------------------------------------------------------------------------------------- rate limit

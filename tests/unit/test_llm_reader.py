@@ -433,3 +433,79 @@ def test_answer_to_a_question_text_is_a_request_for_its_top_k() -> None:
     LLMReader.from_settings(LLMSettings()).answer(QUESTION, retriever, k=1)
     (request,) = retriever.requests
     assert (request.text, request.k, request.constraints) == (QUESTION, 1, (TemporalConstraint.before("2006-02-10"),))
+
+
+# --------------------------------------------------------------------------------------------------- wrong shapes
+@pytest.mark.parametrize(
+    ("content", "kind"), [(12345, "int"), ({"answer": "Iran"}, "dict"), ([{"type": "image"}], "list")]
+)
+def test_a_reply_whose_content_is_not_text_is_a_failure_not_a_traceback(
+    serve: Any, tmp_path: Path, content: Any, kind: str
+) -> None:
+    body = completion("x")
+    body["choices"][0]["message"]["content"] = content
+    server = serve(Reply(body=body))
+    answer = LLMReader.from_settings(settings_for(server.base_url, tmp_path)).read(QUESTION, retrieval())
+    assert len(server.requests) == 1  # not retried: the same request gets the same reply
+    assert answer.outcome == "failed" and answer.answers == [] and len(answer.retrieval.evidence) == 3
+    assert answer.error is not None and f"content is a {kind}, not text" in answer.error
+
+
+def test_text_parts_are_read_as_the_text() -> None:
+    from tkgrag.llm.client import _content_text
+
+    assert _content_text([{"type": "text", "text": "Answer: "}, {"type": "text", "text": "Iran"}]) == "Answer: Iran"
+    assert _content_text(None) == "" and _content_text(7) is None
+
+
+@pytest.mark.parametrize("usage", [{"prompt_tokens": "a", "completion_tokens": 3}, {"prompt_tokens": -1}, "lots"])
+def test_a_usage_field_of_the_wrong_shape_is_estimated(serve: Any, tmp_path: Path, usage: Any) -> None:
+    body = completion("Answer: Iran")
+    body["usage"] = usage
+    server = serve(Reply(body=body))
+    metrics = LLMMetrics()
+    answer = LLMReader.from_settings(settings_for(server.base_url, tmp_path), metrics=metrics).read(
+        QUESTION, retrieval()
+    )
+    assert answer.outcome == "answered" and answer.best == "Iran"
+    assert answer.tokens.estimated and answer.tokens.prompt > 0
+    assert metrics.estimated_calls == 1 and metrics.prompt_tokens == answer.tokens.prompt
+
+
+# --------------------------------------------------------------------------------------------------- outcomes
+def test_failure_and_no_answer_are_distinct_outcomes(serve: Any, tmp_path: Path) -> None:
+    failing = serve(Reply(500, error_body("boom")))
+    failed = LLMReader.from_settings(settings_for(failing.base_url, tmp_path, max_retries=4)).read(
+        QUESTION, retrieval()
+    )
+    assert len(failing.requests) == 5 and failed.outcome == "failed" and failed.as_dict()["outcome"] == "failed"
+    empty = serve(Reply(body=completion("I cannot determine the answer from the evidence.")))
+    none = LLMReader.from_settings(settings_for(empty.base_url, tmp_path)).read(QUESTION, retrieval())
+    assert none.outcome == "no answer" and none.error is None and none.as_dict()["outcome"] == "no answer"
+
+
+def test_a_hung_endpoint_ends_at_the_deadline(serve: Any, tmp_path: Path) -> None:
+    server = serve(Reply(body=completion("Answer: too late"), delay_s=30.0))
+    settings = settings_for(server.base_url, tmp_path, timeout_s=0.4, deadline_s=0.6, max_retries=4)
+    answer = LLMReader.from_settings(settings).read(QUESTION, retrieval())
+    # the first try times out at 0.4 s, a second one gets what is left (0.2 s): 2 requests of the 5 allowed
+    assert 1 <= len(server.requests) <= 2
+    assert answer.outcome == "failed" and answer.error is not None
+    assert "did not answer within" in answer.error and "TKGRAG_LLM_DEADLINE" in answer.error
+
+
+def test_retry_after_is_waited_in_full(serve: Any, tmp_path: Path) -> None:
+    server = serve(Reply(429, error_body("slow down"), headers={"Retry-After": "1"}), Reply(body=completion("Iran")))
+    slept: list[float] = []
+    client = build_chat_client(settings_for(server.base_url, tmp_path, backoff_max_s=30.0), sleep=slept.append)
+    answer = LLMReader(client).read(QUESTION, retrieval())
+    assert answer.best == "Iran" and len(server.requests) == 2
+    assert slept == [1.0]  # before: a draw from [0.5, 1.0]
+
+
+def test_the_default_deadline_is_far_below_five_timeouts() -> None:
+    s = LLMSettings()
+    assert s.deadline_s == 90.0 and s.deadline_s < (s.max_retries + 1) * s.timeout_s
+    from tkgrag.llm.settings import load_llm_settings
+
+    assert load_llm_settings({"TKGRAG_LLM_DEADLINE": "30"}).deadline_s == 30.0

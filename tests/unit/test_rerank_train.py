@@ -99,3 +99,29 @@ def test_musique_is_refused(tmp_path: Path, tiny_base: str) -> None:
     cfg = TrainConfig(base_model=tiny_base, steps=1, datasets=(str(q),))
     with pytest.raises(ConfigError, match="evaluation set"):
         train(cfg, tmp_path / "ce", encode=bag_of_words)
+
+
+class _RunsCode:
+    """Pickles to a call of ``open(path, "w")``: loading it with a full unpickler creates ``path``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __reduce__(self) -> tuple[object, tuple[str, str]]:
+        return (open, (str(self.path), "w"))
+
+
+def test_a_crafted_optimiser_checkpoint_is_refused_without_running_it(tmp_path: Path, tiny_base: str) -> None:
+    import torch
+
+    data = timeqa_file(tmp_path / "timeqa.json")
+    cfg = TrainConfig(base_model=tiny_base, steps=1, batch_questions=2, max_length=32, datasets=(str(data),))
+    out = tmp_path / "ce"
+    ckpt = out / "work" / "checkpoint"
+    ckpt.mkdir(parents=True)
+    (ckpt / "state.json").write_text("{}")
+    marker = tmp_path / "ran"
+    torch.save({"opt": _RunsCode(marker)}, ckpt / "optim.pt")
+    with pytest.raises(ConfigError, match=r"optim\.pt: refused to load: .*\(io\.open\).*could run code"):
+        train(cfg, out, encode=bag_of_words)
+    assert not marker.exists(), "the checkpoint's pickle ran"

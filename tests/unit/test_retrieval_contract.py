@@ -233,7 +233,7 @@ def test_a_fact_without_qualifiers_is_its_line() -> None:
 def test_request_validation() -> None:
     with pytest.raises(ConfigError, match="non-empty question text"):
         RetrievalRequest("  \n")
-    with pytest.raises(ConfigError, match="k must be at least 1, got 0"):
+    with pytest.raises(ConfigError, match="k must be between 1 and 10,000, got 0"):
         RetrievalRequest("Who?", k=0)
     with pytest.raises(ConfigError, match="at least one item kind"):
         RetrievalRequest("Who?", kinds=frozenset())
@@ -285,6 +285,33 @@ def test_a_retriever_that_does_not_apply_constraints_gets_none_and_says_so() -> 
     assert scope.kinds == STATEMENTS
     # nothing asked, nothing ignored
     assert RequestScope.of(Recorder("vector"), RetrievalRequest.of("Who?")).notes == []
+
+
+@pytest.mark.parametrize(
+    ("question", "note"),
+    [
+        (
+            "Who visited Iran on 31 February 2014?",
+            "the question's time '31 February 2014' is not on the calendar (a day that does not exist, or a period "
+            "that ends before it starts): no time constraint was taken from it",
+        ),
+        (
+            "Who visited Iran between 2015 and 2013?",
+            "the question's time '2015 and 2013' ends before it starts: no time constraint was taken from it",
+        ),
+    ],
+)
+def test_an_impossible_time_in_the_question_is_noted_not_dropped_silently(question: str, note: str) -> None:
+    from tkgrag.question import understand
+
+    tq = understand(question)
+    assert tq.notes == (note,) and tq.times[0].span is None
+    tc = Recorder("vector+tc", needs=frozenset({Need.CONSTRAINTS}))
+    assert tc.retrieve(question).notes == [note]  # parsed from the text when the request carries no question
+    assert RequestScope.of(tc, RetrievalRequest.of(question, question=tq)).notes == [note]
+    # times that wait for a reference date or a year are not impossible
+    assert understand("Who visited Iran in May?").notes == understand("Who visited Iran last year?").notes == ()
+    assert understand("Who visited Iran between 2013 and 2015?").notes == ()
 
 
 def test_a_retriever_that_applies_constraints_gets_them_all() -> None:

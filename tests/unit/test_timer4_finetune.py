@@ -131,3 +131,32 @@ def test_the_demo_sized_model_never_sees_the_sample_questions(tmp_path: Path) ->
         for fact in [row["positive"]["fact"], *(n["fact"] for n in row["negatives"])]:
             s, r, o, day = fact
             assert not exclusion.excludes(Fact(s, r, o, date.fromisoformat(day))), fact
+
+
+class _RunsCode:
+    """Pickles to a call of ``open(path, "w")``: loading it with a full unpickler creates ``path``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __reduce__(self) -> tuple[object, tuple[str, str]]:
+        return (open, (str(self.path), "w"))
+
+
+def test_a_crafted_checkpoint_is_refused_without_running_it(tmp_path: Path) -> None:
+    import pytest
+    import torch
+
+    from tkgrag.errors import ConfigError
+
+    data = write_data(tmp_path / "data.jsonl")
+    out = tmp_path / "out"
+    marker = tmp_path / "ran"
+    (out / CHECKPOINT).parent.mkdir(parents=True)
+    torch.save({"identity": {}, "model": _RunsCode(marker)}, out / CHECKPOINT)
+    config = TrainConfig(data=data, out=out, steps=2, batch_size=2, checkpoint_every=2)
+    with pytest.raises(ConfigError, match=r"state\.pt: refused to load: .*could run code") as caught:
+        train(config, validate=False)
+    assert not marker.exists(), "the checkpoint's pickle ran"
+    assert "--fresh" in str(caught.value)
+    assert not (out / "model").exists()

@@ -13,6 +13,10 @@ Defaults, and why:
   candidates, the paper's best variant; the symbolic reader derives that constraint (explicit dates and resolved
   anchors) and hands it to the retriever. It needs the rule graph (`tkgrag rules build`); ``--method vector`` works
   on any ingested graph.
+
+Exit status: 0 with answers or with "no answer" (the reader found none in the evidence), 3 when the reader failed
+(the LLM endpoint failed, timed out or is not configured; ``error`` says why and the evidence is still printed), 1 for
+other errors, 2 for a usage error.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from tkgrag.cli.common import console, friendly_errors, settings
 from tkgrag.cli.evidence_table import evidence_table
 from tkgrag.cli.safe_text import print_json, safe
 from tkgrag.model import Answer
+from tkgrag.retrievers.base import MAX_K
 from tkgrag.retrievers.registry import METHODS
 
 
@@ -84,12 +89,15 @@ def print_answer(a: Answer) -> None:
     console.print(f"timings: {timings}; tokens: {a.tokens.total} ({a.tokens.calls} LLM calls)")
 
 
+READER_FAILED = 3  # exit status when the reader could not read (the evidence was still printed)
+
+
 @friendly_errors
 def ask(
     question: Annotated[str, typer.Argument(help="The question.")],
     method: Annotated[str, typer.Option("--method", "-m", help=f"One of: {', '.join(METHODS)}")] = "star+tc",
     reader: Annotated[str, typer.Option("--reader", "-r", help="symbolic (offline, exact) or llm.")] = "symbolic",
-    k: Annotated[int, typer.Option("--k", min=1, help="How many events to retrieve.")] = 10,
+    k: Annotated[int, typer.Option("--k", min=1, max=MAX_K, help="How many events to retrieve.")] = 10,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     explain: Annotated[
         bool,
@@ -110,3 +118,5 @@ def ask(
         print_answer(answer)
         if explain:
             print_explanation(answer)
+    if answer.outcome == "failed":  # the reader failed (not "no answer"): a script must be able to tell
+        raise typer.Exit(code=READER_FAILED)

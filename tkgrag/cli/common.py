@@ -14,6 +14,7 @@ from types import FrameType
 from typing import Any, ParamSpec, TypeVar
 
 import typer
+from neo4j.exceptions import ServiceUnavailable, SessionExpired
 from rich.console import Console
 from rich.text import Text
 
@@ -38,6 +39,11 @@ def friendly_errors(fn: Callable[P, R]) -> Callable[P, R]:
             # data (it names files and values from the input): printed with controls escaped, never as markup.
             err_console.print(Text.assemble(("error:", "bold red"), " ", safe(exc)), highlight=False, soft_wrap=True)
             raise typer.Exit(code=1) from None
+        except (ServiceUnavailable, SessionExpired) as exc:
+            # The server stopped answering after the command had connected (it was stopped, died, or the network
+            # broke) and the driver's retries ran out: one line, as ingest says it, never a traceback.
+            err_console.print(Text.assemble(("error:", "bold red"), " ", safe(went_away(exc))), highlight=False, soft_wrap=True)
+            raise typer.Exit(code=1) from None
         except KeyboardInterrupt as exc:
             said = f" ({exc})" if str(exc) else ""
             hint = f"; {_interrupt.hint}" if _interrupt.hint else ""
@@ -47,6 +53,15 @@ def friendly_errors(fn: Callable[P, R]) -> Callable[P, R]:
             _interrupt.restore()
 
     return wrapper
+
+
+def went_away(exc: BaseException) -> str:
+    """The one line for a Neo4j server that went away in the middle of a command."""
+    said = " ".join(str(exc).split())[:200] or type(exc).__name__
+    return (
+        f"Neo4j stopped answering during this command ({type(exc).__name__}: {said}); "
+        "Start the server again (`tkgrag neo4j start` for the managed one) and re-run the command."
+    )
 
 
 class _Interrupt:

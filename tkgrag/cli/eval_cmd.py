@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from tkgrag.cli.common import console, err_console, friendly_errors, settings
+from tkgrag.retrievers.base import MAX_K
 from tkgrag.retrievers.registry import METHODS
 
 
@@ -34,7 +35,7 @@ def eval_command(
             ),
         ),
     ] = "symbolic",
-    k: Annotated[int, typer.Option("--k", min=1, help="Evidence per question.")] = 10,
+    k: Annotated[int, typer.Option("--k", min=1, max=MAX_K, help="Evidence per question.")] = 10,
     limit: Annotated[
         int | None, typer.Option("--limit", min=1, help="Only N questions, spread over question types.")
     ] = None,

@@ -10,6 +10,7 @@ from tkgrag.cli.common import console, friendly_errors, settings
 from tkgrag.cli.evidence_table import evidence_table
 from tkgrag.cli.safe_text import print_json, safe
 from tkgrag.model import ItemKind, Retrieval, TemporalConstraint
+from tkgrag.retrievers.base import MAX_K
 from tkgrag.retrievers.registry import METHODS, parse_options
 from tkgrag.retrievers.registry import method as method_of
 
@@ -52,7 +53,7 @@ def print_retrieval(r: Retrieval) -> None:
 def retrieve(
     question: Annotated[str, typer.Argument(help="The question.")],
     method: Annotated[str, typer.Option("--method", "-m", help=f"One of: {', '.join(METHODS)}")] = "star",
-    k: Annotated[int, typer.Option("--k", min=1, help="How many items.")] = 10,
+    k: Annotated[int, typer.Option("--k", min=1, max=MAX_K, help="How many items.")] = 10,
     before: Annotated[str | None, typer.Option(help="Only items ending before this date/month/year.")] = None,
     after: Annotated[str | None, typer.Option(help="Only items starting after this date/month/year.")] = None,
     during: Annotated[str | None, typer.Option(help="Only items overlapping this period (or A..B).")] = None,

@@ -23,8 +23,10 @@ What makes a run comparable and repeatable:
   counted by :func:`tkgrag.llm.tokens.count_tokens`), so retrieval-only and LLM runs are on one scale;
 * ``latency_ms`` is the wall time of constraint derivation + retrieval + reading, not of the evaluation's own work.
 
-The very first question of a method failing raises (it is nearly always a setup problem: no rule graph, no
-embeddings); a later failure is recorded on that question (``Prediction.error``) and counts as wrong.
+The very first question of a method failing with a TkgragError raises (it is nearly always a setup problem: no rule
+graph, no embeddings); a later one, and any other exception on any question (a bug met by one question), is recorded
+on that question (``Prediction.error``, in predictions.jsonl) and counts as wrong. A server that went away stops the
+run.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from neo4j.exceptions import ServiceUnavailable, SessionExpired
 
 from tkgrag.errors import ConfigError, TkgragError
 from tkgrag.eval.aggregate import aggregate
@@ -298,6 +302,12 @@ class _Asker:
         except TkgragError as exc:
             if first:
                 raise type(exc)(f"method {self.method!r} failed on the first question ({q.id}): {exc}") from exc
+            return QuestionResult(self.method, q, Prediction(q.id, error=f"{type(exc).__name__}: {exc}"))
+        except (ServiceUnavailable, SessionExpired):
+            raise  # the server went away: every later question would fail the same way (the CLI says so in one line)
+        except Exception as exc:
+            # A bug met on one question (EXAQT's ranking raised KeyError on one answer graph) is that question's
+            # failure: recorded, counted as wrong, and the run goes on.
             return QuestionResult(self.method, q, Prediction(q.id, error=f"{type(exc).__name__}: {exc}"))
 
 

@@ -38,9 +38,13 @@ class LLMError(TkgragError):
         self.retry_after_s = retry_after_s
         self.attempts = attempts
 
+    gave_up_because: str | None = None  # set by the retries when they stop early (the deadline, a long Retry-After)
+
     def __str__(self) -> str:
-        if self.attempts > 1:
-            return f"{self.message.rstrip('.')} (gave up after {self.attempts} attempts)."
+        why = f": {self.gave_up_because}" if self.gave_up_because else ""
+        if self.attempts > 1 or why:
+            tries = f"{self.attempts} attempt{'s' if self.attempts > 1 else ''}"
+            return f"{self.message.rstrip('.')} (gave up after {tries}{why})."
         return self.message
 
 
@@ -82,6 +86,9 @@ class ChatRequest:
     temperature: float = 0.0
     max_tokens: int | None = 512
     extra: Mapping[str, Any] = field(default_factory=dict)  # other chat-completions parameters (stop, seed, ...)
+    # This attempt's time limit when shorter than the client's (the retries' total deadline); not part of the
+    # completion, so not in ``params()`` nor in the cache key.
+    timeout_s: float | None = None
 
     def message_dicts(self) -> list[dict[str, str]]:
         return [m.as_dict() for m in self.messages]
@@ -195,15 +202,17 @@ class OpenAIChatClient:
         import openai  # already loaded by __init__: a dictionary lookup
 
         t0 = time.perf_counter()
+        timeout = self.timeout_s if request.timeout_s is None else min(self.timeout_s, request.timeout_s)
         try:
             raw = self._sdk.chat.completions.create(
                 model=self.model,
                 messages=request.message_dicts(),  # type: ignore[arg-type]
+                timeout=timeout,
                 **request.params(),
             )
         except openai.APITimeoutError:
             raise LLMTimeoutError(
-                f"LLM endpoint {self.endpoint} did not answer within {self.timeout_s:g} s. "
+                f"LLM endpoint {self.endpoint} did not answer within {timeout:g} s. "
                 "Check that the server is not overloaded, or raise TKGRAG_LLM_TIMEOUT."
             ) from None
         except openai.APIConnectionError as exc:
@@ -246,17 +255,48 @@ class OpenAIChatClient:
             )
         choice = choices[0]
         message = getattr(choice, "message", None)
-        text = (getattr(message, "content", None) or "") if message is not None else ""
+        text = _content_text(getattr(message, "content", None) if message is not None else None)
+        if text is None:
+            content = getattr(message, "content", None)
+            raise LLMResponseError(
+                f"LLM endpoint {self.endpoint} returned a message whose content is a {type(content).__name__}, not "
+                "text; is it an OpenAI-compatible chat endpoint?"
+            )
         usage = getattr(raw, "usage", None)
-        prompt = getattr(usage, "prompt_tokens", None) if usage is not None else None
-        completion = getattr(usage, "completion_tokens", None) if usage is not None else None
+        prompt = _count(getattr(usage, "prompt_tokens", None)) if usage is not None else None
+        completion = _count(getattr(usage, "completion_tokens", None)) if usage is not None else None
+        model = getattr(raw, "model", None)
+        finish = getattr(choice, "finish_reason", None)
         return ChatResponse(
             text=text,
             usage=usage_or_estimate(request, text, prompt, completion),
-            model=getattr(raw, "model", None) or self.model,
-            finish_reason=getattr(choice, "finish_reason", None),
+            model=model if isinstance(model, str) and model else self.model,
+            finish_reason=finish if isinstance(finish, str) else None,
             latency_ms=latency_ms,
         )
+
+
+def _content_text(content: object) -> str | None:
+    """A message's text: a string, nothing (""), or the text parts of a list of content parts; None for any other
+    shape (a number, an object), which no OpenAI-compatible server sends."""
+    if content is None:
+        return ""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        parts = [p.get("text") if isinstance(p, dict) else getattr(p, "text", None) for p in content]
+        if all(isinstance(t, str) for t in parts):
+            return "".join(t for t in parts if isinstance(t, str))
+    return None
+
+
+def _count(value: object) -> int | None:
+    """A token count from the usage field; None (so it is estimated) for anything but a non-negative whole number."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    if value < 0 or value != int(value):
+        return None
+    return int(value)
 
 
 def chat_request(messages: Sequence[ChatMessage], settings: LLMSettings, **extra: Any) -> ChatRequest:

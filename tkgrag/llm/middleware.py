@@ -20,7 +20,7 @@ import random
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -41,15 +41,19 @@ class Jitter(Protocol):
 @dataclass(frozen=True)
 class RetryPolicy:
     """Exponential backoff with jitter: retry ``i`` (0-based) waits a uniform draw from [d/2, d] where
-    d = min(max_s, base_s * 2**i); a server's Retry-After, when given, replaces d (still capped at max_s)."""
+    d = min(max_s, base_s * 2**i). A server's Retry-After, when given, is the wait, exactly: never less (a retry
+    before the time it named is refused again), and a Retry-After above ``max_s`` ends the retries instead.
+    ``deadline_s`` bounds one call, every attempt and wait included (None: no bound but the retries')."""
 
     max_retries: int = 4
     base_s: float = 1.0
     max_s: float = 30.0
+    deadline_s: float | None = None
 
     def delay(self, retry: int, retry_after_s: float | None = None, rng: Jitter | None = None) -> float:
-        d = retry_after_s if retry_after_s is not None else self.base_s * (2**retry)
-        d = min(self.max_s, d)
+        if retry_after_s is not None:
+            return retry_after_s
+        d = min(self.max_s, self.base_s * (2**retry))
         return (rng or random).uniform(d / 2, d)
 
 
@@ -63,6 +67,7 @@ class RetryingChatClient:
         *,
         sleep: Callable[[float], None] = time.sleep,
         rng: Jitter | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.inner = inner
         self.model = inner.model
@@ -70,11 +75,16 @@ class RetryingChatClient:
         self.policy = policy
         self._sleep = sleep
         self._rng: Jitter = rng or random.Random()
+        self._clock = clock
 
     def complete(self, request: ChatRequest) -> ChatResponse:
         attempt = 0
+        deadline = self.policy.deadline_s
+        end = self._clock() + deadline if deadline is not None else None
         while True:
             attempt += 1
+            if end is not None:  # this attempt may use what is left of the deadline, no more
+                request = replace(request, timeout_s=max(0.001, end - self._clock()))
             try:
                 response = self.inner.complete(request)
             except LLMError as exc:
@@ -82,6 +92,15 @@ class RetryingChatClient:
                 if not exc.retryable or attempt > self.policy.max_retries:
                     raise
                 wait = self.policy.delay(attempt - 1, exc.retry_after_s, self._rng)
+                if exc.retry_after_s is not None and exc.retry_after_s > self.policy.max_s:
+                    exc.gave_up_because = (
+                        f"the endpoint asked to wait {exc.retry_after_s:g} s, more than TKGRAG_LLM_BACKOFF_MAX "
+                        f"({self.policy.max_s:g} s)"
+                    )
+                    raise
+                if end is not None and self._clock() + wait >= end:
+                    exc.gave_up_because = f"the next try would pass the {deadline:g} s TKGRAG_LLM_DEADLINE"
+                    raise
                 log.warning(
                     "LLM request failed (%s); retry %d/%d in %.2f s",
                     exc.message.split(". ")[0],
@@ -123,9 +142,13 @@ class CachingChatClient:
     def _load(self, path: Path) -> ChatResponse | None:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
+            usage = TokenUsage(**data["usage"])
+            counts = (usage.prompt, usage.completion, usage.calls)
+            if not isinstance(data["text"], str) or not all(type(n) is int and n >= 0 for n in counts):
+                raise ValueError("text or token counts of the wrong type")
             return ChatResponse(
                 text=data["text"],
-                usage=TokenUsage(**data["usage"]),
+                usage=usage,
                 model=data["model"],
                 finish_reason=data.get("finish_reason"),
                 latency_ms=0.0,
@@ -281,9 +304,8 @@ def build_chat_client(
     client: ChatClient = base if base is not None else OpenAIChatClient.from_settings(settings)
     if settings.requests_per_minute:
         client = RateLimitedChatClient(client, settings.requests_per_minute, sleep=sleep)
-    client = RetryingChatClient(
-        client, RetryPolicy(settings.max_retries, settings.backoff_base_s, settings.backoff_max_s), sleep=sleep
-    )
+    policy = RetryPolicy(settings.max_retries, settings.backoff_base_s, settings.backoff_max_s, settings.deadline_s)
+    client = RetryingChatClient(client, policy, sleep=sleep)
     if settings.cache:
         client = CachingChatClient(client, settings.cache_dir)
     return MetricsChatClient(client, metrics)

@@ -10,6 +10,7 @@ variable                    meaning                                             
 ``OPENAI_API_KEY``          its key; local servers usually accept any value                 ``EMPTY``
 ``TKGRAG_LLM_MODEL``        the model name the endpoint serves                              (required)
 ``TKGRAG_LLM_TIMEOUT``      seconds to wait for one request                                 60
+``TKGRAG_LLM_DEADLINE``     seconds one answer may take, every retry and wait included      90
 ``TKGRAG_LLM_MAX_RETRIES``  retries on 429 / 5xx / timeout / connection errors              4
 ``TKGRAG_LLM_BACKOFF``      first backoff delay in seconds (doubles per retry, jittered)    1
 ``TKGRAG_LLM_BACKOFF_MAX``  longest backoff delay in seconds                                30
@@ -43,6 +44,9 @@ class LLMSettings:
     base_url: str | None = None
     api_key: str | None = field(default=None, repr=False)
     timeout_s: float = 60.0
+    # A hung endpoint with the timeout and 4 retries took 5 x 60 s + backoff = 315 s per question; one answer may take
+    # this long in all: a first try of up to 60 s, and retries while time is left.
+    deadline_s: float = 90.0
     max_retries: int = 4
     backoff_base_s: float = 1.0
     backoff_max_s: float = 30.0
@@ -90,6 +94,7 @@ class LLMSettings:
             "model": self.model,
             "api_key": "set" if self.api_key else "not set",
             "timeout_s": self.timeout_s,
+            "deadline_s": self.deadline_s,
             "max_retries": self.max_retries,
             "cache": str(self.cache_dir) if self.cache else "off",
             "requests_per_minute": self.requests_per_minute or "unlimited",
@@ -131,6 +136,7 @@ def load_llm_settings(env: Mapping[str, str] | None = None) -> LLMSettings:
         kw["model"] = env["TKGRAG_LLM_MODEL"].strip()
     numbers: dict[str, tuple[str, type, float]] = {
         "TKGRAG_LLM_TIMEOUT": ("timeout_s", float, 0.001),
+        "TKGRAG_LLM_DEADLINE": ("deadline_s", float, 0.001),
         "TKGRAG_LLM_MAX_RETRIES": ("max_retries", int, 0),
         "TKGRAG_LLM_BACKOFF": ("backoff_base_s", float, 0.0),
         "TKGRAG_LLM_BACKOFF_MAX": ("backoff_max_s", float, 0.0),

@@ -10,9 +10,11 @@ All offsets (``start``/``end``) are character offsets into ``TemporalQuestion.te
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
+from itertools import pairwise
 
 from tkgrag.temporal import Granularity, TimeSpan
 
@@ -61,6 +63,10 @@ class AnswerType:
     stated: bool = False
     boundary: Boundary | None = None
     cue: str = ""  # the words that decided it, e.g. "in which month"
+
+
+_YEARISH = re.compile(r"(?<!\d)\d{3,4}(?!\d)")
+_BC = re.compile(r"\bB\.?\s?C\.?(?:E\.?)?(?:\W|$)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -231,6 +237,25 @@ class TemporalQuestion:
 
     def has(self, item: Signal | Category) -> bool:
         return item in self.signals or item in self.categories
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """What the question states about time that could not be used, said instead of dropped silently: a date that
+        does not exist ("31 February 2014") or a period that ends before it starts ("between 2015 and 2013"). A month
+        without a year and relative times wait for a reference date, and are not noted."""
+        out = []
+        for t in self.times:
+            if t.span is not None or t.relative or not _YEARISH.search(t.text):
+                continue
+            years = [int(y) for y in _YEARISH.findall(t.text)]
+            if _BC.search(t.text):
+                why = "is a year BC, which is not on the calendar of the stored facts"
+            elif any(b < a for a, b in pairwise(years)):
+                why = "ends before it starts"
+            else:
+                why = "is not on the calendar (a day that does not exist, or a period that ends before it starts)"
+            out.append(f"the question's time {t.text!r} {why}: no time constraint was taken from it")
+        return tuple(out)
 
     def main_mentions(self) -> tuple[Mention, ...]:
         """Mentions outside every anchor: the entities of the question's own event."""

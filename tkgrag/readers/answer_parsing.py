@@ -294,8 +294,9 @@ def _key(s: str) -> str:
 
 
 def parse_answer_list(text: str | None, max_answers: int = 10) -> list[str]:
-    """Ranked, de-duplicated answer candidates from an LLM's reply (best first); [] when it gave none."""
-    if not text or not text.strip():
+    """Ranked, de-duplicated answer candidates from an LLM's reply (best first); [] when it gave none, or when the
+    reply is not text at all (a number or an object from a server that does not speak the chat API)."""
+    if not isinstance(text, str) or not text.strip():
         return []
     section = answer_section(strip_reasoning(text))
     fenced = _FENCE.search(section)

@@ -175,7 +175,7 @@ def build_groups(
         return []
     cached = cache / f"pool.{len(pool)}.{_digest(pool)}.npy" if cache else None
     if cached is not None and cached.is_file():
-        pmat = np.load(cached)
+        pmat = np.load(cached, allow_pickle=False)
     else:
         pmat = np.asarray(encode([p.text for p in pool]), dtype=np.float32)
         if cached is not None:

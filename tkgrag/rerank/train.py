@@ -23,8 +23,10 @@ from typing import Any
 
 import numpy as np
 
+from tkgrag.checkpoints import load_checkpoint
 from tkgrag.errors import ConfigError
 from tkgrag.rerank.data import Group, MiningConfig, build_groups
+from tkgrag.threads import limit_torch_for_training
 from tkgrag.train.plots import plot_losses
 
 
@@ -186,6 +188,7 @@ def train(
     random.seed(config.seed)
     np.random.seed(config.seed)
     torch.manual_seed(config.seed)
+    limit_torch_for_training()  # one thread per core at most, one core left: see tkgrag/threads.py
 
     t_mine = time.perf_counter()
     if encode is None:
@@ -208,8 +211,13 @@ def train(
     base = resolve_model(config.base_model)
     ckpt = work / "checkpoint"
     resume = (ckpt / "state.json").is_file()
+    # The optimiser state is read first: a checkpoint that would run code is refused before anything else of it loads.
+    extra = load_checkpoint(ckpt / "optim.pt", remedy=f"delete {ckpt} to start over") if resume else {}
     tok = AutoTokenizer.from_pretrained(str(ckpt if resume else base))
-    model = AutoModelForSequenceClassification.from_pretrained(str(ckpt if resume else base), num_labels=1)
+    # safetensors only for our own checkpoint (save_pretrained writes them): a pickled .bin dropped there is not read
+    model = AutoModelForSequenceClassification.from_pretrained(
+        str(ckpt if resume else base), num_labels=1, **({"use_safetensors": True} if resume else {})
+    )
     _freeze(model, config.freeze_below)
     # The head (pooler + classifier) starts from scratch: it gets a larger learning rate than the encoder, or a
     # few hundred steps leave the loss at chance.
@@ -224,7 +232,6 @@ def train(
     state = TrainState()
     rng = random.Random(config.seed)
     if resume:
-        extra = torch.load(ckpt / "optim.pt", weights_only=False)
         opt.load_state_dict(extra["opt"])
         sched.load_state_dict(extra["sched"])
         rng.setstate(extra["rng"])

@@ -15,10 +15,19 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from tkgrag.errors import ConfigError
 from tkgrag.model import ALL_KINDS, Evidence, ItemKind, Retrieval, Subgraph, TemporalConstraint
+from tkgrag.question.constraints import understood
 from tkgrag.text_input import require_text
+from tkgrag.threads import limited, request_threads
 
 if TYPE_CHECKING:
     from tkgrag.question.model import TemporalQuestion
+
+
+# The most items one request may ask for, and the largest value of any whole-number method option (candidates,
+# pools, iterations): `retrieve --k 1000000000` or `--set candidates=1000000000` asked the server for that many rows
+# and exhausted its heap. Ten thousand is 25x the largest default (exaqt's candidate_facts 2000).
+MAX_K = 10_000
+MAX_OPTION = 10_000
 
 
 class Need(StrEnum):
@@ -50,8 +59,8 @@ class RetrievalRequest:
         require_text(self.text, "the question")
         if not self.text.strip():
             raise ConfigError("a retrieval request needs a non-empty question text")
-        if self.k < 1:
-            raise ConfigError(f"k must be at least 1, got {self.k}")
+        if not 1 <= self.k <= MAX_K:
+            raise ConfigError(f"k must be between 1 and {MAX_K:,}, got {self.k:,}")
         if not self.kinds:
             raise ConfigError("a retrieval request must want at least one item kind")
 
@@ -106,7 +115,8 @@ class RetrieverBase:
             request = RetrievalRequest.of(request, k, constraint)
         elif constraint is not None:
             raise ConfigError("give the constraint inside the RetrievalRequest, not beside it")
-        return self.run(request)
+        with limited(request_threads()):  # a request's solve and ranking must not fight a busy machine's cores
+            return self.run(request)
 
     def run(self, request: RetrievalRequest) -> Retrieval:
         raise NotImplementedError
@@ -145,7 +155,8 @@ class RequestScope:
 
     @classmethod
     def of(cls, retriever: Retriever, request: RetrievalRequest) -> RequestScope:
-        notes = []
+        tq = request.question if request.question is not None else understood(request.text)
+        notes = list(tq.notes) if tq is not None else []  # a time the question states that could not be used
         applies = Need.CONSTRAINTS in retriever.needs
         if request.constraints and not applies:
             said = "; ".join(c.describe() for c in request.constraints)

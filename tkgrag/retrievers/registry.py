@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from tkgrag.embed import Embedder
 from tkgrag.errors import ConfigError
 from tkgrag.model import ItemKind
-from tkgrag.retrievers.base import Need, Retriever
+from tkgrag.retrievers.base import MAX_OPTION, Need, Retriever
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
 from tkgrag.retrievers.fastinsight.config import ChunkPprConfig, FastInsightConfig
 from tkgrag.retrievers.mrag.config import MragConfig
@@ -76,6 +76,10 @@ class Method:
             raise ConfigError(
                 f"method {self.name!r}: unknown option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}"
             )
+        for name, value in overrides.items():
+            if isinstance(value, int) and not isinstance(value, bool) and value > MAX_OPTION:
+                said = f"option {name}={value:,} is more than the {MAX_OPTION:,} allowed"
+                raise ConfigError(f"method {self.name!r}: {said}")
         return replace(self.config, **overrides)
 
 
@@ -103,6 +107,7 @@ def parse_options(m: Method, items: list[str] | None) -> dict[str, Any]:
                 raise ConfigError(f"method {m.name!r}: option {name!r} cannot be set from the command line")
         except ValueError:
             raise ConfigError(f"method {m.name!r}: option {name}={raw!r} is not a valid {kind.__name__}") from None
+    m.configured(**out)  # bounds and the config's own checks, before anything connects
     return out
 
 

@@ -12,6 +12,11 @@ What was found on this server (Neo4j 5.26.12 + GDS 2.13.9, run as ``CommunityEnt
   ``logProgress: false`` (which tkgrag passes) only drops the percentage lines (``... 50%``); these task start and
   finish lines are logged whatever it says, to ``neo4j.log`` and ``debug.log`` alike. So the depth that silences them
   is the log configuration: GDS's loggers at WARN (its warnings and errors still reach both logs).
+- A Cypher aggregation projection (``gds.graph.project(...)`` as a function, EXAQT's per-question candidate graph)
+  logs its task tree through the log Neo4j hands to procedures and functions, whose logger is Neo4j's
+  ``GlobalProcedures``, not GDS's: 21 lines a question ("Graph aggregation :: Update aggregation 10%", ...), and
+  ``logProgress: false`` in its configuration is accepted but changes nothing (measured). That logger is at WARN too;
+  it carries only what procedures log themselves (GDS is the only plugin here), and their warnings still show.
 """
 
 from __future__ import annotations
@@ -44,7 +49,13 @@ def _pattern(p: str, element: str = "PatternLayout") -> str:
     return f"<{element} pattern={quoteattr(p)}/>"
 
 
-_GDS = f'    <Logger name="{GDS_LOGGER}" level="{GDS_LEVEL}"/>\n'
+# The log Neo4j gives procedures and functions (``o.n.k.a.p.GlobalProcedures`` in debug.log).
+PROCEDURES_LOGGER = "org.neo4j.kernel.api.procedure.GlobalProcedures"
+
+_GDS = (
+    f'    <Logger name="{GDS_LOGGER}" level="{GDS_LEVEL}"/>\n'
+    f'    <Logger name="{PROCEDURES_LOGGER}" level="{GDS_LEVEL}"/>\n'
+)
 
 
 def user_logs_xml(size_mb: int = 10, keep: int = 5) -> str:

@@ -32,7 +32,9 @@ from typing import Any
 
 import numpy as np
 
+from tkgrag.checkpoints import load_checkpoint
 from tkgrag.errors import ConfigError
+from tkgrag.threads import limit_torch_for_training
 from tkgrag.train.questions import read_jsonl
 
 MODEL_DIR = "model"  # the fine-tuned sentence-transformers model inside the output folder
@@ -291,6 +293,7 @@ def train(
         )
     val_set = load_examples(config.data, "validation", 3) if validate else []
     set_seed(config.seed)
+    limit_torch_for_training()  # one thread per core at most, one core left: see tkgrag/threads.py
     model = load_model(config.base_model, config.max_seq_length)
     doc_model = load_model(config.base_model, config.max_seq_length).eval() if config.frozen_documents else None
     if config.freeze_embeddings:
@@ -311,7 +314,7 @@ def train(
     if fresh and ckpt.exists():
         ckpt.unlink()
     if ckpt.exists():
-        state = torch.load(ckpt, weights_only=False)
+        state = load_checkpoint(ckpt)
         if state["identity"] != identity:
             changed = sorted(k for k in identity if state["identity"].get(k) != identity[k])
             raise ConfigError(

@@ -428,6 +428,8 @@ def rank_answers(
         for fd in feats.values():
             fd["ordinal_top"] = 0.0
         for text, bonus in edition_order.items():
+            if text not in feats:  # an edition that is no answer here (a question entity): nothing to move
+                continue
             feats[text]["ordinal"] = bonus - ORDINAL_TIER
             feats[text]["ordinal_top"] = float(bonus >= ORDINAL_TIER + 1.0)
             best[text] = replace(best[text], score=round(best[text].score + bonus, 9))

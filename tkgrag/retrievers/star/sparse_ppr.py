@@ -32,12 +32,14 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from scipy import sparse
 from scipy.sparse.linalg import cg
 
 from tkgrag.config import Settings
+from tkgrag.npz_cache import read_cache
 from tkgrag.queries import rules as q
 from tkgrag.store import Store
 
@@ -117,10 +119,17 @@ def load(store: Store, damping: float, cache_dir: Path | None, build: str | None
     if build is None:
         raise LookupError("no rule graph: run `tkgrag rules build`")
     path = _cache_path(cache_dir, build, damping) if cache_dir is not None else None
-    if path is not None and path.is_file():
-        with np.load(path) as z:
-            a = sparse.csr_matrix((z["data"], z["indices"], z["indptr"]), shape=tuple(z["shape"]))
-            return RuleMatrix(build, damping, z["ids"], a, z["d_sqrt"])
+
+    def read(z: Any) -> RuleMatrix:
+        a = sparse.csr_matrix((z["data"], z["indices"], z["indptr"]), shape=tuple(z["shape"]))
+        ids, d_sqrt = z["ids"], z["d_sqrt"]
+        if a.shape != (len(ids), len(ids)) or d_sqrt.shape != (len(ids),):
+            raise ValueError(f"matrix {a.shape} for {len(ids)} rules")
+        return RuleMatrix(build, damping, ids, a, d_sqrt)
+
+    cached = read_cache(path, read) if path is not None else None
+    if cached is not None:
+        return cached
     m = export(store, build, damping)
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)

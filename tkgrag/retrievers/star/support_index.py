@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from tkgrag.npz_cache import read_cache
 from tkgrag.queries import rules as q
 from tkgrag.retrievers.star.variants import NO_DAY
 from tkgrag.store import Store
@@ -192,11 +193,19 @@ def load(store: Store, cache_dir: Path | None, build: str) -> SupportIndex:
     """The index of the stored build: from the disk cache when it holds this build, else exported (and cached,
     replacing older builds' files)."""
     path = _cache_path(cache_dir, build) if cache_dir is not None else None
-    if path is not None and path.is_file():
-        with np.load(path) as z:
-            return SupportIndex(
-                build, z["rule_ids"], z["indptr"], z["events"], z["event_ids"], z["event_keys"], z["vectors"], z["days"]
-            )
+
+    def read(z: Any) -> SupportIndex:
+        ix = SupportIndex(
+            build, z["rule_ids"], z["indptr"], z["events"], z["event_ids"], z["event_keys"], z["vectors"], z["days"]
+        )
+        n = len(ix.event_ids)
+        if len(ix.indptr) != len(ix.rule_ids) + 1 or len(ix.event_keys) != n or len(ix.days) != n:
+            raise ValueError(f"{len(ix.rule_ids)} rules, {len(ix.indptr)} offsets, {n} events")
+        return ix
+
+    cached = read_cache(path, read) if path is not None else None
+    if cached is not None:
+        return cached
     ix = export(store, build)
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)

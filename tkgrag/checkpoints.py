@@ -1,0 +1,36 @@
+"""Loading a training checkpoint that sits in a folder someone else may have written to.
+
+A pickle runs code while it loads, so a crafted ``state.pt`` in an ``--out`` folder would run as the user. Checkpoints
+hold only tensors and plain values (numbers, strings, lists, tuples, dicts), which torch's ``weights_only`` loader
+reads without running anything; anything else is refused with the path and what to do."""
+
+from __future__ import annotations
+
+import pickle
+import re
+from pathlib import Path
+from typing import Any
+
+from tkgrag.errors import ConfigError
+
+
+def load_checkpoint(path: Path, *, remedy: str = "delete it (or pass --fresh) to start over") -> dict[str, Any]:
+    """The dict in ``path``, loaded with ``weights_only=True`` on the CPU; a ConfigError names the file when it holds
+    anything but tensors and plain values, or is not a readable checkpoint."""
+    import torch
+
+    try:
+        state = torch.load(path, weights_only=True, map_location="cpu")
+    except pickle.UnpicklingError as exc:
+        found = re.search(r"Unsupported global: GLOBAL (\S+)", str(exc))
+        what = f" ({found.group(1)})" if found else ""
+        raise ConfigError(
+            f"{path}: refused to load: the checkpoint holds objects other than tensors and plain values{what}, which "
+            f"could run code when loaded (a checkpoint tkgrag writes holds none); {remedy}"
+        ) from None
+    except (RuntimeError, EOFError, OSError, ValueError) as exc:
+        said = str(exc).split(".")[0][:200]
+        raise ConfigError(f"{path}: not a readable checkpoint ({type(exc).__name__}: {said}); {remedy}") from None
+    if not isinstance(state, dict):
+        raise ConfigError(f"{path}: not a tkgrag checkpoint (holds a {type(state).__name__}, not a dict); {remedy}")
+    return state
