@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
+from dataclasses import replace
 
 from tkgrag.question.lexicon import words
+from tkgrag.question.relations import RelationFit, RelationMatch, RelationMatcher, fit, humanise
 
 # People's words for CAMEO event types (how ICEWS names relations), tried beside the phrase as said: the relation
 # matcher compares meanings, but "condemned" and "Criticize_or_denounce" or "hold talks" and "Consult" are far apart
@@ -208,3 +210,30 @@ def with_role_words(phrase: str, words: Sequence[str]) -> str:
     have = {w.lower() for w in phrase.split()}
     extra = [w for w in words if w.lower() not in have]
     return " ".join([phrase.strip(), *extra]).strip()
+
+
+def role_phrase(phrase: str, mentions: Sequence[tuple[str, str]], vocabulary: Collection[str]) -> str:
+    """The relation phrase with the role words of every (mention text, linked entity name or "") pair: what to match
+    when the parser's phrase lost a title to a mention ("Who was the CEO of Acme Robotics?": "" -> "CEO")."""
+    return with_role_words(phrase, [w for text, name in mentions for w in role_words(text, name, vocabulary)])
+
+
+PARAPHRASE_DISCOUNT = 0.8  # a composed paraphrase's match counts less than the phrase as said
+INTENT_BONUS = 0.1  # added to Express_intent_* candidates when the phrase states an intent ("wanted to meet")
+
+
+def match_phrase(matcher: RelationMatcher, phrase: str, k: int = 8) -> RelationFit:
+    """The relation a phrase names, from the phrase as said and its paraphrases (``relation_phrases``; a composed
+    paraphrase's score discounted, a stated intent favouring ``Express_intent_*``), best score per relation; no
+    relation when the best is below ``FIT_MIN``. The same candidates as ``Grounder._relation_candidates``."""
+    best: dict[str, RelationMatch] = {}
+    intent = stated_intent(phrase)
+    for i, p in enumerate(relation_phrases(phrase)):
+        for m in matcher.match(p, k=k):
+            weight = 1.0 if i == 0 or is_canonical(p) else PARAPHRASE_DISCOUNT
+            bonus = INTENT_BONUS if intent and humanise(m.relation).startswith("express intent") else 0.0
+            m = replace(m, score=m.score * weight + bonus)
+            if m.relation not in best or m.score > best[m.relation].score:
+                best[m.relation] = m
+    ranked = sorted(best.values(), key=lambda m: (-m.score, m.relation))[:k]
+    return fit(phrase, ranked)
