@@ -1,7 +1,10 @@
 """Answer accuracy of the extractive reader over ``mrag+`` evidence, next to the trivial baseline (issue 25 item 3).
 
-    # 1. samples (first TimeQA train pages up to --timeqa questions, first --menatqa MenatQA dev items)
+    # 1. samples (first TimeQA train pages up to --timeqa questions, first --menatqa MenatQA dev items) and the
+    #    rest of both files as tune sets (where the reader's weights were chosen)
     .venv/bin/python benchmarks/bench_extractive_reader.py samples --out runs/extractive
+    # the readers given the gold passages (no server): tune sets and samples
+    .venv/bin/python benchmarks/bench_extractive_reader.py gold runs/extractive
     # 2. load them with sentences into YOUR OWN instance, under the shared CPU lock
     flock /tmp/tkgrag-cpu.lock tkgrag ingest passages runs/extractive/timeqa_sample.json --format timeqa
     flock /tmp/tkgrag-cpu.lock tkgrag ingest passages runs/extractive/menatqa_sample.json --format menatqa
@@ -18,8 +21,10 @@ expected answer type comes from the parser (``understand``); the readers answer 
 - ``baseline``: ``first_span``, the first span of the expected type in the top passage that the question does not name;
 - ``baseline, raw``: the first span of the type in the top passage, named or not.
 Metrics (SQuAD): exact match and token F1 of the top answer against the best gold answer; questions without a gold
-answer (TimeQA's unanswerable ones) are left out and counted. AR@1 (a gold answer written in the top passage) bounds
-what any reader of the top passage alone can get. Prints the machine load before and after.
+answer (TimeQA's empty spans, MenatQA's "unanswerable") are left out and counted. ``gold`` gives each reader the
+question's gold passages instead of retrieved ones (the reader alone; no server needed). AR@1 (a gold answer written
+in the top passage) bounds what any reader of the top passage alone can get. Prints the machine load before and
+after.
 """
 
 from __future__ import annotations
@@ -35,7 +40,8 @@ from tkgrag.config import load_settings
 from tkgrag.embed import default_embedder
 from tkgrag.eval import load_dataset
 from tkgrag.eval.matching import exact_match, text_contains_answer, token_f1
-from tkgrag.model import AnswerCandidate, Evidence
+from tkgrag.eval.types import UNANSWERABLE
+from tkgrag.model import AnswerCandidate, Evidence, ItemKind
 from tkgrag.question import understand
 from tkgrag.readers.extractive import ExtractConfig, entity_spans, extract_answers, first_span, spans_of
 from tkgrag.retrievers.base import RetrievalRequest
@@ -56,9 +62,11 @@ def samples(data: Path, out: Path, timeqa: int, menatqa: int) -> None:
             break
     out.mkdir(parents=True, exist_ok=True)
     (out / "timeqa_sample.json").write_text(json.dumps(kept))
-    items = json.loads((data / "menatqa" / "menatqa_dev.json").read_text())[:menatqa]
-    (out / "menatqa_sample.json").write_text(json.dumps(items))
-    print(f"timeqa: {len(kept)} pages, {n} questions; menatqa: {len(items)} items (original + updated questions)")
+    (out / "timeqa_tune.json").write_text(json.dumps(pages[len(kept) :]))
+    items = json.loads((data / "menatqa" / "menatqa_dev.json").read_text())
+    (out / "menatqa_sample.json").write_text(json.dumps(items[:menatqa]))
+    (out / "menatqa_tune.json").write_text(json.dumps(items[menatqa:]))
+    print(f"timeqa: {len(kept)} pages, {n} questions; menatqa: {menatqa} items (original + updated questions)")
 
 
 def _raw_first(items: list[Evidence], kind: Any) -> AnswerCandidate | None:
@@ -69,21 +77,26 @@ def _raw_first(items: list[Evidence], kind: Any) -> AnswerCandidate | None:
 
 
 def evaluate(dataset: Path, retriever: Any, k: int) -> dict[str, Any]:
+    """The readers over ``retriever``'s top ``k``, or over the gold passages when ``retriever`` is None."""
     ds = load_dataset(dataset)
+    passages = {p.key: p for p in ds.passages}
     flat = ExtractConfig(use_best_sentence=False)
     sums = {r: [0.0, 0.0] for r in READERS}
     n = skipped = ar1 = 0
     kinds: dict[str, int] = {}
     started = time.perf_counter()
     for q in ds.questions:
-        golds = [g.text for g in q.answers if g.text.strip()]
-        if not golds:
+        golds = [g.text for g in q.answers if g.text.strip() and g.text != UNANSWERABLE]
+        if not golds or (retriever is None and not q.gold_passages):
             skipped += 1
             continue
         tq = understand(q.question)
         kind = tq.answer_type.kind
         kinds[kind.value] = kinds.get(kind.value, 0) + 1
-        items = retriever.retrieve(RetrievalRequest.of(q.question, k, question=tq)).evidence
+        if retriever is None:
+            items = [Evidence(ItemKind.PASSAGE, key, passages[key].text, 1.0) for key in q.gold_passages]
+        else:
+            items = retriever.retrieve(RetrievalRequest.of(q.question, k, question=tq)).evidence
         preds = {
             "extractive": next(iter(extract_answers(q.question, items, kind, limit=1)), None),
             "extractive, no best sentence": next(
@@ -116,6 +129,9 @@ def main() -> None:
     s.add_argument("--out", type=Path, default=REPO / "runs" / "extractive")
     s.add_argument("--timeqa", type=int, default=300)
     s.add_argument("--menatqa", type=int, default=150)
+    g = sub.add_parser("gold")
+    g.add_argument("samples", type=Path)
+    g.add_argument("--out", type=Path, default=REPO / "benchmarks/results/2026-11-25/extractive-reader")
     e = sub.add_parser("eval")
     e.add_argument("samples", type=Path)
     e.add_argument("--method", default="mrag+")
@@ -126,6 +142,15 @@ def main() -> None:
         samples(a.data, a.out, a.timeqa, a.menatqa)
         return
     print(f"load average (1, 5, 15 min): {os.getloadavg()}")
+    if a.cmd == "gold":
+        gold: dict[str, Any] = {"passages": "gold", "load_before": os.getloadavg()}
+        for name in ("timeqa_tune.json", "menatqa_tune.json", "timeqa_sample.json", "menatqa_sample.json"):
+            gold[name] = evaluate(a.samples / name, None, 0)
+            print(name, json.dumps(gold[name], indent=1))
+        gold["load_after"] = os.getloadavg()
+        a.out.mkdir(parents=True, exist_ok=True)
+        (a.out / "extractive_reader_gold_passages.json").write_text(json.dumps(gold, indent=1) + "\n")
+        return
     store, embedder = connect(load_settings()), default_embedder()
     retriever = create(a.method, RetrieverContext(store, embedder))
     result: dict[str, Any] = {"method": a.method, "k": a.k, "load_before": os.getloadavg()}

@@ -61,36 +61,42 @@ def _items() -> list[Evidence]:
 
 def test_extract_answers_scores_by_hand() -> None:
     got = extract_answers("Which club did Ann Lee play for in 2010?", _items(), AnswerKind.ENTITY)
-    # p1 (rank 0, weight 1), best sentence (1.0): "Dale Club" touches "Club" (a question word): distance 0, near 1;
-    # it holds the asked type's noun "club": x2 -> 2.0.
-    # p1's other sentence (0.3): "Ann Lee" is named by the question (skipped); "Rovers" is 2 tokens from "Lee":
-    # near 1 / (1 + 2/8) = 0.8 -> 0.24. p2 (rank 1, weight 0.5), its only sentence is its best: "Rovers" is 5 tokens
-    # from "2010": near 1 / (1 + 5/8) = 8/13 -> 0.5 * 8/13 = 0.307692. Rovers: 0.24 + 0.307692 = 0.547692.
+    # p1 (rank 0, weight 1), best sentence (1.0): "Dale Club" (tokens 3-4) is 2 tokens from "2010" (token 6, in the
+    # question's period): 1 / (1 + 2/8) = 0.8, more than 0.5 x 1 for touching the question word "Club"; it holds the
+    # asked type's noun "club": x2 -> 1.6.
+    # p1's other sentence (0.3): "Ann Lee" is named by the question (skipped); "Rovers" has no date of 2010 near it
+    # and is 2 tokens from "Lee": 0.5 x 0.8 = 0.4 -> 0.3 x 0.4 = 0.12. p2 (rank 1, weight 0.5), its only sentence is
+    # its best: "Rovers" is 5 tokens from "2010": 1 / (1 + 5/8) = 8/13 -> 0.5 x 8/13 = 0.307692.
+    # Rovers: 0.12 + 0.307692 = 0.427692.
     assert got == [
-        AnswerCandidate("Dale Club", 2.0, ("p1",)),
-        AnswerCandidate("Rovers", pytest.approx(0.547692), ("p1", "p2")),  # type: ignore[arg-type]
+        AnswerCandidate("Dale Club", 1.6, ("p1",)),
+        AnswerCandidate("Rovers", pytest.approx(0.427692), ("p1", "p2")),  # type: ignore[arg-type]
     ]
     # The trivial baseline reads the top passage from its start: "Ann Lee" is named, so "Rovers".
     assert first_span("Which club did Ann Lee play for in 2010?", _items(), AnswerKind.ENTITY) == AnswerCandidate(
         "Rovers", 1.0, ("p1",)
     )
-    # Without MRAG's best sentence every sentence weighs 1: Rovers 0.8 + 0.307692 = 1.107692 (Dale Club still 2.0)
+    # Without MRAG's best sentence every sentence weighs 1: Rovers 0.4 + 0.307692 = 0.707692 (Dale Club still 1.6)
     flat = extract_answers(
         "Which club did Ann Lee play for in 2010?",
         _items(),
         AnswerKind.ENTITY,
         config=ExtractConfig(use_best_sentence=False),
     )
-    assert [(c.text, round(c.score, 6)) for c in flat] == [("Dale Club", 2.0), ("Rovers", 1.107692)]
+    assert [(c.text, round(c.score, 6)) for c in flat] == [("Dale Club", 1.6), ("Rovers", 0.707692)]
 
 
 def test_time_answers_skip_the_dates_the_question_names() -> None:
     item = Evidence(ItemKind.PASSAGE, "p", "Ann Lee joined Rovers in 2008 and left in 2012 .", 1.0)
-    # anchors: "Ann" 0, "Lee" 1, "Rovers" 3; 2008 (token 5) is 2 away: 0.8; 2012 (token 9) is 6 away: 1/(1+6/8)
+    # no period in the question; question words "Ann" 0, "Lee" 1, "Rovers" 3: 2008 (token 5) is 2 away:
+    # 0.5 x 0.8 = 0.4; 2012 (token 9) is 6 away: 0.5 x 1 / (1 + 6/8) = 0.285714
     got = extract_answers("When did Ann Lee join Rovers?", [item], AnswerKind.TIME)
-    assert [(c.text, round(c.score, 6)) for c in got] == [("2008", 0.8), ("2012", 0.571429)]
+    assert [(c.text, round(c.score, 6)) for c in got] == [("2008", 0.4), ("2012", 0.285714)]
     got = extract_answers("Where did Ann Lee go after 2008?", [item], AnswerKind.TIME)
     assert [c.text for c in got] == ["2012"]
+    # a span near nothing the question names still counts the floor (0.1)
+    far = Evidence(ItemKind.PASSAGE, "q", "Rome fell in 476 .", 1.0)
+    assert [(c.text, c.score) for c in extract_answers("Who won?", [far], AnswerKind.ENTITY)] == [("Rome", 0.1)]
 
 
 def test_reader_reads_the_retrieved_evidence_with_the_callers_understanding() -> None:

@@ -7,15 +7,17 @@ question does not already name. Where to look, in this order of weight:
 - in each item, its best sentence first: MRAG's (``fields["best_sentence"]``, the sentence its semantic x temporal
   score ranked highest; paper Sec. 4), else the sentence sharing most words with the question; the item's other
   sentences weigh ``other_weight`` of it;
-- in a sentence, a span near what the question names (its dates, its content words) counts more:
-  ``1 / (1 + distance / window)`` tokens.
+- in a sentence, a span near what the question names counts more: ``1 / (1 + distance / window)`` (in tokens) to
+  the nearest date inside the question's period ("from 1988 to 2011": any date of 1988..2011), or ``word_weight`` of
+  that to the nearest question word, never less than ``floor``. TimeQA and MenatQA ask which of a subject's values held
+  in a period, so the period decides between the spans of one sentence.
 
 What a span is (no tagger, rules that fit Wikipedia prose as TimeQA and MenatQA tokenise it, "Newton D . Baker"):
 an entity is a run of capitalised tokens, joined by initials' periods and name particles ("University of Oxford",
 "Newton D . Baker"), never starting with a capitalised function word ("The", "In", "She") or a month next to a number;
 a date is what ``dates_in_text`` finds ("22 July 1965", "March 1998", "1984"); a number is a numeral that is no date.
 A span is *named by the question* when all its words are question words (an entity) or it is a date the question
-states. A span asked by type ("which school") that holds the type's noun ("Sehwa Girls High School") weighs
+states (``named_share`` says how much of an entity must be question words). A span asked by type ("which school") that holds the type's noun ("Sehwa Girls High School") weighs
 ``type_bonus`` more. A candidate's score sums its occurrences; the same span written twice ("Newton D . Baker",
 "Newton D. Baker") is one candidate.
 
@@ -48,7 +50,10 @@ class ExtractConfig:
     rank_decay: float = 0.5
     other_weight: float = 0.3
     window: float = 8.0
+    word_weight: float = 0.5  # nearness to a question word counts this much of nearness to a date in its period
+    floor: float = 0.1  # a span near nothing the question names still counts this much
     type_bonus: float = 2.0
+    named_share: float = 1.0  # a span with this share of its words in the question is named by it
     use_best_sentence: bool = True  # False: every sentence of an item weighs the same (an ablation)
 
 
@@ -179,21 +184,49 @@ class _Question:
         noun = m.group(1).lower() if m else None
         return cls(words, tuple(extract_dates(question)), noun if noun not in _QUESTION_STOP else None)
 
-    def names(self, span: Span, kind: AnswerKind) -> bool:
+    @property
+    def period(self) -> tuple[int, int] | None:
+        """The years from the question's first date to its last ("from 1988 to 2011" -> 1988..2011)."""
+        years = [y for d in self.dates for y in (d.start.year if d.start else None, d.end.year if d.end else None) if y]
+        return (min(years), max(years)) if years else None
+
+    def names(self, span: Span, share: float) -> bool:
+        """Whether the question already names the span: a date it states, or an entity with at least ``share`` of
+        its words in the question."""
         if span.date is not None:
             return any(span.date == d for d in self.dates)
         words = [w for w in (_norm(t) for t in _TOKEN.findall(span.text)) if w and w not in _PARTICLES]
-        return bool(words) and all(w in self.words for w in words)
+        return bool(words) and sum(w in self.words for w in words) >= share * len(words)
 
-    def anchors(self, sentence: str) -> list[int]:
-        """Token positions of the sentence that the question names: its content words and its years."""
-        years = {str(y) for d in self.dates if d.start and d.end for y in range(d.start.year, d.end.year + 1)}
-        out = []
-        for i, tok in enumerate(_TOKEN.findall(sentence)):
-            w = _norm(tok)
-            if (w in self.words and w not in _QUESTION_STOP and len(w) > 2) or w in years:
-                out.append(i)
+    def time_anchors(self, sentence: str) -> list[int]:
+        """Token positions of the sentence's dates that fall in the question's period."""
+        period = self.period
+        if period is None:
+            return []
+        out: list[int] = []
+        for d in date_spans(sentence):
+            assert d.date is not None
+            a = d.date.start.year if d.date.start else period[0]
+            b = d.date.end.year if d.date.end else period[1]
+            if a <= period[1] and b >= period[0]:
+                out.extend(range(d.first, d.last + 1))
         return out
+
+    def word_anchors(self, sentence: str) -> list[int]:
+        """Token positions of the sentence's words that the question uses (content words of 3 letters or more)."""
+        return [
+            i
+            for i, tok in enumerate(_TOKEN.findall(sentence))
+            if (w := _norm(tok)) in self.words and w not in _QUESTION_STOP and len(w) > 2
+        ]
+
+
+def _nearness(span: Span, anchors: Sequence[int], window: float) -> float:
+    """``1 / (1 + distance / window)`` to the nearest anchor token; 0 without anchors."""
+    if not anchors:
+        return 0.0
+    dist = min(min(abs(a - span.first), abs(a - span.last)) for a in anchors)
+    return 1.0 / (1.0 + dist / window)
 
 
 def spans_of(sentence: str, kind: AnswerKind) -> list[Span]:
@@ -210,8 +243,11 @@ def _sentences(item: Evidence, q: _Question, config: ExtractConfig) -> list[tupl
     best = str(item.fields.get("best_sentence") or "").strip()
     if not config.use_best_sentence:
         return [(s, 1.0) for s in sentences]
-    if not best:
-        overlap = [len({_norm(t) for t in _TOKEN.findall(s)} & q.words - _QUESTION_STOP) for s in sentences]
+    if not best:  # no retriever's sentence score: the sentence with a date in the question's period and most words
+        overlap = [
+            2 * bool(q.time_anchors(s)) + len({_norm(t) for t in _TOKEN.findall(s)} & q.words - _QUESTION_STOP)
+            for s in sentences
+        ]
         best = sentences[max(range(len(sentences)), key=lambda i: overlap[i])]
     return [(best, 1.0)] + [(s, config.other_weight) for s in sentences if s.strip() != best]
 
@@ -239,13 +275,15 @@ def extract_answers(
     for rank, item in enumerate(items[: config.items]):
         item_weight = config.rank_decay**rank
         for sentence, weight in _sentences(item, q, config):
-            anchors = q.anchors(sentence)
-            n_tokens = max(len(_TOKEN.findall(sentence)), 1)
+            times, words = q.time_anchors(sentence), q.word_anchors(sentence)
             for span in spans_of(sentence, kind):
-                if q.names(span, kind):
+                if q.names(span, config.named_share):
                     continue
-                dist = min((min(abs(a - span.first), abs(a - span.last)) for a in anchors), default=n_tokens)
-                near = 1.0 / (1.0 + dist / config.window)
+                near = max(
+                    _nearness(span, times, config.window),
+                    config.word_weight * _nearness(span, words, config.window),
+                    config.floor,
+                )
                 typed = (
                     config.type_bonus
                     if q.type_noun and any(_norm(t).startswith(q.type_noun[:5]) for t in _TOKEN.findall(span.text))
@@ -267,7 +305,7 @@ def first_span(question: str, items: Sequence[Evidence], kind: AnswerKind) -> An
     q = _Question.of(question)
     for sentence in split_sentences(items[0].text) or [items[0].text]:
         for span in spans_of(sentence, kind):
-            if not q.names(span, kind):
+            if not q.names(span, 1.0):
                 return AnswerCandidate(span.text, 1.0, (items[0].key,))
     return None
 
