@@ -16,10 +16,10 @@ What a span is (no tagger, rules that fit Wikipedia prose as TimeQA and MenatQA 
 an entity is a run of capitalised tokens, joined by initials' periods and name particles ("University of Oxford",
 "Newton D . Baker"), never starting with a capitalised function word ("The", "In", "She") or a month next to a number;
 a date is what ``dates_in_text`` finds ("22 July 1965", "March 1998", "1984"); a number is a numeral that is no date.
-A span is *named by the question* when all its words are question words (an entity) or it is a date the question
-states (``named_share`` says how much of an entity must be question words). A span asked by type ("which school") that holds the type's noun ("Sehwa Girls High School") weighs
-``type_bonus`` more. A candidate's score sums its occurrences; the same span written twice ("Newton D . Baker",
-"Newton D. Baker") is one candidate.
+A span is *named by the question* when all its words are question words (an entity; ``named_share`` sets the share)
+or it is a date the question states. A span asked by type ("which school") that holds the type's noun ("Sehwa Girls
+High School") weighs ``type_bonus`` more. A candidate's score sums its occurrences; the same span written twice
+("Newton D . Baker", "Newton D. Baker") is one candidate.
 
 ``extract_answers`` is the pure function (tested by hand); ``ExtractiveReader`` wraps it behind the ``Reader``
 protocol. ``first_span`` is the trivial baseline the benchmark compares with: the first span of the type in the top
