@@ -3,7 +3,9 @@
 ``("Iran", "Consult", "Tajikistan", 2014-02-06)`` -> ``"Iran consulted Tajikistan on 2014-02-06"``. ICEWS relation
 names are CAMEO verb phrases ("Make_an_appeal_or_request"); their first verb is put in the past tense so the text
 reads like a news sentence, which is what sentence embedders were trained on. Wikidata predicates ("position held")
-are noun phrases and stay as they are.
+are noun phrases and stay as they are. A user's own names (``is_CEO_of``, ``worksFor``, ``opened_office_in``) are
+split at underscores and camel humps and keep the verb form they were written in ("is CEO of", "works for"; a bare
+singular noun after the verb gets its article: "opened an office in").
 """
 
 from __future__ import annotations
@@ -66,6 +68,54 @@ def relation_phrase(relation: str) -> str:
     return relation.replace("_", " ").strip()
 
 
+# camelCase humps and acronyms: "isCEOOf" -> is, CEO, Of; "worksFor" -> works, For
+_HUMPS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+_FINITE = {"is", "are", "was", "were", "has", "have", "had", "does", "did"}
+_PAST_FORMS = frozenset(_IRREGULAR.values()) - {"set", "put"}  # "held", "led", "became": already inflected
+_PREPOSITIONS = {"in", "at", "of", "for", "to", "with", "from", "on", "by", "into", "about", "against", "over"}
+_DETERMINERS = {"a", "an", "the", "its", "his", "her", "their", "our", "my", "your", "some", "no", "another"}
+# nouns read without an article after a verb ("gained control of", "received funding from")
+_MASS = {"control", "access", "support", "funding", "money", "power", "information", "advice", "help", "aid", "part"}
+_MASS |= {"ownership", "responsibility", "capital", "equity", "influence", "custody", "charge", "place"}
+
+
+def relation_words(relation: str) -> list[str]:
+    """The words of a relation name, split at underscores, spaces and camel humps; acronyms keep their capitals,
+    other words are lower-cased (``is_CEO_of`` -> is, CEO, of; ``worksFor`` -> works, for)."""
+    out: list[str] = []
+    for part in re.split(r"[_\s]+", relation.strip()):
+        pieces = _HUMPS.findall(part) if part.isalnum() else [part]
+        out.extend(p if len(p) > 1 and p.isupper() else p.lower() for p in pieces if p)
+    return out
+
+
+def _inflected(word: str) -> bool:
+    """A verb already in a finite form: "is", "opened", "held", "works" (not CAMEO's base forms "Consult")."""
+    w = word.lower()
+    if w in _FINITE or w in _PAST_FORMS:
+        return True
+    if len(w) > 3 and w.endswith("ed"):
+        return True
+    return len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is"))
+
+
+def _own_relation(words: list[str]) -> str:
+    """A user's relation whose verb is already inflected: kept as written, with an article before a bare singular
+    count noun between the verb and a final preposition ("opened office in" -> "opened an office in")."""
+    out = list(words)
+    if (
+        len(out) == 3
+        and out[0].lower() not in _FINITE
+        and out[2] in _PREPOSITIONS
+        and out[1].isalpha()
+        and out[1].islower()
+        and out[1] not in _DETERMINERS | _MASS
+        and not out[1].endswith(("s", "ing"))
+    ):
+        out.insert(1, "an" if out[1][0] in "aeio" else "a")
+    return " ".join(out)
+
+
 def _past(word: str) -> str:
     w = word.lower()
     if w in _IRREGULAR:
@@ -87,20 +137,26 @@ def relation_past(relation: str) -> str:
     phrase = relation_phrase(relation)
     # CAMEO names are capitalised or underscored ("Consult", "fight_with_small_arms"); Wikidata labels ("population",
     # "position held") are noun phrases and are kept as written.
-    camel = relation[:1].isupper() or "_" in relation
+    humps = relation.isalnum() and relation[:1].islower() and any(c.isupper() for c in relation)  # "worksFor"
+    camel = relation[:1].isupper() or "_" in relation or humps
     if " " in relation or not camel or not re.sub(r"[_,()]", "", relation).isalpha():
         return phrase
-    parts = re.split(r"(,? or |, )", phrase.lower())
+    words = relation_words(relation)
+    if words and _inflected(words[0]):  # a user's own name ("is_CEO_of", "worksFor"): the verb keeps its form
+        return _own_relation(words)
+    if humps:  # camelCase is an ontology's naming ("memberOf", "birthPlace"), never CAMEO's: words as written
+        return " ".join(words)
+    parts = re.split(r"(,? or |, )", " ".join(words))  # lower case but for acronyms ("join_NATO")
     clauses, seps = parts[0::2], parts[1::2]
     coordinated = len(clauses) > 1 and all(" " not in c for c in clauses[:-1])
     out: list[str] = []
     for i, clause in enumerate(clauses):
-        words = clause.split(" ")
+        ws = clause.split(" ")
         if i == 0 or coordinated:
-            j = 1 if words[0].endswith("ly") and len(words) > 1 else 0  # "Physically assault"
-            if words[j].isalpha() and words[j] not in _NOT_VERBS:
-                words[j] = _past(words[j])
-        out.append(" ".join(words))
+            j = 1 if ws[0].endswith("ly") and len(ws) > 1 else 0  # "Physically assault"
+            if ws[j].isalpha() and ws[j].islower() and ws[j] not in _NOT_VERBS:
+                ws[j] = _past(ws[j])
+        out.append(" ".join(ws))
         if i < len(seps):
             out.append(seps[i])
     return "".join(out)

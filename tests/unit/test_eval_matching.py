@@ -119,3 +119,18 @@ def test_text_contains_answer_whole_words_only() -> None:
     assert not text_contains_answer("Stanley Hallway was built", gold)
     assert not text_contains_answer("Iranian officials", GoldAnswer("Iran"))
     assert text_contains_answer("officials of Iran met", GoldAnswer("Iran"))
+
+
+def test_squad_exact_match_and_token_f1() -> None:
+    from tkgrag.eval.matching import answer_tokens, exact_match, token_f1
+
+    assert answer_tokens("Newton D . Baker") == ["newton", "d", "baker"]
+    assert exact_match("Newton D. Baker", "Newton D . Baker")
+    assert exact_match("the Sehwa Girls High School", "Sehwa Girls High School")  # articles dropped
+    assert not exact_match("Sehwa Girls", "Sehwa Girls High School")
+    # 2 shared tokens: precision 2/2, recall 2/4 -> F1 = 2 * 1 * 0.5 / 1.5 = 2/3
+    assert token_f1("Sehwa Girls", "Sehwa Girls High School") == pytest.approx(2 / 3)
+    # multiplicity: "new new york" vs "new york": common = min(2,1) + 1 = 2; P = 2/3, R = 1 -> F1 = 0.8
+    assert token_f1("new new york", "new york") == pytest.approx(0.8)
+    assert token_f1("Seoul", "Sehwa Girls High School") == 0.0
+    assert token_f1("", "") == 1.0

@@ -105,3 +105,30 @@ def text_contains_answer(text: str, gold: GoldAnswer) -> bool:
         if needle and re.search(rf"(?<!\w){re.escape(needle)}(?!\w)", hay):
             return True
     return False
+
+
+_ARTICLES = re.compile(r"\b(?:a|an|the)\b")
+
+
+def answer_tokens(text: str) -> list[str]:
+    """SQuAD's answer normalisation: lower case, punctuation and the articles a/an/the removed, split on
+    whitespace ("Newton D . Baker" -> ["newton", "d", "baker"])."""
+    s = "".join(ch if not unicodedata.category(ch).startswith("P") else " " for ch in text.lower())
+    return _ARTICLES.sub(" ", s).split()
+
+
+def exact_match(predicted: str, gold: str) -> bool:
+    """SQuAD exact match: the normalised token sequences are equal."""
+    return answer_tokens(predicted) == answer_tokens(gold)
+
+
+def token_f1(predicted: str, gold: str) -> float:
+    """SQuAD token F1: harmonic mean of token precision and recall (shared tokens counted with multiplicity)."""
+    p, g = answer_tokens(predicted), answer_tokens(gold)
+    if not p or not g:
+        return float(p == g)
+    common = sum(min(p.count(t), g.count(t)) for t in set(p))
+    if common == 0:
+        return 0.0
+    precision, recall = common / len(p), common / len(g)
+    return 2 * precision * recall / (precision + recall)

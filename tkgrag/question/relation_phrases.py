@@ -1,9 +1,16 @@
 """How people say ICEWS's CAMEO relations: the paraphrases tried beside a relation phrase as said, and whether the
-phrase states an intent (then ``Express_intent_*`` relations are preferred)."""
+phrase states an intent (then ``Express_intent_*`` relations are preferred). And the role words a mention swallows:
+in "Who was the CEO of Acme Robotics?" the mention "CEO of Acme Robotics" links to Acme Robotics and the relation
+phrase is empty, though "CEO" names the graph's relation ``is_CEO_of`` (``role_words``, ``with_role_words``)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Sequence
+from dataclasses import replace
+
+from tkgrag.question.lexicon import words
+from tkgrag.question.relations import RelationFit, RelationMatch, RelationMatcher, fit, humanise
 
 # People's words for CAMEO event types (how ICEWS names relations), tried beside the phrase as said: the relation
 # matcher compares meanings, but "condemned" and "Criticize_or_denounce" or "hold talks" and "Consult" are far apart
@@ -100,6 +107,17 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         (r"\b(?:said|says|say|stat(?:ed|es)|remark\w*|comment\w*|statement|declar\w*|announc\w*)\b", "make statement"),
     ]
 ]
+# People's words for relations common in a user's own graph (companies, people, roles), tried only when no CAMEO word
+# matched, and discounted like any composed paraphrase: a small sentence embedder puts "buy" as close to "merged with"
+# as to "acquired", so the word decides. Not canonical (ICEWS names none of these).
+_COMMON_WORDS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(p, re.IGNORECASE), said)
+    for p, said in [
+        (r"\b(?:buy|buys|bought|buying|purchas\w*|tak(?:e|es|en|ing)\s+over|took\s+over)\b", "acquired"),
+        (r"\b(?:establish\w*|set\s+up|sets\s+up|setting\s+up|co-?found\w*)\b", "founded"),
+        (r"\b(?:employ\w*|work(?:s|ed|ing)?\s+at)\b", "works for"),
+    ]
+]
 _CANONICAL = frozenset([*(c for _, c in _CAMEO_WORDS), "meet or negotiate"])
 _MEETING = frozenset({"make a visit", "consult", "engage in negotiation", "discuss by telephone"})
 _INTENT = re.compile(
@@ -149,9 +167,73 @@ def relation_phrases(phrase: str) -> list[str]:
             out.append(f"express intent to {action}")
     elif action:
         out.append(action)
+    else:
+        out.extend(said for pattern, said in _COMMON_WORDS if pattern.search(rest))
     return list(dict.fromkeys(p for p in out if p))
 
 
 def is_canonical(phrase: str) -> bool:
     """A paraphrase built from a CAMEO event name (as trusted as the phrase as said), not a composed one."""
     return phrase in _CANONICAL or phrase.removeprefix("express intent to ") in _CANONICAL
+
+
+# Job titles a relation may be named after ("is_chairman_of"); acronyms ("CEO", "CFO") count as titles too.
+_TITLES = words(
+    "chairman chairwoman chairperson chair president founder cofounder director manager owner partner treasurer "
+    "secretary head chief officer executive editor member employee advisor adviser investor shareholder "
+    "spokesperson spokesman governor mayor minister ambassador coach captain professor"
+)
+_ACRONYM = re.compile(r"^[A-Z]{2,5}$")
+_SKIP = frozenset({"the", "a", "an", "of", "s", "its", "their", "at", "for", "in"})
+
+
+def role_words(mention: str, name: str, vocabulary: Collection[str]) -> list[str]:
+    """The title words a mention adds to the entity it linked to, when the graph names a relation after them:
+    ("the CEO of Acme Robotics", "Acme Robotics") -> ["CEO"] when ``vocabulary`` (the lower-cased words of the
+    graph's relation names, ``RelationMatcher.vocabulary``) holds "ceo". ``name`` is "" for an unlinked mention
+    ("Who became CEO after X?"). Only acronyms and job titles count, so an ICEWS actor's words ("the police force
+    of Australia" -> Police (Australia)) never reach the relation phrase."""
+    taken = {w.lower() for w in re.findall(r"[^\W_]+", name)}
+    out: list[str] = []
+    for w in re.findall(r"[^\W_]+", mention):
+        low = w.lower()
+        if low in taken or low in _SKIP or low not in vocabulary:
+            continue
+        if _ACRONYM.match(w) or low in _TITLES:
+            out.append(w)
+    return list(dict.fromkeys(out))
+
+
+def with_role_words(phrase: str, words: Sequence[str]) -> str:
+    """The relation phrase with the role words it lacks appended: ("became", ["CEO"]) -> "became CEO"; ("",
+    ["CFO"]) -> "CFO"."""
+    have = {w.lower() for w in phrase.split()}
+    extra = [w for w in words if w.lower() not in have]
+    return " ".join([phrase.strip(), *extra]).strip()
+
+
+def role_phrase(phrase: str, mentions: Sequence[tuple[str, str]], vocabulary: Collection[str]) -> str:
+    """The relation phrase with the role words of every (mention text, linked entity name or "") pair: what to match
+    when the parser's phrase lost a title to a mention ("Who was the CEO of Acme Robotics?": "" -> "CEO")."""
+    return with_role_words(phrase, [w for text, name in mentions for w in role_words(text, name, vocabulary)])
+
+
+PARAPHRASE_DISCOUNT = 0.8  # a composed paraphrase's match counts less than the phrase as said
+INTENT_BONUS = 0.1  # added to Express_intent_* candidates when the phrase states an intent ("wanted to meet")
+
+
+def match_phrase(matcher: RelationMatcher, phrase: str, k: int = 8) -> RelationFit:
+    """The relation a phrase names, from the phrase as said and its paraphrases (``relation_phrases``; a composed
+    paraphrase's score discounted, a stated intent favouring ``Express_intent_*``), best score per relation; no
+    relation when the best is below ``FIT_MIN``. The same candidates as ``Grounder._relation_candidates``."""
+    best: dict[str, RelationMatch] = {}
+    intent = stated_intent(phrase)
+    for i, p in enumerate(relation_phrases(phrase)):
+        for m in matcher.match(p, k=k):
+            weight = 1.0 if i == 0 or is_canonical(p) else PARAPHRASE_DISCOUNT
+            bonus = INTENT_BONUS if intent and humanise(m.relation).startswith("express intent") else 0.0
+            m = replace(m, score=m.score * weight + bonus)
+            if m.relation not in best or m.score > best[m.relation].score:
+                best[m.relation] = m
+    ranked = sorted(best.values(), key=lambda m: (-m.score, m.relation))[:k]
+    return fit(phrase, ranked)

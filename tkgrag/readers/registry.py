@@ -36,7 +36,18 @@ def _ranked(ctx: ReaderContext) -> Reader:
     return RankedReader(_symbolic(ctx))
 
 
-READERS: dict[str, Callable[[ReaderContext], Reader]] = {"symbolic": _symbolic, "llm": _llm, "ranked": _ranked}
+def _extractive(ctx: ReaderContext) -> Reader:
+    from tkgrag.readers.extractive import ExtractiveReader
+
+    return ExtractiveReader()
+
+
+READERS: dict[str, Callable[[ReaderContext], Reader]] = {
+    "symbolic": _symbolic,
+    "llm": _llm,
+    "ranked": _ranked,
+    "extractive": _extractive,
+}
 
 
 def create_reader(name: str, context: ReaderContext) -> Reader:

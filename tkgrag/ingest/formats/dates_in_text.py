@@ -153,3 +153,15 @@ def date_bounds(spans: list[TimeSpan] | tuple[TimeSpan, ...]) -> tuple[date | No
     lo = None if any(s.start is None for s in spans) else min(s.start for s in spans if s.start is not None)
     hi = None if any(s.end is None for s in spans) else max(s.end for s in spans if s.end is not None)
     return lo, hi
+
+
+def date_mentions(text: str) -> list[tuple[int, int, TimeSpan]]:
+    """Each date written in ``text`` with its character offsets, in text order (``"on 22 July 1965"`` -> ``[(3, 15,
+    1965-07-22)]``); a range ("1916-1920") is one mention of its whole span. For readers that quote the date."""
+    out: list[tuple[int, int, TimeSpan]] = []
+    for m in _PATTERN.finditer(text):
+        spans = _spans(m)
+        if spans:
+            whole = TimeSpan(spans[0].start, spans[-1].end, spans[0].granularity) if len(spans) > 1 else spans[0]
+            out.append((m.start(), m.end(), whole))
+    return out
