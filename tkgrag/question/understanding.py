@@ -162,3 +162,13 @@ def parse_only(text: str) -> Understanding:
 def understand(text: str, store: Store, embedder: Embedder) -> Understanding:
     """One question understood against ``store`` (a one-off ``Understander``; reuse one for many questions)."""
     return Understander(store, embedder).understand(text)
+
+
+def understood(text: str) -> TemporalQuestion | None:
+    """The parsed question, or None when it cannot be parsed (benchmarks and tests that need the parse alone)."""
+    return parse_only(text).question
+
+
+def question_constraints(text: str) -> tuple[TemporalConstraint, ...]:
+    """The constraints a question text states explicitly (none when it cannot be parsed)."""
+    return parse_only(text).explicit_constraints
