@@ -22,8 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import asking
 import pytest
 
+from tkgrag.api import ask_request
 from tkgrag.ingest.pipeline import IngestOptions
 from tkgrag.ingest.records import event_key
 from tkgrag.ingest.tkg import ingest_tkg_file
@@ -84,7 +86,9 @@ def vector(graph: Store, embedder) -> VectorRetriever:  # type: ignore[no-untype
 
 
 def ask(reader: SymbolicReader, vector: VectorRetriever, question: str) -> SymbolicAnswer:
-    return reader.answer(question, vector, k=5)
+    a = asking.ask(reader, vector, question, k=5)
+    assert isinstance(a, SymbolicAnswer)
+    return a
 
 
 def texts(a: Answer) -> list[str]:
@@ -232,10 +236,10 @@ def test_the_reader_never_writes(graph: Store, reader: SymbolicReader, vector: V
 
 def test_evidence_only_reading_sees_just_the_retrieved_events(graph: Store, embedder, vector: VectorRetriever) -> None:  # type: ignore[no-untyped-def]
     full = SymbolicReader(graph, embedder)
-    only = SymbolicReader(graph, embedder, read_graph=False, grounder=full.grounder)
-    a = full.answer("Who was the first to consult Xavier Mendez?", vector, k=1)
-    assert len(a.retrieval.evidence) == 1
-    b = only.read(a.question, a.retrieval, a.grounding)
+    only = SymbolicReader(graph, embedder, read_graph=False)
+    a = asking.ask(full, vector, "Who was the first to consult Xavier Mendez?", k=1)
+    assert isinstance(a, SymbolicAnswer) and len(a.retrieval.evidence) == 1
+    b = only.read(ask_request(a.understanding, 1), a.retrieval)
     assert set(b.facts) == {a.retrieval.evidence[0].key} and b.strategy.startswith("evidence")
     assert texts(a)[0] == "Alpha Union"
 

@@ -109,8 +109,10 @@ class Understanding:
         for ga in g.anchors:
             if not ga.resolved:
                 said = f"{ga.anchor.trigger} {ga.anchor.text}".strip()
-                what = f"no event of {ga.describe(names)}" if ga.understood else f"no event ({ga.how})"
-                out.append(f'anchor "{said}": {what} in this graph')
+                if ga.understood:
+                    out.append(f'no event of {ga.describe(names)} in this graph (the anchor "{said}")')
+                else:
+                    out.append(f'no event in this graph for the anchor "{said}" ({ga.how})')
         return out
 
     def explain(self) -> list[str]:
