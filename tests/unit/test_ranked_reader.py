@@ -15,6 +15,7 @@ from tkgrag.temporal import TimeSpan
 
 ANSWERS = [
     AnswerCandidate("Barack Obama", 2.5, ("f1",), "Q76"),
+    AnswerCandidate("Q27968", 2.0, ("f3",), "Q27968"),  # no label in the graph: never shown
     AnswerCandidate("1986", 1.0, ("f2",)),
 ]
 EVENT = Evidence.event(
@@ -32,6 +33,11 @@ def test_own_answers_in_order_by_label_with_their_fact_and_key() -> None:
     ]
     assert out.reader == "ranked" and out.abstained is None
     assert out.confidence == round(2.5 / 3.5, 4)  # the top answer's share of the top scores
+
+
+def test_only_unlabelled_answers_is_an_abstention() -> None:
+    r = Retrieval("exaqt", "who?", [], answers=[ANSWERS[1]])
+    assert RankedReader().read(REQUEST, r).abstained == "exaqt's answers have no label in this graph"
 
 
 def test_no_ranked_answer_is_an_abstention_with_the_methods_reason() -> None:

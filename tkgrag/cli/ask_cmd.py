@@ -77,8 +77,8 @@ def print_answer(a: Answer) -> None:
         table.add_column(col)
     for i, c in enumerate(a.answers, 1):
         table.add_row(str(i), safe(c.text), f"{c.score:.3f}", safe(_because(a, c)))
-    console.print(table)
     if a.answers:
+        console.print(table)
         console.print(f"confidence: {a.confidence:.2f}", highlight=False)
     else:
         why = a.error or a.abstained
