@@ -3,8 +3,6 @@ tests compose the parts themselves. One ``Understander`` per store, so its cache
 
 from __future__ import annotations
 
-import weakref
-
 from tkgrag.api import answer_question
 from tkgrag.model import Answer
 from tkgrag.question.understanding import Understander
@@ -12,14 +10,14 @@ from tkgrag.readers.symbolic import SymbolicReader
 from tkgrag.retrievers.base import Retriever
 from tkgrag.store import Store
 
-_UNDERSTANDERS: weakref.WeakKeyDictionary[Store, Understander] = weakref.WeakKeyDictionary()
+_UNDERSTANDERS: dict[int, tuple[Store, Understander]] = {}  # by id(store), the store kept so the id stays its own
 
 
 def understander(reader: SymbolicReader) -> Understander:
-    u = _UNDERSTANDERS.get(reader.store)
-    if u is None:
-        u = _UNDERSTANDERS[reader.store] = Understander(reader.store, reader.embedder)
-    return u
+    held = _UNDERSTANDERS.get(id(reader.store))
+    if held is None or held[0] is not reader.store:
+        held = _UNDERSTANDERS[id(reader.store)] = (reader.store, Understander(reader.store, reader.embedder))
+    return held[1]
 
 
 def ask(reader: SymbolicReader, retriever: Retriever, question: str, k: int = 10) -> Answer:

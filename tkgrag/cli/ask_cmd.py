@@ -88,9 +88,9 @@ def print_answer(a: Answer) -> None:
     read: frozenset[str] = getattr(a, "read_from_graph", frozenset())
     facts: dict[str, Evidence] = getattr(a, "facts", {})
     if read:
-        extra = [facts[k] for c in a.answers[:3] for k in c.supporting_events[:3] if k in read and k in facts]
-        if extra:
-            console.print(evidence_table("also read from the graph (not retrieved)", list(dict.fromkeys(extra))))
+        keys = dict.fromkeys(k for c in a.answers[:3] for k in c.supporting_events[:3] if k in read and k in facts)
+        if keys:
+            console.print(evidence_table("also read from the graph (not retrieved)", [facts[k] for k in keys]))
     for note in a.retrieval.notes:
         console.print("[yellow]note:[/]", safe(note), highlight=False)
 
