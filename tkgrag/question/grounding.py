@@ -45,7 +45,7 @@ from tkgrag.question.link_selection import select_links, with_parentheticals
 from tkgrag.question.model import Anchor, Mention, MentionKind, TemporalQuestion
 from tkgrag.question.parse import QuestionError, understand
 from tkgrag.question.relation_phrases import clean_relation_phrase, is_canonical, relation_phrases, stated_intent
-from tkgrag.question.relations import RelationMatch, humanise
+from tkgrag.question.relations import RelationMatch, RelationMatchError, humanise
 from tkgrag.question.rewrite import rewrite
 from tkgrag.question.roles import answer_role_of, is_passive, swap, syntactic_role, verb_position
 from tkgrag.store import Store
@@ -195,7 +195,11 @@ class Grounder:
         best: dict[str, RelationMatch] = {}
         intent = stated_intent(phrase)
         for i, p in enumerate(relation_phrases(phrase)):
-            for m in self.linker.link_relation(p, k=RELATION_CANDIDATES):
+            try:
+                matches = self.linker.link_relation(p, k=RELATION_CANDIDATES)
+            except RelationMatchError:  # a graph without events (passages, chunks): no relation to match
+                return ()
+            for m in matches:
                 weight = 1.0 if i == 0 or is_canonical(p) else PARAPHRASE_DISCOUNT
                 bonus = INTENT_BONUS if intent and humanise(m.relation).startswith("express intent") else 0.0
                 m = replace(m, score=m.score * weight + bonus)
