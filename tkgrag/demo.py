@@ -58,7 +58,7 @@ def _evidence_table(r: Retrieval, n: int = 5) -> Table:
 
 def _answer_line(a: Answer, gold: list[str]) -> str:
     """One line per answer: what the symbolic reader said, whether it matches the gold, and how it read the time."""
-    top = a.answers[0].text if a.answers else "(no answer)"
+    top = a.answers[0].text if a.answers else f"(no answer: {a.abstained or a.error})"
     ok = "[green]correct[/]" if a.answers and any(same_answer(top, g) for g in gold) else "[red]wrong[/]"
     parts = [f"symbolic reader (star+tc): [bold]{top}[/] {ok}"]
     if a.constraint is not None:

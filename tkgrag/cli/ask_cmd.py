@@ -138,7 +138,11 @@ def ask(
         ),
     ] = False,
 ) -> None:
-    """Answer a question from the graph, or say "no answer" and why (exit status 3)."""
+    """Answer a question from the graph, or say "no answer" and why.
+
+    Exit status: 0 answered; 3 no answer (the reason is printed); 4 the reader failed (e.g. the LLM endpoint is
+    down); 1 an error such as a server that is not running.
+    """
     from tkgrag.api import TKGRag
 
     with TKGRag.connect(settings()) as rag:
