@@ -1,10 +1,10 @@
 """The ``ranked`` reader (facts): the answers a method ranked itself (``Retrieval.answers``: EXAQT's Stage 2 over its
 answer graph), by label, each with the fact that states it. No LLM.
 
-An entity answer the graph has no label for (its text is its bare key, e.g. a Wikidata id no fact names) is not shown:
-every answer a person reads is a label. It abstains when the retrieval ranked no (labelled) answer (the method's
-notes say why: no question entity linked, an empty answer graph). Confidence: the top answer's share of the top three scores (1.0 when it is alone, 1/3 when three tie),
-so a clear winner reads as surer than a near tie.
+An entity answer the graph has no label for (its text is its bare key, e.g. a Wikidata id no fact names) is not
+shown: every answer a person reads is a label. It abstains when the retrieval ranked no (labelled) answer (the
+method's notes say why: no question entity linked, an empty answer graph). Confidence: the top answer's share of the
+top three scores (1.0 when it is alone, 1/3 when three tie), so a clear winner reads as surer than a near tie.
 """
 
 from __future__ import annotations
