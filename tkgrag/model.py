@@ -5,6 +5,7 @@ Every retriever returns the same ``Retrieval`` shape, so readers, evaluation and
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
@@ -290,6 +291,14 @@ class TokenUsage:
         self.calls += other.calls
         self.estimated = self.estimated or other.estimated
         return self
+
+
+_BARE_ID = re.compile(r"^(?:Q\d+|[0-9a-f]{24})$")  # a Wikidata id, or the hash of an item key
+
+
+def looks_like_id(text: str) -> bool:
+    """Whether an answer's text is a bare identifier (``Q27968``, an item hash) rather than a label a person reads."""
+    return bool(_BARE_ID.match(text.strip()))
 
 
 @dataclass(frozen=True)

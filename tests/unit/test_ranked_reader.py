@@ -7,7 +7,7 @@ import pytest
 
 from tkgrag.eval.aggregate import aggregate
 from tkgrag.eval.types import EvalQuestion, GoldAnswer, Prediction, SourceRef
-from tkgrag.model import AnswerCandidate, Evidence, ItemKind, Retrieval
+from tkgrag.model import AnswerCandidate, Evidence, ItemKind, Retrieval, looks_like_id
 from tkgrag.readers.ranked import RankedReader, top_share
 from tkgrag.readers.registry import READER_FOR_KIND, reader_for
 from tkgrag.retrievers.base import RetrievalRequest
@@ -17,6 +17,7 @@ ANSWERS = [
     AnswerCandidate("Barack Obama", 2.5, ("f1",), "Q76"),
     AnswerCandidate("Q27968", 2.0, ("f3",), "Q27968"),  # no label in the graph: never shown
     AnswerCandidate("1986", 1.0, ("f2",)),
+    AnswerCandidate("Acme Robotics", 0.5, ("f4",), "Acme Robotics"),  # an entity whose key is its label: shown
 ]
 EVENT = Evidence.event(
     "e1", "Iran consult Japan on 2014-05-01", "Iran", "Consult", "Japan", TimeSpan.parse("2014-05-01"), 1.0
@@ -30,9 +31,10 @@ def test_own_answers_in_order_by_label_with_their_fact_and_key() -> None:
     assert [(a.text, a.score, a.supporting_events, a.key) for a in out.answers] == [
         ("Barack Obama", 2.5, ("f1",), "Q76"),
         ("1986", 1.0, ("f2",), None),
+        ("Acme Robotics", 0.5, ("f4",), "Acme Robotics"),
     ]
     assert out.reader == "ranked" and out.abstained is None
-    assert out.confidence == round(2.5 / 3.5, 4)  # the top answer's share of the top scores
+    assert out.confidence == round(2.5 / 4.0, 4)  # the top answer's share of the top three scores
 
 
 def test_only_unlabelled_answers_is_an_abstention() -> None:
@@ -45,6 +47,16 @@ def test_no_ranked_answer_is_an_abstention_with_the_methods_reason() -> None:
     out = RankedReader().read(REQUEST, r)
     assert out.answers == [] and out.confidence == 0.0
     assert out.abstained == "exaqt ranked no answer: no entity linked: no question entity was found in the graph"
+
+
+def test_looks_like_id() -> None:
+    assert [looks_like_id(t) for t in ("Q27968", "abd200e8abcafac92c4e86da", "Q-ship", "Acme", "1986")] == [
+        True,
+        True,
+        False,
+        False,
+        False,
+    ]
 
 
 def test_top_share() -> None:

@@ -9,7 +9,7 @@ top three scores (1.0 when it is alone, 1/3 when three tie), so a clear winner r
 
 from __future__ import annotations
 
-from tkgrag.model import Answer, AnswerCandidate, Retrieval, TokenUsage
+from tkgrag.model import Answer, AnswerCandidate, Retrieval, TokenUsage, looks_like_id
 from tkgrag.readers.base import abstain
 from tkgrag.retrievers.base import RetrievalRequest
 
@@ -24,8 +24,8 @@ def top_share(scores: list[float], n: int = 3) -> float:
 
 
 def unlabelled(a: AnswerCandidate) -> bool:
-    """An entity answer shown by its key because the graph has no name for it."""
-    return a.key is not None and a.text == a.key
+    """An entity answer shown by its key (a Wikidata id) because the graph has no name for it."""
+    return a.key is not None and a.text == a.key and looks_like_id(a.text)
 
 
 class RankedReader:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tkgrag.embed import Embedder
-from tkgrag.model import AnswerCandidate, Evidence, Retrieval, Subgraph
+from tkgrag.model import AnswerCandidate, Evidence, Retrieval, Subgraph, looks_like_id
 from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest
 from tkgrag.retrievers.exaqt.answer_graph import AnswerGraph, ExaqtPipeline
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
@@ -78,8 +78,9 @@ class ExaqtRetriever(ConfiguredRetriever):
         result.answers = ranked_answers(ag)
         if not result.constraints and ag.ask.constraints:
             result.constraints = ag.ask.constraints  # what the ranking applied, parsed from the question
-        if ag.answers:
-            top = ", ".join(f"{a.name} ({a.score:.3f})" for a in ag.answers[:3])
+        labelled = [a for a in ag.answers if a.kind != "entity" or not looks_like_id(a.name or a.text)]
+        if labelled:
+            top = ", ".join(f"{a.name} ({a.score:.3f})" for a in labelled[:3])
             result.notes.insert(0, f"EXAQT answers: {top}")
         sizes = " / ".join(f"{s} {len(v)}" for s, v in ag.stage_facts.items())
         result.notes.append(f"answer graph facts by stage: {sizes}")
