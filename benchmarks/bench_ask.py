@@ -31,12 +31,11 @@ from rich.console import Console
 from rich.progress import track
 from rich.table import Table
 
-from tkgrag.api import TKGRag
+from tkgrag.api import TKGRag, answer_question, ask_request
 from tkgrag.eval import Dataset, EvalQuestion, Prediction, RetrievedEvent, aggregate, is_correct, load_dataset
 from tkgrag.eval.metrics import MetricSpec, latency_ms, mean
 from tkgrag.model import Answer
 from tkgrag.readers.symbolic import SymbolicAnswer, SymbolicReader
-from tkgrag.retrievers.base import RetrievalRequest
 
 console = Console()
 METRICS: list[str | MetricSpec] = [
@@ -72,10 +71,10 @@ def run_method(
     full, ev_only, wrong = [], [], []
     for q in track(ds.questions, description=f"{method:>12}", console=console, transient=True):
         t0 = time.perf_counter()
-        a = reader.answer(RetrievalRequest.of(q.question, k), retriever)
+        a = answer_question(rag.understand(q.question), retriever, reader, k)
         latency = (time.perf_counter() - t0) * 1000.0
         full.append(prediction(q, a, latency))
-        b = evidence_only.read(q.question, a.retrieval, a.grounding)
+        b = evidence_only.read(ask_request(a.understanding, k), a.retrieval)
         ev_only.append(prediction(q, b, None))
         if not full[-1].answers or not is_correct(full[-1].answers[0], q.answers):
             wrong.append((q, a))
@@ -199,8 +198,8 @@ def main() -> None:
         events = rag.store.run("MATCH (e:Event) RETURN count(e) AS n")[0]["n"]
         console.print(f"graph: {events:,} events; {len(ds.questions)} questions; k={args.k}")
         reader = SymbolicReader(rag.store, rag.embedder)
-        evidence_only = SymbolicReader(rag.store, rag.embedder, read_graph=False, grounder=reader.grounder)
-        reader.ground("Who consulted Iran?")  # warm up: relation names, model
+        evidence_only = SymbolicReader(rag.store, rag.embedder, read_graph=False)
+        rag.understand("Who consulted Iran?")  # warm up: relation names, model
         full_reports, ev_reports, wrong_by = {}, {}, {}
         for method in [m.strip() for m in args.methods.split(",") if m.strip()]:
             full, ev_only, wrong = run_method(rag, reader, evidence_only, ds, method, args.k)

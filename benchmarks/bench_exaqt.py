@@ -42,13 +42,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from tkgrag.api import TKGRag
+from tkgrag.api import TKGRag, answer_question
 from tkgrag.eval.loaders import load_dataset
 from tkgrag.eval.matching import parse_time, same_answer
 from tkgrag.eval.metrics import hit_at, precision_at_1, reciprocal_rank
 from tkgrag.eval.runner import select_questions
 from tkgrag.eval.types import EvalQuestion, Prediction
 from tkgrag.model import Evidence
+from tkgrag.question.understanding import parse_only
 from tkgrag.retrievers.base import RequestScope, RetrievalRequest
 from tkgrag.retrievers.exaqt.answer_graph import STAGES, AnswerGraph
 from tkgrag.retrievers.exaqt.ranking import AnswerFact, rank_answers
@@ -200,16 +201,16 @@ def main() -> None:
         vector = rag.retriever("vector")
         symbolic = rag.reader("symbolic")
         for q in questions[: args.warmup]:
-            exaqt.answer_graph(RetrievalRequest.of(q.question, 10))
+            exaqt.answer_graph(RetrievalRequest.of(q.question, 10, understanding=parse_only(q.question)))
             if base_exaqt is not None:
-                base_exaqt.answer_graph(RetrievalRequest.of(q.question, 10))
+                base_exaqt.answer_graph(RetrievalRequest.of(q.question, 10, understanding=parse_only(q.question)))
         per: dict[str, list[dict[str, Any]]] = {m: [] for m in METHODS}
         sizes: list[int] = []
         stage_ms: dict[str, list[float]] = {}
         t_start = time.perf_counter()
         with (args.out / "predictions.jsonl").open("w", encoding="utf-8") as fh:
             for n, q in enumerate(questions, 1):
-                request = RetrievalRequest.of(q.question, 10)
+                request = RetrievalRequest.of(q.question, 10, understanding=parse_only(q.question))
                 timer = StageTimer()
                 t0 = time.perf_counter()
                 ag = exaqt.answer_graph(request, timer)
@@ -263,7 +264,7 @@ def main() -> None:
                     base = scores(q, [a.text for a in ranked], [a.score for a in ranked])
                     per["fact-vector+rank"].append({"answer_graph": evidence_states(items, q), **base})
                     record["fact-vector+rank"] = [a.text for a in ranked[:5]]
-                    ans = symbolic.answer(request, vector)
+                    ans = answer_question(rag.understand(q.question), vector, symbolic, 10)
                     texts = [a.text for a in ans.answers]
                     vals = [float(a.score) for a in ans.answers]
                     per["vector+symbolic"].append(scores(q, texts, vals))

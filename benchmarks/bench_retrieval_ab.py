@@ -34,7 +34,7 @@ def worker(method: str, questions_file: Path, n: int) -> None:
     from tkgrag.api import TKGRag
 
     try:  # the tree after the retrieval-contract redesign
-        from tkgrag.eval.runner import question_constraints
+        from tkgrag.question.understanding import question_constraints
 
         def first(q: str) -> Any:
             tcs = question_constraints(q)

@@ -114,7 +114,7 @@ def ranking(store: Any, embedder: Any, questions: list[str]) -> dict[str, Any]:
     without and with each question's explicit constraints: identical top-10 keys, largest score difference."""
     from tkgrag.queries import rules as q
     from tkgrag.queries.temporal_filter import constraint_params
-    from tkgrag.question.constraints import question_constraints
+    from tkgrag.question.understanding import question_constraints
     from tkgrag.retrievers.registry import RetrieverContext, create
     from tkgrag.retrievers.star import sparse_ppr, support_index
 
@@ -150,7 +150,7 @@ def ranking(store: Any, embedder: Any, questions: list[str]) -> dict[str, Any]:
 
 
 def latency(rag: Any, questions: list[str], gds_n: int) -> dict[str, Any]:
-    from tkgrag.question.constraints import question_constraints
+    from tkgrag.question.understanding import question_constraints
     from tkgrag.retrievers.base import RetrievalRequest
     from tkgrag.retrievers.registry import RetrieverContext, create
 

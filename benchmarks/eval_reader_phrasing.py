@@ -22,11 +22,10 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from tkgrag.api import TKGRag
+from tkgrag.api import TKGRag, answer_question
 from tkgrag.eval import is_correct, load_dataset
 from tkgrag.eval.metrics import percentile_nearest
 from tkgrag.progress import progress_bar
-from tkgrag.retrievers.base import RetrievalRequest
 
 
 def gold_entities(path: Path) -> dict[str, list[str]]:
@@ -69,7 +68,7 @@ def run_file(rag: TKGRag, path: Path, method: str, k: int, errors: int) -> dict[
         task = bar.add_task(path.name, total=len(ds.questions))
         for q in ds.questions:
             t0 = time.perf_counter()
-            a = reader.answer(RetrievalRequest.of(q.question, k), retriever)
+            a = answer_question(rag.understand(q.question), retriever, reader, k)
             latencies.append((time.perf_counter() - t0) * 1000.0)
             ok = bool(a.answers) and is_correct(a.answers[0].text, q.answers)
             g = getattr(a, "grounding", None)

@@ -24,7 +24,7 @@ from collections import Counter
 from datetime import date
 from pathlib import Path
 
-from tkgrag.question.constraints import question_constraints
+from tkgrag.question.understanding import question_constraints
 from tkgrag.temporal import Granularity, TimeSpan
 from tkgrag.train.negatives import Fact
 from tkgrag.train.questions import KG, read_jsonl, write_jsonl

@@ -23,7 +23,8 @@ from tkgrag.eval import load_dataset
 from tkgrag.eval.matching import text_contains_answer
 from tkgrag.queries.sentences import MRAG_CANDIDATES
 from tkgrag.queries.temporal_filter import constraint_params
-from tkgrag.question.constraints import explicit_constraints, understood
+from tkgrag.question.constraints import explicit_constraints
+from tkgrag.question.understanding import understood
 from tkgrag.retrievers.mrag.config import MragConfig
 from tkgrag.retrievers.mrag.query import mrag_query
 from tkgrag.retrievers.mrag.ranking import rank_passages

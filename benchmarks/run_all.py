@@ -222,7 +222,7 @@ def warm_from_eval(run: Any) -> dict[str, Any]:
 
 
 def step_latency_warm(rag: Any, questions: list[str], methods: tuple[str, ...]) -> dict[str, Any]:
-    from tkgrag.eval.runner import question_constraints
+    from tkgrag.question.understanding import question_constraints
     from tkgrag.retrievers.base import RetrievalRequest
 
     out = {}
@@ -246,7 +246,7 @@ def cold_worker(method: str, questions_file: Path) -> None:
     """Runs in a fresh process: see step 5 in the module docstring. Prints one JSON object."""
     from tkgrag.config import load_settings
     from tkgrag.embed import default_embedder
-    from tkgrag.eval.runner import question_constraints
+    from tkgrag.question.understanding import question_constraints
     from tkgrag.retrievers.base import RetrievalRequest
     from tkgrag.retrievers.registry import RetrieverContext, create
     from tkgrag.retrievers.star.persist import GDS_GRAPH

@@ -31,6 +31,7 @@ from tkgrag.eval.loaders import load_dataset
 from tkgrag.eval.matching import parse_time, same_answer
 from tkgrag.eval.runner import select_questions
 from tkgrag.eval.types import EvalQuestion
+from tkgrag.question.understanding import parse_only
 from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
 from tkgrag.retrievers.exaqt.ranking import FEATURES
@@ -66,7 +67,7 @@ def extract(questions: list[EvalQuestion], cache: Path) -> None:
     with TKGRag.connect() as rag, cache.open("a", encoding="utf-8") as fh:
         exaqt = ExaqtRetriever(rag.store, rag.embedder, ExaqtConfig())
         for n, q in enumerate(todo, 1):
-            ag = exaqt.answer_graph(RetrievalRequest.of(q.question, 10))
+            ag = exaqt.answer_graph(RetrievalRequest.of(q.question, 10, understanding=parse_only(q.question)))
             forms = gold_forms(q)
             rec = {
                 "qid": q.id,

@@ -3,11 +3,18 @@
 from tkgrag import TKGRag
 rag = TKGRag.connect()                 # managed server (started if needed) or NEO4J_URI
 rag.retrieve("Who consulted Iran in May 2014?", method="star", k=10)
-rag.ask("Who consulted Iran in May 2014?")
+answer = rag.ask("Who consulted Iran in May 2014?")
+answer.answers or answer.abstained      # the ranked answers, or "no answer" and why, in one line
+
+``ask`` = understand -> retrieve -> read, each once (``answer_question``): the question is understood once
+(``Understanding``: parse, linked mentions, relation, anchors, constraints, the rewrite, what was not understood),
+the retriever gets it with the question as asked, the rewrite as its search text and the understood constraints,
+and the reader reads that retrieval.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,6 +23,7 @@ from tkgrag.config import Settings, load_settings
 from tkgrag.embed import Embedder, default_embedder
 from tkgrag.llm.client import ChatClient
 from tkgrag.model import Answer, ItemKind, Retrieval, TemporalConstraint
+from tkgrag.question.understanding import Understander, Understanding
 from tkgrag.readers.base import Reader
 from tkgrag.readers.registry import ReaderContext, create_reader
 from tkgrag.retrievers.base import RetrievalRequest, Retriever
@@ -38,11 +46,12 @@ class TKGRag:
     embedder: Embedder
     settings: Settings | None = None
     default_method: str = "star+tc"
-    default_reader: str = "symbolic"
+    default_reader: str = "auto"
     # Per-method recipe overrides, e.g. {"mrag": {"llm_decompose": True}} (``tkgrag retrieve --set``).
     method_options: dict[str, dict[str, Any]] = field(default_factory=dict)
     _retrievers: dict[str, Retriever] = field(default_factory=dict, repr=False)
     _readers: dict[str, Reader] = field(default_factory=dict, repr=False)
+    _understander: Understander | None = field(default=None, repr=False)
 
     @classmethod
     def connect(cls, settings: Settings | None = None, embedder: Embedder | None = None) -> TKGRag:
@@ -80,6 +89,12 @@ class TKGRag:
     def methods() -> list[str]:
         return list(METHODS)
 
+    def understand(self, question: str) -> Understanding:
+        """The question understood against this graph, once (reuse it: ``ask``/``retrieve`` take it)."""
+        if self._understander is None:
+            self._understander = Understander(self.store, self.embedder)
+        return self._understander.understand(question)
+
     # -- the two calls users make ----------------------------------------------------------------------------
     def retrieve(
         self,
@@ -89,20 +104,63 @@ class TKGRag:
         constraint: TemporalConstraint | Iterable[TemporalConstraint] | None = None,
         kinds: Iterable[ItemKind] | None = None,
     ) -> Retrieval:
-        request = (
-            question if isinstance(question, RetrievalRequest) else RetrievalRequest.of(question, k, constraint, kinds)
-        )
+        """The items ``method`` finds for the question as asked, with the constraints given (none: none applied).
+        A question text is understood first, so methods that read the parse (MRAG, EXAQT, TimeR4) have it."""
+        if isinstance(question, RetrievalRequest):
+            request = question
+        else:
+            request = RetrievalRequest.of(question, k, constraint, kinds, self.understand(question))
         return self.retriever(method).retrieve(request)
 
     def ask(
         self,
-        question: str | RetrievalRequest,
+        question: str | Understanding,
         method: str | None = None,
         reader: str | None = None,
         k: int = 10,
         constraint: TemporalConstraint | Iterable[TemporalConstraint] | None = None,
     ) -> Answer:
-        """Retrieve with ``method`` and answer with ``reader``; the reader adds the constraints it derives from the
-        question (the symbolic reader its grounded anchors too) to the request."""
-        request = question if isinstance(question, RetrievalRequest) else RetrievalRequest.of(question, k, constraint)
-        return self.reader(reader).answer(request, self.retriever(method))
+        """Understand (unless given an ``Understanding``), retrieve with ``method``, read with ``reader``."""
+        understanding = question if isinstance(question, Understanding) else self.understand(question)
+        return answer_question(understanding, self.retriever(method), self.reader(reader), k, constraint)
+
+
+def ask_request(
+    understanding: Understanding,
+    k: int = 10,
+    constraint: TemporalConstraint | Iterable[TemporalConstraint] | None = None,
+    kinds: Iterable[ItemKind] | None = None,
+) -> RetrievalRequest:
+    """The request an answer is retrieved with: the question as asked, the rewrite (anchor -> its time) as search
+    text, and the caller's constraints or else every constraint understood (anchors' and explicit times)."""
+    request = RetrievalRequest.of(understanding.text, k, constraint, kinds, understanding, understanding.rewrite)
+    if request.constraints:
+        return request
+    return RetrievalRequest.of(
+        understanding.text, k, understanding.constraints, kinds, understanding, understanding.rewrite
+    )
+
+
+def answer_question(
+    understanding: Understanding,
+    retriever: Retriever,
+    reader: Reader,
+    k: int = 10,
+    constraint: TemporalConstraint | Iterable[TemporalConstraint] | None = None,
+) -> Answer:
+    """Retrieve once and read once for an understood question; the stage timings are on the answer."""
+    t0 = time.perf_counter()
+    request = ask_request(understanding, k, constraint)
+    retrieval = retriever.retrieve(request)
+    t1 = time.perf_counter()
+    answer = reader.read(request, retrieval)
+    t2 = time.perf_counter()
+    answer.understanding = understanding
+    answer.timings_ms = {
+        **understanding.timings_ms,
+        **{f"read.{stage}": ms for stage, ms in answer.timings_ms.items()},
+        "retrieve": (t1 - t0) * 1000.0,
+        "read": (t2 - t1) * 1000.0,
+        "total": understanding.timings_ms.get("understand", 0.0) + (t2 - t0) * 1000.0,
+    }
+    return answer

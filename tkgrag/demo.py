@@ -58,7 +58,7 @@ def _evidence_table(r: Retrieval, n: int = 5) -> Table:
 
 def _answer_line(a: Answer, gold: list[str]) -> str:
     """One line per answer: what the symbolic reader said, whether it matches the gold, and how it read the time."""
-    top = a.answers[0].text if a.answers else "(no answer)"
+    top = a.answers[0].text if a.answers else f"(no answer: {a.abstained or a.error})"
     ok = "[green]correct[/]" if a.answers and any(same_answer(top, g) for g in gold) else "[red]wrong[/]"
     parts = [f"symbolic reader (star+tc): [bold]{top}[/] {ok}"]
     if a.constraint is not None:
@@ -75,7 +75,6 @@ def run_demo(settings: Settings, console: Console, err: Console) -> None:
     from tkgrag.ingest.pipeline import IngestOptions, SourceInfo, ingest
     from tkgrag.ingest.tsv import FORMAT, TkgTsvReader, TsvOptions, count_lines
     from tkgrag.ingest.writers import EVENT_KIND, EventWriter
-    from tkgrag.question.constraints import question_constraints
     from tkgrag.retrievers.star.persist import build_and_store, staleness
     from tkgrag.store import connect
 
@@ -124,7 +123,7 @@ def run_demo(settings: Settings, console: Console, err: Console) -> None:
         )
         console.print(f"{passages.name}: {summary.line()} in {summary.seconds:.1f}s")
         console.print(f"\n[bold]{PASSAGE_QUESTION}[/]")
-        tcs = question_constraints(PASSAGE_QUESTION)
+        tcs = rag.understand(PASSAGE_QUESTION).explicit_constraints
         for method in ("passage-vector", "passage-vector+tc", "mrag", "mrag+"):
             r = rag.retrieve(PASSAGE_QUESTION, method, k=5, constraint=tcs)
             console.print(_evidence_table(r, 3))
@@ -141,9 +140,11 @@ def run_demo(settings: Settings, console: Console, err: Console) -> None:
         )
         console.print(f"{facts.name}: {summary.line()} in {summary.seconds:.1f}s")
         console.print(f"\n[bold]{FACTS_QUESTION}[/]  gold: bachelor's degree (1973)")
-        r = rag.retrieve(FACTS_QUESTION, "exaqt", k=5)
-        console.print(_evidence_table(r, 5))
-        for note in r.notes:
+        fa = rag.ask(FACTS_QUESTION, method="exaqt", k=5)  # the auto reader: EXAQT's ranked answers, by label
+        console.print(_evidence_table(fa.retrieval, 5))
+        top = ", ".join(f"{c.text} ({c.score:.3f})" for c in fa.answers[:3]) or f"no answer: {fa.abstained}"
+        console.print(f"{fa.reader} reader (exaqt): [bold]{top}[/]", highlight=False)
+        for note in fa.retrieval.notes:
             console.print(f"note: {note}", highlight=False)
         _timer4_section(store, rag, questions, console, settings.home)
         _corpus_graph_demo(store, rag, embedder, console)

@@ -5,6 +5,7 @@ Every retriever returns the same ``Retrieval`` shape, so readers, evaluation and
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
@@ -201,6 +202,13 @@ class Retrieval:
     timings_ms: dict[str, float] = field(default_factory=dict)
     constraints: tuple[TemporalConstraint, ...] = ()
     notes: list[str] = field(default_factory=list)
+    # Answers the method ranked itself, best first (EXAQT's answer graph); empty for methods that rank items only.
+    answers: list[AnswerCandidate] = field(default_factory=list)
+
+    @property
+    def kinds(self) -> frozenset[ItemKind]:
+        """The kinds of the items it holds (a reader is chosen by them)."""
+        return frozenset(e.kind for e in self.evidence)
 
     @property
     def constraint(self) -> TemporalConstraint | None:
@@ -217,6 +225,7 @@ class Retrieval:
             "question": self.question,
             "constraints": [c.describe() for c in self.constraints],
             "notes": list(self.notes),
+            "answers": [asdict(a) for a in self.answers],
             "evidence": [e.as_dict() for e in self.evidence],
             "subgraph": {"nodes": self.subgraph.nodes, "edges": self.subgraph.edges},
             "timings_ms": self.timings_ms,
@@ -284,13 +293,24 @@ class TokenUsage:
         return self
 
 
+_BARE_ID = re.compile(r"^(?:Q\d+|[0-9a-f]{24})$")  # a Wikidata id, or the hash of an item key
+
+
+def looks_like_id(text: str) -> bool:
+    """Whether an answer's text is a bare identifier (``Q27968``, an item hash) rather than a label a person reads."""
+    return bool(_BARE_ID.match(text.strip()))
+
+
 @dataclass(frozen=True)
 class AnswerCandidate:
-    """One ranked answer: an entity name or a time label, with the events that justify it."""
+    """One ranked answer: ``text`` is what a person reads (an entity's label or a time label, never a bare id or
+    hash), ``key`` the entity's key in the graph when the answer is an entity (a Wikidata id, ``Citizen_(India)``),
+    ``supporting_events`` the keys of the items that state it."""
 
     text: str
     score: float
     supporting_events: tuple[str, ...] = ()
+    key: str | None = None
 
 
 @dataclass
@@ -305,6 +325,14 @@ class Answer:
     timings_ms: dict[str, float] = field(default_factory=dict)
     # Set when the reader failed (e.g. the LLM endpoint is down); the retrieved evidence is still here.
     error: str | None = None
+    # "No answer" and why, in one line (which mention was not found, which relation was unsure, what the read did
+    # not find). ``answers`` is empty then.
+    abstained: str | None = None
+    # How far to trust ``answers[0]``, in [0, 1]: the reader's (see each reader's docstring); 0 with no answer.
+    confidence: float = 0.0
+    # The question's ``Understanding`` (tkgrag.question.understanding) when the caller made one; typed loosely
+    # because the question package sits above this module.
+    understanding: Any | None = field(default=None, repr=False)
 
     @property
     def best(self) -> str | None:
@@ -312,12 +340,16 @@ class Answer:
 
     @property
     def outcome(self) -> str:
-        """``answered``, ``no answer`` (the reader read the evidence and found none), or ``failed`` (the reader could
-        not read: the LLM endpoint failed or is not configured; ``error`` says why). Scripts tell them apart by this,
-        and `tkgrag ask` by its exit status (0, 0, 3)."""
+        """``answered``, ``no answer`` (an abstention: ``abstained`` says why), or ``failed`` (the reader could not
+        read: the LLM endpoint failed or is not configured; ``error`` says why). Scripts tell them apart by this, and
+        `tkgrag ask` by its exit status (0, 3, 4)."""
         if self.error:
             return "failed"
         return "answered" if self.answers else "no answer"
+
+    @property
+    def answered(self) -> bool:
+        return bool(self.answers)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -327,6 +359,9 @@ class Answer:
             "reader": self.reader,
             "answers": [asdict(a) for a in self.answers],
             "outcome": self.outcome,
+            "abstained": self.abstained,
+            "confidence": self.confidence,
+            "not_understood": self.understanding.gaps() if self.understanding is not None else [],
             "error": self.error,
             "tokens": asdict(self.tokens),
             "timings_ms": self.timings_ms,

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from asking import ask
+
 from tkgrag.cli.ask_cmd import print_explanation
 from tkgrag.cli.common import console
 from tkgrag.ingest.pipeline import IngestOptions
@@ -26,9 +28,9 @@ def test_descriptive_question_explain_and_no_events(store: Store, embedder, tmp_
     )
     reader, vector = SymbolicReader(store, embedder), VectorRetriever(store, embedder)
 
-    a = reader.answer("In what month did the Albanian police probe Albania's criminals?", vector)
+    a = ask(reader, vector, "In what month did the Albanian police probe Albania's criminals?")
     assert a.best == "2014-03" and a.no_answer is None
-    a = reader.answer("When did the police of Albania first take Albania's criminals into custody?", vector)
+    a = ask(reader, vector, "When did the police of Albania first take Albania's criminals into custody?")
     assert a.best == "2014-01-27"
     with console.capture() as captured:
         print_explanation(a)
@@ -37,7 +39,7 @@ def test_descriptive_question_explain_and_no_events(store: Store, embedder, tmp_
     assert "relation: Arrest,_detain,_or_charge_with_legal_action" in out and "runners-up:" in out
     assert "order: first" in out
 
-    a = reader.answer("Who investigated Albania's criminals in 2005?", vector)
+    a = ask(reader, vector, "Who investigated Albania's criminals in 2005?")
     assert a.answers == []
     assert a.no_answer == (
         "no events of Criminal (Albania) (object) with relation Investigate during 2005 in this graph"
@@ -56,7 +58,7 @@ def test_bare_same_period_anchor_and_an_anchor_the_graph_lacks(store: Store, emb
     reader, vector = SymbolicReader(store, embedder), VectorRetriever(store, embedder)
 
     # "in the same day" names no anchor: the clause's second entity in the object role is the anchor's actor
-    a = reader.answer("Who hosted the visit of Emma Bonino to Macky Sall on the same day?", vector)
+    a = ask(reader, vector, "Who hosted the visit of Emma Bonino to Macky Sall on the same day?")
     g = a.grounding
     assert g is not None and g.understood and g.complete
     assert [(e.key, e.role.value) for e in g.entities] == [("Emma_Bonino", "object")]
@@ -64,11 +66,11 @@ def test_bare_same_period_anchor_and_an_anchor_the_graph_lacks(store: Store, emb
     assert g.anchors[0].event is not None and g.anchors[0].event.span.label() == "2014-01-08"
     assert a.best == "Iran" and "Macky Sall" not in [c.text for c in a.answers]
 
-    a = reader.answer("Who hosted the visit of Sheikh Hamad bin Isa al Khalifah to Qatar in the same month?", vector)
+    a = ask(reader, vector, "Who hosted the visit of Sheikh Hamad bin Isa al Khalifah to Qatar in the same month?")
     assert a.best == "Shura Council"
 
     # the anchor is understood, its event is not in the graph: no answer, and the answer says why
-    a = reader.answer("After China, who was the first to host a visit by Emma Bonino?", vector)
+    a = ask(reader, vector, "After China, who was the first to host a visit by Emma Bonino?")
     g = a.grounding
     assert g is not None and g.understood and not g.complete
     assert a.answers == []

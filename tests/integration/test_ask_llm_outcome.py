@@ -1,5 +1,5 @@
 """`tkgrag ask --reader llm` against the real server and a local OpenAI-shaped HTTP server: an LLM that fails (HTTP
-500 on every try) ends with exit status 3 and "failed" in --json, which a script can tell from "no answer" (exit 0);
+500 on every try) ends with exit status 4 and "failed" in --json, which a script can tell from "no answer" (exit 3);
 neither prints a traceback."""
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from tkgrag.store import Store
 @pytest.mark.parametrize(
     ("reply", "status", "outcome"),
     [
-        (Reply(500, error_body("boom")), 3, "failed"),
-        (Reply(body=completion("I cannot determine it from the evidence.")), 0, "no answer"),
+        (Reply(500, error_body("boom")), 4, "failed"),
+        (Reply(body=completion("I cannot determine it from the evidence.")), 3, "no answer"),
         (Reply(body=completion("Answer: Citizen (India)")), 0, "answered"),
     ],
     ids=["http-500", "no-answer", "answered"],

@@ -22,8 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import asking
 import pytest
 
+from tkgrag.api import ask_request
 from tkgrag.ingest.pipeline import IngestOptions
 from tkgrag.ingest.records import event_key
 from tkgrag.ingest.tkg import ingest_tkg_file
@@ -84,7 +86,9 @@ def vector(graph: Store, embedder) -> VectorRetriever:  # type: ignore[no-untype
 
 
 def ask(reader: SymbolicReader, vector: VectorRetriever, question: str) -> SymbolicAnswer:
-    return reader.answer(question, vector, k=5)
+    a = asking.ask(reader, vector, question, k=5)
+    assert isinstance(a, SymbolicAnswer)
+    return a
 
 
 def texts(a: Answer) -> list[str]:
@@ -232,10 +236,10 @@ def test_the_reader_never_writes(graph: Store, reader: SymbolicReader, vector: V
 
 def test_evidence_only_reading_sees_just_the_retrieved_events(graph: Store, embedder, vector: VectorRetriever) -> None:  # type: ignore[no-untyped-def]
     full = SymbolicReader(graph, embedder)
-    only = SymbolicReader(graph, embedder, read_graph=False, grounder=full.grounder)
-    a = full.answer("Who was the first to consult Xavier Mendez?", vector, k=1)
-    assert len(a.retrieval.evidence) == 1
-    b = only.read(a.question, a.retrieval, a.grounding)
+    only = SymbolicReader(graph, embedder, read_graph=False)
+    a = asking.ask(full, vector, "Who was the first to consult Xavier Mendez?", k=1)
+    assert isinstance(a, SymbolicAnswer) and len(a.retrieval.evidence) == 1
+    b = only.read(ask_request(a.understanding, 1), a.retrieval)
     assert set(b.facts) == {a.retrieval.evidence[0].key} and b.strategy.startswith("evidence")
     assert texts(a)[0] == "Alpha Union"
 
@@ -273,3 +277,59 @@ def test_cli_ask_prints_answers_evidence_and_grounding(graph: Store, monkeypatch
     assert [a["text"] for a in data["answers"]][:2] == ["Beta League", "Delta Council"]
     assert data["grounding"]["anchors"][0]["event"]["time"] == "2014-03-20"
     assert data["tokens"]["prompt"] == 0 and data["reader"] == "symbolic"
+
+
+# ---------------------------------------------------------------------------------------------- abstention (issue 25)
+def _cli(graph: Store, monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[int, str]:
+    from typer.testing import CliRunner
+
+    from tkgrag.cli.app import app
+
+    settings = graph.settings
+    for name in ("NEO4J_URI", "NEO4J_PASSWORD"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("TKGRAG_INSTANCE", settings.server.instance)
+    monkeypatch.setenv("TKGRAG_BOLT_PORT", str(settings.server.bolt_port))
+    monkeypatch.setenv("TKGRAG_HTTP_PORT", str(settings.server.http_port))
+    result = CliRunner().invoke(app, ["ask", *args, "--method", "vector"], catch_exceptions=False)
+    return result.exit_code, " ".join(result.output.split())
+
+
+def test_a_named_entity_the_graph_lacks_is_no_answer_with_the_reason(
+    graph: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before issue 25 the unlinked "Freedonia" was dropped and this was answered as "when did Epsilon Party last
+    consult anyone" (2014-05-20, score 1.0)."""
+    code, out = _cli(graph, monkeypatch, "When did Epsilon Party last consult Freedonia?")
+    assert code == 3, out
+    assert (
+        'no answer: no entity of this graph matches "Freedonia"' in out and "2014-05-20" not in out.split("evidence")[0]
+    )
+
+
+def test_a_relation_the_graph_lacks_is_no_answer_with_the_reason(
+    reader: SymbolicReader, vector: VectorRetriever
+) -> None:
+    """No relation of this graph means "married": the nearest one (0.2) is not a match, so nothing is guessed."""
+    a = ask(reader, vector, "Who married Xavier Mendez in 2014?")
+    assert a.answers == [] and a.confidence == 0.0
+    assert a.abstained is not None and a.abstained.startswith('relation unsure: "married" matched ')
+    assert a.understanding is not None and a.understanding.gaps() == [a.abstained]
+
+
+def test_an_answer_carries_its_confidence_and_where_its_facts_were_read(
+    reader: SymbolicReader, vector: VectorRetriever
+) -> None:
+    # Delta Council and Beta League tie on 2014-05-01 as the last to consult Xavier Mendez... except Epsilon Party
+    # (2014-05-20) is later: one answer at the top, every entity an exact name, "consult" is the relation's name.
+    a = ask(reader, vector, "Who was the last to consult Xavier Mendez?")
+    assert a.best == "Epsilon Party" and a.abstained is None
+    assert a.confidence == 1.0  # exact links x relation score (clipped to 1) / one answer at the top
+    tied = ask(reader, vector, "Who was the first to consult Xavier Mendez in May 2014?")
+    assert sorted(texts(tied)[:2]) == ["Beta League", "Delta Council"]  # both on 2014-05-01
+    assert tied.understanding is not None and tied.understanding.confidence > 0.5
+    assert tied.confidence == round(tied.understanding.confidence / 2, 4)  # two answers tied at the top
+    # where each supporting fact came from: the retrieval, or the bounded read around Xavier Mendez
+    sources = {a.source_of(k) for c in a.answers for k in c.supporting_events}
+    assert sources <= {"retrieved", "graph read"}
+    assert a.read_from_graph == frozenset(a.facts) - set(a.retrieval.keys)

@@ -11,9 +11,17 @@ import pytest
 
 from tkgrag.ingest.formats.run import ingest_facts
 from tkgrag.ingest.pipeline import IngestOptions
+from tkgrag.question.understanding import parse_only
+from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
 from tkgrag.retrievers.exaqt.retriever import ExaqtRetriever
 from tkgrag.store import Store
+
+
+def parsed(question: str, k: int) -> RetrievalRequest:
+    """A request with the question's graph-free understanding (what ``TKGRag.retrieve`` gives these methods)."""
+    return RetrievalRequest.of(question, k, understanding=parse_only(question))
+
 
 RIDE = {"subject": "Q49285", "subject_label": "Sally Ride"}
 FACTS = [
@@ -45,30 +53,31 @@ def exaqt(store: Store, embedder, tmp_path: Path) -> ExaqtRetriever:  # type: ig
 
 
 def answers(r) -> list[str]:  # type: ignore[no-untyped-def]
-    return [n["name"] for n in r.subgraph.nodes if n["kind"] == "answer"]
+    """The ranked answers, by label (``Retrieval.answers``)."""
+    return [a.text for a in r.answers]
 
 
 def test_ordinal_question_takes_the_earliest_start(exaqt: ExaqtRetriever) -> None:
-    r = exaqt.retrieve("What was the first academic degree of Sally Ride?", k=5)
+    r = exaqt.retrieve(parsed("What was the first academic degree of Sally Ride?", 5))
     assert answers(r)[0] == "bachelor's degree"
     assert r.evidence[0].fields["object"] == "Q163727"  # the fact stating the top answer comes first
-    last = exaqt.retrieve("What was the last academic degree of Sally Ride?", k=5)
+    last = exaqt.retrieve(parsed("What was the last academic degree of Sally Ride?", 5))
     assert answers(last)[0] == "Doctor of Philosophy"
 
 
 def test_when_question_is_answered_by_the_qualifier_time(exaqt: ExaqtRetriever) -> None:
-    r = exaqt.retrieve("When did Sally Ride start working for NASA?", k=5)
+    r = exaqt.retrieve(parsed("When did Sally Ride start working for NASA?", 5))
     assert answers(r)[0] == "1978"
 
 
 def test_explicit_year_selects_the_interval_that_contains_it(exaqt: ExaqtRetriever) -> None:
-    r = exaqt.retrieve("Who was Sally Ride's employer in 1995?", k=5)
+    r = exaqt.retrieve(parsed("Who was Sally Ride's employer in 1995?", 5))
     assert answers(r)[0] == "University of California, San Diego"  # open end since 1989; NASA ended 1987
     assert [c.describe() for c in r.constraints] == ["during 1995"]
 
 
 def test_unknown_entity_gives_an_empty_result_with_a_note(exaqt: ExaqtRetriever) -> None:
-    r = exaqt.retrieve("Who was the first king of Atlantis?", k=5)
+    r = exaqt.retrieve(parsed("Who was the first king of Atlantis?", 5))
     assert r.evidence == []
     assert any("no entity linked" in n for n in r.notes)
 
@@ -76,18 +85,21 @@ def test_unknown_entity_gives_an_empty_result_with_a_note(exaqt: ExaqtRetriever)
 def test_learned_scorer_keeps_ordinals_and_constraints_exact(exaqt: ExaqtRetriever) -> None:
     # the bundled tkgrag/data scorer orders answers only within the exact temporal tier and ordinal position
     learned = ExaqtRetriever(exaqt.store, exaqt.embedder, ExaqtConfig(scorer="learned", relevance_model="base"))
-    first = answers(learned.retrieve("What was the first academic degree of Sally Ride?", k=5))
+    first = answers(learned.retrieve(parsed("What was the first academic degree of Sally Ride?", 5)))
     assert first[0] == "bachelor's degree"
-    last = answers(learned.retrieve("What was the last academic degree of Sally Ride?", k=5))
+    last = answers(learned.retrieve(parsed("What was the last academic degree of Sally Ride?", 5)))
     assert last[0] == "Doctor of Philosophy"
-    employer = answers(learned.retrieve("Who was Sally Ride's employer in 1995?", k=5))
+    employer = answers(learned.retrieve(parsed("Who was Sally Ride's employer in 1995?", 5)))
     assert employer[0] == "University of California, San Diego"
 
 
 def test_relevance_ranking_keeps_ordinals_and_constraints_exact(exaqt: ExaqtRetriever) -> None:
     ranked = ExaqtRetriever(exaqt.store, exaqt.embedder, ExaqtConfig(scorer="relevance", relevance_model="base"))
-    assert answers(ranked.retrieve("What was the first academic degree of Sally Ride?", k=5))[0] == "bachelor's degree"
-    employer = answers(ranked.retrieve("Who was Sally Ride's employer in 1995?", k=5))
+    assert (
+        answers(ranked.retrieve(parsed("What was the first academic degree of Sally Ride?", 5)))[0]
+        == "bachelor's degree"
+    )
+    employer = answers(ranked.retrieve(parsed("Who was Sally Ride's employer in 1995?", 5)))
     assert employer[0] == "University of California, San Diego"
 
 
@@ -97,7 +109,7 @@ def test_without_a_relevance_model_the_base_bi_encoder_scores_and_the_notes_say_
     missing = str(tmp_path / "no-such-model")
     fallback = ExaqtRetriever(exaqt.store, exaqt.embedder, ExaqtConfig(relevance_model=missing))
     assert fallback.pipeline.relevance_encoder is None
-    r = fallback.retrieve("What was the first academic degree of Sally Ride?", k=5)
+    r = fallback.retrieve(parsed("What was the first academic degree of Sally Ride?", 5))
     note = next(n for n in r.notes if n.startswith("relevance:"))
     assert "base bi-encoder" in note and "no-such-model" in note
-    assert answers(r) == answers(exaqt.retrieve("What was the first academic degree of Sally Ride?", k=5))
+    assert answers(r) == answers(exaqt.retrieve(parsed("What was the first academic degree of Sally Ride?", 5)))

@@ -24,9 +24,16 @@ from tkgrag.ingest.formats.run import ingest_passages
 from tkgrag.ingest.pipeline import IngestOptions
 from tkgrag.ingest.sentences import index_sentences, split_passages
 from tkgrag.queries.sentences import COUNT_SENTENCES
+from tkgrag.question.understanding import parse_only
 from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.retrievers.registry import RetrieverContext, create
 from tkgrag.store import Store
+
+
+def parsed(question: str, k: int) -> RetrievalRequest:
+    """A request with the question's graph-free understanding (what ``TKGRag.retrieve`` gives these methods)."""
+    return RetrievalRequest.of(question, k, understanding=parse_only(question))
+
 
 QUESTION = "Which club did Oumar Niasse play for from 2013 to 2014?"
 PASSAGES: list[dict[str, Any]] = [
@@ -93,8 +100,8 @@ def test_splitting_resumes_and_a_rerun_writes_nothing(pool: Store, embedder: Any
 
 
 def test_mrag_ranks_the_passage_that_meets_the_constraint_first_and_vector_does_not(pool: Store, embedder: Any) -> None:
-    vector = _retriever(pool, embedder, "passage-vector").retrieve(QUESTION, k=5)
-    mrag = _retriever(pool, embedder, "mrag").retrieve(QUESTION, k=5)
+    vector = _retriever(pool, embedder, "passage-vector").retrieve(parsed(QUESTION, 5))
+    mrag = _retriever(pool, embedder, "mrag").retrieve(parsed(QUESTION, 5))
     assert vector.evidence[0].key != "gold"
     assert mrag.evidence[0].key == "gold"
     top = mrag.evidence[0]
@@ -109,24 +116,24 @@ def test_mrag_ranks_the_passage_that_meets_the_constraint_first_and_vector_does_
 def test_date_filtered_candidates_go_through_the_temporal_filter(pool: Store, embedder: Any) -> None:
     """With one candidate by the main content (the distractor), ``prefilter_candidates`` adds the best passages that
     meet the constraint in Cypher (the one temporal-filter builder on date_min/date_max)."""
-    one = create("mrag", RetrieverContext(pool, embedder), candidates=1).retrieve(QUESTION, k=3)
+    one = create("mrag", RetrieverContext(pool, embedder), candidates=1).retrieve(parsed(QUESTION, 3))
     assert [e.key for e in one.evidence] == ["distractor"]
     more = create("mrag", RetrieverContext(pool, embedder), candidates=1, prefilter_candidates=2)
-    r = more.retrieve(RetrievalRequest.of(QUESTION, 3, one.constraints))
+    r = more.retrieve(RetrievalRequest.of(QUESTION, 3, one.constraints, understanding=parse_only(QUESTION)))
     # the two best by the main content among those meeting 2013..2014: gold, and the undated passage (no dates is an
     # open interval: it may hold then); "future" (2099) never qualifies
     assert r.evidence[0].key == "gold" and {e.key for e in r.evidence} == {"gold", "distractor", "undated"}
 
 
 def test_a_question_without_a_constraint_is_semantic_ranking_and_says_so(pool: Store, embedder: Any) -> None:
-    r = _retriever(pool, embedder, "mrag").retrieve("Which position does Oumar Niasse play?", k=3)
+    r = _retriever(pool, embedder, "mrag").retrieve(parsed("Which position does Oumar Niasse play?", 3))
     assert r.constraints == ()
     assert any("semantic" in n for n in r.notes)
     assert all(e.fields["temporal"] == 1.0 for e in r.evidence)
 
 
 def test_rerank_baseline_and_cli(pool: Store, embedder: Any, neo4j_settings: Settings) -> None:
-    rerank = _retriever(pool, embedder, "passage-rerank").retrieve(RetrievalRequest.of(QUESTION, 5))
+    rerank = _retriever(pool, embedder, "passage-rerank").retrieve(parsed(QUESTION, 5))
     assert len(rerank.evidence) == 5 and "template" not in rerank.evidence[0].fields
     env = cli_env(neo4j_settings)
     result = CliRunner().invoke(
@@ -162,7 +169,7 @@ def test_with_an_llm_endpoint_qfs_summaries_and_decomposition_run_and_count_toke
     try:
         client = build_chat_client(settings_for(server.base_url, tmp_path))
         ctx = RetrieverContext(pool, embedder, llm=client)
-        r = create("mrag", ctx, qfs_passages=2, llm_decompose=True).retrieve(QUESTION, k=3)
+        r = create("mrag", ctx, qfs_passages=2, llm_decompose=True).retrieve(parsed(QUESTION, 3))
     finally:
         server.close()
     prompts = [req["body"]["messages"][0]["content"] for req in server.requests]
@@ -177,5 +184,5 @@ def test_with_an_llm_endpoint_qfs_summaries_and_decomposition_run_and_count_toke
 
 
 def test_without_an_endpoint_the_llm_steps_are_skipped(pool: Store, embedder: Any) -> None:
-    r = create("mrag", RetrieverContext(pool, embedder), llm_decompose=True).retrieve(QUESTION, k=3)
+    r = create("mrag", RetrieverContext(pool, embedder), llm_decompose=True).retrieve(parsed(QUESTION, 3))
     assert r.evidence[0].key == "gold" and not any("LLM" in n for n in r.notes)

@@ -21,7 +21,7 @@ import pytest
 from tkgrag.ingest.pipeline import IngestOptions
 from tkgrag.ingest.tkg import ingest_tkg_file
 from tkgrag.model import TemporalConstraint, TemporalRelation
-from tkgrag.question.parse import understand
+from tkgrag.question.understanding import parse_only
 from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.retrievers.registry import RetrieverContext, create
 from tkgrag.store import Store
@@ -63,7 +63,7 @@ def hand_store(store: Store, embedder: Any, tmp_path: Path) -> Hand:
 
 def request(keys: dict[str, str]) -> RetrievalRequest:
     after_a = TemporalConstraint(TemporalRelation.AFTER, TimeSpan.parse("2014-03-01"), anchor_event=keys["a"])
-    return RetrievalRequest(QUESTION, 4, (after_a,), question=understand(QUESTION))
+    return RetrievalRequest(QUESTION, 4, (after_a,), understanding=parse_only(QUESTION))
 
 
 def names(result: Any, keys: dict[str, str]) -> list[str]:
@@ -98,7 +98,7 @@ def test_anchor_seeding_reaches_the_evidence_through_the_rule_edge(hand_store: H
 def test_reserved_slots_go_to_supports_of_non_seed_rules(hand_store: Hand, embedder: Any) -> None:
     store, keys = hand_store
     ctx = RetrieverContext(store, embedder)
-    req = RetrievalRequest(QUESTION, 1, request(keys).constraints, question=request(keys).question)
+    req = RetrievalRequest(QUESTION, 1, request(keys).constraints, understanding=request(keys).understanding)
     plain = create("star+tc", ctx, anchor_seed_mass=0.5, **SMALL).retrieve(req)
     assert names(plain, keys) == ["c1"]  # best cosine; c1's rule C is a seed
     reserved = create("star+tc", ctx, anchor_seed_mass=0.5, reserve=1, **SMALL).retrieve(req)

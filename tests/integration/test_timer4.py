@@ -21,6 +21,7 @@ from tkgrag.errors import ConfigError
 from tkgrag.ingest.pipeline import IngestOptions
 from tkgrag.ingest.tkg import ingest_tkg_file
 from tkgrag.queries import timer4 as q
+from tkgrag.question.understanding import Understander
 from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.retrievers.registry import RetrieverContext, create
 from tkgrag.retrievers.timer4.tks import TimeAwareEncoder, fill_tks, identify, tks_encoder
@@ -77,6 +78,11 @@ def test_tks_is_filled_incrementally_and_queried_through_neo4j(
     assert rows[0]["score"] == pytest.approx(1.0, abs=2e-3)  # Neo4j's (1 + cos) / 2 of a vector with itself
 
 
+def grounded(store: Store, embedder: Any, k: int) -> RetrievalRequest:
+    """The request ``TKGRag.retrieve`` makes: the question understood against the graph (TimeR4 reads its rewrite)."""
+    return RetrievalRequest.of(QUESTION, k, understanding=Understander(store, embedder).understand(QUESTION))
+
+
 def _retriever(store: Store, embedder: Any, model: Path, name: str = "timer4", **options: Any) -> Any:
     return create(name, RetrieverContext(store, embedder), model=str(model), backend="torch", **options)
 
@@ -85,7 +91,7 @@ def test_timer4_rewrites_the_anchor_and_reranks_by_time(
     hand: tuple[Store, dict[str, str], Any], embedder: Any, tks_model: Path
 ) -> None:
     store, keys, _ = hand
-    r = _retriever(store, embedder, tks_model).retrieve(RetrievalRequest.of(QUESTION, k=4))
+    r = _retriever(store, embedder, tks_model).retrieve(grounded(store, embedder, 4))
     notes = " | ".join(r.notes)
     assert "rewrite (symbolic, symbolic): After 2014-03-01, who was the first to accuse Japan?" in notes, notes
     assert r.keys[0] == keys["Iran/Threaten"]  # the anchor event the rewrite used leads
@@ -94,17 +100,17 @@ def test_timer4_rewrites_the_anchor_and_reranks_by_time(
     assert r.constraints[0].describe().startswith("after 2014-03-01")
     assert {n["role"] for n in r.subgraph.nodes} == {"fks", "anchor", "tks"}
     # the ordinal's ramp over the whole pool (`ordinal_margin=2`): the first accusation after 2014-03-01 leads
-    ramp = _retriever(store, embedder, tks_model, ordinal_margin=2.0).retrieve(RetrievalRequest.of(QUESTION, k=4))
+    ramp = _retriever(store, embedder, tks_model, ordinal_margin=2.0).retrieve(grounded(store, embedder, 4))
     assert ramp.keys[:2] == [keys["Iran/Threaten"], keys["Vietnam/Accuse"]]
 
 
 def test_ablations(hand: tuple[Store, dict[str, str], Any], embedder: Any, tks_model: Path) -> None:
     store, _, _ = hand
-    plain = _retriever(store, embedder, tks_model, "timer4-no-rewrite").retrieve(RetrievalRequest.of(QUESTION, k=4))
+    plain = _retriever(store, embedder, tks_model, "timer4-no-rewrite").retrieve(grounded(store, embedder, 4))
     assert "rewrite: off (ablation)" in plain.notes
     assert "anchor" not in {n["role"] for n in plain.subgraph.nodes}  # no anchor without the rewrite
     assert plain.constraints == ()  # nor a time target: the question states no explicit time
-    unranked = _retriever(store, embedder, tks_model, "timer4-no-rerank").retrieve(RetrievalRequest.of(QUESTION, k=6))
+    unranked = _retriever(store, embedder, tks_model, "timer4-no-rerank").retrieve(grounded(store, embedder, 6))
     assert unranked.constraints == ()  # no rerank: the time target is not applied
     scores = [e.score for e in unranked.evidence[1:]]
     assert scores == sorted(scores, reverse=True)
@@ -153,4 +159,4 @@ def test_a_tks_of_another_encoder_is_refused_until_refreshed(
     with pytest.raises(ConfigError, match="--refresh"):
         _retriever(store, embedder, tks_model)  # now the first model is the stale one
     store.run_auto("CALL db.awaitIndexes(60)")
-    assert _retriever(store, embedder, retrained).retrieve(RetrievalRequest.of(QUESTION, k=3)).keys
+    assert _retriever(store, embedder, retrained).retrieve(grounded(store, embedder, 3)).keys

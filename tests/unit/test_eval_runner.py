@@ -19,7 +19,6 @@ from tkgrag.eval.runner import (
     EvalOptions,
     event_time,
     metric_names,
-    question_constraints,
     retrieved_events,
     run_eval,
     select_questions,
@@ -37,6 +36,7 @@ from tkgrag.model import (
 )
 from tkgrag.question import understand
 from tkgrag.question.constraints import explicit_constraints
+from tkgrag.question.understanding import Understanding, parse_only
 from tkgrag.readers.base import Reader
 from tkgrag.readers.llm import context_tokens
 from tkgrag.retrievers.base import Need, RequestScope, RetrievalRequest, Retriever, RetrieverBase
@@ -98,6 +98,12 @@ class Facade:
 
     retrievers: dict[str, Any]
     readers: dict[str, Any] = field(default_factory=dict)
+    understood: list[str] = field(default_factory=list)
+
+    def understand(self, text: str) -> Understanding:
+        """The graph-free understanding (a unit test has no graph); records each question understood."""
+        self.understood.append(text)
+        return parse_only(text)
 
     def retriever(self, name: str) -> Any:
         if name not in self.retrievers:
@@ -165,24 +171,23 @@ def test_event_time_is_the_start_at_the_facts_granularity() -> None:
 def test_explicit_constraint_from_the_questions_time(text: str, relation: str, start: date, end: date | None) -> None:
     (c,) = explicit_constraints(understand(text))
     assert (c.relation, c.span.start, c.span.end, c.anchor_event) == (TemporalRelation(relation), start, end, None)
-    assert question_constraints(text) == (c,)
+    assert parse_only(text).explicit_constraints == parse_only(text).constraints == (c,)
 
 
 def test_every_explicit_time_is_a_constraint_in_the_order_stated() -> None:
     text = "Who consulted Iran after 2014-01-01 and before 2014-05-03?"
     expected = (TemporalConstraint.after("2014-01-01"), TemporalConstraint.before("2014-05-03"))
-    assert explicit_constraints(understand(text)) == expected == question_constraints(text)
+    assert explicit_constraints(understand(text)) == expected == parse_only(text).explicit_constraints
 
 
 def test_no_explicit_constraint_for_implicit_anchors_or_no_time() -> None:
     anchored = (
         "After Military Personnel (Canada) consulted Kathleen Wynne, who was the first to consult Kathleen Wynne?"
     )
-    assert explicit_constraints(understand(anchored)) == () == question_constraints(anchored)
-    assert (
-        explicit_constraints(understand("Who criticized Iran?")) == () == question_constraints("Who criticized Iran?")
-    )
-    assert question_constraints("???") == ()  # not a question it can parse: nothing to apply
+    assert explicit_constraints(understand(anchored)) == () == parse_only(anchored).explicit_constraints
+    assert parse_only("Who criticized Iran?").constraints == ()
+    assert parse_only("   ").constraints == ()  # not a question it can parse: nothing to apply
+    assert parse_only("   ").gaps()[0].startswith("the question could not be read")
 
 
 def test_options_refuse_bad_values() -> None:
@@ -306,37 +311,26 @@ JANUARY = TemporalConstraint.in_period("2014-01")
 
 @dataclass
 class AnsweringReader:
-    """Like the symbolic reader: adds the constraint it derives to the request, retrieves, answers (a tie of two
-    answers at the top for q1); records the requests the runner gave it."""
+    """Reads the retrieval it is given (a tie of two answers at the top for q1); records the requests."""
 
     name: str = "answering"
-    derived: TemporalConstraint = JANUARY
-    given: list[RetrievalRequest | str] = field(default_factory=list)
+    given: list[RetrievalRequest] = field(default_factory=list)
 
-    def answer(self, request: RetrievalRequest | str, retriever: Retriever, k: int = 10) -> Answer:
+    def read(self, request: RetrievalRequest, retrieval: Retrieval) -> Answer:
         self.given.append(request)
-        request = RetrievalRequest.coerce(request, k)
-        retrieval = retriever.retrieve(RetrievalRequest.of(request.text, request.k, self.derived))
         cands = {
             "question q1": [AnswerCandidate("C", 2.0), AnswerCandidate("A", 2.0), AnswerCandidate("X", 1.0)],
             "question q2": [AnswerCandidate("Y", 3.0), AnswerCandidate("Z", 1.0)],
         }[request.text]
         return Answer(request.text, cands, retrieval, self.name, rewritten_question=f"{request.text} (rewritten)")
 
-    def read(self, question: str, retrieval: Retrieval, understanding: Any | None = None) -> Answer:
-        raise AssertionError("the runner asks readers through answer(request, retriever)")
-
 
 @dataclass
 class LLMLikeReader:
     name: str = "llm"
 
-    def answer(self, request: RetrievalRequest | str, retriever: Retriever, k: int = 10) -> Answer:
-        request = RetrievalRequest.coerce(request, k)
-        return self.read(request.text, retriever.retrieve(request))
-
-    def read(self, question: str, retrieval: Retrieval, understanding: Any | None = None) -> Answer:
-        return Answer(question, [AnswerCandidate("A", 1.0)], retrieval, self.name, tokens=TokenUsage(100, 20, 1))
+    def read(self, request: RetrievalRequest, retrieval: Retrieval) -> Answer:
+        return Answer(request.text, [AnswerCandidate("A", 1.0)], retrieval, self.name, tokens=TokenUsage(100, 20, 1))
 
 
 def test_reader_answers_are_scored_with_ties_and_tokens() -> None:
@@ -345,22 +339,29 @@ def test_reader_answers_are_scored_with_ties_and_tokens() -> None:
     facade = Facade({"m": retriever}, {"answering": answering, "llm": LLMLikeReader()})
     run = run_eval(facade, dataset(qs), EvalOptions(("m",), reader="answering", k=5, progress=False))
     assert isinstance(answering, Reader) and isinstance(retriever, Retriever)
-    # the reader gets a request with the question and k only: the constraints are its to derive
-    given = [r for r in answering.given if isinstance(r, RetrievalRequest)]
-    assert [(r.text, r.k, r.constraints) for r in given] == [("question q1", 5, ()), ("question q2", 5, ())]
-    assert retriever.applied == [(answering.derived,), (answering.derived,)]
+    # the reader reads the request the retriever got: the question as asked, k, and its understanding
+    assert [(r.text, r.k) for r in answering.given] == [("question q1", 5), ("question q2", 5)]
+    assert retriever.asked == answering.given
+    assert all(r.understanding is not None and r.understanding.text == r.text for r in answering.given)
     o = run.metrics_document()["methods"]["m"]["overall"]
     # q1: gold A tied with wrong C at 2.0 -> pessimistic rank 2: hit@1 0, hit@5 1, rr 1/2, p@1 = 1/2 (top group C, A)
     # q2: gold Z below Y -> rank 2: hit@1 0, hit@5 1, rr 1/2, p@1 0
     assert (o["hit@1"], o["hit@5"], o["mrr"], o["p@1"]) == (0.0, 1.0, 0.5, 0.25)
     row = run.results["m"][0].as_json()
     assert row["rewrite"] == "question q1 (rewritten)" and row["tokens_source"] == "context"
-    assert row["constraint"] == "during 2014-01"  # the constraint the retrieval applied, as Answer has none
     assert [p["answer"] for p in row["predictions"]] == ["C", "A", "X"]
     run = run_eval(facade, dataset(qs), EvalOptions(("m",), reader="llm", progress=False))
     o = run.metrics_document()["methods"]["m"]["overall"]
     assert (o["hit@1"], o["tokens_mean"]) == (0.5, 120.0)  # A is right for q1 only; 100 + 20 tokens each
     assert run.results["m"][0].tokens_source == "llm"
+
+
+def test_each_question_is_understood_once_per_run_whatever_the_methods() -> None:
+    qs, evidence = two_question_setup()
+    facade = Facade({"a": ListRetriever("a", evidence), "b": ListRetriever("b", evidence)})
+    run_eval(facade, dataset(qs), EvalOptions(("a", "b"), progress=False))
+    assert facade.understood == ["question q1", "question q2"]
+    assert facade.retrievers["a"].asked[0].understanding is facade.retrievers["b"].asked[0].understanding
 
 
 # --------------------------------------------------------------------------------------------- report

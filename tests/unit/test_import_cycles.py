@@ -138,3 +138,47 @@ def test_question_understanding_neither_reads_nor_retrieves() -> None:
         if t.startswith(("tkgrag.readers", "tkgrag.retrievers", "tkgrag.api", "tkgrag.eval"))
     }
     assert offending == set()
+
+
+# The modules that parse or ground a question. Issue 25: a question is understood ONCE (``question.understanding``,
+# called by the api or the evaluation) and reaches retrievers and readers inside the ``RetrievalRequest``.
+UNDERSTANDING = (
+    "tkgrag.question.parse",
+    "tkgrag.question.grounding",
+    "tkgrag.question.graph_linker",
+    "tkgrag.question.understanding",
+)
+
+
+def reachable(graph: dict[str, set[str]], start: str) -> set[str]:
+    seen, todo = set(), [start]
+    while todo:
+        for t in graph.get(todo.pop(), ()):
+            if t not in seen:
+                seen.add(t)
+                todo.append(t)
+    return seen
+
+
+def parsers_reached(graph: dict[str, set[str]]) -> dict[str, list[str]]:
+    """Per retriever or reader module, the parsing/grounding modules it imports, directly or through others."""
+    out = {}
+    for m in graph:
+        if m.startswith(("tkgrag.retrievers", "tkgrag.readers")):
+            hit = sorted(reachable(graph, m) & set(UNDERSTANDING))
+            if hit:
+                out[m] = hit
+    return out
+
+
+def test_no_retriever_or_reader_parses_or_grounds_the_question() -> None:
+    assert parsers_reached(import_graph()) == {}
+
+
+def test_the_parser_check_sees_an_import_through_another_module() -> None:
+    graph = {
+        "tkgrag.readers.x": {"tkgrag.question.helper"},
+        "tkgrag.question.helper": {"tkgrag.question.parse"},
+        "tkgrag.retrievers.y": {"tkgrag.model"},
+    }
+    assert parsers_reached(graph) == {"tkgrag.readers.x": ["tkgrag.question.parse"]}

@@ -15,9 +15,11 @@ from typing import Any
 
 import pytest
 
+from tkgrag.api import answer_question
 from tkgrag.llm import LLMMetrics, LLMSettings, OpenAIChatClient, build_chat_client
 from tkgrag.llm.tokens import TOKENS_PER_MESSAGE, TOKENS_REPLY_PRIMING, approx_token_count, count_tokens
 from tkgrag.model import Evidence, ItemKind, Retrieval, TemporalConstraint
+from tkgrag.question.understanding import parse_only
 from tkgrag.readers.base import Reader
 from tkgrag.readers.llm import LLMReader, context_tokens
 from tkgrag.retrievers.base import Need, RequestScope, RetrievalRequest, RetrieverBase
@@ -178,7 +180,7 @@ def test_reader_sends_star_rag_prompt_and_parses_ranked_answers(serve: Any, tmp_
     assert isinstance(reader, Reader) and reader.name == "llm"
     r = retrieval()
 
-    answer = reader.read(QUESTION, r)
+    answer = reader.read(RetrievalRequest.of(QUESTION), r)
 
     assert answer.error is None
     # "eritrea" takes the evidence's spelling; 1/rank scores; supporting events by subject/object
@@ -208,7 +210,7 @@ def test_reader_sends_star_rag_prompt_and_parses_ranked_answers(serve: Any, tmp_
 def test_timer4_template_sends_quadruples(serve: Any, tmp_path: Path) -> None:
     server = serve(Reply(body=completion("[Eritrea, Iran]")))
     reader = LLMReader.from_settings(settings_for(server.base_url, tmp_path, template="timer4"))
-    answer = reader.read(QUESTION, retrieval())
+    answer = reader.read(RetrievalRequest.of(QUESTION), retrieval())
     assert [a.text for a in answer.answers] == ["Eritrea", "Iran"]
     (message,) = server.requests[0]["body"]["messages"]
     assert message["role"] == "user"
@@ -219,7 +221,9 @@ def test_timer4_template_sends_quadruples(serve: Any, tmp_path: Path) -> None:
 # --------------------------------------------------------------------------------------------------- tokens
 def test_token_counts_come_from_the_usage_field(serve: Any, tmp_path: Path) -> None:
     server = serve(Reply(body=completion("Answer: Eritrea", usage=(321, 4))))
-    answer = LLMReader.from_settings(settings_for(server.base_url, tmp_path)).read(QUESTION, retrieval())
+    answer = LLMReader.from_settings(settings_for(server.base_url, tmp_path)).read(
+        RetrievalRequest.of(QUESTION), retrieval()
+    )
     assert (answer.tokens.prompt, answer.tokens.completion, answer.tokens.calls) == (321, 4, 1)
     assert answer.tokens.estimated is False
 
@@ -233,7 +237,7 @@ def test_token_counts_are_estimated_when_usage_is_absent(
     reader = LLMReader.from_settings(settings_for(server.base_url, tmp_path))
     r = retrieval()
 
-    answer = reader.read(QUESTION, r)
+    answer = reader.read(RetrievalRequest.of(QUESTION), r)
 
     # Independent recount of what was sent: 3 tokens per message + role + content, plus 3 to prime the reply.
     sent = server.requests[0]["body"]["messages"]
@@ -256,7 +260,7 @@ def test_retries_on_503_then_succeeds(serve: Any, tmp_path: Path) -> None:
     )
     metrics = LLMMetrics()
     answer = LLMReader.from_settings(settings_for(server.base_url, tmp_path), metrics=metrics).read(
-        QUESTION, retrieval()
+        RetrievalRequest.of(QUESTION), retrieval()
     )
     assert len(server.requests) == 3
     assert answer.error is None and answer.best == "Eritrea"
@@ -268,14 +272,16 @@ def test_retries_on_429_honouring_retry_after(serve: Any, tmp_path: Path) -> Non
         Reply(429, error_body("slow down"), headers={"retry-after-ms": "5"}),
         Reply(body=completion("Answer: Iran")),
     )
-    answer = LLMReader.from_settings(settings_for(server.base_url, tmp_path)).read(QUESTION, retrieval())
+    answer = LLMReader.from_settings(settings_for(server.base_url, tmp_path)).read(
+        RetrievalRequest.of(QUESTION), retrieval()
+    )
     assert len(server.requests) == 2 and answer.best == "Iran"
 
 
 def test_no_retry_on_400(serve: Any, tmp_path: Path) -> None:
     server = serve(Reply(400, error_body("model 'fake-model' does not support max_tokens")))
     r = retrieval()
-    answer = LLMReader.from_settings(settings_for(server.base_url, tmp_path)).read(QUESTION, r)
+    answer = LLMReader.from_settings(settings_for(server.base_url, tmp_path)).read(RetrievalRequest.of(QUESTION), r)
     assert len(server.requests) == 1
     assert answer.answers == [] and answer.retrieval.evidence == r.evidence
     assert answer.error is not None
@@ -285,7 +291,9 @@ def test_no_retry_on_400(serve: Any, tmp_path: Path) -> None:
 
 def test_gives_up_after_max_retries_on_persistent_500(serve: Any, tmp_path: Path) -> None:
     server = serve(Reply(500, error_body("boom")))
-    answer = LLMReader.from_settings(settings_for(server.base_url, tmp_path, max_retries=2)).read(QUESTION, retrieval())
+    answer = LLMReader.from_settings(settings_for(server.base_url, tmp_path, max_retries=2)).read(
+        RetrievalRequest.of(QUESTION), retrieval()
+    )
     assert len(server.requests) == 3  # 1 + 2 retries
     assert answer.error is not None and "HTTP 500" in answer.error and "gave up after 3 attempts" in answer.error
 
@@ -296,7 +304,7 @@ def test_timeout_sets_error_and_keeps_the_evidence(serve: Any, tmp_path: Path) -
     r = retrieval()
     reader = LLMReader.from_settings(settings_for(server.base_url, tmp_path, timeout_s=0.3, max_retries=1))
 
-    answer = reader.read(QUESTION, r)
+    answer = reader.read(RetrievalRequest.of(QUESTION), r)
 
     assert len(server.requests) == 2  # a timeout is retried
     assert answer.answers == []
@@ -310,7 +318,9 @@ def test_endpoint_down_sets_a_clear_error_and_keeps_the_evidence(tmp_path: Path)
     url = f"http://127.0.0.1:{free_port()}/v1"  # nothing listens there
     metrics = LLMMetrics()
     r = retrieval()
-    answer = LLMReader.from_settings(settings_for(url, tmp_path, max_retries=1), metrics=metrics).read(QUESTION, r)
+    answer = LLMReader.from_settings(settings_for(url, tmp_path, max_retries=1), metrics=metrics).read(
+        RetrievalRequest.of(QUESTION), r
+    )
     assert answer.answers == [] and answer.retrieval is r and len(answer.retrieval.evidence) == 3
     assert answer.error is not None
     assert f"cannot reach LLM endpoint {url}" in answer.error and "OPENAI_BASE_URL" in answer.error
@@ -321,14 +331,16 @@ def test_endpoint_down_sets_a_clear_error_and_keeps_the_evidence(tmp_path: Path)
 
 def test_not_configured_reader_returns_the_evidence_with_what_to_set() -> None:
     r = retrieval()
-    answer = LLMReader.from_settings(LLMSettings()).read(QUESTION, r)
+    answer = LLMReader.from_settings(LLMSettings()).read(RetrievalRequest.of(QUESTION), r)
     assert answer.answers == [] and answer.retrieval is r
     assert answer.error is not None and "OPENAI_BASE_URL" in answer.error and "TKGRAG_LLM_MODEL" in answer.error
 
 
 def test_non_json_200_is_a_clear_error_not_retried(serve: Any, tmp_path: Path) -> None:
     server = serve(Reply(200, "<html>proxy login</html>"))
-    answer = LLMReader.from_settings(settings_for(server.base_url, tmp_path)).read(QUESTION, retrieval())
+    answer = LLMReader.from_settings(settings_for(server.base_url, tmp_path)).read(
+        RetrievalRequest.of(QUESTION), retrieval()
+    )
     assert len(server.requests) == 1
     assert answer.error is not None and server.base_url in answer.error
 
@@ -337,7 +349,7 @@ def test_the_api_key_never_shows(serve: Any, tmp_path: Path) -> None:
     server = serve(Reply(401, error_body(f"Incorrect API key provided: {API_KEY}")))
     settings = settings_for(server.base_url, tmp_path)
     client = OpenAIChatClient.from_settings(settings)
-    answer = LLMReader(build_chat_client(settings, base=client)).read(QUESTION, retrieval())
+    answer = LLMReader(build_chat_client(settings, base=client)).read(RetrievalRequest.of(QUESTION), retrieval())
     assert answer.error is not None and "HTTP 401" in answer.error and "OPENAI_API_KEY" in answer.error
     for shown in (answer.error, repr(settings), repr(client), str(settings.describe())):
         assert API_KEY not in shown
@@ -349,8 +361,8 @@ def test_cache_hit_avoids_a_second_request(serve: Any, tmp_path: Path) -> None:
     metrics = LLMMetrics()
     reader = LLMReader.from_settings(settings_for(server.base_url, tmp_path, cache=True), metrics=metrics)
 
-    first = reader.read(QUESTION, retrieval())
-    second = reader.read(QUESTION, retrieval())
+    first = reader.read(RetrievalRequest.of(QUESTION), retrieval())
+    second = reader.read(RetrievalRequest.of(QUESTION), retrieval())
 
     assert len(server.requests) == 1
     assert [a.text for a in second.answers] == [a.text for a in first.answers] == ["Eritrea", "Iran"]
@@ -358,15 +370,15 @@ def test_cache_hit_avoids_a_second_request(serve: Any, tmp_path: Path) -> None:
     assert (metrics.calls, metrics.cache_hits, metrics.requests) == (2, 1, 1)
     assert len(list((tmp_path / "llm-cache").rglob("*.json"))) == 1
     # a different question is a different key
-    reader.read("Who accused Iran?", retrieval())
+    reader.read(RetrievalRequest.of("Who accused Iran?"), retrieval())
     assert len(server.requests) == 2
 
 
 def test_cache_is_off_by_default(serve: Any, tmp_path: Path) -> None:
     server = serve(Reply(body=completion("Answer: Eritrea")))
     reader = LLMReader.from_settings(settings_for(server.base_url, tmp_path))
-    reader.read(QUESTION, retrieval())
-    reader.read(QUESTION, retrieval())
+    reader.read(RetrievalRequest.of(QUESTION), retrieval())
+    reader.read(RetrievalRequest.of(QUESTION), retrieval())
     assert len(server.requests) == 2 and not (tmp_path / "llm-cache").exists()
 
 
@@ -377,8 +389,8 @@ def test_rate_limit_spaces_requests(serve: Any, tmp_path: Path) -> None:
     client = build_chat_client(settings_for(server.base_url, tmp_path, requests_per_minute=6.0), sleep=slept.append)
     reader = LLMReader(client)
     t0 = time.monotonic()
-    reader.read(QUESTION, retrieval())
-    reader.read(QUESTION, retrieval())
+    reader.read(RetrievalRequest.of(QUESTION), retrieval())
+    reader.read(RetrievalRequest.of(QUESTION), retrieval())
     elapsed = time.monotonic() - t0
     assert len(server.requests) == 2
     assert len(slept) == 1 and 10.0 - elapsed <= slept[0] <= 10.0
@@ -403,9 +415,8 @@ class RecordingRetriever(RetrieverBase):
 def test_answer_retrieves_with_the_questions_explicit_constraints(serve: Any, tmp_path: Path) -> None:
     server = serve(Reply(body=completion("Answer: Eritrea")))
     retriever = RecordingRetriever()
-    answer = LLMReader.from_settings(settings_for(server.base_url, tmp_path)).answer(
-        RetrievalRequest.of(QUESTION, 2), retriever
-    )
+    reader = LLMReader.from_settings(settings_for(server.base_url, tmp_path))
+    answer = answer_question(parse_only(QUESTION), retriever, reader, 2)
     (request,) = retriever.requests
     before = TemporalConstraint.before("2006-02-10")
     assert (request.text, request.k, request.constraints) == (QUESTION, 2, (before,))
@@ -420,17 +431,17 @@ def test_answer_retrieves_with_the_questions_explicit_constraints(serve: Any, tm
 def test_answer_keeps_the_constraints_a_request_already_has() -> None:
     retriever = RecordingRetriever()
     given = TemporalConstraint.in_period("2005")
-    answer = LLMReader.from_settings(LLMSettings()).answer(RetrievalRequest.of(QUESTION, 3, given), retriever)
+    answer = answer_question(parse_only(QUESTION), retriever, LLMReader.from_settings(LLMSettings()), 3, given)
     (request,) = retriever.requests
-    assert (request.constraints, request.question) == ((given,), None)
+    assert request.constraints == (given,)
     # not configured: no answers, an error, and the retrieval it made
     assert answer.answers == [] and answer.error is not None and answer.retrieval.keys == ["ev1", "ev2", "ev3"]
     assert answer.constraint == given
 
 
-def test_answer_to_a_question_text_is_a_request_for_its_top_k() -> None:
+def test_an_understood_question_is_a_request_for_its_top_k() -> None:
     retriever = RecordingRetriever()
-    LLMReader.from_settings(LLMSettings()).answer(QUESTION, retriever, k=1)
+    answer_question(parse_only(QUESTION), retriever, LLMReader.from_settings(LLMSettings()), 1)
     (request,) = retriever.requests
     assert (request.text, request.k, request.constraints) == (QUESTION, 1, (TemporalConstraint.before("2006-02-10"),))
 

@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from tkgrag.question.constraints import understood
+from tkgrag.question.understanding import understood
 from tkgrag.retrievers.mrag.config import MragConfig
 from tkgrag.retrievers.mrag.query import MragQuery, mrag_query
 from tkgrag.retrievers.mrag.ranking import Sentence, inherited_years, rank_passages, sentences_of

@@ -1,74 +1,80 @@
-"""The ``ranked`` reader (a method's own ranked answers; the fallback reader for the others) and the evaluation's
-per-category grouping of multi-category questions (TimeQuestions)."""
+"""The ``ranked`` reader (a method's own ranked answers, by label), the reader chosen per item kind, and the
+evaluation's per-category grouping of multi-category questions (TimeQuestions)."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass, field
-from typing import Any
 
 import pytest
 
 from tkgrag.eval.aggregate import aggregate
 from tkgrag.eval.types import EvalQuestion, GoldAnswer, Prediction, SourceRef
-from tkgrag.model import Answer, AnswerCandidate, Retrieval, Subgraph
-from tkgrag.readers.ranked import RankedReader
+from tkgrag.model import AnswerCandidate, Evidence, ItemKind, Retrieval, looks_like_id
+from tkgrag.readers.ranked import RankedReader, top_share
+from tkgrag.readers.registry import READER_FOR_KIND, reader_for
 from tkgrag.retrievers.base import RetrievalRequest
+from tkgrag.temporal import TimeSpan
 
-ANSWERS = Subgraph(
-    nodes=[
-        {"kind": "answer", "key": "Q1", "name": "One", "score": 2.5, "fact": "f1"},
-        {"kind": "question_entity", "key": "Q9"},
-        {"kind": "answer", "key": "1986", "name": "1986", "score": 1.0, "fact": "f2"},
-    ]
+ANSWERS = [
+    AnswerCandidate("Barack Obama", 2.5, ("f1",), "Q76"),
+    AnswerCandidate("Q27968", 2.0, ("f3",), "Q27968"),  # no label in the graph: never shown
+    AnswerCandidate("1986", 1.0, ("f2",)),
+    AnswerCandidate("Acme Robotics", 0.5, ("f4",), "Acme Robotics"),  # an entity whose key is its label: shown
+]
+EVENT = Evidence.event(
+    "e1", "Iran consult Japan on 2014-05-01", "Iran", "Consult", "Japan", TimeSpan.parse("2014-05-01"), 1.0
 )
+PASSAGE = Evidence(ItemKind.PASSAGE, "p1", "Obama was president.", 0.9)
+REQUEST = RetrievalRequest.of("who?")
 
 
-@dataclass
-class Ranking:
-    """A retriever that ranks its own answers (like ``exaqt``)."""
-
-    ranks_answers: bool = True
-    name: str = "ranking"
-    calls: list[str] = field(default_factory=list)
-
-    def retrieve(self, request: RetrievalRequest) -> Retrieval:
-        self.calls.append(request.text)
-        return Retrieval(self.name, request.text, [], ANSWERS)
-
-
-@dataclass
-class Fallback:
-    name: str = "fallback"
-    asked: list[str] = field(default_factory=list)
-
-    def answer(self, request: Any, retriever: Any, k: int = 10) -> Answer:
-        self.asked.append(retriever.name)
-        return Answer("?", [AnswerCandidate("from fallback", 1.0)], Retrieval(retriever.name, "?", []), self.name)
-
-    def read(self, question: str, retrieval: Retrieval, understanding: Any | None = None) -> Answer:
-        self.asked.append("read")
-        return Answer(question, [], retrieval, self.name)
-
-
-def test_own_answers_in_order_with_their_fact() -> None:
-    reader = RankedReader(Fallback(), max_answers=5)
-    out = reader.answer("who?", Ranking())  # type: ignore[arg-type]
-    assert [(a.text, a.score, a.supporting_events) for a in out.answers] == [
-        ("Q1", 2.5, ("f1",)),
-        ("1986", 1.0, ("f2",)),
+def test_own_answers_in_order_by_label_with_their_fact_and_key() -> None:
+    out = RankedReader(max_answers=5).read(REQUEST, Retrieval("exaqt", "who?", [], answers=list(ANSWERS)))
+    assert [(a.text, a.score, a.supporting_events, a.key) for a in out.answers] == [
+        ("Barack Obama", 2.5, ("f1",), "Q76"),
+        ("1986", 1.0, ("f2",), None),
+        ("Acme Robotics", 0.5, ("f4",), "Acme Robotics"),
     ]
-    assert out.reader == "ranked"
+    assert out.reader == "ranked" and out.abstained is None
+    assert out.confidence == round(2.5 / 4.0, 4)  # the top answer's share of the top three scores
 
 
-def test_other_retrievers_go_to_the_fallback() -> None:
-    fb = Fallback()
-    plain = Ranking(ranks_answers=False, name="vector")
-    out = RankedReader(fb).answer("who?", plain)  # type: ignore[arg-type]
-    assert out.answers[0].text == "from fallback" and fb.asked == ["vector"] and plain.calls == []
-    # reading someone else's retrieval: own answers when it has them, else the fallback reads it
-    assert [a.text for a in RankedReader(fb).read("?", Retrieval("x", "?", [], ANSWERS)).answers] == ["Q1", "1986"]
-    RankedReader(fb).read("?", Retrieval("x", "?", []))
-    assert fb.asked[-1] == "read"
+def test_only_unlabelled_answers_is_an_abstention() -> None:
+    r = Retrieval("exaqt", "who?", [], answers=[ANSWERS[1]])
+    assert RankedReader().read(REQUEST, r).abstained == "exaqt's answers have no label in this graph"
+
+
+def test_no_ranked_answer_is_an_abstention_with_the_methods_reason() -> None:
+    r = Retrieval("exaqt", "who?", [], notes=["no entity linked: no question entity was found in the graph"])
+    out = RankedReader().read(REQUEST, r)
+    assert out.answers == [] and out.confidence == 0.0
+    assert out.abstained == "exaqt ranked no answer: no entity linked: no question entity was found in the graph"
+
+
+def test_looks_like_id() -> None:
+    assert [looks_like_id(t) for t in ("Q27968", "abd200e8abcafac92c4e86da", "Q-ship", "Acme", "1986")] == [
+        True,
+        True,
+        False,
+        False,
+        False,
+    ]
+
+
+def test_top_share() -> None:
+    assert (top_share([2.0]), top_share([1.0, 1.0]), top_share([3.0, 1.0, 0.0, 9.0]), top_share([])) == (
+        1.0,
+        0.5,
+        0.75,
+        0.0,
+    )
+    assert top_share([0.0, 0.0]) == 0.5  # no score to go by: a tie
+
+
+def test_the_reader_is_chosen_by_what_the_retrieval_holds() -> None:
+    assert reader_for(Retrieval("exaqt", "?", [EVENT], answers=list(ANSWERS))) == "ranked"
+    assert reader_for(Retrieval("vector", "?", [EVENT])) == "symbolic"
+    assert reader_for(Retrieval("mrag", "?", [PASSAGE, EVENT])) == "extractive"
+    assert reader_for(Retrieval("vector", "?", [])) == "symbolic"
+    assert set(READER_FOR_KIND) == set(ItemKind)  # every kind has its reader
 
 
 def test_multi_category_questions_count_under_each_category() -> None:

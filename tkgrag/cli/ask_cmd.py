@@ -1,22 +1,23 @@
-"""`tkgrag ask "QUESTION" [--method star+tc] [--reader symbolic|llm] [--k 10] [--json] [--explain]`: answer a question.
+"""`tkgrag ask "QUESTION" [--method star+tc] [--reader auto|symbolic|ranked|extractive|llm] [--k 10] [--json]
+[--explain]`: answer a question, or say "no answer" and why.
 
-Prints the ranked answers (each with the events that justify it), the retrieved evidence with dates, how the question
-was grounded (entities and roles, relation, anchor events, the temporal constraint and the TimeR4-style rewritten
+Prints the ranked answers (labels, each with the items that justify it), the retrieved evidence with dates, the
+facts the reader read (marked "retrieved" or "graph read", so the method's part is visible), how the question was
+understood (entities and roles, relation, anchor events, the temporal constraint and the TimeR4-style rewritten
 question), then timings and LLM tokens.
 
-Defaults, and why:
-- reader ``symbolic``: it works offline (no LLM endpoint to configure), spends zero tokens, and its temporal operators
-  (first/last, before/after nearest, same period, time answers at the asked granularity) are exact over a bounded
-  read of the graph, so its answers can be checked event by event. ``--reader llm`` uses the configured
-  OpenAI-compatible model on the retrieved evidence instead.
-- method ``star+tc``: STAR-RAG's rule-graph retrieval with the question's temporal constraint applied to the
-  candidates, the paper's best variant; the symbolic reader derives that constraint (explicit dates and resolved
-  anchors) and hands it to the retriever. It needs the rule graph (`tkgrag rules build`); ``--method vector`` works
-  on any ingested graph.
+Exit status, for scripts: 0 an answer was given; 3 no answer (the reason is printed: a mention no entity matched, a
+relation the graph lacks, an anchor event not in the graph, nothing found); 4 the reader failed (e.g. the LLM endpoint
+is down); 1 an error (bad setup, server gone), 2 a usage error.
 
-Exit status: 0 with answers or with "no answer" (the reader found none in the evidence), 3 when the reader failed
-(the LLM endpoint failed, timed out or is not configured; ``error`` says why and the evidence is still printed), 1 for
-other errors, 2 for a usage error.
+Defaults, and why:
+- reader ``auto``: the reader of what the method returned (``readers.registry.reader_for``): ``symbolic`` for events
+  and facts (offline, zero tokens, exact temporal operators over a bounded read of the graph), ``ranked`` for
+  methods that rank answers themselves (EXAQT), ``extractive`` for passages and chunks. ``--reader llm`` uses the
+  configured OpenAI-compatible model on the retrieved evidence instead.
+- method ``star+tc``: STAR-RAG's rule-graph retrieval with the question's temporal constraint applied to the
+  candidates, the paper's best variant; the constraint (explicit dates and resolved anchors) comes from understanding
+  the question once. It needs the rule graph (`tkgrag rules build`); ``--method vector`` works on any ingested graph.
 """
 
 from __future__ import annotations
@@ -29,39 +30,67 @@ from rich.table import Table
 from tkgrag.cli.common import console, friendly_errors, settings
 from tkgrag.cli.evidence_table import evidence_table
 from tkgrag.cli.safe_text import print_json, safe
-from tkgrag.model import Answer
+from tkgrag.model import Answer, AnswerCandidate, Evidence
 from tkgrag.retrievers.base import MAX_K
 from tkgrag.retrievers.registry import METHODS
+
+EXIT_ANSWERED = 0
+EXIT_NO_ANSWER = 3
+EXIT_READER_FAILED = 4
+
+
+def exit_code(a: Answer) -> int:
+    if a.answers:
+        return EXIT_ANSWERED
+    return EXIT_READER_FAILED if a.error else EXIT_NO_ANSWER
 
 
 def print_explanation(a: Answer) -> None:
     """``--explain``: the linked mentions (span -> entity), the relation with its runners-up and scores, the
-    constraint, the anchors and the order the symbolic reader applied."""
-    grounding = getattr(a, "grounding", None)
-    if grounding is None:
-        console.print("[yellow]explain:[/] only the symbolic reader grounds the question; nothing to explain")
+    constraint, the anchors and the order, from the question's understanding."""
+    u = a.understanding
+    if u is None:
+        console.print("[yellow]explain:[/] the question was not understood before reading; nothing to explain")
         return
-    console.print("[bold]why this answer[/]")
-    for line in grounding.explain():
+    console.print("[bold]how the question was understood[/]")
+    for line in u.explain():
         console.print(safe(f"  {line}"), highlight=False)
+    for gap in u.gaps():
+        console.print(safe(f"  not understood: {gap}"), highlight=False)
+
+
+def _because(a: Answer, c: AnswerCandidate) -> str:
+    """The items that state an answer, by their text (never by key: keys can be hashes)."""
+    supporting = getattr(a, "supporting", None)
+    if callable(supporting):
+        facts = supporting(c, limit=2)
+        source_of = getattr(a, "source_of", None)
+        return "; ".join(f"{e.text}" + (f" [{source_of(e.key)}]" if callable(source_of) else "") for e in facts)
+    texts = {e.key: e.text for e in a.retrieval.evidence}
+    return "; ".join(texts[k] for k in c.supporting_events[:2] if k in texts)
 
 
 def print_answer(a: Answer) -> None:
     grounding = getattr(a, "grounding", None)
-    supporting = getattr(a, "supporting", None)
     table = Table(title=safe(f"{a.reader} reader: {a.question}"), show_lines=False)
     for col in ("#", "answer", "score", "because"):
         table.add_column(col)
     for i, c in enumerate(a.answers, 1):
-        facts = supporting(c, limit=2) if callable(supporting) else []
-        because = "; ".join(f"{e.text}" for e in facts) or ", ".join(c.supporting_events[:2])
-        table.add_row(str(i), safe(c.text), f"{c.score:.3f}", safe(because))
-    console.print(table)
-    if not a.answers:
-        why = a.error or getattr(a, "no_answer", None)
+        table.add_row(str(i), safe(c.text), f"{c.score:.3f}", safe(_because(a, c)))
+    if a.answers:
+        console.print(table)
+        console.print(f"confidence: {a.confidence:.2f}", highlight=False)
+    else:
+        why = a.error or a.abstained
         console.print("[yellow]no answer[/]", safe(f": {why}" if why else ""), sep="", highlight=False)
 
     console.print(evidence_table(f"evidence ({a.retrieval.method})", a.retrieval.evidence))
+    read: frozenset[str] = getattr(a, "read_from_graph", frozenset())
+    facts: dict[str, Evidence] = getattr(a, "facts", {})
+    if read:
+        keys = dict.fromkeys(k for c in a.answers[:3] for k in c.supporting_events[:3] if k in read and k in facts)
+        if keys:
+            console.print(evidence_table("also read from the graph (not retrieved)", [facts[k] for k in keys]))
     for note in a.retrieval.notes:
         console.print("[yellow]note:[/]", safe(note), highlight=False)
 
@@ -89,14 +118,18 @@ def print_answer(a: Answer) -> None:
     console.print(f"timings: {timings}; tokens: {a.tokens.total} ({a.tokens.calls} LLM calls)")
 
 
-READER_FAILED = 3  # exit status when the reader could not read (the evidence was still printed)
 
 
 @friendly_errors
 def ask(
     question: Annotated[str, typer.Argument(help="The question.")],
     method: Annotated[str, typer.Option("--method", "-m", help=f"One of: {', '.join(METHODS)}")] = "star+tc",
-    reader: Annotated[str, typer.Option("--reader", "-r", help="symbolic (offline, exact) or llm.")] = "symbolic",
+    reader: Annotated[
+        str,
+        typer.Option(
+            "--reader", "-r", help="auto (by what was retrieved), symbolic, ranked, extractive (offline) or llm."
+        ),
+    ] = "auto",
     k: Annotated[int, typer.Option("--k", min=1, max=MAX_K, help="How many events to retrieve.")] = 10,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     explain: Annotated[
@@ -107,7 +140,11 @@ def ask(
         ),
     ] = False,
 ) -> None:
-    """Answer a temporal question from the graph."""
+    """Answer a question from the graph, or say "no answer" and why.
+
+    Exit status: 0 answered; 3 no answer (the reason is printed); 4 the reader failed (e.g. the LLM endpoint is
+    down); 1 an error such as a server that is not running.
+    """
     from tkgrag.api import TKGRag
 
     with TKGRag.connect(settings()) as rag:
@@ -118,5 +155,6 @@ def ask(
         print_answer(answer)
         if explain:
             print_explanation(answer)
-    if answer.outcome == "failed":  # the reader failed (not "no answer"): a script must be able to tell
-        raise typer.Exit(code=READER_FAILED)
+    code = exit_code(answer)
+    if code:
+        raise typer.Exit(code)

@@ -11,6 +11,7 @@ from tkgrag.cli.evidence_table import evidence_table
 from tkgrag.cli.safe_text import print_json, safe
 from tkgrag.model import ItemKind, Retrieval, TemporalConstraint
 from tkgrag.retrievers.base import MAX_K
+from tkgrag.readers.ranked import unlabelled
 from tkgrag.retrievers.registry import METHODS, parse_options
 from tkgrag.retrievers.registry import method as method_of
 
@@ -43,6 +44,10 @@ def parse_constraint(before: str | None, after: str | None, during: str | None) 
 
 def print_retrieval(r: Retrieval) -> None:
     console.print(evidence_table(f"{r.method}: {r.question}", r.evidence))
+    shown = [a for a in r.answers if not unlabelled(a)][:5]
+    if shown:
+        said = "; ".join(f"{a.text} ({a.score:.3f})" for a in shown)
+        console.print(safe(f"answers ranked by {r.method}: {said}"), highlight=False)
     console.print(f"constraints: {'; '.join(c.describe() for c in r.constraints) or '-'}", highlight=False)
     for note in r.notes:
         console.print("[yellow]note:[/]", safe(note), highlight=False)

@@ -13,15 +13,17 @@ What makes a run comparable and repeatable:
 * every method sees the same questions in the same order (:func:`select_questions`), and the same seeds are set
   before each method (Python, NumPy and, when loaded, torch), so a stochastic component cannot make one method look
   better by chance;
+* every question is understood once (``TKGRag.understand``), and the same ``Understanding`` goes to every method;
 * ``reader="none"`` measures retrieval only. Every method's request carries the question's *explicit* temporal
-  constraints (:func:`question_constraints`, question understanding, no graph); methods that apply constraints
-  (``Need.CONSTRAINTS``: ``star+tc``, ``vector+tc``) use them, the others ignore them by definition. Implicit anchors
-  ("after X visited Y") need the graph and are the reader's job, so retrieval-only runs leave them out. With a
-  reader, ``reader.answer(request, retriever)`` derives and passes the constraints it understands itself;
+  constraints (no graph needed); methods that apply constraints (``Need.CONSTRAINTS``: ``star+tc``, ``vector+tc``)
+  use them, the others ignore them by definition. Implicit anchors ("after X visited Y") are resolved by
+  understanding but their constraints are the answer path's, so retrieval-only runs leave them out. With a reader,
+  ``api.answer_question`` retrieves with every understood constraint and the rewrite, then reads;
 * ``tokens`` is what an LLM would be sent: the LLM reader's own prompt+completion count when it called a model, else
   the prompt tokens the llm reader would build from the top-k evidence (:func:`tkgrag.readers.llm.context_tokens`,
   counted by :func:`tkgrag.llm.tokens.count_tokens`), so retrieval-only and LLM runs are on one scale;
-* ``latency_ms`` is the wall time of constraint derivation + retrieval + reading, not of the evaluation's own work.
+* ``latency_ms`` is the wall time of understanding + retrieval + reading, not of the evaluation's own work (the
+  understanding is made once per question and its time counted for every method).
 
 The very first question of a method failing with a TkgragError raises (it is nearly always a setup problem: no rule
 graph, no embeddings); a later one, and any other exception on any question (a bug met by one question), is recorded
@@ -46,12 +48,12 @@ from tkgrag.eval.aggregate import aggregate
 from tkgrag.eval.metrics import PASSAGE_METRICS, TKG_METRICS, event_matches
 from tkgrag.eval.types import Dataset, EvalQuestion, Prediction, RetrievedEvent, RetrievedPassage
 from tkgrag.model import Answer, Evidence
-from tkgrag.question.constraints import question_constraints
 from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.temporal import Granularity, TimeSpan
 
 if TYPE_CHECKING:
     from tkgrag.api import TKGRag
+    from tkgrag.question.understanding import Understanding
 
 NO_READER = "none"
 DEFAULT_SEED = 0
@@ -97,6 +99,8 @@ class QuestionResult:
     constraint: str | None = None
     rewrite: str | None = None
     timings_ms: dict[str, float] = field(default_factory=dict)
+    abstained: str | None = None  # the reader's "no answer" reason
+    confidence: float | None = None
 
     def as_json(self) -> dict[str, Any]:
         """One line of ``predictions.jsonl``. Everything but ``timings`` is deterministic for the same inputs."""
@@ -122,6 +126,8 @@ class QuestionResult:
             "tokens_source": self.tokens_source,
             "constraint": self.constraint,
             "rewrite": self.rewrite,
+            "abstained": self.abstained,
+            "confidence": self.confidence,
             "error": p.error,
             "timings": {"latency_ms": p.latency_ms, **self.timings_ms},
         }
@@ -248,23 +254,34 @@ class _Asker:
     method: str
     options: EvalOptions
     count_context_tokens: Callable[[str, Sequence[Evidence]], int] = _context_tokens
+    understood: dict[str, Understanding] = field(default_factory=dict)  # shared by every method of a run
 
     def __post_init__(self) -> None:
         self.retriever = self.rag.retriever(self.method)  # unknown method -> ConfigError before any question
         self.reader = None if self.options.retrieval_only else self.rag.reader(self.options.reader)
 
+    def understanding(self, text: str) -> Understanding:
+        u = self.understood.get(text)
+        if u is None:
+            u = self.understood[text] = self.rag.understand(text)
+        return u
+
     def ask(self, q: EvalQuestion) -> QuestionResult:
+        from tkgrag.api import answer_question
+
         k = self.options.k
         answer: Answer | None = None
+        u = self.understanding(q.question)
         t0 = time.perf_counter()
         if self.reader is None:
             # Every method gets the question's explicit constraints; those that do not apply constraints (vector,
             # star) ignore them, as their definitions say.
-            retrieval = self.retriever.retrieve(RetrievalRequest.of(q.question, k, question_constraints(q.question)))
+            request = RetrievalRequest.of(q.question, k, u.explicit_constraints, understanding=u)
+            retrieval = self.retriever.retrieve(request)
         else:
-            answer = self.reader.answer(RetrievalRequest.of(q.question, k), self.retriever)
+            answer = answer_question(u, self.retriever, self.reader, k)
             retrieval = answer.retrieval
-        latency = (time.perf_counter() - t0) * 1000.0
+        latency = (time.perf_counter() - t0) * 1000.0 + u.timings_ms.get("understand", 0.0)
         evidence = retrieval.evidence[:k]
         if answer is not None and answer.tokens.calls > 0:
             tokens, source = answer.tokens.total, "llm"
@@ -294,6 +311,8 @@ class _Asker:
             constraint=constraint.describe() if constraint else None,
             rewrite=answer.rewritten_question if answer is not None else None,
             timings_ms=timings,
+            abstained=answer.abstained if answer is not None else None,
+            confidence=answer.confidence if answer is not None else None,
         )
 
     def ask_safely(self, q: EvalQuestion, first: bool) -> QuestionResult:
@@ -331,7 +350,8 @@ def run_eval(
     questions = select_questions(dataset.questions, options.limit)
     if not questions:
         raise ConfigError(f"{dataset.path}: no questions to evaluate")
-    askers = [_Asker(rag, m, options) for m in options.methods]  # fail on an unknown method/reader up front
+    understood: dict[str, Understanding] = {}
+    askers = [_Asker(rag, m, options, understood=understood) for m in options.methods]  # unknown method: fail now
     results: dict[str, list[QuestionResult]] = {}
     enabled = _progress_enabled(options)
     progress = progress_bar("eval", console=Console(stderr=True)) if enabled else LineProgress("eval", quiet=True)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from tkgrag.model import Order, TemporalConstraint, TemporalRelation
 from tkgrag.question.model import AnchorRelation, Signal, TemporalQuestion, TimeExpression
-from tkgrag.question.parse import QuestionError, understand
 from tkgrag.temporal import TimeSpan
 
 
@@ -67,17 +66,3 @@ def explicit_constraints(tq: TemporalQuestion) -> tuple[TemporalConstraint, ...]
         out = [c for c in out if c.relation is not TemporalRelation.DURING]
         out.insert(min(first, len(out)), TemporalConstraint(TemporalRelation.DURING, hull))
     return tuple(out)
-
-
-def understood(text: str) -> TemporalQuestion | None:
-    """The parsed question, or None when it cannot be parsed (then it has no explicit constraint to apply)."""
-    try:
-        return understand(text)
-    except QuestionError:
-        return None
-
-
-def question_constraints(text: str) -> tuple[TemporalConstraint, ...]:
-    """The constraints a question text states explicitly (none when it cannot be parsed)."""
-    tq = understood(text)
-    return explicit_constraints(tq) if tq is not None else ()

@@ -1,22 +1,39 @@
-"""The reader interface. A reader never writes to the graph; it may read around the evidence (bounded queries)."""
+"""The reader interface: ``read(request, retrieval) -> Answer``. A reader reads what was retrieved (and, for events,
+may read the graph around the linked entities with bounded queries); it never retrieves, never writes, and never
+parses or grounds the question: ``request.understanding`` holds what was understood, once, before retrieval."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from tkgrag.model import Answer, Retrieval
-from tkgrag.retrievers.base import RetrievalRequest, Retriever
+from tkgrag.retrievers.base import RetrievalRequest
 
 
 @runtime_checkable
 class Reader(Protocol):
-    """``answer`` understands the question as far as the reader does (the symbolic reader grounds it in the graph,
-    the llm reader takes its explicit times), adds what it derived to the request (its temporal constraints, a
-    rewritten question), retrieves, and reads. ``read`` answers from a retrieval someone else made; ``understanding``
-    is what the caller already parsed, so readers do not parse the question twice."""
-
     name: str
 
-    def answer(self, request: RetrievalRequest | str, retriever: Retriever, k: int = 10) -> Answer: ...
+    def read(self, request: RetrievalRequest, retrieval: Retrieval) -> Answer: ...
 
-    def read(self, question: str, retrieval: Retrieval, understanding: Any | None = None) -> Answer: ...
+
+def abstain(request: RetrievalRequest, retrieval: Retrieval, reader: str, why: str) -> Answer:
+    """ "No answer", with the one-line reason and the retrieval it read."""
+    return Answer(
+        question=request.text,
+        answers=[],
+        retrieval=retrieval,
+        reader=reader,
+        rewritten_question=request.search,
+        constraint=retrieval.constraint,
+        abstained=why,
+        understanding=request.understanding,
+    )
+
+
+def tie_share(scores: list[float]) -> float:
+    """1 / (answers tied with the best score): a reader that cannot tell its top answers apart is that much less
+    sure of the first one."""
+    if not scores:
+        return 0.0
+    return 1.0 / sum(1 for s in scores if s == scores[0])

@@ -13,18 +13,15 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Sequence
-from dataclasses import replace
-from typing import Any
 
 from tkgrag.llm.client import ChatClient, ChatMessage, ChatRequest, LLMError
 from tkgrag.llm.middleware import LLMMetrics, build_chat_client
 from tkgrag.llm.settings import LLMSettings, load_llm_settings
 from tkgrag.llm.tokens import count_message_tokens
 from tkgrag.model import Answer, AnswerCandidate, Evidence, Retrieval, TokenUsage
-from tkgrag.question.constraints import explicit_constraints, understood
 from tkgrag.readers.answer_parsing import parse_answer_list
 from tkgrag.readers.prompts import DEFAULT_TEMPLATE, PromptTemplate, load_template
-from tkgrag.retrievers.base import RetrievalRequest, Retriever
+from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.temporal import TimeParseError, TimeSpan
 from tkgrag.verbalize import entity_name
 
@@ -127,29 +124,23 @@ class LLMReader:
     def prompt_tokens(self, question: str, retrieval: Retrieval) -> int:
         return count_message_tokens(m.as_dict() for m in self.messages(question, retrieval))
 
-    def answer(self, request: RetrievalRequest | str, retriever: Retriever, k: int = 10) -> Answer:
-        """Retrieve with the question's explicit temporal constraints (parsed here when the request carries none:
-        "in May 2014" must narrow the evidence as it does for the symbolic reader), then read."""
-        request = RetrievalRequest.coerce(request, k)
-        if not request.constraints:
-            tq = request.question or understood(request.text)
-            if tq is not None:
-                request = replace(request, question=tq, constraints=explicit_constraints(tq))
-        return self.read(request.text, retriever.retrieve(request))
-
-    def read(self, question: str, retrieval: Retrieval, understanding: Any | None = None) -> Answer:
-        """``understanding`` is not used: the model reads the question itself."""
+    def read(self, request: RetrievalRequest, retrieval: Retrieval) -> Answer:
+        """The model reads the question as asked and the retrieved evidence (the request's constraints were applied
+        by the retriever)."""
+        question = request.text
         t0 = time.perf_counter()
-        answer = Answer(question=question, answers=[], retrieval=retrieval, reader=self.name)
+        answer = Answer(
+            question=question, answers=[], retrieval=retrieval, reader=self.name, understanding=request.understanding
+        )
         answer.constraint = retrieval.constraint
         if self.client is None:
             answer.error = f"llm reader unavailable: {self.unavailable_reason} The retrieved evidence is returned."
             return answer
-        request = ChatRequest(
+        chat = ChatRequest(
             tuple(self.messages(question, retrieval)), temperature=self.temperature, max_tokens=self.max_tokens
         )
         try:
-            response = self.client.complete(request)
+            response = self.client.complete(chat)
         except LLMError as exc:
             answer.error = (
                 f"llm reader failed: {exc} The {len(retrieval.evidence)} retrieved evidence items are returned."
@@ -160,6 +151,9 @@ class LLMReader:
         if not texts:
             log.debug("no answer candidates in the LLM reply: %r", response.text[:500])
         answer.answers = _candidates(texts, retrieval.evidence)
+        answer.confidence = 1.0 / len(answer.answers) if answer.answers else 0.0  # a ranked list, no probabilities
+        if not answer.answers:
+            answer.abstained = "the model named no answer in the evidence"
         answer.tokens = TokenUsage(
             prompt=response.usage.prompt,
             completion=response.usage.completion,

@@ -1,55 +1,56 @@
-"""The ``ranked`` reader: the answers a retriever ranked itself, for methods whose answer prediction is part of the
-method (EXAQT's Stage 2 ranks the answer graph's entities and times); any other retriever is answered by the
-symbolic reader, exactly as ``--reader symbolic`` would, so one evaluation run compares both kinds.
+"""The ``ranked`` reader (facts): the answers a method ranked itself (``Retrieval.answers``: EXAQT's Stage 2 over its
+answer graph), by label, each with the fact that states it. No LLM.
 
-A retriever ranks its own answers when it says so (``ranks_answers = True``) and puts them, best first, in its
-result's subgraph as nodes of kind ``answer`` (``text`` in ``key``, ``score``, the supporting fact in ``fact``).
+An entity answer the graph has no label for (its text is its bare key, e.g. a Wikidata id no fact names) is not
+shown: every answer a person reads is a label. It abstains when the retrieval ranked no (labelled) answer (the
+method's notes say why: no question entity linked, an empty answer graph). Confidence: the top answer's share of the
+top three scores (1.0 when it is alone, 1/3 when three tie), so a clear winner reads as surer than a near tie.
 """
 
 from __future__ import annotations
 
-import time
-from typing import Any
-
-from tkgrag.model import Answer, AnswerCandidate, Retrieval, TokenUsage
-from tkgrag.readers.base import Reader
-from tkgrag.retrievers.base import RetrievalRequest, Retriever
+from tkgrag.model import Answer, AnswerCandidate, Retrieval, TokenUsage, looks_like_id
+from tkgrag.readers.base import abstain
+from tkgrag.retrievers.base import RetrievalRequest
 
 
-def own_answers(retrieval: Retrieval, limit: int) -> list[AnswerCandidate]:
-    """The ``answer`` nodes of a retrieval's subgraph, in order."""
-    out = []
-    for node in retrieval.subgraph.nodes:
-        if node.get("kind") == "answer":
-            fact = node.get("fact")
-            out.append(AnswerCandidate(str(node["key"]), float(node.get("score") or 0.0), (str(fact),) if fact else ()))
-    return out[:limit]
+def top_share(scores: list[float], n: int = 3) -> float:
+    """The first score's share of the first ``n`` (scores below 0 count as 0); 1.0 for a single answer."""
+    head = [max(0.0, s) for s in scores[:n]]
+    total = sum(head)
+    if not head:
+        return 0.0
+    return head[0] / total if total > 0 else 1.0 / len(head)
+
+
+def unlabelled(a: AnswerCandidate) -> bool:
+    """An entity answer shown by its key (a Wikidata id) because the graph has no name for it."""
+    return a.key is not None and a.text == a.key and looks_like_id(a.text)
 
 
 class RankedReader:
     name = "ranked"
 
-    def __init__(self, fallback: Reader, *, max_answers: int = 10) -> None:
-        self.fallback = fallback
+    def __init__(self, *, max_answers: int = 10) -> None:
         self.max_answers = max_answers
 
-    def answer(self, request: RetrievalRequest | str, retriever: Retriever, k: int = 10) -> Answer:
-        if not getattr(retriever, "ranks_answers", False):
-            return self.fallback.answer(request, retriever, k)
-        request = RetrievalRequest.coerce(request, k)
-        t0 = time.perf_counter()
-        retrieval = retriever.retrieve(request)
-        t1 = time.perf_counter()
-        out = self._own(request.text, retrieval)
-        out.timings_ms = {"retrieve": (t1 - t0) * 1000.0, "total": (time.perf_counter() - t0) * 1000.0}
-        return out
-
-    def read(self, question: str, retrieval: Retrieval, understanding: Any | None = None) -> Answer:
-        """The retrieval's own answers when it has any, else the fallback's reading of it."""
-        if any(n.get("kind") == "answer" for n in retrieval.subgraph.nodes):
-            return self._own(question, retrieval)
-        return self.fallback.read(question, retrieval, understanding)
-
-    def _own(self, question: str, retrieval: Retrieval) -> Answer:
-        answers = own_answers(retrieval, self.max_answers)
-        return Answer(question, answers, retrieval, self.name, constraint=retrieval.constraint, tokens=TokenUsage())
+    def read(self, request: RetrievalRequest, retrieval: Retrieval) -> Answer:
+        if not retrieval.answers:
+            why = next((n for n in retrieval.notes if "no " in n), None)
+            return abstain(
+                request, retrieval, self.name, f"{retrieval.method} ranked no answer" + (f": {why}" if why else "")
+            )
+        answers = [a for a in retrieval.answers if not unlabelled(a)][: self.max_answers]
+        if not answers:
+            return abstain(request, retrieval, self.name, f"{retrieval.method}'s answers have no label in this graph")
+        return Answer(
+            request.text,
+            answers,
+            retrieval,
+            self.name,
+            rewritten_question=request.search,
+            constraint=retrieval.constraint,
+            tokens=TokenUsage(),
+            confidence=round(top_share([a.score for a in answers]), 4),
+            understanding=request.understanding,
+        )

@@ -1,14 +1,22 @@
-"""Readers by name. A reader factory gets a ``ReaderContext``; the modules are imported only when asked for (the
-LLM client is not always installed or configured)."""
+"""Readers by name, and the reader per item kind. A reader factory gets a ``ReaderContext``; the modules are imported
+only when asked for (the LLM client is not always installed or configured).
+
+``auto`` (the default) chooses by what the retrieval holds (``reader_for``): answers the method ranked itself ->
+``ranked`` (facts: EXAQT); events or facts -> ``symbolic``; passages or chunks -> ``extractive`` (the reader of
+``tkgrag/readers/extractive.py``; until it exists, an abstention that says so). ``READER_FOR_KIND`` is the one place
+that maps an item kind to its reader.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tkgrag.embed import Embedder
 from tkgrag.errors import ConfigError
-from tkgrag.readers.base import Reader
+from tkgrag.model import Answer, ItemKind, Retrieval
+from tkgrag.readers.base import Reader, abstain
+from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.store import Store
 
 
@@ -33,20 +41,75 @@ def _llm(ctx: ReaderContext) -> Reader:
 def _ranked(ctx: ReaderContext) -> Reader:
     from tkgrag.readers.ranked import RankedReader
 
-    return RankedReader(_symbolic(ctx))
+    return RankedReader()
+
+
+class _NoPassageReader:
+    """Stands in for the extractive reader while ``tkgrag.readers.extractive`` is not installed."""
+
+    name = "extractive"
+
+    def read(self, request: RetrievalRequest, retrieval: Retrieval) -> Answer:
+        return abstain(request, retrieval, self.name, "no LLM-free reader for passages or chunks is installed")
 
 
 def _extractive(ctx: ReaderContext) -> Reader:
-    from tkgrag.readers.extractive import ExtractiveReader
+    import importlib
 
-    return ExtractiveReader()
+    try:  # written in parallel (issue 25, passages and chunks); this is its dispatch point
+        module = importlib.import_module("tkgrag.readers.extractive")
+    except ImportError:
+        return _NoPassageReader()
+    reader: Reader = module.ExtractiveReader(ctx.store, ctx.embedder)
+    return reader
+
+
+# The reader for each item kind (``auto``); an item kind added to the model gets its reader here.
+READER_FOR_KIND: dict[ItemKind, str] = {
+    ItemKind.EVENT: "symbolic",
+    ItemKind.FACT: "symbolic",
+    ItemKind.PASSAGE: "extractive",
+    ItemKind.CHUNK: "extractive",
+}
+
+
+def reader_for(retrieval: Retrieval) -> str:
+    """The reader for a retrieval: ``ranked`` when the method ranked answers itself, else the reader of the kind of
+    its best item (``symbolic`` when it holds none: the symbolic reader may still read the graph)."""
+    if retrieval.answers:
+        return "ranked"
+    if not retrieval.evidence:
+        return "symbolic"
+    return READER_FOR_KIND[retrieval.evidence[0].kind]
+
+
+@dataclass
+class AutoReader:
+    """Reads each retrieval with the reader of what it holds (``reader_for``)."""
+
+    context: ReaderContext
+    name: str = "auto"
+    _readers: dict[str, Reader] = field(default_factory=dict, repr=False)
+
+    def reader(self, name: str) -> Reader:
+        if name not in self._readers:
+            self._readers[name] = create_reader(name, self.context)
+        return self._readers[name]
+
+    def read(self, request: RetrievalRequest, retrieval: Retrieval) -> Answer:
+        return self.reader(reader_for(retrieval)).read(request, retrieval)
+
+
+def _auto(ctx: ReaderContext) -> Reader:
+    return AutoReader(ctx)
 
 
 READERS: dict[str, Callable[[ReaderContext], Reader]] = {
+    "auto": _auto,
     "symbolic": _symbolic,
-    "llm": _llm,
     "ranked": _ranked,
     "extractive": _extractive,
+    "llm": _llm,
 }
 
 

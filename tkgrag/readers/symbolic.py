@@ -1,35 +1,37 @@
-"""The ``symbolic`` reader: exact temporal operators over the evidence and a bounded read of the graph. No LLM.
+"""The ``symbolic`` reader (events): exact temporal operators over the evidence and a bounded read of the graph. No
+LLM.
 
-``answer(request, retriever)``: understand -> ground (``tkgrag.question.grounding``: entities in their roles, the
-relation, anchor events, the temporal constraint, the rewritten question) -> retrieve with the constraint (the
-rewritten question, TimeR4-style, when an anchor was resolved) -> read.
+``read(request, retrieval)``: the question's grounding (``request.understanding``, made once before retrieval: entities
+in their roles, the relation, anchor events, the temporal constraint) becomes a ``ReadPlan`` (answer role, order,
+constraint, fixed subject/object/relation, exclusions) that ``readers.operators.apply_plan`` evaluates over the
+retrieved evidence plus, when ``read_graph`` is on and an entity is linked, the facts a BOUNDED temporal query returns
+around it (``queries.reading``: the entity's events with the relation, filtered by the constraint through the range
+indexes, ordered from the end that matters, LIMIT ``fact_limit``). The evidence alone rarely holds every fact that
+"first", "last" or "nearest before" must compare; the bounded read makes those operators exact.
+``SymbolicAnswer.read_from_graph`` says which facts came from that read, so the evidence shown is what was read.
 
-``read(question, retrieval, understanding)``: the grounding becomes a ``ReadPlan`` (answer role, order, constraint,
-fixed subject/object/relation, exclusions) that ``readers.operators.apply_plan`` evaluates over the retrieved
-evidence plus, when ``read_graph`` is on and an entity is linked, the facts a BOUNDED temporal query returns around it
-(``queries.reading``: the entity's events with the relation, filtered by the constraint through the range indexes,
-ordered from the end that matters, LIMIT ``fact_limit``). The evidence alone rarely holds every fact that "first",
-"last" or "nearest before" must compare; the bounded read makes those operators exact.
+It abstains instead of guessing (``Answer.abstained``, one line): when a mention the question names links to no
+entity, the relation matched below ``understanding.RELATION_MIN`` or not at all, an anchor's event is not in the
+graph, or no fact qualifies for the chosen relation or the close candidates whose events have the linked entities
+(``RELATION_MARGIN``). There is no "any relation" fallback: an answer with another relation is a guess.
 
-An anchor understood as (actors, relation) whose event the graph lacks gives no answer and says so ("no event of X R
-Y in this graph"): without the anchor's time the question's constraint is unknown. Fallbacks, in order, when nothing
-qualifies: the next relation candidates close to the best; then the evidence alone
-with only the entities fixed (any relation). ``SymbolicAnswer.strategy`` says which one answered.
+Confidence: the understanding's (the weakest entity link times the relation's match score) divided by the number of
+answers tied at the top.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from tkgrag.embed import Embedder
 from tkgrag.graph_reads import FactReads
 from tkgrag.model import Answer, AnswerCandidate, Evidence, Order, Retrieval, TemporalRelation, TokenUsage
-from tkgrag.question.grounding import RELATION_MARGIN, GroundedQuestion, Grounder
-from tkgrag.question.model import TemporalQuestion
+from tkgrag.question.grounded import RELATION_MARGIN, GroundedQuestion
+from tkgrag.readers.base import tie_share
 from tkgrag.readers.operators import apply_plan
-from tkgrag.retrievers.base import RetrievalRequest, Retriever
+from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.store import Store
 
 
@@ -40,10 +42,19 @@ class SymbolicAnswer(Answer):
     grounding: GroundedQuestion | None = None
     facts: dict[str, Evidence] = field(default_factory=dict)
     strategy: str = ""
-    no_answer: str | None = None  # why nothing qualified: "no events of X (object) with relation R during 2005 ..."
+    read_from_graph: frozenset[str] = frozenset()  # keys of the facts the bounded graph read added to the evidence
+
+    @property
+    def no_answer(self) -> str | None:
+        """Why there is no answer (the abstention's reason)."""
+        return self.abstained
 
     def supporting(self, candidate: AnswerCandidate, limit: int = 3) -> list[Evidence]:
         return [self.facts[k] for k in candidate.supporting_events[:limit] if k in self.facts]
+
+    def source_of(self, key: str) -> str:
+        """ "retrieved" (the method found it) or "graph read" (the bounded read around the linked entities did)."""
+        return "graph read" if key in self.read_from_graph else "retrieved"
 
     def as_dict(self) -> dict[str, Any]:
         d = super().as_dict()
@@ -51,7 +62,10 @@ class SymbolicAnswer(Answer):
         d["no_answer"] = self.no_answer
         d["explain"] = self.grounding.explain() if self.grounding else []
         d["grounding"] = self.grounding.as_dict() if self.grounding else None
-        d["supporting_facts"] = {a.text: [e.as_dict() for e in self.supporting(a)] for a in self.answers[:10]}
+        d["supporting_facts"] = {
+            a.text: [{**e.as_dict(), "read_from": self.source_of(e.key)} for e in self.supporting(a)]
+            for a in self.answers[:10]
+        }
         return d
 
 
@@ -68,76 +82,56 @@ class SymbolicReader:
         read_graph: bool = True,
         fact_limit: int = 5000,
         max_answers: int = 10,
-        grounder: Grounder | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
         self.read_graph = read_graph
         self.fact_limit = fact_limit
         self.max_answers = max_answers
-        self.grounder = grounder or Grounder(store, embedder)
         self.reads = FactReads(store)
 
-    def ground(self, question: str | TemporalQuestion) -> GroundedQuestion:
-        return self.grounder.ground(question)
-
-    def answer(self, request: RetrievalRequest | str, retriever: Retriever, k: int = 10) -> SymbolicAnswer:
-        """Understand and ground, retrieve with every derived constraint (and the rewritten question when an anchor
-        was resolved), read. A question text is a request for its top ``k``."""
-        request = RetrievalRequest.coerce(request, k)
+    def read(self, request: RetrievalRequest, retrieval: Retrieval) -> SymbolicAnswer:
         t0 = time.perf_counter()
-        g = self.ground(request.question or request.text)
-        t1 = time.perf_counter()
-        derived = replace(
-            request,
-            text=g.rewritten or request.text,
-            question=g.question,
-            constraints=request.constraints or g.plan().constraints,
-        )
-        retrieval = retriever.retrieve(derived)
-        t2 = time.perf_counter()
-        out = self.read(request.text, retrieval, g)
-        t3 = time.perf_counter()
-        out.timings_ms = {
-            "ground": (t1 - t0) * 1000.0,
-            "retrieve": (t2 - t1) * 1000.0,
-            "read": (t3 - t2) * 1000.0,
-            "total": (t3 - t0) * 1000.0,
-            **{f"ground.{stage}": ms for stage, ms in g.timings_ms.items()},
-        }
-        return out
-
-    def read(self, question: str, retrieval: Retrieval, understanding: Any | None = None) -> SymbolicAnswer:
-        t0 = time.perf_counter()
-        g = understanding if isinstance(understanding, GroundedQuestion) else self.ground(understanding or question)
+        u = request.understanding
+        g = u.grounding if u is not None else None
         evidence = list(retrieval.evidence)
-        answers: list[AnswerCandidate] = []
-        facts: dict[str, Evidence] = {}
-        strategy = "none"
-        absent = [ga for ga in g.anchors if ga.understood and not ga.resolved]
 
         def result(
-            answers: list[AnswerCandidate], facts: dict[str, Evidence], strategy: str, no_answer: str | None
+            answers: list[AnswerCandidate],
+            facts: dict[str, Evidence],
+            strategy: str,
+            no_answer: str | None,
+            graph: frozenset[str] = frozenset(),
         ) -> SymbolicAnswer:
+            answers = answers[: self.max_answers]
+            sure = u.confidence if u is not None else 0.0
             return SymbolicAnswer(
-                question=question,
-                answers=answers[: self.max_answers],
+                question=request.text,
+                answers=answers,
                 retrieval=retrieval,
                 reader=self.name,
-                rewritten_question=g.rewritten,
-                constraint=g.constraint,
+                rewritten_question=g.rewritten if g is not None else None,
+                constraint=g.constraint if g is not None else retrieval.constraint,
                 tokens=TokenUsage(),
                 timings_ms={"read": (time.perf_counter() - t0) * 1000.0},
+                abstained=None if answers else no_answer,
+                confidence=round(sure * tie_share([a.score for a in answers]), 4) if answers else 0.0,
+                understanding=u,
                 grounding=g,
                 facts=facts,
                 strategy=strategy,
-                no_answer=no_answer,
+                read_from_graph=graph,
             )
 
-        if absent:
-            # The anchor is understood but its event is not in the graph: the question cannot be placed in time, and
-            # an answer that ignored the anchor would be wrong by construction. Say so instead.
-            return result([], _merge(evidence, []), "none: anchor event not in the graph", g.no_events())
+        if u is None or g is None:
+            why = "; ".join(u.gaps()) if u is not None else "the question was not understood before reading"
+            return result([], _merge(evidence, []), "none: not understood", why)
+        gaps = u.gaps()
+        if gaps:
+            # Something the question names is not in this graph (an entity, the relation, an anchor's event): an
+            # answer that ignored it would answer another question. Say which, instead.
+            return result([], _merge(evidence, []), "none: not understood", "; ".join(gaps))
+        retrieved = {e.key for e in evidence}
         for relation in self._relations(g):
             read = self._graph_facts(g, relation) if self.read_graph else []
             facts = _merge(evidence, read)
@@ -146,12 +140,9 @@ class SymbolicReader:
                 strategy = ("graph+evidence" if self.read_graph else "evidence") + (
                     "" if relation == g.relation else f" (relation {relation})"
                 )
-                break
-        if not answers and g.relation is not None:
-            facts = _merge(evidence, [])
-            answers = apply_plan(evidence, replace(g.plan(), relation=None))
-            strategy = "evidence, any relation" if answers else "none"
-        return result(answers, facts, strategy, None if answers else g.no_events())
+                graph = frozenset(e.key for e in read if e.key not in retrieved)
+                return result(answers, facts, strategy, None, graph)
+        return result([], _merge(evidence, []), "none", g.no_events())
 
     # -- helpers ------------------------------------------------------------------------------------------------
     @staticmethod

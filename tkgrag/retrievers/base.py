@@ -21,6 +21,7 @@ from tkgrag.threads import limited, request_threads
 
 if TYPE_CHECKING:
     from tkgrag.question.model import TemporalQuestion
+    from tkgrag.question.understanding import Understanding
 
 
 # The most items one request may ask for, and the largest value of any whole-number method option (candidates,
@@ -42,10 +43,13 @@ class Need(StrEnum):
 
 @dataclass(frozen=True)
 class RetrievalRequest:
-    """One retrieval: the text to search with, what the caller already understood of it, and what it wants back.
+    """One retrieval: the question as asked, what was understood of it, and what the caller wants back.
 
-    ``question`` is the parsed ``TemporalQuestion`` when the caller has one (MRAG needs its main content, TimeR4 its
-    rewrite); ``constraints`` are all the temporal constraints (every one must hold); ``kinds`` the item kinds wanted
+    ``text`` is the question exactly as asked; ``search`` the text to search with when it differs (TimeR4's rewrite,
+    whose anchor is replaced by its time): retrievers embed ``search_text``. ``understanding`` is the one
+    ``Understanding`` made for this question (``tkgrag.question.understanding``): retrievers read the parsed question
+    and the grounding from it and never parse or ground again. ``constraints`` are the temporal constraints to apply
+    (every one must hold): the caller's, or what the understanding derived; ``kinds`` the item kinds wanted
     (default: every kind the method returns).
     """
 
@@ -53,7 +57,8 @@ class RetrievalRequest:
     k: int = 10
     constraints: tuple[TemporalConstraint, ...] = ()
     kinds: frozenset[ItemKind] = ALL_KINDS
-    question: TemporalQuestion | None = None
+    understanding: Understanding | None = None
+    search: str | None = None
 
     def __post_init__(self) -> None:
         require_text(self.text, "the question")
@@ -64,6 +69,16 @@ class RetrievalRequest:
         if not self.kinds:
             raise ConfigError("a retrieval request must want at least one item kind")
 
+    @property
+    def search_text(self) -> str:
+        """What to embed and match: the rewrite when there is one, else the question as asked."""
+        return self.search or self.text
+
+    @property
+    def question(self) -> TemporalQuestion | None:
+        """The parsed question, when the request was understood (None: the method works from the text alone)."""
+        return self.understanding.question if self.understanding is not None else None
+
     @classmethod
     def of(
         cls,
@@ -71,7 +86,8 @@ class RetrievalRequest:
         k: int = 10,
         constraints: TemporalConstraint | Iterable[TemporalConstraint | None] | None = None,
         kinds: Iterable[ItemKind] | None = None,
-        question: TemporalQuestion | None = None,
+        understanding: Understanding | None = None,
+        search: str | None = None,
     ) -> RetrievalRequest:
         if constraints is None:
             tcs: tuple[TemporalConstraint, ...] = ()
@@ -79,12 +95,8 @@ class RetrievalRequest:
             tcs = (constraints,)
         else:
             tcs = tuple(c for c in constraints if c is not None)
-        return cls(text, k, tcs, frozenset(kinds) if kinds is not None else ALL_KINDS, question)
-
-    @classmethod
-    def coerce(cls, request: RetrievalRequest | str, k: int = 10) -> RetrievalRequest:
-        """A request as given, or one for a question text (the convenience form of readers' ``answer``)."""
-        return request if isinstance(request, RetrievalRequest) else cls.of(request, k)
+        kinds_ = frozenset(kinds) if kinds is not None else ALL_KINDS
+        return cls(text, k, tcs, kinds_, understanding, search)
 
 
 @runtime_checkable

@@ -88,5 +88,5 @@ class VectorRetriever(ConfiguredRetriever):
     def run(self, request: RetrievalRequest) -> Retrieval:
         timer = StageTimer()
         scope = RequestScope.of(self, request)
-        items = vector_items(self.store, self.embedder, self.config, scope, request.text, request.k, timer)
+        items = vector_items(self.store, self.embedder, self.config, scope, request.search_text, request.k, timer)
         return scope.result(self, request, items, item_nodes(self.config.label, items), timer.timings_ms)

@@ -1,7 +1,9 @@
 """``exaqt``: the answer graph's facts as retrieved items, ranked so that the facts stating the best answers come
-first; the ranked answers themselves are in the result's subgraph (nodes of kind ``answer``) and its first note.
+first; the ranked answers themselves are ``Retrieval.answers`` (by label, with the entity's key and the fact that
+states each).
 
-Per question: the parsed question (``request.question`` or ``understand``), then ``answer_graph.ExaqtPipeline.build``
+Per question: the parsed question (``request.question``, understood once by the caller; without one EXAQT works from
+the text's NERD alone and has no temporal signals), then ``answer_graph.ExaqtPipeline.build``
 (NERD: dictionary spots and dense entities, ``nerd``; Stage 1 in Neo4j + GDS; the symbolic Stage 2). A question
 whose entities cannot be linked returns no items and a note saying so, not an error.
 """
@@ -11,8 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tkgrag.embed import Embedder
-from tkgrag.model import Evidence, Retrieval, Subgraph
-from tkgrag.question.constraints import understood
+from tkgrag.model import AnswerCandidate, Evidence, Retrieval, Subgraph, looks_like_id
 from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest
 from tkgrag.retrievers.exaqt.answer_graph import AnswerGraph, ExaqtPipeline
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
@@ -37,12 +38,17 @@ def ranked_facts(ag: AnswerGraph) -> list[Evidence]:
     return out
 
 
-def answer_subgraph(ag: AnswerGraph) -> Subgraph:
-    nodes = [
-        {"kind": "answer", "key": a.text, "name": a.name, "answer_kind": a.kind, "score": a.score, "fact": a.fact}
+def ranked_answers(ag: AnswerGraph) -> list[AnswerCandidate]:
+    """The answer graph's ranked answers as a person reads them: the label (``name``), the Wikidata id or value as
+    ``key``, and the best fact stating each."""
+    return [
+        AnswerCandidate(a.name or a.text, a.score, (a.fact,) if a.fact else (), a.text if a.kind == "entity" else None)
         for a in ag.answers
     ]
-    nodes += [{"kind": "question_entity", "key": k} for k in ag.question_entities]
+
+
+def answer_subgraph(ag: AnswerGraph) -> Subgraph:
+    nodes: list[dict[str, object]] = [{"kind": "question_entity", "key": k} for k in ag.question_entities]
     edges = [{"tree": i, "cost": t.cost, "nodes": len(t.nodes)} for i, t in enumerate(ag.gst.trees if ag.gst else [])]
     return Subgraph(nodes=nodes, edges=edges)
 
@@ -53,7 +59,6 @@ class ExaqtRetriever(ConfiguredRetriever):
     embedder: Embedder
     config: ExaqtConfig = field(default_factory=ExaqtConfig)
     name: str = "exaqt"
-    ranks_answers: bool = True  # its answers are in the subgraph (``--reader ranked`` reads them)
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -62,8 +67,7 @@ class ExaqtRetriever(ConfiguredRetriever):
     def answer_graph(self, request: RetrievalRequest, timer: StageTimer | None = None) -> AnswerGraph:
         """Stage 1 and the ranking for one request (the evaluation reads every stage from it)."""
         timer = timer or StageTimer()
-        with timer.stage("question"):
-            tq = request.question or understood(request.text)
+        tq = request.question
         return self.pipeline.build(request.text, tq, request.constraints or None, timer)
 
     def run(self, request: RetrievalRequest) -> Retrieval:
@@ -71,10 +75,12 @@ class ExaqtRetriever(ConfiguredRetriever):
         scope = RequestScope.of(self, request)
         ag = self.answer_graph(request, timer)
         result = scope.result(self, request, ranked_facts(ag), answer_subgraph(ag), timer.timings_ms)
+        result.answers = ranked_answers(ag)
         if not result.constraints and ag.ask.constraints:
             result.constraints = ag.ask.constraints  # what the ranking applied, parsed from the question
-        if ag.answers:
-            top = ", ".join(f"{a.name} ({a.score:.3f})" for a in ag.answers[:3])
+        labelled = [a for a in ag.answers if a.kind != "entity" or not looks_like_id(a.name or a.text)]
+        if labelled:
+            top = ", ".join(f"{a.name} ({a.score:.3f})" for a in labelled[:3])
             result.notes.insert(0, f"EXAQT answers: {top}")
         sizes = " / ".join(f"{s} {len(v)}" for s, v in ag.stage_facts.items())
         result.notes.append(f"answer graph facts by stage: {sizes}")

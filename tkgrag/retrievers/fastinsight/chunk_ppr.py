@@ -53,7 +53,7 @@ class ChunkPprRetriever(ConfiguredRetriever):
         if ItemKind.CHUNK not in scope.kinds:
             return scope.result(self, request, [])
         with timer.stage("embed"):
-            qvec = self.embedder.encode([request.text])[0].tolist()
+            qvec = self.embedder.encode([request.search_text])[0].tolist()
         with timer.stage("vector_search"):
             seeds = vector_nodes(self.store, qvec, self.config.seeds, self.config.candidates)
         if not seeds:

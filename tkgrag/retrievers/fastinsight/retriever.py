@@ -86,13 +86,13 @@ class FastInsightRetriever(ConfiguredRetriever):
         cfg = self.config
         reranker = self.reranker
         with timer.stage("embed"):
-            qvec = self.embedder.encode([request.text])[0].tolist()
+            qvec = self.embedder.encode([request.search_text])[0].tolist()
         with timer.stage("vector_search"):
             nodes = vector_nodes(self.store, qvec, cfg.batch if cfg.stex else cfg.b_max, cfg.candidates)
         if not nodes:
             scope.notes.append(f"{self.name}: the store has no chunks with embeddings (empty corpus)")
             return scope.result(self, request, [], timings_ms=timer.timings_ms)
-        run = _Run(request.text)
+        run = _Run(request.search_text)
         ranked, scores = self._granker(run, nodes, reranker, timer)
         added = steps = 0
         while cfg.stex and len(ranked) < cfg.b_max:

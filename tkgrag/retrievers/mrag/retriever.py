@@ -17,12 +17,15 @@ from tkgrag.llm.client import ChatClient
 from tkgrag.model import Evidence, Retrieval
 from tkgrag.queries.sentences import MRAG_CANDIDATES
 from tkgrag.queries.temporal_filter import constraint_params
-from tkgrag.question.constraints import explicit_constraints, understood
+from tkgrag.question.constraints import explicit_constraint
+from tkgrag.question.signals import find_ordinals
+from tkgrag.question.time_expressions import find_time_expressions
 from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest
 from tkgrag.retrievers.mrag.config import MragConfig
 from tkgrag.retrievers.mrag.llm_steps import LlmUse, decompose, summarize
 from tkgrag.retrievers.mrag.query import MragQuery, first_scored, mrag_query, ordinality_of
 from tkgrag.retrievers.mrag.ranking import RankedPassage, rank_passages
+from tkgrag.retrievers.mrag.temporal_score import Ordinality
 from tkgrag.retrievers.vector import item_nodes
 from tkgrag.store import Store
 from tkgrag.timing import StageTimer
@@ -55,22 +58,24 @@ class MragRetriever(ConfiguredRetriever):
     llm: ChatClient | None = None
 
     def _query(self, request: RetrievalRequest, scope: RequestScope, use: LlmUse, notes: list[str]) -> MragQuery:
-        tq = request.question or understood(request.text)
+        tq = request.question  # understood once by the caller; None: the whole text is ranked semantically
         if self.config.llm_decompose and self.llm is not None and self.config.split_question:
             parts = decompose(self.llm, request.text, use)
             if parts is not None:
                 mc, tc = parts
                 notes.append(f"LLM decomposition: MC {mc!r}, TC {tc or 'none'!r}")
-                # The LLM's TC is read by the same parser: "last before 1981" -> an ordinal and a constraint.
-                tq_tc = understood(f"{mc.rstrip(' ?')} {tc}?") if tc else None
-                cs = scope.constraints or (explicit_constraints(tq_tc) if tq_tc is not None else ())
-                ordinality = ordinality_of(tq_tc) if tq_tc is not None and tq_tc.ordinal else ordinality_of(tq)
+                # The LLM's TC is read with the question's time and ordinal finders: "last before 1981" -> an
+                # ordinal and a constraint (the reply, not the question: the question was understood once).
+                stated = tuple(c for t in find_time_expressions(tc) if (c := explicit_constraint(t))) if tc else ()
+                cs = scope.constraints or stated
+                ords = find_ordinals(tc.lower()) if tc else []
+                ordinality = (Ordinality.LAST if ords[0].from_end else Ordinality.FIRST) if ords else ordinality_of(tq)
                 pairs = [(c, False) for c in cs] if self.config.temporal else []
                 found = first_scored(pairs, ordinality, self.config)
                 if found is not None:
                     return MragQuery(mc, found[0], ordinality, constraint=found[1])
                 return MragQuery(mc, None, ordinality)
-        return mrag_query(request.text, tq, scope.constraints, self.config)
+        return mrag_query(request.search_text, tq, scope.constraints, self.config)
 
     def run(self, request: RetrievalRequest) -> Retrieval:
         timer = StageTimer()

@@ -117,7 +117,7 @@ class StarRetriever(ConfiguredRetriever):
         if cfg.ppr_engine == "gds":
             self._ensure_projection()
         with timer.stage("embed"):
-            qvec = self.embedder.encode([request.text])[0].tolist()
+            qvec = self.embedder.encode([request.search_text])[0].tolist()
         start = self.seed_distribution(qvec, timer)
         seeds = start.by_node
         # The grounded anchor events the request names (identity, not a filter: star uses them even without +tc).

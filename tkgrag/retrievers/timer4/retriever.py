@@ -12,7 +12,6 @@ from tkgrag.items import _to_date, item_from_row
 from tkgrag.llm.client import ChatClient
 from tkgrag.model import Evidence, Retrieval, Subgraph
 from tkgrag.queries import timer4 as q
-from tkgrag.question.grounding import Grounder
 from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest
 from tkgrag.retrievers.timer4.config import EVENT_KINDS, TimeR4Config
 from tkgrag.retrievers.timer4.rewrite import Rewritten, llm_rewrite, no_rewrite, symbolic_rewrite
@@ -31,7 +30,6 @@ class TimeR4Retriever(ConfiguredRetriever):
     config: TimeR4Config = field(default_factory=TimeR4Config)
     name: str = "timer4"
     llm: ChatClient | None = None
-    grounder: Grounder | None = None
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -41,15 +39,15 @@ class TimeR4Retriever(ConfiguredRetriever):
         missing = tks_ready(self.store, encoder.identity)
         if missing is not None:
             raise ConfigError(f"method {self.name!r}: {missing}")
-        if self.config.rewrite and self.grounder is None:
-            self.grounder = Grounder(self.store, self.embedder)
 
     def run(self, request: RetrievalRequest) -> Retrieval:
         timer = StageTimer()
         scope = RequestScope.of(self, request)
         notes: list[str] = []
         # 1. Fact retrieval from the FKS (Sec. 4.2): background facts for the rewrite.
-        fks = vector_items(self.store, self.embedder, VectorConfig(), scope, request.text, self.config.fks_k, timer)
+        fks = vector_items(
+            self.store, self.embedder, VectorConfig(), scope, request.search_text, self.config.fks_k, timer
+        )
         # 2. Rewrite (Sec. 4.3).
         with timer.stage("rewrite"):
             rw = self._rewrite(request, scope, fks, notes)
@@ -94,11 +92,11 @@ class TimeR4Retriever(ConfiguredRetriever):
     ) -> Rewritten:
         given = scope.constraints
         if not self.config.rewrite:
-            rw = no_rewrite(request.text, given)
+            rw = no_rewrite(request.text, request.question, given)
             notes.append("rewrite: off (ablation)")
             return rw
-        assert self.grounder is not None
-        rw = symbolic_rewrite(self.grounder, request.question or request.text, given)
+        u = request.understanding
+        rw = symbolic_rewrite(request.text, request.question, u.grounding if u is not None else None, given)
         notes.append(f"rewrite (symbolic, {rw.how}): {rw.text}")
         if self.llm is not None and self.config.llm_rewrite:
             text, error = llm_rewrite(self.llm, request.text, fks)

@@ -1,9 +1,10 @@
 """TimeR4's rewrite step (Sec. 4.3): the question with its implicit temporal expressions made explicit, and what the
 rerank needs from it (its constraints and ordinal).
 
-Symbolic (default): grounding (``tkgrag.question.grounding``) resolves each implicit anchor to its event in the graph
-and ``question.rewrite`` puts the anchor's time in its place. LLM (``llm_rewrite``, with an endpoint): the paper's
-in-context prompt (Appendix A, Fig. 5) over the FKS facts. Both are reported side by side in the result's notes.
+Symbolic (default): the question's understanding (made once by the caller: ``tkgrag.question.understanding``) has
+each implicit anchor resolved to its event in the graph and the anchor's time put in its place; this module reads
+it. LLM (``llm_rewrite``, with an endpoint): the paper's in-context prompt (Appendix A, Fig. 5) over the FKS facts.
+Both are reported side by side in the result's notes.
 """
 
 from __future__ import annotations
@@ -13,10 +14,9 @@ from dataclasses import dataclass
 
 from tkgrag.llm.client import ChatClient, ChatMessage, ChatRequest, LLMError
 from tkgrag.model import Evidence, Order, TemporalConstraint
-from tkgrag.question.constraints import explicit_constraints, understood
-from tkgrag.question.grounding import GroundedQuestion, Grounder
+from tkgrag.question.constraints import explicit_constraints
+from tkgrag.question.grounded import GroundedQuestion
 from tkgrag.question.model import TemporalQuestion
-from tkgrag.question.parse import QuestionError
 from tkgrag.retrievers.timer4.time_score import TimeTarget
 
 # Appendix A, Fig. 5, as printed (the facts are (s, r, o, t) quadruples in square brackets, one per line).
@@ -56,21 +56,19 @@ def _merge(
     return tuple(out)
 
 
-def no_rewrite(text: str, given: Sequence[TemporalConstraint]) -> Rewritten:
+def no_rewrite(text: str, tq: TemporalQuestion | None, given: Sequence[TemporalConstraint]) -> Rewritten:
     """The ablation "w/o rewrite": the question as asked, with only its explicit times as constraints."""
-    tq = understood(text)
     explicit = explicit_constraints(tq) if tq is not None else ()
     return Rewritten(text, TimeTarget(_merge(given, explicit), _ordinal(tq)), "none")
 
 
 def symbolic_rewrite(
-    grounder: Grounder, question: str | TemporalQuestion, given: Sequence[TemporalConstraint]
+    text: str, tq: TemporalQuestion | None, g: GroundedQuestion | None, given: Sequence[TemporalConstraint]
 ) -> Rewritten:
-    text = question if isinstance(question, str) else question.text
-    try:
-        g = grounder.ground(question)
-    except QuestionError:
-        return no_rewrite(text, given)
+    """The rewrite the grounding made (``g``: None when the question was not grounded, then no rewrite)."""
+    if g is None:
+        rw = no_rewrite(text, tq, given)
+        return Rewritten(rw.text, rw.target, "symbolic: question not grounded")
     anchors = tuple(ga.event for ga in g.anchors if ga.event is not None)
     how = (
         "symbolic"
