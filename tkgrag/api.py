@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from tkgrag.config import Settings, load_settings
@@ -18,6 +19,7 @@ from tkgrag.llm.client import ChatClient
 from tkgrag.model import Answer, ItemKind, Retrieval, TemporalConstraint
 from tkgrag.readers.base import Reader
 from tkgrag.readers.registry import ReaderContext, create_reader
+from tkgrag.record_time import parse_record_time
 from tkgrag.retrievers.base import RetrievalRequest, Retriever
 from tkgrag.retrievers.registry import METHODS, RetrieverContext, create
 from tkgrag.store import Store, connect
@@ -88,9 +90,13 @@ class TKGRag:
         k: int = 10,
         constraint: TemporalConstraint | Iterable[TemporalConstraint] | None = None,
         kinds: Iterable[ItemKind] | None = None,
+        as_of: datetime | str | None = None,
     ) -> Retrieval:
+        """``as_of``: answer from what the store knew at that record time (``parse_record_time``); default now."""
         request = (
-            question if isinstance(question, RetrievalRequest) else RetrievalRequest.of(question, k, constraint, kinds)
+            question
+            if isinstance(question, RetrievalRequest)
+            else RetrievalRequest.of(question, k, constraint, kinds, as_of_record=parse_record_time(as_of))
         )
         return self.retriever(method).retrieve(request)
 
@@ -101,8 +107,13 @@ class TKGRag:
         reader: str | None = None,
         k: int = 10,
         constraint: TemporalConstraint | Iterable[TemporalConstraint] | None = None,
+        as_of: datetime | str | None = None,
     ) -> Answer:
         """Retrieve with ``method`` and answer with ``reader``; the reader adds the constraints it derives from the
-        question (the symbolic reader its grounded anchors too) to the request."""
-        request = question if isinstance(question, RetrievalRequest) else RetrievalRequest.of(question, k, constraint)
+        question (the symbolic reader its grounded anchors too) to the request. ``as_of``: as in ``retrieve``."""
+        request = (
+            question
+            if isinstance(question, RetrievalRequest)
+            else RetrievalRequest.of(question, k, constraint, as_of_record=parse_record_time(as_of))
+        )
         return self.reader(reader).answer(request, self.retriever(method))

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from datetime import date
+from datetime import UTC, date, datetime
 from typing import Any, cast
 
 import pytest
@@ -461,6 +461,9 @@ def test_temporal_filter_refuses_what_is_not_an_identifier_or_a_known_label() ->
 
 def test_temporal_filter_reads_each_labels_interval() -> None:
     assert temporal_filter("p", "Passage", param="c") == (
+        "(CASE WHEN $as_of_record IS NULL THEN p.recorded_to IS NULL"
+        " ELSE coalesce(p.recorded_from <= $as_of_record, true)"
+        " AND coalesce(p.recorded_to > $as_of_record, true) END) AND "
         "all(tc IN $c WHERE "
         "(tc.relation = 'before' AND p.date_max < tc.start)"
         " OR (tc.relation = 'after' AND p.date_min > tc.end)"
@@ -470,7 +473,7 @@ def test_temporal_filter_reads_each_labels_interval() -> None:
     )
     assert temporal_filter("e", "Event") == temporal_filter("p", "Passage", param="c").replace("$c", "$tcs").replace(
         "p.date_min", "e.valid_from"
-    ).replace("p.date_max", "e.valid_to")
+    ).replace("p.date_max", "e.valid_to").replace("p.recorded_", "e.recorded_")
 
 
 def test_constraint_params_shape() -> None:
@@ -481,9 +484,15 @@ def test_constraint_params_shape() -> None:
             {"relation": "during", "start": date(2014, 5, 1), "end": date(2014, 5, 31)},
             {"relation": "before", "start": date(2014, 5, 3), "end": date(2014, 5, 3)},
             {"relation": "during", "start": date(2014, 5, 1), "end": None},
-        ]
+        ],
+        "as_of_record": None,
     }
-    assert constraint_params() == {"tcs": []}
+    assert constraint_params() == {"tcs": [], "as_of_record": None}
     assert constraint_params((IN_MAY,), param="x") == {
-        "x": [{"relation": "during", "start": date(2014, 5, 1), "end": date(2014, 5, 31)}]
+        "x": [{"relation": "during", "start": date(2014, 5, 1), "end": date(2014, 5, 31)}],
+        "as_of_record": None,
     }
+    at = datetime(2026, 11, 25, 16, 30, tzinfo=UTC)
+    assert constraint_params((), at) == {"tcs": [], "as_of_record": at}
+    with pytest.raises(ValueError, match="no time zone"):
+        constraint_params((), datetime(2026, 11, 25, 16, 30))

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tkgrag.embed import Embedder
-from tkgrag.graph_reads import FactReads
+from tkgrag.graph_reads import FactReads, record_time
 from tkgrag.model import Answer, AnswerCandidate, Evidence, Order, Retrieval, TemporalRelation, TokenUsage
 from tkgrag.question.grounding import RELATION_MARGIN, GroundedQuestion, Grounder
 from tkgrag.question.model import TemporalQuestion
@@ -85,19 +85,20 @@ class SymbolicReader:
         """Understand and ground, retrieve with every derived constraint (and the rewritten question when an anchor
         was resolved), read. A question text is a request for its top ``k``."""
         request = RetrievalRequest.coerce(request, k)
-        t0 = time.perf_counter()
-        g = self.ground(request.question or request.text)
-        t1 = time.perf_counter()
-        derived = replace(
-            request,
-            text=g.rewritten or request.text,
-            question=g.question,
-            constraints=request.constraints or g.plan().constraints,
-        )
-        retrieval = retriever.retrieve(derived)
-        t2 = time.perf_counter()
-        out = self.read(request.text, retrieval, g)
-        t3 = time.perf_counter()
+        with record_time(request.as_of_record):  # grounding and the reader's reads see what the retrieval sees
+            t0 = time.perf_counter()
+            g = self.ground(request.question or request.text)
+            t1 = time.perf_counter()
+            derived = replace(
+                request,
+                text=g.rewritten or request.text,
+                question=g.question,
+                constraints=request.constraints or g.plan().constraints,
+            )
+            retrieval = retriever.retrieve(derived)
+            t2 = time.perf_counter()
+            out = self.read(request.text, retrieval, g)
+            t3 = time.perf_counter()
         out.timings_ms = {
             "ground": (t1 - t0) * 1000.0,
             "retrieve": (t2 - t1) * 1000.0,

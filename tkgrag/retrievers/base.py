@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 from enum import StrEnum
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from tkgrag.errors import ConfigError
 from tkgrag.model import ALL_KINDS, Evidence, ItemKind, Retrieval, Subgraph, TemporalConstraint
+from tkgrag.queries.temporal_filter import constraint_params
 
 if TYPE_CHECKING:
     from tkgrag.question.model import TemporalQuestion
@@ -36,7 +38,8 @@ class RetrievalRequest:
 
     ``question`` is the parsed ``TemporalQuestion`` when the caller has one (MRAG needs its main content, TimeR4 its
     rewrite); ``constraints`` are all the temporal constraints (every one must hold); ``kinds`` the item kinds wanted
-    (default: every kind the method returns).
+    (default: every kind the method returns); ``as_of_record`` the record time to answer at (what the store knew
+    then; None: now, only items not closed by a sync; ``queries.temporal_filter``).
     """
 
     text: str
@@ -44,6 +47,7 @@ class RetrievalRequest:
     constraints: tuple[TemporalConstraint, ...] = ()
     kinds: frozenset[ItemKind] = ALL_KINDS
     question: TemporalQuestion | None = None
+    as_of_record: datetime | None = None
 
     def __post_init__(self) -> None:
         if not self.text.strip():
@@ -61,6 +65,7 @@ class RetrievalRequest:
         constraints: TemporalConstraint | Iterable[TemporalConstraint | None] | None = None,
         kinds: Iterable[ItemKind] | None = None,
         question: TemporalQuestion | None = None,
+        as_of_record: datetime | None = None,
     ) -> RetrievalRequest:
         if constraints is None:
             tcs: tuple[TemporalConstraint, ...] = ()
@@ -68,7 +73,7 @@ class RetrievalRequest:
             tcs = (constraints,)
         else:
             tcs = tuple(c for c in constraints if c is not None)
-        return cls(text, k, tcs, frozenset(kinds) if kinds is not None else ALL_KINDS, question)
+        return cls(text, k, tcs, frozenset(kinds) if kinds is not None else ALL_KINDS, question, as_of_record)
 
     @classmethod
     def coerce(cls, request: RetrievalRequest | str, k: int = 10) -> RetrievalRequest:
@@ -84,6 +89,7 @@ class Retriever(Protocol):
     name: str
     kinds: frozenset[ItemKind]  # the item kinds it can return
     needs: frozenset[Need]
+    record_time: bool  # its queries go through the temporal-filter builder: current items only, or as of a record time
 
     def retrieve(
         self, request: RetrievalRequest | str, k: int = 10, constraint: TemporalConstraint | None = None
@@ -96,6 +102,7 @@ class RetrieverBase:
     name: str
     kinds: frozenset[ItemKind]
     needs: frozenset[Need]
+    record_time: bool = False
 
     def retrieve(
         self, request: RetrievalRequest | str, k: int = 10, constraint: TemporalConstraint | None = None
@@ -140,6 +147,7 @@ class RequestScope:
     constraints: tuple[TemporalConstraint, ...]
     kinds: frozenset[ItemKind]
     notes: list[str] = field(default_factory=list)
+    as_of_record: datetime | None = None  # applied by the methods that apply constraints (the same filter builder)
 
     @classmethod
     def of(cls, retriever: Retriever, request: RetrievalRequest) -> RequestScope:
@@ -153,7 +161,18 @@ class RequestScope:
             wanted = ", ".join(sorted(k.value for k in request.kinds))
             has = ", ".join(sorted(k.value for k in retriever.kinds))
             notes.append(f"{retriever.name} returns {has}, none of the kinds asked for ({wanted})")
-        return cls(request.constraints if applies else (), kinds, notes)
+        if not retriever.record_time and request.as_of_record is not None:
+            # Its queries do not go through the temporal-filter builder (nor do they drop versions a sync closed).
+            notes.append(
+                f"{retriever.name} does not apply record time (ignored: as of {request.as_of_record.isoformat()}); "
+                "the methods that apply temporal constraints (vector, star, mrag) do"
+            )
+        as_of = request.as_of_record if retriever.record_time else None
+        return cls(request.constraints if applies else (), kinds, notes, as_of)
+
+    def filter_params(self) -> dict[str, Any]:
+        """``$tcs`` and ``$as_of_record`` for the temporal-filter builder's predicate."""
+        return constraint_params(self.constraints, self.as_of_record)
 
     def kind_params(self, label_kinds: frozenset[ItemKind]) -> dict[str, list[str] | None]:
         """``$kinds`` for ``queries.retrieval.kind_filter``: null when every kind of the label is wanted."""

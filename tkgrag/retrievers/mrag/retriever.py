@@ -16,7 +16,6 @@ from tkgrag.items import item_from_row
 from tkgrag.llm.client import ChatClient
 from tkgrag.model import Evidence, Retrieval
 from tkgrag.queries.sentences import MRAG_CANDIDATES
-from tkgrag.queries.temporal_filter import constraint_params
 from tkgrag.question.constraints import explicit_constraints, understood
 from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest
 from tkgrag.retrievers.mrag.config import MragConfig
@@ -52,6 +51,7 @@ class MragRetriever(ConfiguredRetriever):
     embedder: Embedder
     config: MragConfig = field(default_factory=MragConfig)
     name: str = "mrag"
+    record_time = True  # every query goes through the temporal-filter builder (queries.temporal_filter)
     llm: ChatClient | None = None
 
     def _query(self, request: RetrievalRequest, scope: RequestScope, use: LlmUse, notes: list[str]) -> MragQuery:
@@ -118,7 +118,7 @@ class MragRetriever(ConfiguredRetriever):
 
     def _candidates(self, qvec: list[float], scope: RequestScope) -> list[dict[str, object]]:
         c = self.config
-        base = {"qvec": qvec, **constraint_params(scope.constraints)}
+        base = {"qvec": qvec, **scope.filter_params()}
         n = max(c.ann_candidates, c.candidates)
         rows = self.store.run(MRAG_CANDIDATES, {**base, "n": n, "candidates": c.candidates, "prefilter": False})
         if c.prefilter_candidates and scope.constraints:
