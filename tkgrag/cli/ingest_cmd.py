@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from tkgrag.cli import ingest_formats_cmd
+from tkgrag.cli import ingest_formats_cmd, mapped_cmd
 from tkgrag.cli.common import console, friendly_errors, settings, stop_at_a_safe_point
 from tkgrag.cli.ingest_common import BackendOpt, ModelOpt, make_embedder, show_summary
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary
@@ -206,3 +206,6 @@ def formats_cmd() -> None:
 
 # The n-ary facts / corpus / passages commands live in ingest_formats_cmd (one module per family of formats).
 ingest_formats_cmd.register(app)
+
+
+app.command(name="mapped")(mapped_cmd.mapped)
