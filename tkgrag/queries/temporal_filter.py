@@ -46,7 +46,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from tkgrag.model import TemporalConstraint
@@ -117,6 +117,10 @@ def constraint_params(
     skipped) and the record time asked (None: now, i.e. only current items)."""
     if as_of_record is not None and as_of_record.tzinfo is None:
         raise ValueError(f"as-of record time {as_of_record.isoformat()} has no time zone (give UTC)")
+    if as_of_record is not None:
+        # Record times are stored with a UTC offset; Neo4j does not order an offset datetime against one with a zone
+        # id (Europe/Paris), so the parameter always goes as UTC.
+        as_of_record = as_of_record.astimezone(UTC)
     return {
         param: [
             {"relation": c.relation.value, "start": c.span.start, "end": c.span.end}

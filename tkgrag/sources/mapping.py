@@ -24,7 +24,7 @@ events and facts. One TOML file per source; ``tkgrag ingest mapped MAPPING.toml`
     valid_from = "from"
     valid_to = "to"
     point_in_time = "date"             # a day/month/year event: used where set, else valid_from/valid_to
-    watermark = "updated_at"           # incremental syncs read rows with watermark >= the last sync's highest
+    watermark = "updated_at"           # incremental syncs pass the last sync's highest as $watermark
 
     [qualifiers]                       # qualifier name = source column (kept on the fact and in its text)
     title = "title"
@@ -235,7 +235,7 @@ def load_mapping(path: Path) -> Mapping:
         if "watermark" in columns and "$watermark" not in query:
             raise MappingError(
                 f"{where}: a watermark column is mapped but the query does not use $watermark "
-                "(e.g. WHERE $watermark IS NULL OR r.updated_at >= $watermark)"
+                "(e.g. WHERE $watermark IS NULL OR r.updated_at > $watermark)"
             )
     else:
         table_path = _str(src, "path", where)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from tkgrag.ingest.mapped.rows import Row
+from tkgrag.ingest.mapped.rows import Row, plain_value
 from tkgrag.ingest.records import Reject, SourceRef
 from tkgrag.sources.mapping import Mapping
 from tkgrag.temporal import Granularity, TimeParseError, TimeSpan
@@ -120,7 +120,7 @@ def to_record(mapping: Mapping, row: Row) -> MappedRecord:
             for name, col in mapping.qualifiers.items()
             if v.get(col) is not None and str(v[col]).strip()
         ),
-        watermark=v.get(cols["watermark"]) if "watermark" in cols else None,
+        watermark=plain_value(v.get(cols["watermark"])) if "watermark" in cols else None,
     )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, LiteralString, cast
 
 from neo4j import GraphDatabase
@@ -93,6 +94,18 @@ def _table_rows(mapping: Mapping, watermark: Any | None) -> Iterator[Row]:
             yield Row({k: _none_if_nan(v) for k, v in values.items()}, SourceRef(str(path), item=n))
 
 
+def plain_value(value: Any) -> Any:
+    """A watermark as a plain Python value that compares the same in Python and in Cypher: Neo4j temporal types
+    become native ones, and zoned datetimes become UTC offsets (Neo4j does not order a datetime with a zone id
+    against one with an offset: ``datetime('...Z') >= datetime('...[UTC]')`` is false)."""
+    to_native = getattr(value, "to_native", None)
+    if callable(to_native):
+        value = to_native()
+    if isinstance(value, datetime) and value.tzinfo is not None:
+        return value.astimezone(UTC)
+    return value
+
+
 def _check_columns(mapping: Mapping, present: list[str], path: object) -> None:
     wanted = [*mapping.columns.values(), *mapping.qualifiers.values()]
     missing = [c for c in wanted if c not in present]
@@ -107,8 +120,8 @@ def _none_if_nan(v: Any) -> Any:
 
 
 def _at_or_after(value: Any, watermark: Any) -> bool:
-    """Tables have no query: the watermark filter is applied here (rows at the watermark are read again; unchanged
-    rows are no-ops)."""
+    """Tables have no query: the watermark filter is applied here, inclusively (rows at the watermark are read
+    again and are no-ops when unchanged; a table has no commit order to rely on)."""
     if value is None:
         return True
     try:

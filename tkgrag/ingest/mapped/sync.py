@@ -1,7 +1,7 @@
 """Sync a mapped source into the store with record time: ``sync_mapped(store, mapping, full=...)``.
 
-An incremental sync reads the rows whose watermark is at or after the highest one the last finished sync read (all
-rows the first time, or without a watermark column), and writes what changed (``writer.MappedWriter``). A full sync
+An incremental sync passes the highest watermark the last finished sync read as ``$watermark`` to the source query,
+which reads the rows changed after it (all rows the first time, or without a watermark column), and writes what changed (``writer.MappedWriter``). A full sync
 reads every row and then closes the current versions of items it did not find (``recorded_to`` = now): a row deleted
 at the source stops being believed, and stays in the history. Nothing is deleted.
 
@@ -22,7 +22,7 @@ from typing import Any
 
 from tkgrag.ingest.backfill import embed_missing
 from tkgrag.ingest.mapped.records import MappedRecord, map_rows
-from tkgrag.ingest.mapped.rows import read_rows
+from tkgrag.ingest.mapped.rows import plain_value, read_rows
 from tkgrag.ingest.mapped.writer import MappedWriter
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary, SourceInfo, ingest
 from tkgrag.ingest.records import Reject
@@ -69,12 +69,12 @@ def sync_mapped(
     unfinished = store.run(q.UNFINISHED_SYNC, key) if options.resume else []
     resumed_mode = bool(unfinished) and unfinished[0]["full"] is not None
     if resumed_mode:
-        watermark_from, full = unfinished[0]["watermark_from"], bool(unfinished[0]["full"])
+        watermark_from, full = plain_value(unfinished[0]["watermark_from"]), bool(unfinished[0]["full"])
     elif full or mapping.watermark is None:
         watermark_from = None
     else:
         last = store.run(q.LAST_WATERMARK, {"source": mapping.name, "format": fmt})
-        watermark_from = last[0]["watermark"] if last else None
+        watermark_from = plain_value(last[0]["watermark"]) if last else None
 
     seen: set[str] = set()
     high: list[Any] = [watermark_from]
