@@ -1,9 +1,10 @@
 """Sync a mapped source into the store with record time: ``sync_mapped(store, mapping, full=...)``.
 
 An incremental sync passes the highest watermark the last finished sync read as ``$watermark`` to the source query,
-which reads the rows changed after it (all rows the first time, or without a watermark column), and writes what changed (``writer.MappedWriter``). A full sync
-reads every row and then closes the current versions of items it did not find (``recorded_to`` = now): a row deleted
-at the source stops being believed, and stays in the history. Nothing is deleted.
+which reads the rows changed after it (all rows the first time, or without a watermark column), and writes what
+changed (``writer.MappedWriter``). A full sync reads every row and then closes the current versions of items it did
+not find (``recorded_to`` = now): a row deleted at the source stops being believed, and stays in the history. Nothing
+is deleted.
 
 Everything the ingestion pipeline promises holds, because this is the pipeline (``pipeline.ingest``) with a mapped
 reader and the version writer: rejects with row and field, one transaction per page with its checkpoint, resume
