@@ -75,8 +75,8 @@ def gold(q: dict[str, Any], records: Sequence[MappedRecord]) -> list[str]:
         return [
             r
             for r in records
-            if r.relation != "Acquire"
-            and (role is None or r.relation == f"{role}_of")
+            if r.relation not in ("Acquire", "Work_at")
+            and (role is None or r.relation == f"Serve_as_{role}_of")
             and (company is None or r.object_name == company)
             and (person is None or r.subject_name == person)
         ]

@@ -54,38 +54,41 @@ def source_state(mapping: Mapping) -> dict[str, str]:
 
 def test_sync_change_full_sync_and_history(store: Store, source: Store, mapping: Mapping) -> None:
     first = sync_mapped(store, mapping, options=OPTS)
-    assert (first.ingest.read, first.ingest.written, first.ingest.rejected, first.closed) == (26, 26, 0, 0)
+    assert (first.ingest.read, first.ingest.written, first.ingest.rejected, first.closed) == (48, 48, 0, 0)
     v0 = source_state(mapping)
     assert known(store) == v0
 
     again = sync_mapped(store, mapping, full=True, options=OPTS)  # nothing changed: every row read is a no-op
-    assert (again.ingest.written, again.ingest.duplicates, again.closed) == (0, 26, 0)
+    assert (again.ingest.written, again.ingest.duplicates, again.closed) == (0, 48, 0)
     quiet = sync_mapped(store, mapping, options=OPTS)  # incremental: nothing after the watermark, nothing read
     assert (quiet.watermark_from, quiet.ingest.read) == (first.watermark, 0)
 
     between = datetime.now(UTC)
     change_source(source)
     inc = sync_mapped(store, mapping, options=OPTS)
-    # Only the rows changed since the watermark are read: r08 ended, r09 corrected (2 closed + 2 new), r23 added.
-    assert (inc.ingest.read, inc.ingest.written, inc.closed) == (3, 3, 2)
+    # Only the rows changed since the watermark are read: r08 ended, r09 corrected (their 2 facts each: 4 closed +
+    # 4 new versions), r23 added (2 new items).
+    assert (inc.ingest.read, inc.ingest.written, inc.closed) == (6, 6, 4)
     assert "companies:r17" in known(store)  # a deleted row: an incremental sync cannot see it
     full = sync_mapped(store, mapping, full=True, options=OPTS)
-    assert (full.ingest.read, full.ingest.written, full.closed, full.missing_closed) == (26, 0, 1, 1)
+    assert (full.ingest.read, full.ingest.written, full.closed, full.missing_closed) == (48, 0, 2, 2)
 
     v1 = source_state(mapping)
     assert known(store) == v1  # now: exactly the source as it is
     assert known(store, between) == v0  # as of before the change: exactly the source as it was
     assert store.run(qm.DUPLICATED_CURRENT, {"source": "companies"}) == []
     counts = store.run(qm.VERSION_COUNTS, {"source": "companies"})[0]
-    assert counts == {"versions": 29, "current": 26, "items": 27}  # 26 + 2 changed + 1 added; r17 closed, kept
+    # 48 + 4 changed + 2 added versions; 50 items of which r17's two are closed (kept)
+    assert counts == {"versions": 54, "current": 48, "items": 50}
 
     hist = store.run(qm.HISTORY, {"key": "companies:r08"})
     assert [h["version"] for h in hist] == [1, 2]
     assert hist[0]["closed_by"] == inc.ingest.run_id and hist[0]["recorded_to"] is not None
     assert hist[1]["written_by"] == inc.ingest.run_id and hist[1]["recorded_to"] is None
     assert hist[0]["recorded_to"] == hist[1]["recorded_from"]  # no gap, no overlap in what the store believed
-    assert "2026-10-31" in hist[1]["text"] or "2026" in hist[1]["text"]
-    gone = store.run(qm.HISTORY, {"key": "companies:r17@1"})  # a version's key finds its item too
+    assert hist[0]["text"] == "Dinesh Chugtai served as ceo of Pied Piper since 2020-07-01"
+    assert hist[1]["text"] == "Dinesh Chugtai served as ceo of Pied Piper from 2020-07-01 to 2026-10-31"
+    gone = store.run(qm.HISTORY, {"key": "companies:r17/work@1"})  # a version's key finds its item too
     assert [(h["version"], h["closed_by"]) for h in gone] == [(1, full.ingest.run_id)]
 
 
@@ -96,6 +99,6 @@ def test_resume_after_a_kill_writes_each_version_once(store: Store, mapping: Map
     assert len(known(store)) == 8  # two pages of four committed
     resumed = sync_mapped(store, mapping, options=IngestOptions(batch_size=4, progress=False))
     assert resumed.ingest.resumed_from == 8
-    assert (resumed.ingest.read, resumed.ingest.written) == (26, 26)
+    assert (resumed.ingest.read, resumed.ingest.written, resumed.ingest.duplicates) == (48, 48, 0)
     assert known(store) == source_state(mapping)
-    assert store.run(qm.VERSION_COUNTS, {"source": "companies"})[0] == {"versions": 26, "current": 26, "items": 26}
+    assert store.run(qm.VERSION_COUNTS, {"source": "companies"})[0] == {"versions": 48, "current": 48, "items": 48}
