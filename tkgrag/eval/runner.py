@@ -35,6 +35,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from tkgrag.errors import ConfigError, TkgragError
@@ -65,6 +66,7 @@ class EvalOptions:
     limit: int | None = None
     seed: int = DEFAULT_SEED
     progress: bool = True
+    as_of_record: datetime | None = None  # record time to answer at (what the store knew then); None: now
 
     def __post_init__(self) -> None:
         if not self.methods:
@@ -141,7 +143,9 @@ class EvalRun:
     def metrics_document(self) -> dict[str, Any]:
         """``metrics.json``: one shape whether one method ran or several."""
         names = self.metric_names()
+        as_of = self.options.as_of_record
         return {
+            **({"as_of_record": as_of.isoformat()} if as_of else {}),
             "dataset": self.dataset.name,
             "format": self.dataset.format,
             "path": self.dataset.path,
@@ -256,9 +260,13 @@ class _Asker:
         if self.reader is None:
             # Every method gets the question's explicit constraints; those that do not apply constraints (vector,
             # star) ignore them, as their definitions say.
-            retrieval = self.retriever.retrieve(RetrievalRequest.of(q.question, k, question_constraints(q.question)))
+            request = RetrievalRequest.of(
+                q.question, k, question_constraints(q.question), as_of_record=self.options.as_of_record
+            )
+            retrieval = self.retriever.retrieve(request)
         else:
-            answer = self.reader.answer(RetrievalRequest.of(q.question, k), self.retriever)
+            request = RetrievalRequest.of(q.question, k, as_of_record=self.options.as_of_record)
+            answer = self.reader.answer(request, self.retriever)
             retrieval = answer.retrieval
         latency = (time.perf_counter() - t0) * 1000.0
         evidence = retrieval.evidence[:k]
