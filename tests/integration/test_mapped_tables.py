@@ -118,3 +118,22 @@ def test_cli_sync_history_and_as_of_record(store: Store, neo4j_settings: Setting
     assert missing.exit_code == 1 and "no item or version" in missing.output
     bad = CliRunner().invoke(app, ["retrieve", "who worked at acme", "--as-of-record", "last tuesday"], env=env)
     assert bad.exit_code != 0 and "'last tuesday' is not a date" in " ".join(bad.output.split())
+
+
+def test_a_job_file_schedules_a_mapped_sync(store: Store, tmp_path: Path) -> None:
+    from tkgrag.ingest.jobs import load_job, run_job
+
+    mapping_file(tmp_path, "csv", "job_roles", ROWS[:2])
+    job_path = tmp_path / "job.toml"
+    job_path.write_text(
+        '[source]\nformat = "mapped"\npath = "job_roles.toml"\n[ingest]\nembed = false\n[schedule]\nevery = "1h"\n'
+        "[mapping]\nfull = true\n",
+        encoding="utf-8",
+    )
+    job = load_job(job_path)
+    (first,) = run_job(store, job, progress=False)
+    assert (first.status, first.read, first.written, first.derived) == ("completed", 2, 2, {"closed": 0})
+    mapping_file(tmp_path, "csv", "job_roles", ROWS[1:2])  # row 1 deleted at the source
+    (second,) = run_job(store, job, progress=False)
+    assert (second.written, second.derived) == (0, {"closed": 1})
+    assert sorted(current(store, "job_roles")) == ["2"]
