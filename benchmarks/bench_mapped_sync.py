@@ -144,7 +144,9 @@ def main() -> None:
     report: dict[str, Any] = {"cpu": os.cpu_count(), "runs": []}
     with connect(target) as store, connect(src_settings) as source, tempfile.TemporaryDirectory() as tmp:
         have = source.run("MATCH ()-[r:ACTED]->() RETURN count(r) AS n")[0]["n"]
-        if args.reload or have == 0:
+        with args.data.open(encoding="utf-8") as fh:
+            lines = sum(1 for _ in fh)
+        if args.reload or have != lines:
             t = time.perf_counter()
             have = load_source(source, args.data)
             print(f"source loaded: {have:,} relationships in {time.perf_counter() - t:.1f}s")
