@@ -293,6 +293,35 @@ def test_a_retriever_that_applies_constraints_gets_them_all() -> None:
     assert (scope.constraints, scope.notes) == ((BEFORE_MAY_3, IN_MAY), [])
 
 
+def test_record_time_goes_to_methods_that_apply_it_and_the_others_say_so() -> None:
+    at = datetime(2026, 11, 25, 16, 30, tzinfo=UTC)
+    asked = RetrievalRequest.of("Who?", 5, as_of_record=at)
+    applies = Recorder("vector")
+    applies.record_time = True
+    scope = RequestScope.of(applies, asked)
+    assert (scope.as_of_record, scope.notes) == (at, [])
+    assert scope.filter_params() == {"tcs": [], "as_of_record": at}
+    other = RequestScope.of(Recorder("exaqt"), asked)
+    assert other.as_of_record is None
+    assert other.notes == [
+        "exaqt does not apply record time (ignored: as of 2026-11-25T16:30:00+00:00); vector, star, mrag and timer4 do"
+    ]
+    assert RequestScope.of(Recorder("exaqt"), RetrievalRequest.of("Who?")).notes == []  # nothing asked
+
+
+def test_which_methods_apply_record_time() -> None:
+    from tkgrag.retrievers.exaqt.retriever import ExaqtRetriever
+    from tkgrag.retrievers.fastinsight.retriever import FastInsightRetriever
+    from tkgrag.retrievers.mrag.retriever import MragRetriever
+    from tkgrag.retrievers.passage_vector import PassageVectorRetriever
+    from tkgrag.retrievers.timer4.retriever import TimeR4Retriever
+    from tkgrag.retrievers.vector import VectorRetriever
+
+    applies = [VectorRetriever, PassageVectorRetriever, StarRetriever, MragRetriever, TimeR4Retriever]
+    assert [c.record_time for c in applies] == [True] * 5
+    assert [c.record_time for c in (ExaqtRetriever, FastInsightRetriever)] == [False, False]
+
+
 def test_scope_kinds_are_the_intersection_and_an_empty_one_is_noted() -> None:
     r = Recorder("star")
     some = RequestScope.of(r, RetrievalRequest.of("Who?", kinds=[ItemKind.FACT, ItemKind.PASSAGE]))
