@@ -55,7 +55,7 @@ def fetch(dataset: Path, cache: Path) -> list[dict[str, Any]]:
                 {
                     "q": q,
                     "rows": store.run(MRAG_CANDIDATES, {**base, "qvec": mc_vec, **constraint_params(cs)}),
-                    "whole": store.run(MRAG_CANDIDATES, {**base, "qvec": q_vec, "tcs": []}),
+                    "whole": store.run(MRAG_CANDIDATES, {**base, "qvec": q_vec, **constraint_params()}),
                 }
             )
             bar.update(task, advance=1)

@@ -233,17 +233,19 @@ ORDER BY score DESC;
 
 // ---- record time: what the graph knew as of a date ------------------------------------------------------------
 
-// Facts the graph knew at $as_of (ingested_at is set once, when a node is first written), per source and run.
+// Facts the graph knew at $as_of, per source and run: recorded by then and not yet closed by a sync (record time:
+// recorded_from / recorded_to, null = open; the same rule as tkgrag/queries/temporal_filter.py).
 MATCH (e:Event)
-WHERE e.ingested_at <= $as_of
+WHERE coalesce(e.recorded_from <= $as_of, true) AND coalesce(e.recorded_to > $as_of, true)
 MATCH (r:IngestRun {id: e.run_id})
 RETURN e.source AS source, r.id AS run, r.started_at AS run_started, count(e) AS facts
 ORDER BY run_started;
 
-// An entity's timeline as the graph knew it at $as_of (facts ingested later are left out).
+// An entity's timeline as the graph knew it at $as_of (facts recorded later, or closed by then, are left out).
 MATCH (x:Entity {key: $entity})<-[:SUBJECT|OBJECT]-(e:Event)
-WHERE e.ingested_at <= $as_of
-RETURN e.valid_from AS valid_from, e.valid_to AS valid_to, e.text AS text, e.ingested_at AS known_since
+WHERE coalesce(e.recorded_from <= $as_of, true) AND coalesce(e.recorded_to > $as_of, true)
+RETURN e.valid_from AS valid_from, e.valid_to AS valid_to, e.text AS text, e.recorded_from AS known_since,
+       e.recorded_to AS believed_until
 ORDER BY valid_from;
 
 // Runs completed by $as_of and what each added.

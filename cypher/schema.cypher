@@ -18,6 +18,13 @@ CREATE INDEX event_ingested_at IF NOT EXISTS FOR (e:Event) ON (e.ingested_at);
 CREATE INDEX event_run_id IF NOT EXISTS FOR (e:Event) ON (e.run_id);
 // The same fact from two sources is one Event (its key stays the first source's; Event.sources lists them all).
 CREATE INDEX event_fact_key IF NOT EXISTS FOR (e:Event) ON (e.fact_key);
+// Record time (transaction time): recorded_from = when this store learned a version, recorded_to = when a sync closed
+// it (null = current). Every method's filter reads them (tkgrag/queries/temporal_filter.py); `tkgrag history KEY`
+// lists an item's versions by item_key (mapped sources: one item, many versions).
+CREATE INDEX event_recorded_from IF NOT EXISTS FOR (e:Event) ON (e.recorded_from);
+CREATE INDEX event_recorded_to IF NOT EXISTS FOR (e:Event) ON (e.recorded_to);
+CREATE INDEX event_item_key IF NOT EXISTS FOR (e:Event) ON (e.item_key);
+CREATE INDEX event_source IF NOT EXISTS FOR (e:Event) ON (e.source);
 CREATE VECTOR INDEX event_embedding IF NOT EXISTS FOR (e:Event) ON (e.embedding)
   OPTIONS {indexConfig: {`vector.dimensions`: {dimensions}, `vector.similarity_function`: 'cosine'}};
 
@@ -28,6 +35,8 @@ CREATE CONSTRAINT passage_key IF NOT EXISTS FOR (p:Passage) REQUIRE p.key IS UNI
 // Passages by the dates their text mentions (temporal filters on passages).
 CREATE INDEX passage_date_min IF NOT EXISTS FOR (p:Passage) ON (p.date_min);
 CREATE INDEX passage_date_max IF NOT EXISTS FOR (p:Passage) ON (p.date_max);
+CREATE INDEX passage_recorded_to IF NOT EXISTS FOR (p:Passage) ON (p.recorded_to);
+CREATE INDEX passage_item_key IF NOT EXISTS FOR (p:Passage) ON (p.item_key);
 // `tkgrag corpus link`: a chunk mentions a document when the phrase of its title is in the chunk text.
 CREATE FULLTEXT INDEX chunk_text IF NOT EXISTS FOR (c:Chunk) ON EACH [c.text];
 CREATE VECTOR INDEX chunk_embedding IF NOT EXISTS FOR (c:Chunk) ON (c.embedding)

@@ -55,6 +55,32 @@ def neo4j_settings() -> Iterator[Settings]:
         process.stop(settings)
 
 
+def source_settings() -> Settings:
+    """The second managed instance, "the user's database" that mapped-source tests read from (its own ports)."""
+    base = test_settings()
+    server = replace(
+        base.server,
+        instance=os.environ.get("TKGRAG_TEST_SRC_INSTANCE", "test-src"),
+        bolt_port=int(os.environ.get("TKGRAG_TEST_SRC_BOLT_PORT", "17697")),
+        http_port=int(os.environ.get("TKGRAG_TEST_SRC_HTTP_PORT", "17484")),
+    )
+    return replace(base, server=server)
+
+
+source_settings.__test__ = False  # type: ignore[attr-defined]
+
+
+@pytest.fixture(scope="session")
+def source_neo4j_settings() -> Iterator[Settings]:
+    """Settings of the running "user's database" (started with the same process module; stopped at the end only if
+    this session started it)."""
+    settings = source_settings()
+    st = process.start(settings)
+    yield settings
+    if not st.reused and not os.environ.get("TKGRAG_TEST_KEEP_SERVER"):
+        process.stop(settings)
+
+
 @pytest.fixture(scope="session")
 def session_store(neo4j_settings: Settings) -> Iterator[Store]:
     store = connect(neo4j_settings)

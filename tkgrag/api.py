@@ -17,15 +17,18 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from tkgrag.config import Settings, load_settings
 from tkgrag.embed import Embedder, default_embedder
+from tkgrag.graph_reads import record_time
 from tkgrag.llm.client import ChatClient
 from tkgrag.model import Answer, ItemKind, Retrieval, TemporalConstraint
 from tkgrag.question.understanding import Understander, Understanding
 from tkgrag.readers.base import Reader
 from tkgrag.readers.registry import ReaderContext, create_reader
+from tkgrag.record_time import parse_record_time
 from tkgrag.retrievers.base import RetrievalRequest, Retriever
 from tkgrag.retrievers.registry import METHODS, RetrieverContext, create
 from tkgrag.store import Store, connect
@@ -103,13 +106,18 @@ class TKGRag:
         k: int = 10,
         constraint: TemporalConstraint | Iterable[TemporalConstraint] | None = None,
         kinds: Iterable[ItemKind] | None = None,
+        as_of: datetime | str | None = None,
     ) -> Retrieval:
         """The items ``method`` finds for the question as asked, with the constraints given (none: none applied).
-        A question text is understood first, so methods that read the parse (MRAG, EXAQT, TimeR4) have it."""
+        A question text is understood first, so methods that read the parse (MRAG, EXAQT, TimeR4) have it.
+        ``as_of``: answer from what the store knew at that record time (``parse_record_time``); default now."""
         if isinstance(question, RetrievalRequest):
             request = question
         else:
-            request = RetrievalRequest.of(question, k, constraint, kinds, self.understand(question))
+            as_of_record = parse_record_time(as_of)
+            with record_time(as_of_record):  # grounding reads see the same store state as the retrieval
+                understanding = self.understand(question)
+            request = RetrievalRequest.of(question, k, constraint, kinds, understanding, as_of_record=as_of_record)
         return self.retriever(method).retrieve(request)
 
     def ask(
@@ -119,10 +127,16 @@ class TKGRag:
         reader: str | None = None,
         k: int = 10,
         constraint: TemporalConstraint | Iterable[TemporalConstraint] | None = None,
+        as_of: datetime | str | None = None,
     ) -> Answer:
-        """Understand (unless given an ``Understanding``), retrieve with ``method``, read with ``reader``."""
-        understanding = question if isinstance(question, Understanding) else self.understand(question)
-        return answer_question(understanding, self.retriever(method), self.reader(reader), k, constraint)
+        """Understand (unless given an ``Understanding``), retrieve with ``method``, read with ``reader``.
+        ``as_of``: as in ``retrieve``."""
+        as_of_record = parse_record_time(as_of)
+        with record_time(as_of_record):  # grounding reads see the same store state as the retrieval
+            understanding = question if isinstance(question, Understanding) else self.understand(question)
+        return answer_question(
+            understanding, self.retriever(method), self.reader(reader), k, constraint, as_of_record=as_of_record
+        )
 
 
 def ask_request(
@@ -130,14 +144,17 @@ def ask_request(
     k: int = 10,
     constraint: TemporalConstraint | Iterable[TemporalConstraint] | None = None,
     kinds: Iterable[ItemKind] | None = None,
+    as_of_record: datetime | None = None,
 ) -> RetrievalRequest:
     """The request an answer is retrieved with: the question as asked, the rewrite (anchor -> its time) as search
     text, and the caller's constraints or else every constraint understood (anchors' and explicit times)."""
-    request = RetrievalRequest.of(understanding.text, k, constraint, kinds, understanding, understanding.rewrite)
+    request = RetrievalRequest.of(
+        understanding.text, k, constraint, kinds, understanding, understanding.rewrite, as_of_record
+    )
     if request.constraints:
         return request
     return RetrievalRequest.of(
-        understanding.text, k, understanding.constraints, kinds, understanding, understanding.rewrite
+        understanding.text, k, understanding.constraints, kinds, understanding, understanding.rewrite, as_of_record
     )
 
 
@@ -147,10 +164,11 @@ def answer_question(
     reader: Reader,
     k: int = 10,
     constraint: TemporalConstraint | Iterable[TemporalConstraint] | None = None,
+    as_of_record: datetime | None = None,
 ) -> Answer:
     """Retrieve once and read once for an understood question; the stage timings are on the answer."""
     t0 = time.perf_counter()
-    request = ask_request(understanding, k, constraint)
+    request = ask_request(understanding, k, constraint, as_of_record=as_of_record)
     retrieval = retriever.retrieve(request)
     t1 = time.perf_counter()
     answer = reader.read(request, retrieval)

@@ -1,18 +1,37 @@
 """Bounded reads of facts around linked entities (``queries.reading``), shared by question grounding (to resolve
 anchor events) and the symbolic reader (to make first/last/nearest exact). One module so the two never duplicate a
-query, and so ``tkgrag.question`` does not import ``tkgrag.readers``."""
+query, and so ``tkgrag.question`` does not import ``tkgrag.readers``.
+
+The record time these reads see is the one of the request being answered (``record_time``): the reader sets it
+around grounding and reading, so anchor events and compared facts come from the same store state as the retrieval.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from tkgrag.items import item_from_row
 from tkgrag.model import Evidence, TemporalConstraint
 from tkgrag.queries import reading as qr
-from tkgrag.queries.temporal_filter import constraint_params
+from tkgrag.queries.temporal_filter import RECORD_PARAM, constraint_params
 from tkgrag.store import Store
+
+_AS_OF_RECORD: ContextVar[datetime | None] = ContextVar("tkgrag_as_of_record", default=None)
+
+
+@contextlib.contextmanager
+def record_time(as_of: datetime | None) -> Iterator[None]:
+    """Reads inside the block see the store as of record time ``as_of`` (None: current items only)."""
+    token = _AS_OF_RECORD.set(as_of)
+    try:
+        yield
+    finally:
+        _AS_OF_RECORD.reset(token)
 
 
 @dataclass
@@ -35,7 +54,7 @@ class FactReads:
             "relations": list(relations) if relations else None,
             "newest_first": newest_first,
             "limit": limit,
-            **constraint_params(constraints),
+            **constraint_params(constraints, _AS_OF_RECORD.get()),
         }
         if subject and object:
             rows = self.store.run(qr.FACTS_BY_PAIR, {**params, "subject": subject, "object": object})
@@ -49,5 +68,6 @@ class FactReads:
 
     def similar_events(self, entity: str, qvec: list[float], k: int = 1) -> list[Evidence]:
         """The entity's ``k`` events most similar to ``qvec`` (scores are Neo4j's cosine in [0, 1])."""
-        rows = self.store.run(qr.ENTITY_EVENTS_BY_SIMILARITY, {"entity": entity, "qvec": qvec, "k": k})
+        params = {"entity": entity, "qvec": qvec, "k": k, RECORD_PARAM: _AS_OF_RECORD.get()}
+        rows = self.store.run(qr.ENTITY_EVENTS_BY_SIMILARITY, params)
         return [item_from_row(r) for r in rows]

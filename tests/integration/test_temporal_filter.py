@@ -283,7 +283,7 @@ def test_fact_reads_use_the_same_filter(
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_no_constraint_admits_all(graph: Store, kind: str) -> None:
     assert matching(graph, kind, []) == KINDS[kind].tags
-    assert constraint_params([None]) == {"tcs": []}
+    assert constraint_params([None]) == {"tcs": [], "as_of_record": None}
 
 
 def test_parameter_name_and_identifiers(graph: Store) -> None:

@@ -73,7 +73,7 @@ def test_tks_is_filled_incrementally_and_queried_through_neo4j(
     store.run_auto("CALL db.awaitIndexes(60)")
     text = store.run("MATCH (e:Event {key: $k}) RETURN e.text AS t", {"k": keys["France/Accuse"]})[0]["t"]
     qvec = encoder.embedder.encode([text])[0].tolist()
-    rows = store.run(q.TKS_CANDIDATES, {"qvec": qvec, "n": 3, "kinds": None})
+    rows = store.run(q.TKS_CANDIDATES, {"qvec": qvec, "n": 3, "kinds": None, "as_of_record": None})
     assert rows[0]["key"] == keys["France/Accuse"]
     assert rows[0]["score"] == pytest.approx(1.0, abs=2e-3)  # Neo4j's (1 + cos) / 2 of a vector with itself
 

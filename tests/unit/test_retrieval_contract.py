@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from datetime import date
+from datetime import UTC, date, datetime
 from typing import Any, cast
 
 import pytest
@@ -320,6 +320,35 @@ def test_a_retriever_that_applies_constraints_gets_them_all() -> None:
     assert (scope.constraints, scope.notes) == ((BEFORE_MAY_3, IN_MAY), [])
 
 
+def test_record_time_goes_to_methods_that_apply_it_and_the_others_say_so() -> None:
+    at = datetime(2026, 11, 25, 16, 30, tzinfo=UTC)
+    asked = RetrievalRequest.of("Who?", 5, as_of_record=at)
+    applies = Recorder("vector")
+    applies.record_time = True
+    scope = RequestScope.of(applies, asked)
+    assert (scope.as_of_record, scope.notes) == (at, [])
+    assert scope.filter_params() == {"tcs": [], "as_of_record": at}
+    other = RequestScope.of(Recorder("exaqt"), asked)
+    assert other.as_of_record is None
+    assert other.notes == [
+        "exaqt does not apply record time (ignored: as of 2026-11-25T16:30:00+00:00); vector, star, mrag and timer4 do"
+    ]
+    assert RequestScope.of(Recorder("exaqt"), RetrievalRequest.of("Who?")).notes == []  # nothing asked
+
+
+def test_which_methods_apply_record_time() -> None:
+    from tkgrag.retrievers.exaqt.retriever import ExaqtRetriever
+    from tkgrag.retrievers.fastinsight.retriever import FastInsightRetriever
+    from tkgrag.retrievers.mrag.retriever import MragRetriever
+    from tkgrag.retrievers.passage_vector import PassageVectorRetriever
+    from tkgrag.retrievers.timer4.retriever import TimeR4Retriever
+    from tkgrag.retrievers.vector import VectorRetriever
+
+    applies = [VectorRetriever, PassageVectorRetriever, StarRetriever, MragRetriever, TimeR4Retriever]
+    assert [c.record_time for c in applies] == [True] * 5
+    assert [c.record_time for c in (ExaqtRetriever, FastInsightRetriever)] == [False, False]
+
+
 def test_scope_kinds_are_the_intersection_and_an_empty_one_is_noted() -> None:
     r = Recorder("star")
     some = RequestScope.of(r, RetrievalRequest.of("Who?", kinds=[ItemKind.FACT, ItemKind.PASSAGE]))
@@ -488,6 +517,9 @@ def test_temporal_filter_refuses_what_is_not_an_identifier_or_a_known_label() ->
 
 def test_temporal_filter_reads_each_labels_interval() -> None:
     assert temporal_filter("p", "Passage", param="c") == (
+        "(CASE WHEN $as_of_record IS NULL THEN p.recorded_to IS NULL"
+        " ELSE coalesce(p.recorded_from <= $as_of_record, true)"
+        " AND coalesce(p.recorded_to > $as_of_record, true) END) AND "
         "all(tc IN $c WHERE "
         "(tc.relation = 'before' AND p.date_max < tc.start)"
         " OR (tc.relation = 'after' AND p.date_min > tc.end)"
@@ -497,7 +529,7 @@ def test_temporal_filter_reads_each_labels_interval() -> None:
     )
     assert temporal_filter("e", "Event") == temporal_filter("p", "Passage", param="c").replace("$c", "$tcs").replace(
         "p.date_min", "e.valid_from"
-    ).replace("p.date_max", "e.valid_to")
+    ).replace("p.date_max", "e.valid_to").replace("p.recorded_", "e.recorded_")
 
 
 def test_constraint_params_shape() -> None:
@@ -508,9 +540,15 @@ def test_constraint_params_shape() -> None:
             {"relation": "during", "start": date(2014, 5, 1), "end": date(2014, 5, 31)},
             {"relation": "before", "start": date(2014, 5, 3), "end": date(2014, 5, 3)},
             {"relation": "during", "start": date(2014, 5, 1), "end": None},
-        ]
+        ],
+        "as_of_record": None,
     }
-    assert constraint_params() == {"tcs": []}
+    assert constraint_params() == {"tcs": [], "as_of_record": None}
     assert constraint_params((IN_MAY,), param="x") == {
-        "x": [{"relation": "during", "start": date(2014, 5, 1), "end": date(2014, 5, 31)}]
+        "x": [{"relation": "during", "start": date(2014, 5, 1), "end": date(2014, 5, 31)}],
+        "as_of_record": None,
     }
+    at = datetime(2026, 11, 25, 16, 30, tzinfo=UTC)
+    assert constraint_params((), at) == {"tcs": [], "as_of_record": at}
+    with pytest.raises(ValueError, match="no time zone"):
+        constraint_params((), datetime(2026, 11, 25, 16, 30))

@@ -11,6 +11,7 @@ from tkgrag.cli import (
     doctor_cmd,
     eval_cmd,
     ingest_cmd,
+    mapped_cmd,
     methods_cmd,
     neo4j_cmd,
     retrieve_cmd,
@@ -38,6 +39,7 @@ app.command(name="eval")(eval_cmd.eval_command)
 app.command(name="ask")(ask_cmd.ask)
 app.command(name="doctor")(doctor_cmd.doctor)
 app.command(name="demo")(demo_cmd.demo)
+app.command(name="history")(mapped_cmd.history)
 
 
 def main() -> None:

@@ -139,6 +139,13 @@ def ask(
             help="Show why: linked mentions (span -> entity), relation with runners-up and scores, constraint, anchor.",
         ),
     ] = False,
+    as_of_record: Annotated[
+        str | None,
+        typer.Option(
+            "--as-of-record",
+            help="Answer from what the store knew then (date = end of that day UTC, or ISO datetime); default now.",
+        ),
+    ] = None,
 ) -> None:
     """Answer a question from the graph, or say "no answer" and why.
 
@@ -146,9 +153,11 @@ def ask(
     down); 1 an error such as a server that is not running.
     """
     from tkgrag.api import TKGRag
+    from tkgrag.record_time import parse_record_time
 
+    as_of = parse_record_time(as_of_record)
     with TKGRag.connect(settings()) as rag:
-        answer = rag.ask(question, method=method, reader=reader, k=k)
+        answer = rag.ask(question, method=method, reader=reader, k=k, as_of=as_of)
     if as_json:
         print_json(console, answer.as_dict())
     else:

@@ -46,12 +46,20 @@ def eval_command(
         list[str] | None,
         typer.Option("--set", "-s", help="Method option METHOD:NAME=VALUE (e.g. mrag:candidates=50); repeatable."),
     ] = None,
+    as_of_record: Annotated[
+        str | None,
+        typer.Option(
+            "--as-of-record",
+            help="Answer from what the store knew then (date = end of that day UTC, or ISO datetime); default now.",
+        ),
+    ] = None,
 ) -> None:
     """Evaluate retrieval methods (and a reader) on a benchmark: metrics.json, predictions.jsonl and a table."""
     from tkgrag.api import TKGRag
     from tkgrag.eval import load_dataset
     from tkgrag.eval.report import print_tables, write_run
     from tkgrag.eval.runner import EvalOptions, run_eval
+    from tkgrag.record_time import parse_record_time
     from tkgrag.retrievers.registry import method as method_of
     from tkgrag.retrievers.registry import parse_options
 
@@ -66,6 +74,7 @@ def eval_command(
         limit=limit,
         seed=seed,
         progress=not no_progress,
+        as_of_record=parse_record_time(as_of_record),
     )
     out_dir = out or default_out_dir(dataset, options.reader)
     overrides: dict[str, list[str]] = {}

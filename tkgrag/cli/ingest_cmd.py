@@ -9,7 +9,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from tkgrag.cli import ingest_formats_cmd
+from tkgrag.cli import ingest_formats_cmd, mapped_cmd
 from tkgrag.cli.common import console, err_console, friendly_errors, settings, stop_at_a_safe_point
 from tkgrag.cli.ingest_common import BackendOpt, ModelOpt, fail_if_all_rejected, make_embedder, show_summary
 from tkgrag.cli.safe_text import print_json, safe
@@ -242,3 +242,6 @@ def formats_cmd() -> None:
 
 # The n-ary facts / corpus / passages commands live in ingest_formats_cmd (one module per family of formats).
 ingest_formats_cmd.register(app)
+
+
+app.command(name="mapped")(mapped_cmd.mapped)

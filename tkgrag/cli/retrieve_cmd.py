@@ -70,9 +70,17 @@ def retrieve(
         typer.Option("--set", "-s", help="Method option NAME=VALUE (see `tkgrag methods`); repeatable."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_of_record: Annotated[
+        str | None,
+        typer.Option(
+            "--as-of-record",
+            help="Answer from what the store knew then (date = end of that day UTC, or ISO datetime); default now.",
+        ),
+    ] = None,
 ) -> None:
     """Retrieve the items (events, facts, passages, chunks) a method finds for a question."""
     from tkgrag.api import TKGRag
+    from tkgrag.record_time import parse_record_time
 
     constraint = parse_constraint(before, after, during)
     try:
@@ -82,7 +90,7 @@ def retrieve(
     overrides = parse_options(method_of(method), options)
     with TKGRag.connect(settings()) as rag:
         rag.method_options[method] = overrides
-        r = rag.retrieve(question, method, k, constraint, kinds)
+        r = rag.retrieve(question, method, k, constraint, kinds, as_of=parse_record_time(as_of_record))
     if as_json:
         print_json(console, r.as_dict())
     else:

@@ -39,6 +39,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from neo4j.exceptions import ServiceUnavailable, SessionExpired
@@ -47,6 +48,7 @@ from tkgrag.errors import ConfigError, TkgragError
 from tkgrag.eval.aggregate import aggregate
 from tkgrag.eval.metrics import PASSAGE_METRICS, TKG_METRICS, event_matches
 from tkgrag.eval.types import Dataset, EvalQuestion, Prediction, RetrievedEvent, RetrievedPassage
+from tkgrag.graph_reads import record_time
 from tkgrag.model import Answer, Evidence
 from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.temporal import Granularity, TimeSpan
@@ -71,6 +73,7 @@ class EvalOptions:
     limit: int | None = None
     seed: int = DEFAULT_SEED
     progress: bool = True
+    as_of_record: datetime | None = None  # record time to answer at (what the store knew then); None: now
 
     def __post_init__(self) -> None:
         if not self.methods:
@@ -151,7 +154,9 @@ class EvalRun:
     def metrics_document(self) -> dict[str, Any]:
         """``metrics.json``: one shape whether one method ran or several."""
         names = self.metric_names()
+        as_of = self.options.as_of_record
         return {
+            **({"as_of_record": as_of.isoformat()} if as_of else {}),
             "dataset": self.dataset.name,
             "format": self.dataset.format,
             "path": self.dataset.path,
@@ -263,7 +268,8 @@ class _Asker:
     def understanding(self, text: str) -> Understanding:
         u = self.understood.get(text)
         if u is None:
-            u = self.understood[text] = self.rag.understand(text)
+            with record_time(self.options.as_of_record):  # grounding reads see the store as of the run's record time
+                u = self.understood[text] = self.rag.understand(text)
         return u
 
     def ask(self, q: EvalQuestion) -> QuestionResult:
@@ -276,10 +282,12 @@ class _Asker:
         if self.reader is None:
             # Every method gets the question's explicit constraints; those that do not apply constraints (vector,
             # star) ignore them, as their definitions say.
-            request = RetrievalRequest.of(q.question, k, u.explicit_constraints, understanding=u)
+            request = RetrievalRequest.of(
+                q.question, k, u.explicit_constraints, understanding=u, as_of_record=self.options.as_of_record
+            )
             retrieval = self.retriever.retrieve(request)
         else:
-            answer = answer_question(u, self.retriever, self.reader, k)
+            answer = answer_question(u, self.retriever, self.reader, k, as_of_record=self.options.as_of_record)
             retrieval = answer.retrieval
         latency = (time.perf_counter() - t0) * 1000.0 + u.timings_ms.get("understand", 0.0)
         evidence = retrieval.evidence[:k]

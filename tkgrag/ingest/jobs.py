@@ -51,6 +51,7 @@ from tkgrag.text_input import default_source, require_text
 
 _log = logging.getLogger(__name__)
 
+MAPPED = "mapped"  # [source] format of a job that syncs a mapped source; [mapping] full = true for full syncs
 _INTERVAL = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd])\s*$")
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 _DAILY = re.compile(r"^\s*(\d{1,2}):(\d{2})\s*$")
@@ -149,7 +150,8 @@ def load_job(path: Path) -> Job:
     if bad:
         raise JobError(f"job file {path}: unknown [source] key(s) {sorted(bad)}")
     try:
-        get_format(str(src["format"]))  # fail early on a typo
+        if src["format"] != MAPPED:  # a mapped source's job points at its mapping file (tkgrag.sources.mapping)
+            get_format(str(src["format"]))  # fail early on a typo
     except TkgragError as exc:
         raise JobError(f"job file {path}: {exc}") from None
     ing = data.get("ingest", {})
@@ -201,9 +203,12 @@ def run_job(
     progress: bool = True,
     on_file: Callable[[IngestSummary], None] | None = None,
 ) -> list[IngestSummary]:
-    """Ingest the job's files that are new or changed (by checksum); resume interrupted ones; skip the rest."""
+    """Ingest the job's files that are new or changed (by checksum); resume interrupted ones; skip the rest. A mapped
+    source (format "mapped", path = its mapping file) is synced instead: an incremental sync on every run."""
     if job.embed and embedder is None:
         embedder = default_embedder(job.model)
+    if job.format == MAPPED:
+        return [_sync_mapped(store, job, embedder, progress, on_file)]
     results: list[IngestSummary] = []
     for path in job.files():
         summary = _run_file(store, job, path, embedder, progress)
@@ -211,6 +216,34 @@ def run_job(
         if on_file is not None:
             on_file(summary)
     return results
+
+
+def _sync_mapped(
+    store: Store,
+    job: Job,
+    embedder: Embedder | None,
+    progress: bool,
+    on_file: Callable[[IngestSummary], None] | None,
+) -> IngestSummary:
+    from tkgrag.ingest.mapped.sync import sync_mapped
+    from tkgrag.sources.mapping import load_mapping
+
+    mapping = load_mapping(job.path)
+    options = IngestOptions(
+        batch_size=job.batch_size,
+        embedder=embedder if job.embed else None,
+        rejects_dir=job.rejects_dir,
+        progress=progress,
+    )
+    try:
+        result = sync_mapped(store, mapping, full=bool(job.mapping.get("full", False)), options=options)
+        summary = result.ingest
+        summary.derived["closed"] = result.closed
+    except RunInProgress as exc:
+        summary = _skipped(job, job.path, mapping.checksum, "busy", note=str(exc))
+    if on_file is not None:
+        on_file(summary)
+    return summary
 
 
 def _run_file(store: Store, job: Job, path: Path, embedder: Embedder | None, progress: bool) -> IngestSummary:

@@ -1,7 +1,8 @@
 """Cypher of ingestion: batched ``UNWIND $rows`` writes that ``MERGE`` on natural keys, and the IngestRun ledger.
 
 Every write is idempotent: a re-run MERGEs onto the nodes it made before and creates nothing. ``ON CREATE SET`` only,
-so ``ingested_at`` / ``run_id`` keep the record time of the *first* ingestion (what "as of" queries rely on).
+so ``ingested_at`` / ``run_id`` keep the record time of the *first* ingestion, and ``recorded_from`` (the start of an
+item's record time; ``recorded_to`` null = current) is the same instant (``queries.temporal_filter``).
 Labels are fixed here; per-label variants are separate constants chosen from a dict keyed by a validated label.
 """
 
@@ -29,7 +30,8 @@ MERGE (e:Event {key: row.key})
   ON CREATE SET e.relation = row.relation, e.text = row.text, e.valid_from = row.valid_from,
                 e.valid_to = row.valid_to, e.granularity = row.granularity, e.source = row.source,
                 e.sources = [row.source], e.fact_key = row.fact_key,
-                e.object_value = row.object_value, e.ingested_at = $now, e.run_id = $run_id
+                e.object_value = row.object_value, e.ingested_at = $now, e.run_id = $run_id,
+                e.recorded_from = $now
 WITH e, row, (e.ingested_at = $now AND e.run_id = $run_id) AS created
 WHERE created
 MERGE (s:Entity {key: row.subject})

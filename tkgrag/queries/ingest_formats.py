@@ -3,8 +3,10 @@
 Each query writes one batch (``UNWIND $rows``) inside the pipeline's batch transaction and MERGEs on natural keys,
 so a re-run writes nothing new. Each returns ``new`` (records that were not in the graph before) and ``total`` (rows
 in the batch). ``ingested_at`` (``$now``, the batch's record time) and ``run_id`` are set only when a node is created:
-they say when the graph first knew it. Embeddings are not written here: the pipeline stores them in the same
-transaction (``tkgrag.queries.ingest.SET_EMBEDDINGS``). The model is described in ``cypher/README.md``.
+they say when the graph first knew it; events, chunks and passages also get ``recorded_from`` (the same instant: the
+start of their record time, ``queries.temporal_filter``; ``recorded_to`` stays null, current). Embeddings are not
+written here: the pipeline stores them in the same transaction (``tkgrag.queries.ingest.SET_EMBEDDINGS``). The model
+is described in ``cypher/README.md``.
 """
 
 # An n-ary fact: the Event of the TKG model (same properties as TSV events) plus QUALIFIER edges.
@@ -22,7 +24,7 @@ MERGE (ev:Event {key: row.key})
   ON CREATE SET ev.relation = row.relation, ev.relation_id = row.relation_id, ev.text = row.text,
     ev.valid_from = row.valid_from, ev.valid_to = row.valid_to, ev.granularity = row.granularity,
     ev.object_value = row.object_value, ev.source = row.source,
-    ev.ingested_at = $now, ev.run_id = $run_id
+    ev.ingested_at = $now, ev.run_id = $run_id, ev.recorded_from = $now
 MERGE (ev)-[:SUBJECT]->(s)
 WITH row, ev, is_new
 CALL (row, ev) {
@@ -68,7 +70,7 @@ MERGE (d:Document {key: row.document_key})
     d.ingested_at = $now, d.run_id = $run_id
 MERGE (c:Chunk {key: row.key})
   ON CREATE SET c.text = row.text, c.title = row.title, c.position = row.position, c.source = row.source,
-    c.ingested_at = $now, c.run_id = $run_id
+    c.ingested_at = $now, c.run_id = $run_id, c.recorded_from = $now
 MERGE (d)-[:HAS_CHUNK]->(c)
 RETURN sum(CASE WHEN is_new THEN 1 ELSE 0 END) AS new, count(*) AS total
 """
@@ -109,7 +111,7 @@ WITH row, old IS NULL AS is_new
 MERGE (p:Passage {key: row.key})
   ON CREATE SET p.title = row.title, p.text = row.text, p.dates = row.dates, p.date_min = row.date_min,
     p.date_max = row.date_max, p.source = row.source,
-    p.ingested_at = $now, p.run_id = $run_id
+    p.ingested_at = $now, p.run_id = $run_id, p.recorded_from = $now
 RETURN sum(CASE WHEN is_new THEN 1 ELSE 0 END) AS new, count(*) AS total
 """
 

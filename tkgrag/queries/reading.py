@@ -9,7 +9,7 @@ rows (``queries.retrieval.ITEM_RETURN``) with score 1.0: facts read from the gra
 """
 
 from tkgrag.queries.retrieval import ITEM_RETURN, item_return
-from tkgrag.queries.temporal_filter import temporal_filter
+from tkgrag.queries.temporal_filter import record_filter, temporal_filter
 
 _FILTER = "($relations IS NULL OR n.relation IN $relations) AND " + temporal_filter("n", "Event")
 
@@ -44,9 +44,14 @@ WHERE {_FILTER}
 
 # An entity's events ranked by cosine to $qvec, the top $k: finds an anchor event when its relation could not be
 # matched ("before X became president"). Bounded by the entity's degree.
-ENTITY_EVENTS_BY_SIMILARITY = """
+ENTITY_EVENTS_BY_SIMILARITY = (
+    """
 MATCH (:Entity {key: $entity})<-[:SUBJECT|OBJECT]-(n:Event)
-WHERE n.embedding IS NOT NULL
+WHERE n.embedding IS NOT NULL AND """
+    + record_filter("n")
+    + """
 WITH DISTINCT n
 WITH n, vector.similarity.cosine(n.embedding, $qvec) AS score
-""" + item_return("Event")
+"""
+    + item_return("Event")
+)

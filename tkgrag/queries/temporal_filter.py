@@ -28,9 +28,17 @@ The one rule, in days, for open or missing bounds and for granularity:
 
 ``TemporalConstraint.admits`` is the same rule in Python (tests check both agree on every case).
 
+Record time (transaction time: when this store learned an item and when it stopped believing it) is the second axis.
+Every kind keeps it in ``recorded_from`` / ``recorded_to`` (Neo4j datetimes; written by ingestion, closed by a mapped
+source's sync). The same open-bound rule holds: a null ``recorded_from`` is "always known" (items stored before
+record time existed), a null ``recorded_to`` is "still believed". With ``$as_of_record`` null (the default) an item
+passes when it is current (``recorded_to IS NULL``); with a datetime D it passes when it was recorded at D
+(``recorded_from <= D < recorded_to``, open bounds counting as holding). Graphiti's bi-temporal edges keep the same
+pair as ``created_at`` / ``expired_at``.
+
 Parameters: ``$tcs``, a list of ``{relation, start, end}`` maps (``constraint_params``), all of which must hold;
-an empty list admits everything. The variable and property names come from ``INTERVALS`` and a fixed identifier
-pattern, never from data.
+an empty list admits everything; ``$as_of_record``, null or a datetime (``constraint_params`` supplies both). The
+variable and property names come from ``INTERVALS`` and a fixed identifier pattern, never from data.
 """
 
 from __future__ import annotations
@@ -38,6 +46,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from tkgrag.model import TemporalConstraint
@@ -75,6 +84,7 @@ def temporal_filter(var: str, label: str, param: str = "tcs") -> str:
     v, p = _identifier(var, "variable"), _identifier(param, "parameter")
     start, end = f"{v}.{iv.start}", f"{v}.{iv.end}"
     return (
+        f"{record_filter(v)} AND "
         f"all(tc IN ${p} WHERE "
         f"(tc.relation = 'before' AND {end} < tc.start)"
         f" OR (tc.relation = 'after' AND {start} > tc.end)"
@@ -84,12 +94,38 @@ def temporal_filter(var: str, label: str, param: str = "tcs") -> str:
     )
 
 
-def constraint_params(constraints: Iterable[TemporalConstraint | None] = (), param: str = "tcs") -> dict[str, Any]:
-    """``{param: [{relation, start, end}, ...]}`` for the constraints given (None entries are skipped)."""
+RECORD_PARAM = "as_of_record"
+
+
+def record_filter(var: str) -> str:
+    """The record-time predicate on node ``var``: current items when ``$as_of_record`` is null, else the items
+    recorded at that instant (see the module docstring). Every kind keeps ``recorded_from`` / ``recorded_to``."""
+    v = _identifier(var, "variable")
+    return (
+        f"(CASE WHEN ${RECORD_PARAM} IS NULL THEN {v}.recorded_to IS NULL"
+        f" ELSE coalesce({v}.recorded_from <= ${RECORD_PARAM}, true)"
+        f" AND coalesce({v}.recorded_to > ${RECORD_PARAM}, true) END)"
+    )
+
+
+def constraint_params(
+    constraints: Iterable[TemporalConstraint | None] = (),
+    as_of_record: datetime | None = None,
+    param: str = "tcs",
+) -> dict[str, Any]:
+    """``{param: [{relation, start, end}, ...], "as_of_record": D}`` for the constraints given (None entries are
+    skipped) and the record time asked (None: now, i.e. only current items)."""
+    if as_of_record is not None and as_of_record.tzinfo is None:
+        raise ValueError(f"as-of record time {as_of_record.isoformat()} has no time zone (give UTC)")
+    if as_of_record is not None:
+        # Record times are stored with a UTC offset; Neo4j does not order an offset datetime against one with a zone
+        # id (Europe/Paris), so the parameter always goes as UTC.
+        as_of_record = as_of_record.astimezone(UTC)
     return {
         param: [
             {"relation": c.relation.value, "start": c.span.start, "end": c.span.end}
             for c in constraints
             if c is not None
-        ]
+        ],
+        RECORD_PARAM: as_of_record,
     }

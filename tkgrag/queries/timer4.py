@@ -6,6 +6,7 @@ names are the fixed constants below, the dimension a validated int."""
 from __future__ import annotations
 
 from tkgrag.queries.retrieval import item_return, kind_filter
+from tkgrag.queries.temporal_filter import record_filter
 
 TKS_PROPERTY = "embedding_ta"
 TKS_INDEX = "event_embedding_ta"
@@ -46,10 +47,11 @@ RETURN count(n) AS embedded
 """
 
 # Time-aware retrieval (Eq. 7): the $n nearest events by the TKS index with their times only (the rerank needs
-# nothing else); the kinds filter runs before the limit.
+# nothing else); the kinds filter and the record-time predicate ($as_of_record: current items, or as of then) run
+# before the limit.
 TKS_CANDIDATES = f"""
 CALL db.index.vector.queryNodes('{TKS_INDEX}', $n, $qvec) YIELD node AS n, score
-WHERE {kind_filter("n", "Event")}
+WHERE {kind_filter("n", "Event")} AND {record_filter("n")}
 RETURN n.key AS key, score, n.valid_from AS valid_from, n.valid_to AS valid_to, n.granularity AS granularity
 """
 

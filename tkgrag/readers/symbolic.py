@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tkgrag.embed import Embedder
-from tkgrag.graph_reads import FactReads
+from tkgrag.graph_reads import FactReads, record_time
 from tkgrag.model import Answer, AnswerCandidate, Evidence, Order, Retrieval, TemporalRelation, TokenUsage
 from tkgrag.question.grounded import RELATION_MARGIN, GroundedQuestion
 from tkgrag.readers.base import tie_share
@@ -91,6 +91,10 @@ class SymbolicReader:
         self.reads = FactReads(store)
 
     def read(self, request: RetrievalRequest, retrieval: Retrieval) -> SymbolicAnswer:
+        with record_time(request.as_of_record):  # the reader's graph reads see what the retrieval saw
+            return self._read(request, retrieval)
+
+    def _read(self, request: RetrievalRequest, retrieval: Retrieval) -> SymbolicAnswer:
         t0 = time.perf_counter()
         u = request.understanding
         g = u.grounding if u is not None else None

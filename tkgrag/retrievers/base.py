@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 from enum import StrEnum
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from tkgrag.errors import ConfigError
 from tkgrag.model import ALL_KINDS, Evidence, ItemKind, Retrieval, Subgraph, TemporalConstraint
 from tkgrag.question.constraints import understood
 from tkgrag.text_input import require_text
 from tkgrag.threads import limited, request_threads
+from tkgrag.queries.temporal_filter import constraint_params
 
 if TYPE_CHECKING:
     from tkgrag.question.model import TemporalQuestion
@@ -51,6 +53,8 @@ class RetrievalRequest:
     and the grounding from it and never parse or ground again. ``constraints`` are the temporal constraints to apply
     (every one must hold): the caller's, or what the understanding derived; ``kinds`` the item kinds wanted
     (default: every kind the method returns).
+    ``as_of_record`` the record time to answer at (what the store knew then; None: now, only items not closed by a
+    sync; ``queries.temporal_filter``).
     """
 
     text: str
@@ -59,6 +63,7 @@ class RetrievalRequest:
     kinds: frozenset[ItemKind] = ALL_KINDS
     understanding: Understanding | None = None
     search: str | None = None
+    as_of_record: datetime | None = None
 
     def __post_init__(self) -> None:
         require_text(self.text, "the question")
@@ -88,6 +93,7 @@ class RetrievalRequest:
         kinds: Iterable[ItemKind] | None = None,
         understanding: Understanding | None = None,
         search: str | None = None,
+        as_of_record: datetime | None = None,
     ) -> RetrievalRequest:
         if constraints is None:
             tcs: tuple[TemporalConstraint, ...] = ()
@@ -96,7 +102,7 @@ class RetrievalRequest:
         else:
             tcs = tuple(c for c in constraints if c is not None)
         kinds_ = frozenset(kinds) if kinds is not None else ALL_KINDS
-        return cls(text, k, tcs, kinds_, understanding, search)
+        return cls(text, k, tcs, kinds_, understanding, search, as_of_record)
 
 
 @runtime_checkable
@@ -107,6 +113,7 @@ class Retriever(Protocol):
     name: str
     kinds: frozenset[ItemKind]  # the item kinds it can return
     needs: frozenset[Need]
+    record_time: bool  # its queries go through the temporal-filter builder: current items only, or as of a record time
 
     def retrieve(
         self, request: RetrievalRequest | str, k: int = 10, constraint: TemporalConstraint | None = None
@@ -119,6 +126,7 @@ class RetrieverBase:
     name: str
     kinds: frozenset[ItemKind]
     needs: frozenset[Need]
+    record_time: bool = False
 
     def retrieve(
         self, request: RetrievalRequest | str, k: int = 10, constraint: TemporalConstraint | None = None
@@ -164,6 +172,7 @@ class RequestScope:
     constraints: tuple[TemporalConstraint, ...]
     kinds: frozenset[ItemKind]
     notes: list[str] = field(default_factory=list)
+    as_of_record: datetime | None = None  # applied by the methods that apply constraints (the same filter builder)
 
     @classmethod
     def of(cls, retriever: Retriever, request: RetrievalRequest) -> RequestScope:
@@ -178,7 +187,18 @@ class RequestScope:
             wanted = ", ".join(sorted(k.value for k in request.kinds))
             has = ", ".join(sorted(k.value for k in retriever.kinds))
             notes.append(f"{retriever.name} returns {has}, none of the kinds asked for ({wanted})")
-        return cls(request.constraints if applies else (), kinds, notes)
+        if not retriever.record_time and request.as_of_record is not None:
+            # Its queries do not go through the temporal-filter builder (nor do they drop versions a sync closed).
+            notes.append(
+                f"{retriever.name} does not apply record time (ignored: as of {request.as_of_record.isoformat()}); "
+                "vector, star, mrag and timer4 do"
+            )
+        as_of = request.as_of_record if retriever.record_time else None
+        return cls(request.constraints if applies else (), kinds, notes, as_of)
+
+    def filter_params(self) -> dict[str, Any]:
+        """``$tcs`` and ``$as_of_record`` for the temporal-filter builder's predicate."""
+        return constraint_params(self.constraints, self.as_of_record)
 
     def kind_params(self, label_kinds: frozenset[ItemKind]) -> dict[str, list[str] | None]:
         """``$kinds`` for ``queries.retrieval.kind_filter``: null when every kind of the label is wanted."""

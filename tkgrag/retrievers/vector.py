@@ -10,7 +10,6 @@ from tkgrag.errors import ConfigError
 from tkgrag.items import item_from_row
 from tkgrag.model import Evidence, ItemKind, Retrieval, Subgraph
 from tkgrag.queries.retrieval import VECTOR_INDEX, vector_search
-from tkgrag.queries.temporal_filter import constraint_params
 from tkgrag.retrievers.base import (
     ANN_CANDIDATES,
     ConfiguredRetriever,
@@ -68,7 +67,7 @@ def vector_items(
     filtered = bool(scope.constraints) or kinds["kinds"] is not None
     n = max(k * config.oversample, config.min_filtered) if filtered else ann_candidates(k, config.candidates)
     with timer.stage("vector_search"):
-        params = {"qvec": qvec, "n": n, "k": k, **kinds, **constraint_params(scope.constraints)}
+        params = {"qvec": qvec, "n": n, "k": k, **kinds, **scope.filter_params()}
         rows = store.run(_QUERIES[config.label], params)
     return [item_from_row(r) for r in rows]
 
@@ -84,6 +83,7 @@ class VectorRetriever(ConfiguredRetriever):
     embedder: Embedder
     config: VectorConfig = field(default_factory=VectorConfig)
     name: str = "vector"
+    record_time = True  # every query goes through the temporal-filter builder (queries.temporal_filter)
 
     def run(self, request: RetrievalRequest) -> Retrieval:
         timer = StageTimer()

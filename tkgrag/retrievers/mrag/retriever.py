@@ -55,6 +55,7 @@ class MragRetriever(ConfiguredRetriever):
     embedder: Embedder
     config: MragConfig = field(default_factory=MragConfig)
     name: str = "mrag"
+    record_time = True  # every query goes through the temporal-filter builder (queries.temporal_filter)
     llm: ChatClient | None = None
 
     def _query(self, request: RetrievalRequest, scope: RequestScope, use: LlmUse, notes: list[str]) -> MragQuery:
@@ -123,7 +124,7 @@ class MragRetriever(ConfiguredRetriever):
 
     def _candidates(self, qvec: list[float], scope: RequestScope) -> list[dict[str, object]]:
         c = self.config
-        base = {"qvec": qvec, **constraint_params(scope.constraints)}
+        base = {"qvec": qvec, **scope.filter_params()}
         n = max(c.ann_candidates, c.candidates)
         rows = self.store.run(MRAG_CANDIDATES, {**base, "n": n, "candidates": c.candidates, "prefilter": False})
         if c.prefilter_candidates and scope.constraints:

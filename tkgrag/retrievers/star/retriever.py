@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import numpy as np
@@ -53,6 +54,7 @@ class StarRetriever(ConfiguredRetriever):
     embedder: Embedder
     config: StarConfig = field(default_factory=StarConfig)
     name: str = "star"
+    record_time = True  # every query goes through the temporal-filter builder (queries.temporal_filter)
     _projected: bool = field(default=False, repr=False)
     _matrix: RuleMatrix | None = field(default=None, repr=False)
     _supports: SupportIndex | None = field(default=None, repr=False)
@@ -81,7 +83,9 @@ class StarRetriever(ConfiguredRetriever):
             self._supports = support_index.load(self.store, sparse_ppr.cache_dir(self.store.settings), build)
         return self._supports
 
-    def seed_distribution(self, qvec: list[float], timer: StageTimer | None = None) -> Seeds:
+    def seed_distribution(
+        self, qvec: list[float], timer: StageTimer | None = None, as_of_record: datetime | None = None
+    ) -> Seeds:
         """Alg. 1's anchors (top-K1 events by cosine) and the seed distribution gamma over their rules; with
         ``vector_pool``, the ANN's top events up to that many too (the same index search, one call)."""
         cfg = self.config
@@ -91,7 +95,7 @@ class StarRetriever(ConfiguredRetriever):
             rows = self.store.run(
                 VECTOR_EVENTS,
                 {"qvec": qvec, "n": ann_candidates(top, cfg.ann_candidates), "k": top, "kinds": None}
-                | constraint_params(),
+                | constraint_params((), as_of_record),
             )
         anchors = [r["key"] for r in rows[: cfg.k1]]
         with timer.stage("seeds"):
@@ -118,7 +122,7 @@ class StarRetriever(ConfiguredRetriever):
             self._ensure_projection()
         with timer.stage("embed"):
             qvec = self.embedder.encode([request.search_text])[0].tolist()
-        start = self.seed_distribution(qvec, timer)
+        start = self.seed_distribution(qvec, timer, scope.as_of_record)
         seeds = start.by_node
         # The grounded anchor events the request names (identity, not a filter: star uses them even without +tc).
         anchor_keys = list(dict.fromkeys(c.anchor_event for c in request.constraints if c.anchor_event))
@@ -142,7 +146,7 @@ class StarRetriever(ConfiguredRetriever):
                 scores = weighted_personalized_pagerank(self.store, GDS_GRAPH, seeds, pr_cfg)
                 top_rules = sorted(scores, key=lambda i: (-scores[i], i))[: cfg.k2]
         with timer.stage("rank_candidates"):
-            filters: dict[str, Any] = {**scope.kind_params(cfg.kinds), **constraint_params(scope.constraints)}
+            filters: dict[str, Any] = {**scope.kind_params(cfg.kinds), **scope.filter_params()}
             if cfg.ppr_engine == "sparse":
                 ix = self._support_index(matrix.build)
                 rows = self._rank_in_process(ix, request, top_rules, scores, seeds, start.pool, qvec, filters)

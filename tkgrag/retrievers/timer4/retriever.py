@@ -8,10 +8,12 @@ from typing import Any
 
 from tkgrag.embed import Embedder
 from tkgrag.errors import ConfigError
+from tkgrag.graph_reads import record_time as reads_as_of
 from tkgrag.items import _to_date, item_from_row
 from tkgrag.llm.client import ChatClient
 from tkgrag.model import Evidence, Retrieval, Subgraph
 from tkgrag.queries import timer4 as q
+from tkgrag.queries.temporal_filter import RECORD_PARAM
 from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest
 from tkgrag.retrievers.timer4.config import EVENT_KINDS, TimeR4Config
 from tkgrag.retrievers.timer4.rewrite import Rewritten, llm_rewrite, no_rewrite, symbolic_rewrite
@@ -29,6 +31,7 @@ class TimeR4Retriever(ConfiguredRetriever):
     embedder: Embedder  # the FKS encoder (the store's off-the-shelf model)
     config: TimeR4Config = field(default_factory=TimeR4Config)
     name: str = "timer4"
+    record_time = True  # FKS through the filter builder, TKS candidates with its record-time predicate
     llm: ChatClient | None = None
 
     def __post_init__(self) -> None:
@@ -49,7 +52,7 @@ class TimeR4Retriever(ConfiguredRetriever):
             self.store, self.embedder, VectorConfig(), scope, request.search_text, self.config.fks_k, timer
         )
         # 2. Rewrite (Sec. 4.3).
-        with timer.stage("rewrite"):
+        with timer.stage("rewrite"), reads_as_of(scope.as_of_record):  # anchors from the same store state
             rw = self._rewrite(request, scope, fks, notes)
         # 3. Time-aware retrieval from the TKS (Sec. 4.4, Eq. 7).
         with timer.stage("embed_tks"):
@@ -61,7 +64,13 @@ class TimeR4Retriever(ConfiguredRetriever):
         )
         with timer.stage("tks_search"):
             rows = self.store.run(
-                q.TKS_CANDIDATES, {"qvec": qvec, "n": max(n, request.k), **scope.kind_params(EVENT_KINDS)}
+                q.TKS_CANDIDATES,
+                {
+                    "qvec": qvec,
+                    "n": max(n, request.k),
+                    **scope.kind_params(EVENT_KINDS),
+                    RECORD_PARAM: scope.as_of_record,
+                },
             )
         # 4. Rerank (Sec. 4.5, Eq. 9-10).
         with timer.stage("rerank"):
