@@ -118,8 +118,6 @@ def print_answer(a: Answer) -> None:
     console.print(f"timings: {timings}; tokens: {a.tokens.total} ({a.tokens.calls} LLM calls)")
 
 
-
-
 @friendly_errors
 def ask(
     question: Annotated[str, typer.Argument(help="The question.")],

@@ -42,7 +42,9 @@ def friendly_errors(fn: Callable[P, R]) -> Callable[P, R]:
         except (ServiceUnavailable, SessionExpired) as exc:
             # The server stopped answering after the command had connected (it was stopped, died, or the network
             # broke) and the driver's retries ran out: one line, as ingest says it, never a traceback.
-            err_console.print(Text.assemble(("error:", "bold red"), " ", safe(went_away(exc))), highlight=False, soft_wrap=True)
+            err_console.print(
+                Text.assemble(("error:", "bold red"), " ", safe(went_away(exc))), highlight=False, soft_wrap=True
+            )
             raise typer.Exit(code=1) from None
         except KeyboardInterrupt as exc:
             said = f" ({exc})" if str(exc) else ""

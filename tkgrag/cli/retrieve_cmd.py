@@ -10,8 +10,8 @@ from tkgrag.cli.common import console, friendly_errors, settings
 from tkgrag.cli.evidence_table import evidence_table
 from tkgrag.cli.safe_text import print_json, safe
 from tkgrag.model import ItemKind, Retrieval, TemporalConstraint
-from tkgrag.retrievers.base import MAX_K
 from tkgrag.readers.ranked import unlabelled
+from tkgrag.retrievers.base import MAX_K
 from tkgrag.retrievers.registry import METHODS, parse_options
 from tkgrag.retrievers.registry import method as method_of
 

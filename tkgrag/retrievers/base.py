@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from tkgrag.errors import ConfigError
 from tkgrag.model import ALL_KINDS, Evidence, ItemKind, Retrieval, Subgraph, TemporalConstraint
+from tkgrag.queries.temporal_filter import constraint_params
 from tkgrag.question.constraints import understood
 from tkgrag.text_input import require_text
 from tkgrag.threads import limited, request_threads
-from tkgrag.queries.temporal_filter import constraint_params
 
 if TYPE_CHECKING:
     from tkgrag.question.model import TemporalQuestion

@@ -16,7 +16,6 @@ from tkgrag.items import item_from_row
 from tkgrag.llm.client import ChatClient
 from tkgrag.model import Evidence, Retrieval
 from tkgrag.queries.sentences import MRAG_CANDIDATES
-from tkgrag.queries.temporal_filter import constraint_params
 from tkgrag.question.constraints import explicit_constraint
 from tkgrag.question.signals import find_ordinals
 from tkgrag.question.time_expressions import find_time_expressions
