@@ -16,6 +16,7 @@ from tkgrag.cli import (
     retrieve_cmd,
     rules_cmd,
     schema_cmd,
+    serve_cmd,
     train_cmd,
 )
 
@@ -37,6 +38,7 @@ app.command(name="eval")(eval_cmd.eval_command)
 app.command(name="ask")(ask_cmd.ask)
 app.command(name="doctor")(doctor_cmd.doctor)
 app.command(name="demo")(demo_cmd.demo)
+app.command(name="serve")(serve_cmd.serve)
 
 
 def main() -> None:

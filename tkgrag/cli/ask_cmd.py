@@ -99,8 +99,15 @@ def ask(
             help="Show why: linked mentions (span -> entity), relation with runners-up and scores, constraint, anchor.",
         ),
     ] = False,
+    server: Annotated[
+        str | None, typer.Option("--server", help="A `tkgrag serve` URL, or off; default: the instance's, if running.")
+    ] = None,
 ) -> None:
     """Answer a temporal question from the graph."""
+    from tkgrag.cli import remote
+
+    if remote.ask_via_server(server, question, method=method, reader=reader, k=k, as_json=as_json, explain=explain):
+        return
     from tkgrag.api import TKGRag
 
     with TKGRag.connect(settings()) as rag:

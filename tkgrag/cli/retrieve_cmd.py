@@ -65,8 +65,26 @@ def retrieve(
         typer.Option("--set", "-s", help="Method option NAME=VALUE (see `tkgrag methods`); repeatable."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    server: Annotated[
+        str | None, typer.Option("--server", help="A `tkgrag serve` URL, or off; default: the instance's, if running.")
+    ] = None,
 ) -> None:
     """Retrieve the items (events, facts, passages, chunks) a method finds for a question."""
+    from tkgrag.cli import remote
+
+    if remote.retrieve_via_server(
+        server,
+        question,
+        method=method,
+        k=k,
+        before=before,
+        after=after,
+        during=during,
+        kinds=kind,
+        options=options,
+        as_json=as_json,
+    ):
+        return
     from tkgrag.api import TKGRag
 
     constraint = parse_constraint(before, after, during)
