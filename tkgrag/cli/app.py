@@ -11,6 +11,7 @@ from tkgrag.cli import (
     doctor_cmd,
     eval_cmd,
     ingest_cmd,
+    mcp_cmd,
     methods_cmd,
     neo4j_cmd,
     retrieve_cmd,
@@ -39,6 +40,7 @@ app.command(name="ask")(ask_cmd.ask)
 app.command(name="doctor")(doctor_cmd.doctor)
 app.command(name="demo")(demo_cmd.demo)
 app.command(name="serve")(serve_cmd.serve)
+app.command(name="mcp")(mcp_cmd.mcp)
 
 
 def main() -> None:

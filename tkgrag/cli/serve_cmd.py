@@ -44,7 +44,8 @@ def serve(
     from tkgrag.service import runfile
     from tkgrag.service.access import is_loopback, required_token
     from tkgrag.service.engine import Engine, EngineLimits
-    from tkgrag.service.http import ServiceInfo, create_app
+    from tkgrag.service.http import create_app
+    from tkgrag.service.ops import ServiceInfo
     from tkgrag.service.requests import RequestLimits
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -88,13 +89,13 @@ def serve(
         timeout_keep_alive=5,
         limit_concurrency=workers + queue + 32,  # beyond it uvicorn answers 503 without reading the request
     )
-    _port_free(host, port)
+    port_free(host, port)
     log.info("starting: connecting to the store and loading the models (instance %s)", cfg.server.instance)
     engine.start(((method, reader),))
     uvicorn.Server(config).run()
 
 
-def _port_free(host: str, port: int) -> None:
+def port_free(host: str, port: int) -> None:
     """Say that the port is taken before spending seconds on loading models (uvicorn would only log it later)."""
     import socket
 

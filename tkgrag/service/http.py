@@ -9,11 +9,9 @@ import asyncio
 import hmac
 import json
 import logging
-import platform
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
-from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -24,12 +22,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tkgrag import __version__
 from tkgrag.errors import ConfigError, TkgragError
-from tkgrag.model import Answer, ItemKind, Retrieval
-from tkgrag.queries.service import STORE_COUNTS
+from tkgrag.model import Answer, Retrieval
 from tkgrag.retrievers.registry import METHODS
-from tkgrag.service.convert import model_of, to_jsonable
+from tkgrag.service import ops
+from tkgrag.service.convert import model_of
 from tkgrag.service.engine import Busy, Engine, OverBudget
-from tkgrag.service.requests import RequestLimits, constraint_of, request_models
+from tkgrag.service.ops import ServiceInfo
+from tkgrag.service.requests import RequestLimits, request_models
 
 log = logging.getLogger("tkgrag.service")
 
@@ -40,29 +39,6 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 OPEN_PATHS = frozenset({"/healthz"})
-
-
-@dataclass(frozen=True)
-class ServiceInfo:
-    """What /v1/status reports about the process (no secrets)."""
-
-    instance: str
-    neo4j_uri: str
-    default_method: str
-    default_reader: str
-    limits: dict[str, Any] = field(default_factory=dict)
-
-
-def answer_body(answer: Answer, elapsed_ms: float) -> dict[str, Any]:
-    """The ``Answer`` fields, plus what a reader's subclass adds (``extra``) and the explanation lines."""
-    base = {f.name for f in fields(Answer)}
-    body = to_jsonable(answer)
-    extra = {k: body.pop(k) for k in list(body) if k not in base}
-    extra.pop("facts", None)  # the evidence already carries them; ``supporting_events`` names the keys
-    grounding = getattr(answer, "grounding", None)
-    explain = list(grounding.explain()) if grounding is not None and hasattr(grounding, "explain") else []
-    extra.pop("grounding", None)
-    return {**body, "explain": explain, "extra": extra, "elapsed_ms": round(elapsed_ms, 1)}
 
 
 def _json_error(status: int, message: str, **more: Any) -> JSONResponse:
@@ -248,53 +224,40 @@ def create_app(
 
     @app.get("/v1/status", summary="Version, store, counts, limits and request statistics.")
     async def status() -> dict[str, Any]:
-        counts = await engine.run("status", engine.rag.store.run, STORE_COUNTS)
-        return {
-            "version": __version__,
-            "python": platform.python_version(),
-            **asdict(info),
-            "store": counts[0] if counts else {},
-            "requests": {
-                "served": engine.served,
-                "failed": engine.failed,
-                "over_budget": engine.over_budget,
-                "in_flight": engine.in_flight,
-            },
-            "workers": engine.limits.workers,
-            "queue": engine.limits.queue,
-            "budget_s": engine.limits.timeout_s,
-            "uptime_s": round(time.time() - engine.started_at, 1),
-        }
+        return await ops.status(engine, info)
 
     @app.post("/v1/ask", response_model=answer_model, summary="Answer a question (an Answer with its Retrieval).")
     async def ask(body: ask_model) -> JSONResponse:  # type: ignore[valid-type]
         req: Any = body
-        constraint = constraint_of(req.before, req.after, req.during)
-        method = req.method or info.default_method
-        t0 = time.perf_counter()
-
-        def work() -> Answer:
-            engine.compose(method, req.reader or info.default_reader)
-            return engine.rag.ask(
-                req.question, method=method, reader=req.reader or info.default_reader, k=req.k, constraint=constraint
+        return JSONResponse(
+            await ops.ask(
+                engine,
+                info,
+                req.question,
+                method=req.method,
+                reader=req.reader,
+                k=req.k,
+                before=req.before,
+                after=req.after,
+                during=req.during,
             )
-
-        answer = await engine.run("ask", work)
-        return JSONResponse(answer_body(answer, (time.perf_counter() - t0) * 1000))
+        )
 
     @app.post("/v1/retrieve", response_model=retrieval_model, summary="Retrieve ranked items for a question.")
     async def retrieve(body: retrieve_model) -> JSONResponse:  # type: ignore[valid-type]
         req: Any = body
-        constraint = constraint_of(req.before, req.after, req.during)
-        method = req.method or info.default_method
-        kinds: list[ItemKind] | None = req.kinds
-        t0 = time.perf_counter()
-
-        def work() -> Retrieval:
-            engine.compose(method)
-            return engine.rag.retrieve(req.question, method, req.k, constraint, kinds)
-
-        r = await engine.run("retrieve", work)
-        return JSONResponse({**to_jsonable(r), "elapsed_ms": round((time.perf_counter() - t0) * 1000, 1)})
+        return JSONResponse(
+            await ops.retrieve(
+                engine,
+                info,
+                req.question,
+                method=req.method,
+                k=req.k,
+                before=req.before,
+                after=req.after,
+                during=req.during,
+                kinds=req.kinds,
+            )
+        )
 
     return Guard(app, token, limits)
