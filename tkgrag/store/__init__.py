@@ -61,7 +61,7 @@ def connect(settings: Settings | None = None, *, start_managed: bool = True, ens
     driver = GraphDatabase.driver(
         uri,
         auth=auth,
-        notifications_disabled_categories=["UNRECOGNIZED", "DEPRECATION"],
+        notifications_disabled_categories=["UNRECOGNIZED", "DEPRECATION", "SCHEMA"],
         max_transaction_retry_time=wait / 2,
         connection_acquisition_timeout=wait,
         connection_timeout=min(wait, 30.0),
