@@ -7,6 +7,11 @@ import sys
 
 
 def main() -> None:
+    if sys.argv[1:] == ["--version"]:
+        from tkgrag import __version__
+
+        print(f"tkgrag {__version__}")
+        return
     from tkgrag.cli.remote import fast_main
 
     if fast_main(sys.argv[1:]):

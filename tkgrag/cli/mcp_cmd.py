@@ -37,6 +37,9 @@ def mcp(
     timeout: Annotated[float, typer.Option(min=0.1, help="Per-call budget in seconds.")] = 60.0,
 ) -> None:
     """Serve ask/retrieve/status/cypher to MCP agents."""
+    from tkgrag.cli.serve_cmd import need_extra
+
+    need_extra("mcp", "mcp", "uvicorn")
     from tkgrag.api import TKGRag
     from tkgrag.retrievers.registry import method as method_of
     from tkgrag.service.engine import Engine, EngineLimits

@@ -16,6 +16,19 @@ from tkgrag.cli.common import friendly_errors, settings
 DEFAULT_PORT = 8765
 
 
+def need_extra(extra: str, *modules: str) -> None:
+    """A clear message instead of an ImportError when an optional part is not installed."""
+    import importlib.util
+
+    from tkgrag.errors import ConfigError
+
+    missing = [m for m in modules if importlib.util.find_spec(m) is None]
+    if missing:
+        raise ConfigError(
+            f"this command needs {', '.join(missing)}, which are not installed: pip install 'tkgrag[{extra}]'"
+        )
+
+
 @friendly_errors
 def serve(
     host: Annotated[str, typer.Option(help="Address to bind; beyond loopback a --token-file is required.")] = (
@@ -37,6 +50,7 @@ def serve(
     max_body: Annotated[int, typer.Option(min=256, help="Largest request body, in bytes.")] = 64 * 1024,
 ) -> None:
     """Serve ask/retrieve over HTTP (OpenAPI at /docs) with the models loaded once."""
+    need_extra("serve", "fastapi", "uvicorn")
     import uvicorn
 
     from tkgrag.api import TKGRag
