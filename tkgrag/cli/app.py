@@ -28,6 +28,9 @@ app = typer.Typer(
     help="Temporal knowledge-graph RAG on Neo4j: ingest temporal facts, retrieve time-consistent evidence, answer.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    # Help text is plain text: with Rich markup on, "a [schedule] table" lost its "[schedule]" (read as a tag).
+    # The root's mode applies to every subcommand group.
+    rich_markup_mode=None,
 )
 
 

@@ -11,13 +11,13 @@ from types import FrameType
 from typing import Any, ParamSpec, TypeVar
 
 import typer
-from rich.console import Console
 
 from tkgrag.config import Settings, load_settings
 from tkgrag.errors import TkgragError
+from tkgrag.terminal import make_console
 
-console = Console()
-err_console = Console(stderr=True)
+console = make_console()
+err_console = make_console(stderr=True)
 
 P = ParamSpec("P")
 R = TypeVar("R")
