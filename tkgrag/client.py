@@ -10,17 +10,20 @@ The bodies are decoded back into the library's own dataclasses (``convert.from_j
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
 
 from tkgrag.errors import TkgragError
-from tkgrag.model import Answer, ItemKind, Retrieval, TemporalConstraint, TemporalRelation
-from tkgrag.service.convert import from_jsonable
+from tkgrag.model import ItemKind, TemporalConstraint, TemporalRelation
+from tkgrag.remote_model import RemoteAnswer, RemoteRetrieval
+from tkgrag.service.jsonable import from_jsonable
 
 DEFAULT_TIMEOUT_S = 60.0
+
+
+__all__ = ["AsyncClient", "Client", "RemoteAnswer", "RemoteRetrieval", "ServiceError"]
 
 
 class ServiceError(TkgragError):
@@ -29,22 +32,6 @@ class ServiceError(TkgragError):
     def __init__(self, message: str, status: int | None = None) -> None:
         super().__init__(message)
         self.status = status
-
-
-@dataclass
-class RemoteAnswer(Answer):
-    """An ``Answer`` from a server, with the explanation lines and what the server's reader added (``extra``)."""
-
-    explain: list[str] = field(default_factory=list)
-    extra: dict[str, Any] = field(default_factory=dict)
-    elapsed_ms: float = 0.0
-    served_by: str = ""
-
-
-@dataclass
-class RemoteRetrieval(Retrieval):
-    elapsed_ms: float = 0.0
-    served_by: str = ""
 
 
 def _when(constraint: TemporalConstraint | None) -> dict[str, str]:

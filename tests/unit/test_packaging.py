@@ -34,3 +34,13 @@ def test_version_and_python_m() -> None:
 
 def test_py_typed_ships() -> None:
     assert (Path(tkgrag.__file__).parent / "py.typed").is_file()
+
+
+def test_the_cli_path_to_a_server_needs_no_httpx_pydantic_or_typer() -> None:
+    """`tkgrag ask` through a server decodes and prints with these; each of the three costs a tenth of a second."""
+    statement = "import tkgrag.cli.main, tkgrag.cli.remote, tkgrag.remote_model, tkgrag.service.jsonable"
+    out = run(
+        "-c", f"import sys; {statement}; print(sorted(m for m in ('httpx', 'pydantic', 'typer') if m in sys.modules))"
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"

@@ -100,8 +100,8 @@ def call(found: Found, path: str, body: dict[str, Any]) -> dict[str, Any]:
 
 # -- printing (a served answer; the in-process path prints through ask_cmd/retrieve_cmd) -------------------------
 def _print_answer(data: dict[str, Any], found: Found, as_json: bool, explain: bool) -> None:
-    from tkgrag.client import RemoteAnswer
-    from tkgrag.service.convert import from_jsonable
+    from tkgrag.remote_model import RemoteAnswer
+    from tkgrag.service.jsonable import from_jsonable
 
     answer: RemoteAnswer = from_jsonable(RemoteAnswer, data)
     if as_json:
@@ -115,10 +115,11 @@ def _print_answer(data: dict[str, Any], found: Found, as_json: bool, explain: bo
         return
     from rich.table import Table
 
-    from tkgrag.cli.common import console
     from tkgrag.cli.evidence_table import evidence_table
     from tkgrag.cli.safe_text import safe
+    from tkgrag.terminal import make_console
 
+    console = make_console()
     table = Table(title=safe(f"{answer.reader} reader: {answer.question}"))
     for col in ("#", "answer", "score", "because"):
         table.add_column(col)
@@ -149,11 +150,13 @@ def _print_retrieval(data: dict[str, Any], found: Found, as_json: bool) -> None:
     if as_json:
         print(json.dumps({**data, "served_by": found.url}, default=str, indent=2))
         return
-    from tkgrag.cli.common import console
     from tkgrag.cli.evidence_table import evidence_table
     from tkgrag.cli.safe_text import safe
-    from tkgrag.client import RemoteRetrieval
-    from tkgrag.service.convert import from_jsonable
+    from tkgrag.remote_model import RemoteRetrieval
+    from tkgrag.service.jsonable import from_jsonable
+    from tkgrag.terminal import make_console
+
+    console = make_console()
 
     r: RemoteRetrieval = from_jsonable(RemoteRetrieval, data)
     console.print(evidence_table(f"{r.method}: {r.question}", r.evidence))
