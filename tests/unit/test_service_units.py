@@ -7,11 +7,12 @@ import dataclasses
 import json
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tkgrag.client import RemoteAnswer, _when
-from tkgrag.errors import ConfigError
+from tkgrag.errors import ConfigError, TkgragError
 from tkgrag.model import (
     Answer,
     AnswerCandidate,
@@ -189,3 +190,30 @@ def test_fast_path_leaves_what_it_does_not_know_to_the_full_cli(monkeypatch: pyt
         [],
     ):
         assert remote.fast_main(argv) is False
+
+
+def test_mcp_over_http_demands_the_token_before_the_protocol() -> None:
+    """`tkgrag mcp --transport http` wraps the SDK's app in the same Guard as `tkgrag serve`; no store needed to see
+    the token checked (a session that gets past the guard finds no store and says so in the log)."""
+    from fastapi.testclient import TestClient
+
+    from tkgrag.service.engine import Engine
+    from tkgrag.service.http import Guard
+    from tkgrag.service.mcp import create_mcp
+    from tkgrag.service.ops import ServiceInfo
+
+    def no_store() -> Any:
+        raise TkgragError("no store in this test")
+
+    engine = Engine(no_store)
+    app = create_mcp(engine, ServiceInfo("t", "bolt://x", "vector", "symbolic")).streamable_http_app()
+    token = "t" * 32
+    with TestClient(Guard(app, token, RequestLimits(max_body_bytes=1024))) as client:
+        body = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
+        assert client.post("/mcp", json=body).status_code == 401
+        assert client.post("/mcp", json=body, headers={"authorization": "Bearer nope"}).status_code == 401
+        big = client.post("/mcp", content=b"x" * 2048, headers={"authorization": f"Bearer {token}"})
+        assert big.status_code == 413
+        ok = client.post("/mcp", json=body, headers={"authorization": f"Bearer {token}"})
+        assert ok.status_code not in (401, 413)  # past the guard: the MCP protocol answers
+    engine.close()

@@ -55,13 +55,22 @@ def _check(question: str, k: int, limits: RequestLimits) -> None:
         raise ValueError(f"k: {k} is outside 1..{limits.k_max}")
 
 
+def _report_start(task: asyncio.Task[None]) -> None:
+    """One log line when the engine cannot start (the store is down); tools then answer with the reason."""
+    if not task.cancelled() and task.exception() is not None:
+        log.error("cannot serve: %s", task.exception())
+
+
 def create_mcp(engine: Engine, info: ServiceInfo, limits: RequestLimits | None = None) -> MCPServer[Any]:
     limits = limits or RequestLimits()
     started: asyncio.Task[None] | None = None
 
     async def ready() -> None:
         if started is not None:
-            await asyncio.shield(started)
+            try:
+                await asyncio.shield(started)
+            except TkgragError as exc:
+                raise ToolError(f"the store is not available: {exc}") from None
 
     @asynccontextmanager
     async def lifespan(_: MCPServer[Any]) -> AsyncIterator[None]:
@@ -73,6 +82,7 @@ def create_mcp(engine: Engine, info: ServiceInfo, limits: RequestLimits | None =
             started = asyncio.create_task(
                 asyncio.to_thread(engine.start, ((info.default_method, info.default_reader),))
             )
+            started.add_done_callback(_report_start)
         try:
             yield
         finally:
