@@ -217,3 +217,19 @@ def test_mcp_over_http_demands_the_token_before_the_protocol() -> None:
         ok = client.post("/mcp", json=body, headers={"authorization": f"Bearer {token}"})
         assert ok.status_code not in (401, 413)  # past the guard: the MCP protocol answers
     engine.close()
+
+
+def test_an_explicit_server_that_does_not_answer_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    from tkgrag.cli import remote
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # bound, not listening: nothing answers there
+        with pytest.raises(SystemExit) as exit_:
+            remote.fast_main(["ask", "who?", "--server", f"http://127.0.0.1:{port}"])
+    assert exit_.value.code == 1
+    assert capsys.readouterr().err == (
+        f"error: --server http://127.0.0.1:{port}: no tkgrag server answers there (start one with `tkgrag serve`)\n"
+    )
