@@ -44,3 +44,12 @@ def test_the_cli_path_to_a_server_needs_no_httpx_pydantic_or_typer() -> None:
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_docker_compose_takes_heap_and_pagecache_from_the_managed_servers_variables() -> None:
+    import yaml
+
+    env = yaml.safe_load((REPO / "docker-compose.yml").read_text())["services"]["neo4j"]["environment"]
+    assert env["NEO4J_server_memory_heap_max__size"] == "${TKGRAG_NEO4J_HEAP:-4g}"
+    assert env["NEO4J_server_memory_heap_initial__size"] == "${TKGRAG_NEO4J_HEAP:-4g}"
+    assert env["NEO4J_server_memory_pagecache_size"] == "${TKGRAG_NEO4J_PAGECACHE:-2g}"
