@@ -106,6 +106,27 @@ def _read_file(path: Path) -> dict[str, Any]:
         raise ConfigError(f"config file {path}: {exc}. Fix the TOML syntax or unset TKGRAG_CONFIG.") from None
 
 
+def config_file(env: dict[str, str] | None = None) -> Path | None:
+    """The config file in use (``TKGRAG_CONFIG`` or ``$TKGRAG_HOME/config.toml``), or None when there is none."""
+    env = dict(os.environ) if env is None else env
+    home = Path(env["TKGRAG_HOME"]).expanduser() if env.get("TKGRAG_HOME") else _default_home()
+    cfg_path = Path(env["TKGRAG_CONFIG"]).expanduser() if env.get("TKGRAG_CONFIG") else home / "config.toml"
+    if env.get("TKGRAG_CONFIG") and not cfg_path.is_file():
+        raise ConfigError(f"TKGRAG_CONFIG points to {cfg_path}, which does not exist.")
+    return cfg_path if cfg_path.is_file() else None
+
+
+def read_config_table(name: str, env: dict[str, str] | None = None) -> tuple[Path | None, dict[str, Any]]:
+    """One table of the config file (``[llm]``), with the file's path for messages; empty when absent."""
+    path = config_file(env)
+    if path is None:
+        return None, {}
+    table = _read_file(path).get(name, {})
+    if not isinstance(table, dict):
+        raise ConfigError(f"config file {path}: '{name}' must be a table ([{name}])")
+    return path, table
+
+
 def load_settings(env: dict[str, str] | None = None) -> Settings:
     """Build settings from the config file and the environment."""
     env = dict(os.environ) if env is None else env
@@ -113,13 +134,13 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
     top: dict[str, Any] = {}
     server: dict[str, Any] = {}
 
-    cfg_path = Path(env["TKGRAG_CONFIG"]).expanduser() if env.get("TKGRAG_CONFIG") else home / "config.toml"
-    if env.get("TKGRAG_CONFIG") and not cfg_path.is_file():
-        raise ConfigError(f"TKGRAG_CONFIG points to {cfg_path}, which does not exist.")
-    if cfg_path.is_file():
+    cfg_path = config_file(env)
+    if cfg_path is not None:
         data = _read_file(cfg_path)
         known_top = set(_ENV_TOP.values())
         for key, value in data.items():
+            if key == "llm" and isinstance(value, dict):
+                continue  # read and checked by tkgrag.llm.settings.load_llm_settings
             if key == "server" and isinstance(value, dict):
                 for skey, svalue in value.items():
                     if skey not in _ENV_SERVER.values():

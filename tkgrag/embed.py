@@ -22,6 +22,7 @@ import json
 import logging
 import os
 import shutil
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
@@ -64,6 +65,21 @@ def resolve_model(name_or_path: str) -> str:
     return name_or_path
 
 
+def embedding_dimension(st: Any) -> int | None:
+    """The model's output dimension; sentence-transformers 5 renamed the method (the old name warns)."""
+    getter = getattr(st, "get_embedding_dimension", None) or st.get_sentence_embedding_dimension
+    dim = getter()
+    return None if dim is None else int(dim)
+
+
+class _DropQuantizationAdvice(logging.Filter):
+    """onnxruntime's quantizer logs "Please consider to run pre-processing before quantization" on the root logger
+    at WARNING; tkgrag's recipe quantizes a known BERT graph on purpose, so the advice is noise to its users."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "pre-processing before quantization" not in record.getMessage()
+
+
 def _load_sentence_transformer(model: str, device: str | None = None) -> Any:
     path = resolve_model(model)
     if Path(path).exists():
@@ -90,7 +106,7 @@ class SentenceTransformerEmbedder:
             raise ConfigError(f"SentenceTransformerEmbedder runs torch; use OnnxEmbedder for {backend!r}")
         self._model = _load_sentence_transformer(model, device)
         self.name = model
-        dim = self._model.get_sentence_embedding_dimension()
+        dim = embedding_dimension(self._model)
         if dim is None:
             raise ConfigError(f"Embedding model {model!r} does not report its dimension.")
         self._dim = int(dim)
@@ -188,7 +204,10 @@ def export_onnx(model: str, out_dir: Path, *, quantize: bool = True) -> Path:
             ["a short sentence", "and another, somewhat longer, sentence"], padding=True, return_tensors="pt"
         )
         raw = tmp / "raw.onnx"
-        with torch.no_grad():
+        # The TorchScript exporter is chosen on purpose (dynamo=False, see ONNX_RECIPE): its deprecation notice, the
+        # tracer's TracerWarning on the attention mask and the opset note are about that choice, not the user's data.
+        with torch.no_grad(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
             torch.onnx.export(
                 _Encoder(hf),
                 tuple(sample[n] for n in inputs),
@@ -227,14 +246,19 @@ def export_onnx(model: str, out_dir: Path, *, quantize: bool = True) -> Path:
                 for n in graph.node
                 if n.op_type == "MatMul" and n.name.endswith("output/dense/MatMul") and "attention" not in n.name
             ]
-            quantize_dynamic(
-                str(fused),
-                str(final),
-                weight_type=QuantType.QInt8,
-                per_channel=True,
-                nodes_to_exclude=keep_float,
-                extra_options={"DefaultTensorType": onnx.TensorProto.FLOAT},
-            )
+            advice = _DropQuantizationAdvice()
+            logging.getLogger().addFilter(advice)
+            try:
+                quantize_dynamic(
+                    str(fused),
+                    str(final),
+                    weight_type=QuantType.QInt8,
+                    per_channel=True,
+                    nodes_to_exclude=keep_float,
+                    extra_options={"DefaultTensorType": onnx.TensorProto.FLOAT},
+                )
+            finally:
+                logging.getLogger().removeFilter(advice)
         else:
             shutil.copyfile(fused, final)
         for f in (raw, fused):
@@ -248,7 +272,7 @@ def export_onnx(model: str, out_dir: Path, *, quantize: bool = True) -> Path:
             "pooling": pooling,
             "inputs": inputs,
             "max_seq_length": int(transformer.max_seq_length or 512),
-            "dimensions": int(st.get_sentence_embedding_dimension() or hf.config.hidden_size),
+            "dimensions": int(embedding_dimension(st) or hf.config.hidden_size),
             "quantized": quantize,
         }
         (tmp / "meta.json").write_text(json.dumps(meta, indent=2), encoding="utf-8")

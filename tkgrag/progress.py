@@ -17,6 +17,8 @@ from typing import IO, Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
+from tkgrag.terminal import make_console
+
 DEFAULT_INTERVAL_S = 10.0
 
 
@@ -28,6 +30,7 @@ class _Task:
     status: str = ""
     started: float = 0.0
     last_line: float = float("-inf")  # the first update always writes a line
+    shown: tuple[float, str] | None = None  # (completed, status) of the last line written
 
 
 class LineProgress:
@@ -46,8 +49,10 @@ class LineProgress:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        for task_id in self._tasks:
-            self._line(task_id)
+        # the final state, unless the last line already said it (it was printed twice before)
+        for task_id, task in self._tasks.items():
+            if task.shown != (task.completed, task.status):
+                self._line(task_id)
 
     def add_task(self, description: str, total: float | None = None, completed: float = 0, **fields: Any) -> TaskID:
         task_id = TaskID(len(self._tasks))
@@ -70,6 +75,7 @@ class LineProgress:
     def _line(self, task_id: TaskID) -> None:
         task = self._tasks[task_id]
         task.last_line = time.monotonic()
+        task.shown = (task.completed, task.status)
         if self.quiet:
             return
         elapsed = time.strftime("%H:%M:%S", time.gmtime(task.last_line - task.started))
@@ -82,7 +88,7 @@ class LineProgress:
 
 def progress_bar(label: str, *, console: Console | None = None, with_status: bool = False) -> Progress | LineProgress:
     """A rich bar on a terminal, throttled lines otherwise (both on stderr unless ``console`` says otherwise)."""
-    console = console or Console(stderr=True)
+    console = console or make_console(stderr=True)
     if not console.is_terminal:
         return LineProgress(label, stream=console.file)
     columns: list[Any] = [TextColumn(f"[bold]{label}[/] {{task.description}}"), BarColumn(), MofNCompleteColumn()]

@@ -40,3 +40,23 @@ def test_quiet_counts_without_writing() -> None:
     with p.LineProgress("eval", stream=out, interval=0.0, quiet=True) as bar:
         bar.advance(bar.add_task("vector", total=3))
     assert out.getvalue() == ""
+
+
+def test_the_last_line_is_not_written_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [0.0]
+    monkeypatch.setattr(p.time, "monotonic", lambda: now[0])
+    out = io.StringIO()
+    with p.LineProgress("ingest", stream=out, interval=10.0) as bar:
+        task = bar.add_task("run-1", total=100)
+        now[0] = 30.0
+        bar.update(task, advance=100, status="done")  # a line: this is already the final state
+    assert out.getvalue().splitlines() == ["ingest run-1: 100/100 (100%) 00:00:30 done"]
+
+
+def test_piped_output_is_not_wrapped_at_80_columns() -> None:
+    from tkgrag.terminal import make_console
+
+    out = io.StringIO()
+    long = "error: " + "x" * 150 + " /a/very/long/path/that/scripts/grep/for"
+    make_console(stream=out).print(long)
+    assert out.getvalue() == long + "\n"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 from tkgrag.cli import (
@@ -12,11 +14,13 @@ from tkgrag.cli import (
     eval_cmd,
     ingest_cmd,
     mapped_cmd,
+    mcp_cmd,
     methods_cmd,
     neo4j_cmd,
     retrieve_cmd,
     rules_cmd,
     schema_cmd,
+    serve_cmd,
     train_cmd,
 )
 from tkgrag.cli.common import exit_past_busy_workers
@@ -26,7 +30,29 @@ app = typer.Typer(
     help="Temporal knowledge-graph RAG on Neo4j: ingest temporal facts, retrieve time-consistent evidence, answer.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    # Help text is plain text: with Rich markup on, "a [schedule] table" lost its "[schedule]" (read as a tag).
+    # The root's mode applies to every subcommand group.
+    rich_markup_mode=None,
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        from tkgrag import __version__
+
+        typer.echo(f"tkgrag {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """Temporal knowledge-graph RAG on Neo4j: ingest temporal facts, retrieve time-consistent evidence, answer."""
+
+
 app.add_typer(neo4j_cmd.app, name="neo4j")
 app.add_typer(schema_cmd.app, name="schema")
 app.add_typer(ingest_cmd.app, name="ingest")
@@ -40,6 +66,8 @@ app.command(name="ask")(ask_cmd.ask)
 app.command(name="doctor")(doctor_cmd.doctor)
 app.command(name="demo")(demo_cmd.demo)
 app.command(name="history")(mapped_cmd.history)
+app.command(name="serve")(serve_cmd.serve)
+app.command(name="mcp")(mcp_cmd.mcp)
 
 
 def main() -> None:

@@ -144,12 +144,21 @@ def ask(
             help="Answer from what the store knew then (date = end of that day UTC, or ISO datetime); default now.",
         ),
     ] = None,
+    server: Annotated[
+        str | None, typer.Option("--server", help="A `tkgrag serve` URL, or off; default: the instance's, if running.")
+    ] = None,
 ) -> None:
     """Answer a question from the graph, or say "no answer" and why.
 
     Exit status: 0 answered; 3 no answer (the reason is printed); 4 the reader failed (e.g. the LLM endpoint is
     down); 1 an error such as a server that is not running.
     """
+    from tkgrag.cli import remote
+
+    if as_of_record is None and remote.ask_via_server(
+        server, question, method=method, reader=reader, k=k, as_json=as_json, explain=explain
+    ):
+        return
     from tkgrag.api import TKGRag
     from tkgrag.record_time import parse_record_time
 

@@ -15,15 +15,15 @@ from typing import Any, ParamSpec, TypeVar
 
 import typer
 from neo4j.exceptions import ServiceUnavailable, SessionExpired
-from rich.console import Console
 from rich.text import Text
 
 from tkgrag.cli.safe_text import safe
 from tkgrag.config import Settings, load_settings
 from tkgrag.errors import TkgragError
+from tkgrag.terminal import make_console
 
-console = Console()
-err_console = Console(stderr=True)
+console = make_console()
+err_console = make_console(stderr=True)
 
 P = ParamSpec("P")
 R = TypeVar("R")

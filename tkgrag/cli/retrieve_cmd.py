@@ -77,8 +77,26 @@ def retrieve(
             help="Answer from what the store knew then (date = end of that day UTC, or ISO datetime); default now.",
         ),
     ] = None,
+    server: Annotated[
+        str | None, typer.Option("--server", help="A `tkgrag serve` URL, or off; default: the instance's, if running.")
+    ] = None,
 ) -> None:
     """Retrieve the items (events, facts, passages, chunks) a method finds for a question."""
+    from tkgrag.cli import remote
+
+    if as_of_record is None and remote.retrieve_via_server(
+        server,
+        question,
+        method=method,
+        k=k,
+        before=before,
+        after=after,
+        during=during,
+        kinds=kind,
+        options=options,
+        as_json=as_json,
+    ):
+        return
     from tkgrag.api import TKGRag
     from tkgrag.record_time import parse_record_time
 

@@ -1,4 +1,8 @@
-"""LLM endpoint settings, from the environment only: the endpoint and key are deployment facts, not project config.
+"""LLM endpoint settings, from the environment and the config file's ``[llm]`` table (the environment wins). The key
+is never read from a file: it belongs in ``OPENAI_API_KEY`` (or an injected chat client, ``tkgrag.aio``).
+
+``[llm]`` keys: ``model``, ``base_url``, ``timeout_s``, ``max_retries``, ``backoff_base_s``, ``backoff_max_s``,
+``cache``, ``requests_per_minute``, ``temperature``, ``max_tokens``, ``template`` (the fields of ``LLMSettings``).
 
 The API key is kept out of ``repr`` and out of every message tkgrag prints or logs; :meth:`LLMSettings.describe`
 says only whether one is set.
@@ -124,10 +128,47 @@ def _flag(env: Mapping[str, str], var: str) -> bool:
     raise ConfigError(f"{var}={env[var]!r}: use 1 (on) or 0 (off)")
 
 
+_FILE_KEYS: dict[str, tuple[type, float | None]] = {
+    "model": (str, None),
+    "base_url": (str, None),
+    "timeout_s": (float, 0.001),
+    "max_retries": (int, 0),
+    "backoff_base_s": (float, 0.0),
+    "backoff_max_s": (float, 0.0),
+    "cache": (bool, None),
+    "requests_per_minute": (float, 0.001),
+    "temperature": (float, 0.0),
+    "max_tokens": (int, 1),
+    "template": (str, None),
+}
+
+
+def _from_file(env: Mapping[str, str]) -> dict[str, Any]:
+    from tkgrag.config import read_config_table
+
+    path, table = read_config_table("llm", dict(env))
+    out: dict[str, Any] = {}
+    for key, value in table.items():
+        where = f"config file {path} llm.{key}"
+        if key == "api_key":
+            raise ConfigError(f"{where}: keep the key out of files; set OPENAI_API_KEY instead.")
+        if key not in _FILE_KEYS:
+            raise ConfigError(f"{where}: unknown key; known: {', '.join(_FILE_KEYS)}")
+        kind, minimum = _FILE_KEYS[key]
+        ok = isinstance(value, kind) or (kind is float and isinstance(value, int) and not isinstance(value, bool))
+        if not ok or (kind is int and isinstance(value, bool)):
+            raise ConfigError(f"{where} = {value!r}: expected {kind.__name__}")
+        if minimum is not None and value < minimum:
+            raise ConfigError(f"{where} = {value!r}: must be at least {minimum}")
+        out[key] = value.strip().rstrip("/") if key == "base_url" else kind(value)
+    return out
+
+
 def load_llm_settings(env: Mapping[str, str] | None = None) -> LLMSettings:
-    """Settings from ``env`` (default: the process environment); malformed values raise ConfigError naming the var."""
+    """Settings from the config file's ``[llm]`` table, then ``env`` (default: the process environment) over it;
+    malformed values raise ConfigError naming the variable or the file and key."""
     env = os.environ if env is None else env
-    kw: dict[str, Any] = {}
+    kw: dict[str, Any] = _from_file(env)
     if env.get("OPENAI_BASE_URL", "").strip():
         kw["base_url"] = env["OPENAI_BASE_URL"].strip().rstrip("/")
     if env.get("OPENAI_API_KEY", "").strip():

@@ -18,6 +18,7 @@ from rich.console import Console
 from tkgrag.errors import ServerError
 from tkgrag.server.layout import InstanceLayout
 from tkgrag.server.versions import GDS_VERSION, MIN_JAVA, NEO4J_VERSION
+from tkgrag.terminal import make_console
 
 _REQUIRED_PLUGIN_JARS = (
     "proc",
@@ -75,7 +76,7 @@ def assemble(layout: InstanceLayout, console: Console | None = None, force: bool
             f"The Neo4j jars are not assembled yet ({layout.dist}) and Maven is not on PATH to assemble them. "
             "Install Maven (Debian: apt-get install maven) or set NEO4J_URI to use another server."
         )
-    console = console or Console(stderr=True)
+    console = console or make_console(stderr=True)
     layout.dist.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="assemble-", dir=layout.dist.parent) as tmp:
         work = Path(tmp)

@@ -27,6 +27,7 @@ from tkgrag.server.credentials import create_password, read_password
 from tkgrag.server.layout import InstanceLayout
 from tkgrag.server.login_lock import AUTH_LOCK_WAIT_S, RATE_LIMITED
 from tkgrag.server.logs import write_log_configs
+from tkgrag.terminal import make_console
 
 ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
 ADMIN_TOOL = "org.neo4j.cli.AdminTool"
@@ -210,7 +211,7 @@ def _start(settings: Settings, console: Console | None) -> ServerStatus:
         raise ServerError(
             "NEO4J_URI is set, so tkgrag uses that server and manages none; unset it to use the local one."
         )
-    console = console or Console(stderr=True)
+    console = console or make_console(stderr=True)
     layout = InstanceLayout.from_settings(settings)
     current = status(settings)
     if current.running:

@@ -52,7 +52,8 @@ def connect(settings: Settings | None = None, *, start_managed: bool = True, ens
     settings = settings or load_settings()
     uri, auth = resolve_connection(settings, start_managed=start_managed)
     # Unknown-property notices (an empty database) and id() deprecation notices would flood the log; the test
-    # suite runs against the pinned server version instead.
+    # suite runs against the pinned server version instead. SCHEMA: applying the schema on every connect would log
+    # one IndexOrConstraintAlreadyExists notice per index at INFO (23 lines), though nothing is wrong.
     # TKGRAG_NEO4J_RETRY_TIMEOUT caps how long a call waits for a server that went away. The driver starts a retry
     # while less than max_transaction_retry_time has passed, and its back-off doubles (1, 2, 4, 8, 16 s, jittered),
     # so the last sleep can take the total to twice that (measured: 54.5 s for 30 against a closed port): half the
@@ -61,7 +62,7 @@ def connect(settings: Settings | None = None, *, start_managed: bool = True, ens
     driver = GraphDatabase.driver(
         uri,
         auth=auth,
-        notifications_disabled_categories=["UNRECOGNIZED", "DEPRECATION"],
+        notifications_disabled_categories=["UNRECOGNIZED", "DEPRECATION", "SCHEMA"],
         max_transaction_retry_time=wait / 2,
         connection_acquisition_timeout=wait,
         connection_timeout=min(wait, 30.0),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, LiteralString, cast
@@ -66,6 +67,14 @@ def resolve_connection(settings: Settings, start_managed: bool = True) -> tuple[
     from tkgrag.server.credentials import read_password
     from tkgrag.server.layout import InstanceLayout
 
+    if start_managed and not process.status(settings).running:
+        # one line before a wait of 20 s or more (a first start also assembles the jars): silence looked like a hang
+        s = settings.server
+        sys.stderr.write(
+            f"tkgrag: starting the managed Neo4j instance '{s.instance}' (bolt port {s.bolt_port}); "
+            "the first start of a session takes 20 s or more\n"
+        )
+        sys.stderr.flush()
     st = process.start(settings) if start_managed else process.status(settings)
     if not st.running:
         raise StoreError(

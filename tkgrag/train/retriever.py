@@ -180,7 +180,9 @@ def _token_embeddings(model: Any) -> list[Any]:
 def _embed(model: Any, texts: Sequence[str]) -> Any:
     import torch
 
-    features = model.tokenize(list(texts))
+    # sentence-transformers 5 renamed tokenize to preprocess (tokenize still works, with a deprecation warning)
+    prepare = model.preprocess if hasattr(model, "preprocess") else model.tokenize
+    features = prepare(list(texts))
     out = model(features)["sentence_embedding"]
     return torch.nn.functional.normalize(out, dim=-1)
 

@@ -1,0 +1,108 @@
+"""The service's operations, shared by HTTP and MCP: each takes the engine and plain request values and returns the
+JSON body, so both front ends answer the same thing in the same shape."""
+
+from __future__ import annotations
+
+import platform
+import time
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+from tkgrag import __version__
+from tkgrag.model import Answer, ItemKind, Retrieval
+from tkgrag.queries.service import STORE_COUNTS
+from tkgrag.service.convert import to_jsonable
+from tkgrag.service.engine import Engine
+from tkgrag.service.requests import constraint_of
+
+
+@dataclass(frozen=True)
+class ServiceInfo:
+    """What status reports about the process (no secrets)."""
+
+    instance: str
+    neo4j_uri: str
+    default_method: str
+    default_reader: str
+    limits: dict[str, Any] = field(default_factory=dict)
+
+
+def answer_body(answer: Answer, elapsed_ms: float) -> dict[str, Any]:
+    """The ``Answer`` fields, plus what a reader's subclass adds (``extra``) and the explanation lines."""
+    base = {f.name for f in fields(Answer)}
+    body = to_jsonable(answer)
+    extra = {k: body.pop(k) for k in list(body) if k not in base}
+    extra.pop("facts", None)  # the evidence already carries them; ``supporting_events`` names the keys
+    grounding = getattr(answer, "grounding", None)
+    explain = list(grounding.explain()) if grounding is not None and hasattr(grounding, "explain") else []
+    extra.pop("grounding", None)
+    return {**body, "explain": explain, "extra": extra, "elapsed_ms": round(elapsed_ms, 1)}
+
+
+async def ask(
+    engine: Engine,
+    info: ServiceInfo,
+    question: str,
+    *,
+    method: str | None = None,
+    reader: str | None = None,
+    k: int = 10,
+    before: str | None = None,
+    after: str | None = None,
+    during: str | None = None,
+) -> dict[str, Any]:
+    constraint = constraint_of(before, after, during)
+    method = method or info.default_method
+    reader = reader or info.default_reader
+    t0 = time.perf_counter()
+
+    def work() -> Answer:
+        engine.compose(method, reader)
+        return engine.rag.ask(question, method=method, reader=reader, k=k, constraint=constraint)
+
+    answer = await engine.run("ask", work)
+    return answer_body(answer, (time.perf_counter() - t0) * 1000)
+
+
+async def retrieve(
+    engine: Engine,
+    info: ServiceInfo,
+    question: str,
+    *,
+    method: str | None = None,
+    k: int = 10,
+    before: str | None = None,
+    after: str | None = None,
+    during: str | None = None,
+    kinds: list[ItemKind] | None = None,
+) -> dict[str, Any]:
+    constraint = constraint_of(before, after, during)
+    method = method or info.default_method
+    t0 = time.perf_counter()
+
+    def work() -> Retrieval:
+        engine.compose(method)
+        return engine.rag.retrieve(question, method, k, constraint, kinds)
+
+    r = await engine.run("retrieve", work)
+    return {**to_jsonable(r), "elapsed_ms": round((time.perf_counter() - t0) * 1000, 1)}
+
+
+async def status(engine: Engine, info: ServiceInfo) -> dict[str, Any]:
+    counts = await engine.run("status", engine.rag.store.run, STORE_COUNTS)
+    return {
+        "version": __version__,
+        "python": platform.python_version(),
+        **asdict(info),
+        "store": counts[0] if counts else {},
+        "requests": {
+            "served": engine.served,
+            "failed": engine.failed,
+            "over_budget": engine.over_budget,
+            "in_flight": engine.in_flight,
+        },
+        "workers": engine.limits.workers,
+        "queue": engine.limits.queue,
+        "budget_s": engine.limits.timeout_s,
+        "uptime_s": round(time.time() - engine.started_at, 1),
+    }
