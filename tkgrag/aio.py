@@ -26,6 +26,7 @@ from tkgrag.config import Settings, load_settings
 from tkgrag.embed import Embedder, default_embedder
 from tkgrag.llm.client import ChatClient
 from tkgrag.model import Answer, ItemKind, Retrieval, TemporalConstraint
+from tkgrag.question.understanding import Understanding
 from tkgrag.readers.base import Reader
 from tkgrag.retrievers.base import RetrievalRequest, Retriever
 from tkgrag.retrievers.registry import RetrieverContext, create
@@ -126,7 +127,7 @@ class AsyncTKGRag:
 
     async def ask(
         self,
-        question: str | RetrievalRequest,
+        question: str | Understanding,
         method: str | None = None,
         reader: str | None = None,
         k: int = 10,

@@ -38,7 +38,8 @@ from tkgrag.ingest.formats.dates_in_text import date_mentions, extract_dates
 from tkgrag.ingest.formats.sentences import split_sentences
 from tkgrag.model import Answer, AnswerCandidate, Evidence, Retrieval, TokenUsage
 from tkgrag.question.model import AnswerKind
-from tkgrag.retrievers.base import RetrievalRequest, Retriever
+from tkgrag.readers.base import abstain
+from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.temporal import TimeSpan
 
 
@@ -329,30 +330,30 @@ class ExtractiveReader:
         self.config = config or ExtractConfig()
         self.max_answers = max_answers
 
-    def answer(self, request: RetrievalRequest | str, retriever: Retriever, k: int = 10) -> Answer:
-        request = RetrievalRequest.coerce(request, k)
+    def read(self, request: RetrievalRequest, retrieval: Retrieval) -> Answer:
+        """The spans of the expected answer type in the retrieved items; "no answer" when the question's answer type
+        is unknown (it was not understood) or no span of that type is in the evidence. Confidence: the best answer's
+        share of all extracted support, so one clear span is trusted more than several close ones."""
         t0 = time.perf_counter()
-        retrieval = retriever.retrieve(request)
-        t1 = time.perf_counter()
-        out = self.read(request.text, retrieval, request.question)
-        out.timings_ms = {**out.timings_ms, "retrieve": (t1 - t0) * 1000.0, "total": (time.perf_counter() - t0) * 1e3}
-        return out
-
-    def read(self, question: str, retrieval: Retrieval, understanding: Any | None = None) -> Answer:
-        t0 = time.perf_counter()
-        kind = answer_kind(understanding)
+        kind = answer_kind(request.question)
         if kind is None:
-            # The caller understood nothing: read the question's answer type here (until every caller passes its
-            # understanding, issue 25 item 1).
-            from tkgrag.question.answer_type import detect_answer_type
-
-            kind = detect_answer_type(question.lower(), []).kind
-        answers = extract_answers(question, retrieval.evidence, kind, config=self.config, limit=self.max_answers)
+            return abstain(
+                request, retrieval, self.name, "the expected answer type is unknown (question not understood)"
+            )
+        answers = extract_answers(request.text, retrieval.evidence, kind, config=self.config, limit=self.max_answers)
+        if not answers:
+            why = f"no {kind.value} in the retrieved evidence that the question does not already name"
+            return abstain(request, retrieval, self.name, why)
+        total = sum(a.score for a in answers)
         return Answer(
-            question=question,
+            question=request.text,
             answers=answers,
             retrieval=retrieval,
             reader=self.name,
+            rewritten_question=request.search,
+            constraint=retrieval.constraint,
             tokens=TokenUsage(),
             timings_ms={"read": (time.perf_counter() - t0) * 1000.0},
+            confidence=round(answers[0].score / total, 4) if total > 0 else 0.0,
+            understanding=request.understanding,
         )

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from tkgrag.embed import Embedder
 from tkgrag.errors import ConfigError
 from tkgrag.model import Answer, ItemKind, Retrieval
-from tkgrag.readers.base import Reader, abstain
+from tkgrag.readers.base import Reader
 from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.store import Store
 
@@ -44,24 +44,10 @@ def _ranked(ctx: ReaderContext) -> Reader:
     return RankedReader()
 
 
-class _NoPassageReader:
-    """Stands in for the extractive reader while ``tkgrag.readers.extractive`` is not installed."""
-
-    name = "extractive"
-
-    def read(self, request: RetrievalRequest, retrieval: Retrieval) -> Answer:
-        return abstain(request, retrieval, self.name, "no LLM-free reader for passages or chunks is installed")
-
-
 def _extractive(ctx: ReaderContext) -> Reader:
-    import importlib
+    from tkgrag.readers.extractive import ExtractiveReader
 
-    try:  # written in parallel (issue 25, passages and chunks); this is its dispatch point
-        module = importlib.import_module("tkgrag.readers.extractive")
-    except ImportError:
-        return _NoPassageReader()
-    reader: Reader = module.ExtractiveReader(ctx.store, ctx.embedder)
-    return reader
+    return ExtractiveReader()
 
 
 # The reader for each item kind (``auto``); an item kind added to the model gets its reader here.

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from tkgrag.errors import ConfigError
 from tkgrag.model import ALL_KINDS, Evidence, ItemKind, Retrieval, Subgraph, TemporalConstraint
 from tkgrag.queries.temporal_filter import constraint_params
-from tkgrag.question.constraints import understood
 from tkgrag.text_input import require_text
 from tkgrag.threads import limited, request_threads
 
@@ -176,7 +175,7 @@ class RequestScope:
 
     @classmethod
     def of(cls, retriever: Retriever, request: RetrievalRequest) -> RequestScope:
-        tq = request.question if request.question is not None else understood(request.text)
+        tq = request.question  # understood once by the caller (retrievers never parse)
         notes = list(tq.notes) if tq is not None else []  # a time the question states that could not be used
         applies = Need.CONSTRAINTS in retriever.needs
         if request.constraints and not applies:
