@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tkgrag.model import AnswerCandidate, Evidence, ItemKind, Retrieval
-from tkgrag.question import understand
 from tkgrag.question.model import AnswerKind
+from tkgrag.question.understanding import parse_only
 from tkgrag.readers.extractive import (
     ExtractConfig,
     ExtractiveReader,
@@ -19,6 +19,7 @@ from tkgrag.readers.extractive import (
     number_spans,
 )
 from tkgrag.readers.registry import READERS
+from tkgrag.retrievers.base import RetrievalRequest
 
 SEHWA = (
     "She attended Sehwa Girls High School , graduating in 1984 , and then Seoul National University where she "
@@ -102,12 +103,16 @@ def test_time_answers_skip_the_dates_the_question_names() -> None:
 def test_reader_reads_the_retrieved_evidence_with_the_callers_understanding() -> None:
     question = "Which club did Ann Lee play for in 2010?"
     retrieval = Retrieval("mrag+", question, _items())
-    tq = understand(question)
-    assert answer_kind(tq) is AnswerKind.ENTITY
-    answer = ExtractiveReader().read(question, retrieval, tq)
-    assert answer.best == "Dale Club" and answer.reader == "extractive"
-    assert answer.tokens.prompt == 0
-    # no understanding given: the reader reads the answer type itself
-    assert ExtractiveReader().read(question, retrieval).best == "Dale Club"
-    assert ExtractiveReader().read(question, Retrieval("mrag+", question, [])).answers == []
+    u = parse_only(question)
+    assert answer_kind(u.question) is AnswerKind.ENTITY
+    request = RetrievalRequest.of(question, understanding=u)
+    answer = ExtractiveReader().read(request, retrieval)
+    assert answer.best == "Dale Club" and answer.reader == "extractive" and answer.abstained is None
+    assert answer.tokens.prompt == 0 and 0.0 < answer.confidence <= 1.0
+    # nothing retrieved: "no answer" with the reason, not a guess
+    empty = ExtractiveReader().read(request, Retrieval("mrag+", question, []))
+    assert empty.answers == [] and empty.abstained is not None and "no entity" in empty.abstained
+    # not understood (no answer type): the reader does not parse the question itself, it abstains
+    bare = ExtractiveReader().read(RetrievalRequest.of(question), retrieval)
+    assert bare.answers == [] and "answer type is unknown" in (bare.abstained or "")
     assert "extractive" in READERS

@@ -456,7 +456,9 @@ def test_a_reply_whose_content_is_not_text_is_a_failure_not_a_traceback(
     body = completion("x")
     body["choices"][0]["message"]["content"] = content
     server = serve(Reply(body=body))
-    answer = LLMReader.from_settings(settings_for(server.base_url, tmp_path)).read(QUESTION, retrieval())
+    answer = LLMReader.from_settings(settings_for(server.base_url, tmp_path)).read(
+        RetrievalRequest.of(QUESTION), retrieval()
+    )
     assert len(server.requests) == 1  # not retried: the same request gets the same reply
     assert answer.outcome == "failed" and answer.answers == [] and len(answer.retrieval.evidence) == 3
     assert answer.error is not None and f"content is a {kind}, not text" in answer.error
@@ -476,7 +478,7 @@ def test_a_usage_field_of_the_wrong_shape_is_estimated(serve: Any, tmp_path: Pat
     server = serve(Reply(body=body))
     metrics = LLMMetrics()
     answer = LLMReader.from_settings(settings_for(server.base_url, tmp_path), metrics=metrics).read(
-        QUESTION, retrieval()
+        RetrievalRequest.of(QUESTION), retrieval()
     )
     assert answer.outcome == "answered" and answer.best == "Iran"
     assert answer.tokens.estimated and answer.tokens.prompt > 0
@@ -487,18 +489,20 @@ def test_a_usage_field_of_the_wrong_shape_is_estimated(serve: Any, tmp_path: Pat
 def test_failure_and_no_answer_are_distinct_outcomes(serve: Any, tmp_path: Path) -> None:
     failing = serve(Reply(500, error_body("boom")))
     failed = LLMReader.from_settings(settings_for(failing.base_url, tmp_path, max_retries=4)).read(
-        QUESTION, retrieval()
+        RetrievalRequest.of(QUESTION), retrieval()
     )
     assert len(failing.requests) == 5 and failed.outcome == "failed" and failed.as_dict()["outcome"] == "failed"
     empty = serve(Reply(body=completion("I cannot determine the answer from the evidence.")))
-    none = LLMReader.from_settings(settings_for(empty.base_url, tmp_path)).read(QUESTION, retrieval())
+    none = LLMReader.from_settings(settings_for(empty.base_url, tmp_path)).read(
+        RetrievalRequest.of(QUESTION), retrieval()
+    )
     assert none.outcome == "no answer" and none.error is None and none.as_dict()["outcome"] == "no answer"
 
 
 def test_a_hung_endpoint_ends_at_the_deadline(serve: Any, tmp_path: Path) -> None:
     server = serve(Reply(body=completion("Answer: too late"), delay_s=30.0))
     settings = settings_for(server.base_url, tmp_path, timeout_s=0.4, deadline_s=0.6, max_retries=4)
-    answer = LLMReader.from_settings(settings).read(QUESTION, retrieval())
+    answer = LLMReader.from_settings(settings).read(RetrievalRequest.of(QUESTION), retrieval())
     # the first try times out at 0.4 s, a second one gets what is left (0.2 s): 2 requests of the 5 allowed
     assert 1 <= len(server.requests) <= 2
     assert answer.outcome == "failed" and answer.error is not None
@@ -509,7 +513,7 @@ def test_retry_after_is_waited_in_full(serve: Any, tmp_path: Path) -> None:
     server = serve(Reply(429, error_body("slow down"), headers={"Retry-After": "1"}), Reply(body=completion("Iran")))
     slept: list[float] = []
     client = build_chat_client(settings_for(server.base_url, tmp_path, backoff_max_s=30.0), sleep=slept.append)
-    answer = LLMReader(client).read(QUESTION, retrieval())
+    answer = LLMReader(client).read(RetrievalRequest.of(QUESTION), retrieval())
     assert answer.best == "Iran" and len(server.requests) == 2
     assert slept == [1.0]  # before: a draw from [0.5, 1.0]
 

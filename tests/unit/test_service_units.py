@@ -37,7 +37,7 @@ def sample_answer() -> Answer:
 
 def test_to_jsonable_exact_shape() -> None:
     j = to_jsonable(sample_answer())
-    assert j["answers"] == [{"text": "A", "score": 1.0, "supporting_events": ["k1"]}]
+    assert j["answers"] == [{"text": "A", "score": 1.0, "supporting_events": ["k1"], "key": None}]
     assert j["retrieval"]["evidence"][0]["span"] == {"start": "2014-05-02", "end": "2014-05-02", "granularity": "day"}
     assert j["retrieval"]["constraints"] == [
         {
@@ -67,17 +67,16 @@ def test_remote_answer_keeps_server_extras_and_ignores_unknown_keys() -> None:
 def test_schema_follows_a_field_added_to_a_library_type() -> None:
     @dataclasses.dataclass
     class Grown(Answer):
-        abstained: str | None = None
+        caveat: str | None = None
         span: TimeSpan | None = None
 
     props = model_of(Grown).model_json_schema()["properties"]
-    assert {f.name for f in dataclasses.fields(Grown)} == set(props)
+    # every field a person reads (repr=True); internal ones (the Understanding object) stay out of the wire format
+    assert {f.name for f in dataclasses.fields(Grown) if f.repr} == set(props)
     assert set(model_of(Evidence).model_json_schema()["properties"]) == {f.name for f in dataclasses.fields(Evidence)}
-    g = Grown("q", [], sample_answer().retrieval, "symbolic", abstained="no event", span=TimeSpan.parse("2014"))
+    g = Grown("q", [], sample_answer().retrieval, "symbolic", caveat="no event", span=TimeSpan.parse("2014"))
     back = from_jsonable(Grown, to_jsonable(g))
-    assert back.abstained == "no event" and back.span == TimeSpan(
-        date(2014, 1, 1), date(2014, 12, 31), Granularity.YEAR
-    )
+    assert back.caveat == "no event" and back.span == TimeSpan(date(2014, 1, 1), date(2014, 12, 31), Granularity.YEAR)
 
 
 @pytest.mark.parametrize(
