@@ -287,8 +287,9 @@ def run_schedule(
     sleep: Callable[[float], None] = _time.sleep,
 ) -> int:
     """Run each job on its schedule until ``max_runs`` job runs (None: until Ctrl-C). Returns the runs done. A job
-    run that fails (its folder is gone, the server went away) is logged, passed to ``on_error`` and counted; that job
-    runs again at its next time and the other jobs keep theirs. A stop (Ctrl-C, SIGTERM) ends the loop."""
+    run that fails (its folder is gone, the server went away) is passed to ``on_error`` (logged when there is none)
+    and counted; that job runs again at its next time and the other jobs keep theirs. A stop (Ctrl-C, SIGTERM) ends
+    the loop."""
     missing = [str(j.file) for j in jobs if j.schedule is None]
     if missing:
         raise JobError(f"job(s) without a [schedule]: {', '.join(missing)}; use `tkgrag ingest run` for one-off runs")
@@ -311,9 +312,10 @@ def run_schedule(
         except Exception as exc:  # one job's failure must not end the other jobs' schedules
             # Logged and rescheduled: a removed source folder may come back, a server that went away may restart.
             message = str(exc) if isinstance(exc, TkgragError) else f"{type(exc).__name__}: {exc}"
-            _log.warning("job %s failed: %s", job.name, message)
             if on_error is not None:
-                on_error(job, message)
+                on_error(job, message)  # the caller reports it (the CLI: one line on stderr)
+            else:
+                _log.warning("job %s failed: %s", job.name, message)
         else:
             if on_run is not None:
                 on_run(job, results)

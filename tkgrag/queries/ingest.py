@@ -9,9 +9,6 @@ Labels are fixed here; per-label variants are separate constants chosen from a d
 from __future__ import annotations
 
 # ---- events (s, r, o, [valid_from, valid_to]) -----------------------------------------------------------------
-# One row per NEW event (the pipeline dedupes keys in the batch and filters keys already stored). MERGE still guards
-# against a concurrent writer; `created` is true only for the nodes this statement created ($now is unique per batch).
-# A literal object (Wikidata quantity, string) has no OBJECT edge: it is kept in Event.object_value.
 # Rows whose fact (Event.fact_key: the key without the source) is already stored under another key, i.e. from another
 # source: that source is added to the stored Event's sources, and the row is not written again. Events stored before
 # fact keys existed have none and are not matched here (their own source still finds them by key).
@@ -20,10 +17,13 @@ UNWIND $rows AS row
 MATCH (e:Event {fact_key: row.fact_key})
 WHERE e.key <> row.key
 WITH e, row, coalesce(e.sources, [e.source]) AS known
-SET e.sources = CASE WHEN row.source IN known THEN known ELSE known + row.source END
+FOREACH (_ IN CASE WHEN row.source IN known THEN [] ELSE [1] END | SET e.sources = known + row.source)
 RETURN collect(DISTINCT row.key) AS keys
 """
 
+# One row per NEW event (the pipeline dedupes keys in the batch and filters keys already stored). MERGE still guards
+# against a concurrent writer; `created` is true only for the nodes this statement created ($now is unique per batch).
+# A literal object (Wikidata quantity, string) has no OBJECT edge: it is kept in Event.object_value.
 WRITE_EVENTS = """
 UNWIND $rows AS row
 MERGE (e:Event {key: row.key})
