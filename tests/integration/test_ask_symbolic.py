@@ -298,8 +298,8 @@ def _cli(graph: Store, monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[int
 def test_a_named_entity_the_graph_lacks_is_no_answer_with_the_reason(
     graph: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Before issue 25 the unlinked "Freedonia" was dropped and this was answered as "when did Epsilon Party last
-    consult anyone" (2014-05-20, score 1.0)."""
+    """Before issue 25 an unlinked mention was dropped and the question read as one about the linked entity alone
+    (the issue's "When did Iran last consult Tajikistan?")."""
     code, out = _cli(graph, monkeypatch, "When did Epsilon Party last consult Freedonia?")
     assert code == 3, out
     assert (
