@@ -30,8 +30,9 @@ def eval_command(
         typer.Option(
             "--reader",
             help=(
-                "Reader that answers: symbolic, llm, ranked (a method's own ranked answers, e.g. exaqt; symbolic "
-                "for the others), or none (retrieval metrics only)."
+                "Reader that answers: symbolic, auto (the reader of what each method returned: ranked for "
+                "methods that rank answers such as exaqt, symbolic for events and facts, extractive for passages "
+                "and chunks), ranked, extractive, llm, or none (retrieval metrics only)."
             ),
         ),
     ] = "symbolic",
