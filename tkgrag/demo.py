@@ -115,6 +115,13 @@ def run_demo(settings: Settings, console: Console, err: Console) -> None:
             # cosine + rule PPR mass + temporal proximity
             plus = rag.ask(q["question"], method="star+", reader="symbolic", k=10)
             console.print(_evidence_table(plus.retrieval, 6), highlight=False)
+        # A wrong answer is worse than none: a named entity the graph lacks is "no answer" with the reason.
+        absent = "When did Iran last consult Freedonia?"
+        na = rag.ask(absent, method="star+tc", k=10)
+        said = na.best or f"no answer: {na.abstained}"
+        console.print(
+            f"\n[bold]{absent}[/]  (Freedonia is not in the graph)\n{na.reader} reader: {said}", highlight=False
+        )
 
         console.rule("5. Passages (TimeQA sample): the same contract, another item kind")
         passages = data_file(SAMPLE_PASSAGES)
@@ -132,6 +139,9 @@ def run_demo(settings: Settings, console: Console, err: Console) -> None:
                 console.print(f"best sentence of the top passage: {best}", highlight=False)
             for note in r.notes:
                 console.print(f"note: {note}", highlight=False)
+        pa = rag.ask(PASSAGE_QUESTION, method="mrag+", k=5)  # the auto reader: extractive, over mrag+'s sentences
+        said = pa.best or f"no answer: {pa.abstained}"
+        console.print(f"{pa.reader} reader (mrag+, no LLM): [bold]{said}[/]", highlight=False)
 
         console.rule("6. Wikidata facts (TimeQuestions sample): EXAQT's answer graph and answers")
         facts = data_file(SAMPLE_FACTS)
@@ -148,6 +158,9 @@ def run_demo(settings: Settings, console: Console, err: Console) -> None:
             console.print(f"note: {note}", highlight=False)
         _timer4_section(store, rag, questions, console, settings.home)
         _corpus_graph_demo(store, rag, embedder, console)
+    from tkgrag.demo_serve import serve_section
+
+    serve_section(settings, console, questions[0]["question"], title="9. The warm service")
     console.print(
         '\nNext: `tkgrag ask "..."`, `tkgrag retrieve "..." --method star`, and Neo4j Browser at the URL '
         "`tkgrag neo4j status` shows (user neo4j, password in the file it names)."
