@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.integration.test_mrag import QUESTION, pool  # noqa: F401  (the fixture)
-from tkgrag.question import understand
+from tkgrag.api import TKGRag
 from tkgrag.readers.extractive import ExtractiveReader, first_span
 from tkgrag.readers.registry import ReaderContext, create_reader
 from tkgrag.retrievers.base import RetrievalRequest
@@ -16,11 +16,14 @@ from tkgrag.store import Store
 
 
 def test_extractive_reader_answers_from_mrag_evidence(pool: Store, embedder: Any) -> None:  # noqa: F811
-    tq = understand(QUESTION)
-    retrieval = create("mrag", RetrieverContext(pool, embedder)).retrieve(RetrievalRequest.of(QUESTION, 5, question=tq))
+    u = TKGRag(store=pool, embedder=embedder).understand(QUESTION)  # understood once, as ask does
+    tq = u.question
+    assert tq is not None
+    request = RetrievalRequest.of(QUESTION, 5, understanding=u)
+    retrieval = create("mrag", RetrieverContext(pool, embedder)).retrieve(request)
     assert retrieval.evidence[0].key == "gold"
     reader = create_reader("extractive", ReaderContext(pool, embedder))
-    answer = reader.read(QUESTION, retrieval, tq)
+    answer = reader.read(request, retrieval)
     assert isinstance(reader, ExtractiveReader)
     assert answer.best == "Akhisar Belediyespor"
     assert "gold" in answer.answers[0].supporting_events

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tkgrag.api import TKGRag
 from tkgrag.embed import Embedder
 from tkgrag.eval import GoldAnswer, is_correct
 from tkgrag.graph_reads import FactReads
@@ -16,8 +17,6 @@ from tkgrag.ingest.tkg import ingest_tkg_file
 from tkgrag.question import understand
 from tkgrag.question.graph_linker import GraphLinker
 from tkgrag.question.relation_phrases import clean_relation_phrase, match_phrase, role_phrase
-from tkgrag.readers.symbolic import SymbolicReader
-from tkgrag.retrievers.vector import VectorRetriever
 from tkgrag.store import Store
 
 DATA = Path(__file__).resolve().parents[2] / "tkgrag" / "data"
@@ -44,10 +43,10 @@ def test_own_relations_read_well_and_answer(companies: Store, embedder: Embedder
     assert [f.text for f in office] == ["Acme Robotics opened an office in Lisbon on 2017-09-12"]
 
     # Questions whose relation phrase the parser keeps: the symbolic reader answers every one at rank 1.
-    reader, vector = SymbolicReader(companies, embedder), VectorRetriever(companies, embedder)
+    rag = TKGRag(store=companies, embedder=embedder)  # understand once -> vector -> symbolic reader
     wrong = []
     for row in [r for r in ROWS if r["qtype"] != "role"]:
-        a = reader.answer(row["question"], vector, k=10)
+        a = rag.ask(row["question"], method="vector", reader="symbolic", k=10)
         if not a.answers or not is_correct(a.answers[0].text, [GoldAnswer(x) for x in row["answers"]]):
             wrong.append((row["quid"], row["question"], row["answers"], [c.text for c in a.answers[:3]]))
     assert wrong == []
