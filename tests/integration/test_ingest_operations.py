@@ -21,6 +21,7 @@ from tkgrag.ingest.formats.run import ingest_passages
 from tkgrag.ingest.jobs import Job, load_job, run_job, run_schedule
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary, SimulatedCrash, SourceInfo, file_checksum, ingest
 from tkgrag.ingest.records import Reject
+from tkgrag.ingest.registry import get_format
 from tkgrag.ingest.rejects import default_rejects_path
 from tkgrag.ingest.sentences import split_passages
 from tkgrag.ingest.stop import IngestStopped, clear_stop, request_stop
@@ -202,6 +203,42 @@ def test_the_ledger_records_the_checksum_of_what_was_read(store: Store, tmp_path
     job.write_text(
         '[source]\nname = "growing"\nformat = "tkg-tsv"\npath = "growing.tsv"\n[ingest]\nembed = false\n',
         encoding="utf-8",
+    )
+    (again,) = run_job(store, load_job(job), progress=False)
+    assert (again.skipped, again.status, again.run_id, again.read) == (True, "completed", summary.run_id, 0)
+
+
+# The other job formats, by case: (file name, the line(s) of record i). The citeseer layout is the corpus format too.
+GROWING_FILES = {
+    "facts-jsonl": ("facts.jsonl", lambda i: json.dumps({"subject": f"Q{i}", "predicate": "p", "object": f"R{i}"})),
+    "corpus": ("docs.jsonl", lambda i: json.dumps({"id": f"d{i}", "title": f"Doc {i}", "text": f"Text {i}."})),
+    "corpus-citeseer": ("papers.txt", lambda i: f"p{i}\nTitle and abstract {i}.\nDB"),
+    "passages": ("passages.jsonl", lambda i: json.dumps({"id": f"s{i}", "text": f"Passage {i} from 1916-1920."})),
+}
+
+
+@pytest.mark.parametrize("case", sorted(GROWING_FILES))
+def test_every_job_format_records_the_checksum_of_what_was_read(store: Store, tmp_path: Path, case: str) -> None:
+    """Issue 30 item 14 for the formats other than TSV: their readers (generators) read the file through ``readsum``
+    and the run records the checksum of what they read, not the one taken before the file grew."""
+    fmt = case.removesuffix("-citeseer")
+    name, line = GROWING_FILES[case]
+    path = tmp_path / name
+    path.write_text("".join(line(i) + "\n" for i in range(5)), encoding="utf-8")
+    info = SourceInfo.for_file(path, name="growing", format=fmt)
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write("".join(line(i) + "\n" for i in range(5, 8)))
+    spec = get_format(fmt)
+    expected = len(list(spec.read(path, {"source": "growing"}, tmp_path)))
+    items = spec.read(path, {"source": "growing"}, tmp_path)
+    summary = ingest(store, items, spec.writer(), source=info, kind=spec.kind, options=opts(tmp_path, batch_size=3))
+    assert (summary.status, summary.read, summary.rejected) == ("completed", expected, 0)
+    run = store.run(GET_RUN, {"id": summary.run_id})[0]["run"]
+    assert run["checksum"] == file_checksum(path) != info.checksum
+    assert summary.note is not None and "changed while it was read" in summary.note
+    job = tmp_path / "growing.toml"
+    job.write_text(
+        f'[source]\nname = "growing"\nformat = "{fmt}"\npath = "{name}"\n[ingest]\nembed = false\n', encoding="utf-8"
     )
     (again,) = run_job(store, load_job(job), progress=False)
     assert (again.skipped, again.status, again.run_id, again.read) == (True, "completed", summary.run_id, 0)

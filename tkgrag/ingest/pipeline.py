@@ -580,9 +580,10 @@ def _ingest_owned(
 
 
 def _checksum_read(items: object, summary: IngestSummary) -> str | None:
-    """The checksum of the bytes the reader read, when it reports one (``read_checksum``, e.g. the TSV reader) and it
-    differs from the one the run started with: the file grew or changed between the two. The ledger then records what
-    was read, so the next run of a job skips the file if it did not change again (and reads it if it did)."""
+    """The checksum of the bytes the reader read, when it reports one (``read_checksum``, see ``readsum``: every job
+    format) and it differs from the one the run started with: the file grew or changed between the two. The ledger
+    then records what was read, so the next run of a job skips the file if it did not change again (and reads it if
+    it did)."""
     read = getattr(items, "read_checksum", None)
     if not isinstance(read, str) or read == summary.checksum:
         return None

@@ -24,13 +24,13 @@ Objects in an id-keyed file that are not Wikidata items (``+11190``, ``9.BG.05a`
 from __future__ import annotations
 
 import functools
-import hashlib
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from tkgrag.errors import TkgragError
+from tkgrag.ingest.readsum import ReadDigest
 from tkgrag.ingest.records import EventRecord, Reject, SourceRef
 from tkgrag.sources.fields import FieldError, check_indexable
 from tkgrag.sources.keys import wikidata_entity_key
@@ -210,22 +210,21 @@ class TkgTsvReader:
         self.path = path
         self.options = options or TsvOptions()
         self.source = self.options.source or default_source(path)
-        # sha256 of the bytes read, once the file has been read to its end (the pipeline records it in the ledger:
-        # a file that grew after its checksum was taken is not what the checksum says)
+        # sha256 of the bytes read, once the file has been read to its end (``readsum``; the pipeline records it in
+        # the ledger: a file that grew after its checksum was taken is not what the checksum says)
         self.read_checksum: str | None = None
 
     def __iter__(self) -> Iterator[EventRecord | Reject]:
         shown = printable_path(self.path)
         layout: _Layout | None = None
         first = True
+        digest = ReadDigest()
         try:
-            fh = self.path.open("rb")
+            fh = digest.open(self.path)
         except OSError as exc:
             raise TkgragError(f"cannot read {self.path}: {exc.strerror or exc}") from None
-        digest = hashlib.sha256()
         with fh:
             for lineno, raw_bytes in enumerate(fh, start=1):
-                digest.update(raw_bytes)
                 try:
                     raw = raw_bytes.decode("utf-8")
                 except UnicodeDecodeError as exc:

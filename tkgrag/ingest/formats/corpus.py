@@ -13,6 +13,7 @@ document unless ``chunk_words`` split it.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from tkgrag.ingest.formats.jsonsource import check_fields, iter_json_objects, raw_of, text_field, utf8_lines
+from tkgrag.ingest.readsum import Checksummed, ReadDigest, open_input
 from tkgrag.ingest.records import ChunkRecord, DocumentRecord, ReferenceRecord, Reject, SourceRef
 from tkgrag.sources.corpus import TitledPassages
 from tkgrag.sources.fields import FieldError
@@ -76,16 +78,23 @@ def detect_format(path: Path) -> CorpusFormat:
 
 def read_corpus(
     path: Path, *, source: str | None = None, fmt: CorpusFormat = "auto", chunk_words: int | None = None
+) -> Checksummed[CorpusItem | Reject]:
+    """Documents and their chunks (each document before its chunks), or rejects. The result reports
+    ``read_checksum`` once read (``readsum``)."""
+    return Checksummed(lambda digest: _read_corpus(path, source, fmt, chunk_words, digest))
+
+
+def _read_corpus(
+    path: Path, source: str | None, fmt: CorpusFormat, chunk_words: int | None, digest: ReadDigest
 ) -> Iterator[CorpusItem | Reject]:
-    """Documents and their chunks (each document before its chunks), or rejects."""
     src = source or default_source(path)
     kind = detect_format(path) if fmt == "auto" else fmt
     if kind == "citeseer":
-        yield from read_citeseer_texts(path, source=src, chunk_words=chunk_words)
+        yield from read_citeseer_texts(path, source=src, chunk_words=chunk_words, digest=digest)
         return
     seen_docs: set[str] = set()
     titled = TitledPassages()
-    for item in iter_json_objects(path):
+    for item in iter_json_objects(path, digest):
         if isinstance(item, Reject):
             yield item
             continue
@@ -182,14 +191,14 @@ def _metadata(value: object) -> dict[str, str]:
 
 
 def read_citeseer_texts(
-    path: Path, *, source: str | None = None, chunk_words: int | None = None
+    path: Path, *, source: str | None = None, chunk_words: int | None = None, digest: ReadDigest | None = None
 ) -> Iterator[CorpusItem | Reject]:
     """CiteSeer as TAPE ships it: three lines per paper (id; title and abstract run together; class label).
 
     The title cannot be told apart from the abstract, so ``Document.title`` is the paper id and the class label is
     the ``class`` property."""
     src = source or default_source(path)
-    with path.open(encoding="utf-8") as fh:
+    with io.TextIOWrapper(open_input(path, digest), encoding="utf-8") as fh:
         lines = [ln.rstrip("\n") for ln in fh]
     for start in range(0, len(lines), 3):
         block = lines[start : start + 3]

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from tkgrag.ingest.formats.jsonsource import check_fields, iter_json_objects, raw_of, text_field
+from tkgrag.ingest.readsum import Checksummed, ReadDigest
 from tkgrag.ingest.records import EventRecord, Qualifier, Reject, SourceRef
 from tkgrag.sources.fields import FieldError
 from tkgrag.temporal import Granularity, TimeParseError, TimeSpan
@@ -116,10 +117,15 @@ class FactRecord(EventRecord):
         return f"{base} ({'; '.join(quals)})" if quals else base
 
 
-def read_facts(path: Path, *, source: str | None = None) -> Iterator[FactRecord | Reject]:
-    """Facts of a JSONL (or JSON list) file; ``source`` defaults to the file's stem and is overridden per line."""
+def read_facts(path: Path, *, source: str | None = None) -> Checksummed[FactRecord | Reject]:
+    """Facts of a JSONL (or JSON list) file; ``source`` defaults to the file's stem and is overridden per line. The
+    result reports ``read_checksum`` once read (``readsum``)."""
+    return Checksummed(lambda digest: _read_facts(path, source, digest))
+
+
+def _read_facts(path: Path, source: str | None, digest: ReadDigest) -> Iterator[FactRecord | Reject]:
     default_source = source or default_source_of(path)
-    for item in iter_json_objects(path):
+    for item in iter_json_objects(path, digest):
         if isinstance(item, Reject):
             yield item
             continue

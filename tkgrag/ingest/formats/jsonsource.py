@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from tkgrag.ingest.readsum import ReadDigest, open_input
 from tkgrag.ingest.records import Reject, SourceRef
 from tkgrag.sources.fields import FieldError, check_indexable
 
@@ -38,18 +39,19 @@ def is_json_list_file(path: Path) -> bool:
     return path.suffix.lower() == ".json"
 
 
-def iter_json_objects(path: Path) -> Iterator[JsonItem | Reject]:
-    """Objects of ``path`` with their ``SourceRef``; malformed lines/items come back as rejects."""
+def iter_json_objects(path: Path, digest: ReadDigest | None = None) -> Iterator[JsonItem | Reject]:
+    """Objects of ``path`` with their ``SourceRef``; malformed lines/items come back as rejects. ``digest``: hashes the
+    bytes read (``readsum``)."""
     if is_json_list_file(path):
-        yield from _iter_list(path)
+        yield from _iter_list(path, digest)
     else:
-        yield from _iter_lines(path)
+        yield from _iter_lines(path, digest)
 
 
-def utf8_lines(path: Path) -> Iterator[tuple[SourceRef, str] | Reject]:
+def utf8_lines(path: Path, digest: ReadDigest | None = None) -> Iterator[tuple[SourceRef, str] | Reject]:
     """The lines of a text file with their ``SourceRef``; a line that is not UTF-8 is a ``Reject`` naming the line and
     byte, and the rest of the file still reads (as the TSV reader does)."""
-    with path.open("rb") as fh:
+    with open_input(path, digest) as fh:
         for lineno, raw in enumerate(fh, start=1):
             ref = SourceRef(str(path), line=lineno)
             try:
@@ -69,8 +71,8 @@ def _loads(text: str) -> Any:
         raise json.JSONDecodeError("nested too deeply (more than ~1,000 levels)", text[:50], 0) from None
 
 
-def _iter_lines(path: Path) -> Iterator[JsonItem | Reject]:
-    for item in utf8_lines(path):
+def _iter_lines(path: Path, digest: ReadDigest | None) -> Iterator[JsonItem | Reject]:
+    for item in utf8_lines(path, digest):
         if isinstance(item, Reject):
             yield item
             continue
@@ -89,9 +91,10 @@ def _iter_lines(path: Path) -> Iterator[JsonItem | Reject]:
         yield ref, obj
 
 
-def read_json_value(path: Path) -> Any:
+def read_json_value(path: Path, digest: ReadDigest | None = None) -> Any:
     """A whole ``.json`` file; not UTF-8 or not JSON raise ``json.JSONDecodeError`` with where it went wrong."""
-    raw = path.read_bytes()
+    with open_input(path, digest) as fh:
+        raw = fh.read()
     try:
         text = raw.decode("utf-8").lstrip("\ufeff")
     except UnicodeDecodeError as exc:
@@ -101,9 +104,9 @@ def read_json_value(path: Path) -> Any:
     return _loads(text)
 
 
-def _iter_list(path: Path) -> Iterator[JsonItem | Reject]:
+def _iter_list(path: Path, digest: ReadDigest | None) -> Iterator[JsonItem | Reject]:
     try:
-        data = read_json_value(path)
+        data = read_json_value(path, digest)
     except json.JSONDecodeError as exc:
         ref = SourceRef(str(path), line=exc.lineno)
         yield Reject(ref, f"not valid JSON ({exc.msg} at column {exc.colno}); fix the file or convert it to JSONL")

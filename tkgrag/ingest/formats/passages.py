@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 from tkgrag.ingest.formats.dates_in_text import extract_dates
 from tkgrag.ingest.formats.jsonsource import check_fields, iter_json_objects, raw_of, read_json_value, text_field
+from tkgrag.ingest.readsum import Checksummed, ReadDigest
 from tkgrag.ingest.records import PassageRecord, Reject, SourceRef
 from tkgrag.sources.fields import FieldError
 from tkgrag.sources.keys import clean_text, content_key
@@ -59,16 +60,23 @@ def detect_format(path: Path) -> PassageFormat:
 
 def read_passages(
     path: Path, *, source: str | None = None, fmt: PassageFormat = "auto", min_words: int = DEFAULT_MIN_WORDS
+) -> Checksummed[PassageRecord | Reject]:
+    """Passages of ``path`` (each key once per file), or rejects. The result reports ``read_checksum`` once read
+    (``readsum``)."""
+    return Checksummed(lambda digest: _read_passages(path, source, fmt, min_words, digest))
+
+
+def _read_passages(
+    path: Path, source: str | None, fmt: PassageFormat, min_words: int, digest: ReadDigest
 ) -> Iterator[PassageRecord | Reject]:
-    """Passages of ``path`` (each key once per file), or rejects."""
     src = source or default_source(path)
     kind = detect_format(path) if fmt == "auto" else fmt
     if kind == "timeqa":
-        records = _read_timeqa(path, src, min_words)
+        records = _read_timeqa(path, src, min_words, digest)
     elif kind == "menatqa":
-        records = _read_menatqa(path, src)
+        records = _read_menatqa(path, src, digest)
     else:
-        records = _read_generic(path, src)
+        records = _read_generic(path, src, digest)
     seen: set[str] = set()
     for r in records:
         if isinstance(r, PassageRecord):
@@ -78,11 +86,11 @@ def read_passages(
         yield r
 
 
-def _read_generic(path: Path, source: str) -> Iterator[PassageRecord | Reject]:
+def _read_generic(path: Path, source: str, digest: ReadDigest) -> Iterator[PassageRecord | Reject]:
     """A repeated ``id`` is rejected with its line, as the corpus reader does (a passage without an id is keyed by its
     content, so a repeat there is the same passage and is read once)."""
     ids: set[str] = set()
-    for item in iter_json_objects(path):
+    for item in iter_json_objects(path, digest):
         if isinstance(item, Reject):
             yield item
             continue
@@ -128,8 +136,8 @@ def _with_dates(p: PassageRecord) -> PassageRecord:
     return replace(p, dates=tuple(extract_dates(p.text)))
 
 
-def _read_timeqa(path: Path, source: str, min_words: int) -> Iterator[PassageRecord | Reject]:
-    for item in iter_json_objects(path):
+def _read_timeqa(path: Path, source: str, min_words: int, digest: ReadDigest) -> Iterator[PassageRecord | Reject]:
+    for item in iter_json_objects(path, digest):
         if isinstance(item, Reject):
             yield item
             continue
@@ -142,8 +150,8 @@ def _read_timeqa(path: Path, source: str, min_words: int) -> Iterator[PassageRec
         yield from (_with_dates(p) for p in passages if len(p.text.split()) >= min_words)
 
 
-def _read_menatqa(path: Path, source: str) -> Iterator[PassageRecord | Reject]:
-    for item in iter_json_objects(path):
+def _read_menatqa(path: Path, source: str, digest: ReadDigest) -> Iterator[PassageRecord | Reject]:
+    for item in iter_json_objects(path, digest):
         if isinstance(item, Reject):
             yield item
             continue
