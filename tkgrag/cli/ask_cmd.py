@@ -27,7 +27,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from tkgrag.cli.common import console, friendly_errors, settings
+from tkgrag.cli.common import AsOfRecordOpt, console, friendly_errors, settings
 from tkgrag.cli.evidence_table import evidence_table
 from tkgrag.cli.safe_text import print_json, safe
 from tkgrag.model import Answer, AnswerCandidate, Evidence
@@ -137,13 +137,7 @@ def ask(
             help="Show why: linked mentions (span -> entity), relation with runners-up and scores, constraint, anchor.",
         ),
     ] = False,
-    as_of_record: Annotated[
-        str | None,
-        typer.Option(
-            "--as-of-record",
-            help="Answer from what the store knew then (date = end of that day UTC, or ISO datetime); default now.",
-        ),
-    ] = None,
+    as_of_record: AsOfRecordOpt = None,
     server: Annotated[
         str | None, typer.Option("--server", help="A `tkgrag serve` URL, or off; default: the instance's, if running.")
     ] = None,

@@ -11,7 +11,7 @@ import sys
 import threading
 from collections.abc import Callable
 from types import FrameType
-from typing import Any, ParamSpec, TypeVar
+from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 from neo4j.exceptions import ServiceUnavailable, SessionExpired
@@ -24,6 +24,15 @@ from tkgrag.terminal import make_console
 
 console = make_console()
 err_console = make_console(stderr=True)
+
+# --as-of-record of retrieve, ask and eval: what the store knew at a record time (tkgrag.record_time).
+AsOfRecordOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--as-of-record",
+        help="Answer from what the store knew then (date = end of that day UTC, or ISO datetime); default now.",
+    ),
+]
 
 P = ParamSpec("P")
 R = TypeVar("R")

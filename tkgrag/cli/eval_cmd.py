@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from tkgrag.cli.common import console, err_console, friendly_errors, settings
+from tkgrag.cli.common import AsOfRecordOpt, console, err_console, friendly_errors, settings
 from tkgrag.retrievers.base import MAX_K
 from tkgrag.retrievers.registry import METHODS
 
@@ -47,13 +47,7 @@ def eval_command(
         list[str] | None,
         typer.Option("--set", "-s", help="Method option METHOD:NAME=VALUE (e.g. mrag:candidates=50); repeatable."),
     ] = None,
-    as_of_record: Annotated[
-        str | None,
-        typer.Option(
-            "--as-of-record",
-            help="Answer from what the store knew then (date = end of that day UTC, or ISO datetime); default now.",
-        ),
-    ] = None,
+    as_of_record: AsOfRecordOpt = None,
 ) -> None:
     """Evaluate retrieval methods (and a reader) on a benchmark: metrics.json, predictions.jsonl and a table."""
     from tkgrag.api import TKGRag

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from tkgrag.cli.common import console, friendly_errors, settings
+from tkgrag.cli.common import AsOfRecordOpt, console, friendly_errors, settings
 from tkgrag.cli.evidence_table import evidence_table
 from tkgrag.cli.safe_text import print_json, safe
 from tkgrag.model import ItemKind, Retrieval, TemporalConstraint
@@ -70,13 +70,7 @@ def retrieve(
         typer.Option("--set", "-s", help="Method option NAME=VALUE (see `tkgrag methods`); repeatable."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    as_of_record: Annotated[
-        str | None,
-        typer.Option(
-            "--as-of-record",
-            help="Answer from what the store knew then (date = end of that day UTC, or ISO datetime); default now.",
-        ),
-    ] = None,
+    as_of_record: AsOfRecordOpt = None,
     server: Annotated[
         str | None, typer.Option("--server", help="A `tkgrag serve` URL, or off; default: the instance's, if running.")
     ] = None,
