@@ -86,8 +86,8 @@ def test_sync_change_full_sync_and_history(store: Store, source: Store, mapping:
     assert hist[0]["closed_by"] == inc.ingest.run_id and hist[0]["recorded_to"] is not None
     assert hist[1]["written_by"] == inc.ingest.run_id and hist[1]["recorded_to"] is None
     assert hist[0]["recorded_to"] == hist[1]["recorded_from"]  # no gap, no overlap in what the store believed
-    assert hist[0]["text"] == "Dinesh Chugtai served as ceo of Pied Piper since 2020-07-01"
-    assert hist[1]["text"] == "Dinesh Chugtai served as ceo of Pied Piper from 2020-07-01 to 2026-10-31"
+    assert hist[0]["text"] == "Dinesh Chugtai served as CEO of Pied Piper since 2020-07-01"
+    assert hist[1]["text"] == "Dinesh Chugtai served as CEO of Pied Piper from 2020-07-01 to 2026-10-31"
     gone = store.run(qm.HISTORY, {"key": "companies:r17/work@1"})  # a version's key finds its item too
     assert [(h["version"], h["closed_by"]) for h in gone] == [(1, full.ingest.run_id)]
 

@@ -93,7 +93,7 @@ def test_openapi_schema_follows_the_library_types(http: TestClient) -> None:
     from tkgrag.model import Answer, Evidence
 
     schema = http.get("/openapi.json").json()["components"]["schemas"]
-    assert {f.name for f in fields(Answer)} <= set(schema["AskResponse"]["properties"])
+    assert {f.name for f in fields(Answer) if f.repr} <= set(schema["AskResponse"]["properties"])
     assert {f.name for f in fields(Evidence)} == set(schema["Evidence"]["properties"])
     assert schema["AskRequest"]["properties"]["k"]["maximum"] == 50
 
