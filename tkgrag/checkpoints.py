@@ -14,6 +14,10 @@ from typing import Any
 from tkgrag.errors import ConfigError
 
 
+class CheckpointError(ConfigError):
+    """A checkpoint refused (it could run code) or unreadable; a caller that owns the folder may start over."""
+
+
 def load_checkpoint(path: Path, *, remedy: str = "delete it (or pass --fresh) to start over") -> dict[str, Any]:
     """The dict in ``path``, loaded with ``weights_only=True`` on the CPU; a ConfigError names the file when it holds
     anything but tensors and plain values, or is not a readable checkpoint."""
@@ -24,13 +28,13 @@ def load_checkpoint(path: Path, *, remedy: str = "delete it (or pass --fresh) to
     except pickle.UnpicklingError as exc:
         found = re.search(r"Unsupported global: GLOBAL (\S+)", str(exc))
         what = f" ({found.group(1)})" if found else ""
-        raise ConfigError(
+        raise CheckpointError(
             f"{path}: refused to load: the checkpoint holds objects other than tensors and plain values{what}, which "
             f"could run code when loaded (a checkpoint tkgrag writes holds none); {remedy}"
         ) from None
     except (RuntimeError, EOFError, OSError, ValueError) as exc:
         said = str(exc).split(".")[0][:200]
-        raise ConfigError(f"{path}: not a readable checkpoint ({type(exc).__name__}: {said}); {remedy}") from None
+        raise CheckpointError(f"{path}: not a readable checkpoint ({type(exc).__name__}: {said}); {remedy}") from None
     if not isinstance(state, dict):
-        raise ConfigError(f"{path}: not a tkgrag checkpoint (holds a {type(state).__name__}, not a dict); {remedy}")
+        raise CheckpointError(f"{path}: not a tkgrag checkpoint (holds a {type(state).__name__}, not a dict); {remedy}")
     return state

@@ -60,3 +60,19 @@ def test_piped_output_is_not_wrapped_at_80_columns() -> None:
     long = "error: " + "x" * 150 + " /a/very/long/path/that/scripts/grep/for"
     make_console(stream=out).print(long)
     assert out.getvalue() == long + "\n"
+
+
+def test_a_section_rule_in_piped_output_keeps_a_readers_width() -> None:
+    """Piped output never wraps, but Rich fills the whole console width with a rule: the demo's piped log had
+    10,000-character rules. A rule is 100 columns; a long line still stays one line."""
+    import io
+
+    from tkgrag.terminal import RULE_WIDTH, make_console
+
+    buf = io.StringIO()
+    out = make_console(stream=buf)
+    out.rule("3. STAR-RAG rule graph")
+    out.print("word " * 1000)
+    lines = buf.getvalue().splitlines()
+    assert [len(line) for line in lines] == [RULE_WIDTH, len("word " * 1000)]
+    assert "3. STAR-RAG rule graph" in lines[0]

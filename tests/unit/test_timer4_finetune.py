@@ -160,3 +160,26 @@ def test_a_crafted_checkpoint_is_refused_without_running_it(tmp_path: Path) -> N
     assert not marker.exists(), "the checkpoint's pickle ran"
     assert "--fresh" in str(caught.value)
     assert not (out / "model").exists()
+
+
+def test_a_checkpoint_with_validation_figures_loads_without_a_pickle(tmp_path: Path) -> None:
+    """The validation figures are computed with numpy (``gold > sims[...]`` is a numpy bool): saved as they are, the
+    checkpoint held numpy scalars, which the weights-only loader refuses, so a run could not resume its own
+    checkpoint (seen in the demo). They are saved as Python floats."""
+    import numpy as np
+    import torch
+
+    from tkgrag.checkpoints import load_checkpoint
+    from tkgrag.train.retriever import _state
+
+    class _Stub:
+        def state_dict(self) -> dict[str, object]:
+            return {}
+
+    before = {"recall@1": np.float64(0.5), "gold_above_time_negative": np.float64(1) / 3}
+    state = _state({"data": "x"}, _Stub(), _Stub(), _Stub(), 3, [0.25], before, 1.5)
+    path = tmp_path / "state.pt"
+    torch.save(state, path)
+    loaded = load_checkpoint(path)
+    assert loaded["validation_before"] == {"recall@1": 0.5, "gold_above_time_negative": 1 / 3}
+    assert all(type(v) is float for v in loaded["validation_before"].values())

@@ -236,10 +236,10 @@ def validation_figures(
     return {
         "questions": float(n),
         "pool": float(len(pool)),
-        "recall@1": r1 / n,
-        f"recall@{k}": rk / n,
-        "mrr": mrr / n,
-        "gold_above_time_negative": above / with_time if with_time else float("nan"),
+        "recall@1": float(r1 / n),
+        f"recall@{k}": float(rk / n),
+        "mrr": float(mrr / n),
+        "gold_above_time_negative": float(above / with_time) if with_time else float("nan"),
     }
 
 
@@ -271,7 +271,7 @@ def _state(
         "scheduler": scheduler.state_dict(),
         "step": step,
         "losses": losses,
-        "validation_before": before,
+        "validation_before": {k: float(v) for k, v in before.items()},  # numpy scalars would need a pickle
         "seconds": seconds,
         "torch_rng": torch.get_rng_state(),
     }

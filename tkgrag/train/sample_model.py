@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from tkgrag.checkpoints import CheckpointError
 from tkgrag.train.card import write_card
 from tkgrag.train.questions import KG, Exclusion, QuestionMaker, split_of, write_jsonl
 from tkgrag.train.retriever import TrainConfig, TrainReport, train
@@ -38,6 +39,9 @@ def train_sample_retriever(
     data = out / "training.jsonl"
     write_jsonl(data, rows)
     config = TrainConfig(data=data, out=out, steps=steps, seed=seed)
-    report = train(config)
+    try:
+        report = train(config)
+    except CheckpointError:  # a checkpoint left by an older version (or damaged): the demo's own folder, start over
+        report = train(config, fresh=True)
     write_card(config, report, wall_note="(a demo-sized model: questions from the demo's sample KG)")
     return report
