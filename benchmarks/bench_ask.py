@@ -1,7 +1,7 @@
 """Accuracy and latency of ``ask`` with the symbolic reader on the tkgqa dev set, per retrieval method and qtype.
 
     TKGRAG_INSTANCE=dev TKGRAG_BOLT_PORT=17751 TKGRAG_HTTP_PORT=17752 \\
-    .venv/bin/python benchmarks/bench_ask.py [--data /work/shared/data] [--methods vector,star,star-uniform,star+tc]
+    .venv/bin/python benchmarks/bench_ask.py [--data ../shared/data] [--methods vector,star,star-uniform,star+tc]
                                              [--limit N] [--k 10] [--out bench_ask.json] [--errors 10]
 
 Needs a graph with all of icews14 ingested (with embeddings) and, for the star methods, the rule graph
@@ -176,7 +176,7 @@ def print_wrong(reports: dict[str, Any], wrong_by: dict[str, list[tuple[EvalQues
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--data", type=Path, default=Path("/work/shared/data"))
+    ap.add_argument("--data", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "data")
     ap.add_argument("--questions", type=Path, default=None, help="another tkgqa-format file (default: the dev set)")
     ap.add_argument("--no-grounding", action="store_true", help="skip the grounding reports")
     ap.add_argument("--methods", default="vector,star,star-uniform,star+tc")
