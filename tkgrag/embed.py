@@ -31,8 +31,12 @@ import numpy as np
 
 from tkgrag.errors import ConfigError
 from tkgrag.npz_cache import read_cache
+from tkgrag.threads import request_threads
 
 log = logging.getLogger(__name__)
+
+# Up to this many texts is a request (a question and its rewrites), embedded on the request's thread limit.
+REQUEST_BATCH = 8
 
 _MINILM_NAMES = {"all-minilm-l6-v2", "sentence-transformers/all-minilm-l6-v2"}
 BACKENDS = ("auto", "torch", "onnx", "onnx-int8")
@@ -320,12 +324,29 @@ class OnnxEmbedder:
         self._tok.enable_truncation(int(meta["max_seq_length"]))
         self._tok.no_padding()
         self._pad_id = self._tok.token_to_id("[PAD]") or 0
-        opts = ort.SessionOptions()
+        self._ort = ort
         n = threads or int(os.environ.get("TKGRAG_EMBED_THREADS", "0")) or (os.cpu_count() or 1)
-        opts.intra_op_num_threads = n
+        self._session = self._new_session(n)
+        self._request_session: Any = None  # a one-question session, made at the first small batch
+
+    def _new_session(self, threads: int) -> Any:
+        opts = self._ort.SessionOptions()
+        opts.intra_op_num_threads = threads
         opts.inter_op_num_threads = 1
-        opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-        self._session = ort.InferenceSession(str(folder / "model.onnx"), opts, providers=["CPUExecutionProvider"])
+        opts.graph_optimization_level = self._ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        return self._ort.InferenceSession(str(self.folder / "model.onnx"), opts, providers=["CPUExecutionProvider"])
+
+    def session_for(self, batch: int) -> Any:
+        """The bulk session (threads = the cores) for ingestion's batches; for a request's few texts (a question, a
+        rewrite) a session limited like every other per-request computation (``threads.request_threads``): a
+        session's intra-op pool is fixed when it is made, and one pool per core fights the other processes of a busy
+        machine for a few milliseconds of work."""
+        limit = request_threads()
+        if batch > REQUEST_BATCH or limit is None:
+            return self._session
+        if self._request_session is None:
+            self._request_session = self._new_session(limit)
+        return self._request_session
 
     @property
     def dimensions(self) -> int:
@@ -339,6 +360,7 @@ class OnnxEmbedder:
         lengths = np.fromiter((len(e.ids) for e in encodings), dtype=np.int64, count=len(encodings))
         order = np.argsort(lengths, kind="stable")  # similar lengths per batch: little padding
         starts = range(0, len(order), batch_size)
+        session = self.session_for(len(texts))
         if show_progress:
             from tqdm import tqdm
 
@@ -356,7 +378,7 @@ class OnnxEmbedder:
                 mask[row, :n] = 1
                 types[row, :n] = e.type_ids
             feeds = {"input_ids": ids, "attention_mask": mask, "token_type_ids": types}
-            hidden = self._session.run(None, {k: feeds[k] for k in self._inputs})[0]
+            hidden = session.run(None, {k: feeds[k] for k in self._inputs})[0]
             if self._pooling == "cls":
                 vecs = hidden[:, 0]
             else:

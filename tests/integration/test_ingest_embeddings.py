@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tkgrag.embed import Embedder, load_embedder
+from tkgrag.embed import REQUEST_BATCH, Embedder, OnnxEmbedder, load_embedder
 from tkgrag.ingest.backfill import embed_missing
 from tkgrag.ingest.pipeline import IngestOptions
 from tkgrag.ingest.tkg import ingest_tkg_file
@@ -81,3 +81,20 @@ def test_onnx_embeddings_agree_with_torch() -> None:
     cos_int8 = (int8 * torch_vecs).sum(axis=1)
     assert cos_fp32.min() >= 0.999  # the same network, another runtime
     assert cos_int8.min() >= 0.99  # int8 weights (FFN down-projections kept float32)
+
+
+def test_onnx_question_embedding_runs_on_the_request_thread_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A question is embedded on a session limited to the request's threads (issue 30.3: the bulk session's one pool
+    per core fought other processes for a few ms of work); ingestion's batches keep the bulk session. Same vectors."""
+    monkeypatch.setenv("TKGRAG_REQUEST_THREADS", "1")
+    onnx = load_embedder(MODEL, "onnx-int8")
+    assert isinstance(onnx, OnnxEmbedder)
+    texts = sample_texts()
+    assert len(texts) > REQUEST_BATCH
+    small = onnx.session_for(1)
+    assert small is not onnx.session_for(len(texts))
+    assert small.get_session_options().intra_op_num_threads == 1
+    one = onnx.encode(texts[:2])
+    monkeypatch.setenv("TKGRAG_REQUEST_THREADS", "0")  # 0: no limit, the bulk session for everything
+    assert onnx.session_for(1) is onnx.session_for(len(texts))
+    assert np.allclose(one, onnx.encode(texts[:2]), atol=1e-5)  # the same batch on the bulk session
