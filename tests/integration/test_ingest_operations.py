@@ -265,6 +265,22 @@ def test_the_same_event_under_two_sources_is_one_node_with_both(store: Store, tm
     assert store.run(GRAPH_COUNTS)[0]["events"] == 3
 
 
+def test_a_store_from_before_fact_keys_recognises_its_facts_from_a_new_source(store: Store, tmp_path: Path) -> None:
+    """Events written before Event.fact_key existed had none, so the same fact from a second source became a second
+        node. The ingest now computes the missing keys from what the nodes store (a day, a month and a year span
+    ) before writing: the second source joins the stored nodes."""
+    path = tmp_path / "old.tsv"
+    path.write_text("A\tConsult\tB\t2014-01-01\nC\tPraise\tD\t2014-02\nE\tMeet\tF\t2014\n", encoding="utf-8")
+    ingest_tkg_file(store, path, source="wire", options=opts(tmp_path))
+    want = {r["key"]: r["fact_key"] for r in store.run("MATCH (e:Event) RETURN e.key AS key, e.fact_key AS fact_key")}
+    store.run("MATCH (e:Event) REMOVE e.fact_key")  # the store as an older version left it
+    second = ingest_tkg_file(store, path, source="paper", options=opts(tmp_path))
+    assert (second.read, second.written, second.duplicates) == (3, 0, 3)
+    rows = store.run("MATCH (e:Event) RETURN e.key AS key, e.fact_key AS fact_key, e.sources AS sources")
+    assert {r["key"]: r["fact_key"] for r in rows} == want  # the same keys the writer computes
+    assert sorted(r["sources"] for r in rows) == [["wire", "paper"]] * 3
+
+
 def test_a_stop_reaches_the_sentence_split(store: Store, tmp_path: Path) -> None:
     """Issue 30 item 1: "split passages" ignored Ctrl-C while it worked through a page. A stop asked before the split
     (here: already pending when it starts) is taken before the first passage, nothing half-written; the next run

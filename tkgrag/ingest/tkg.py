@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from tkgrag.ingest.fact_keys import backfill_fact_keys
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary, SourceInfo, ingest
 from tkgrag.ingest.tsv import FORMAT, TkgTsvReader, TsvOptions, count_lines
 from tkgrag.ingest.writers import EVENT_KIND, EventWriter
@@ -24,6 +25,7 @@ def ingest_tkg_file(
     options = options or IngestOptions()
     if options.total is None and options.progress:
         options = replace(options, total=count_lines(path))
+    backfill_fact_keys(store)  # a store from before fact keys: its events must be recognisable as facts first
     return ingest(
         store,
         TkgTsvReader(path, tsv),

@@ -21,6 +21,24 @@ FOREACH (_ IN CASE WHEN row.source IN known THEN [] ELSE [1] END | SET e.sources
 RETURN collect(DISTINCT row.key) AS keys
 """
 
+# Events stored before fact keys existed (ingest.fact_keys computes theirs), a page at a time in key order.
+EVENTS_WITHOUT_FACT_KEY = """
+MATCH (e:Event) WHERE e.fact_key IS NULL AND e.key > $after
+WITH e ORDER BY e.key LIMIT $page
+OPTIONAL MATCH (e)-[:SUBJECT]->(s:Entity)
+OPTIONAL MATCH (e)-[:OBJECT]->(o:Entity)
+RETURN e.key AS key, e.relation AS relation, s.key AS subject, coalesce(o.key, e.object_value) AS object,
+       e.valid_from AS valid_from, e.valid_to AS valid_to, e.granularity AS granularity
+ORDER BY key
+"""
+
+SET_FACT_KEYS = """
+UNWIND $rows AS row
+MATCH (e:Event {key: row.key}) WHERE e.fact_key IS NULL
+SET e.fact_key = row.fact_key
+RETURN count(e) AS set
+"""
+
 # One row per NEW event (the pipeline dedupes keys in the batch and filters keys already stored). MERGE still guards
 # against a concurrent writer; `created` is true only for the nodes this statement created ($now is unique per batch).
 # A literal object (Wikidata quantity, string) has no OBJECT edge: it is kept in Event.object_value.
