@@ -267,8 +267,8 @@ def test_the_same_event_under_two_sources_is_one_node_with_both(store: Store, tm
 
 def test_a_store_from_before_fact_keys_recognises_its_facts_from_a_new_source(store: Store, tmp_path: Path) -> None:
     """Events written before Event.fact_key existed had none, so the same fact from a second source became a second
-        node. The ingest now computes the missing keys from what the nodes store (a day, a month and a year span
-    ) before writing: the second source joins the stored nodes."""
+        node. The ingest now computes the missing keys from what the nodes store (a day, a month and a year span here)
+    before writing: the second source joins the stored nodes."""
     path = tmp_path / "old.tsv"
     path.write_text("A\tConsult\tB\t2014-01-01\nC\tPraise\tD\t2014-02\nE\tMeet\tF\t2014\n", encoding="utf-8")
     ingest_tkg_file(store, path, source="wire", options=opts(tmp_path))
