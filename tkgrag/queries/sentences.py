@@ -48,8 +48,10 @@ COUNT_SENTENCES = "MATCH (s:Sentence) RETURN count(s) AS n, count(s.embedding) A
 # filter ($tcs, the one builder) must hold too. Each comes with its item row and its sentences in order (text, years,
 # and their similarity to the main content, computed here: shipping a few hundred 384-float vectors to Python costs
 # ~10x the whole query). ``vector.similarity.cosine`` is (1 + cos) / 2, like the index's score; null when the sentence
-# has no embedding yet. Each row is the passage item row (``ITEM_RETURN``) plus ``sentences``; the semantic x
-# temporal ranking runs in Python on these rows.
+# has no embedding yet. Each row is the passage's key and first-stage score plus ``sentences`` (position, years,
+# dates, similarity): what the semantic x temporal ranking reads. No texts: decoding the texts of 100 passages and
+# their sentences in Python was most of the query's time, for passages that are mostly not returned; MRAG_TEXTS
+# fetches the item rows and sentence texts of those that are.
 MRAG_CANDIDATES = (
     """
 CALL db.index.vector.queryNodes('passage_embedding', $n, $qvec) YIELD node AS n, score
@@ -61,12 +63,27 @@ CALL (n) {
   OPTIONAL MATCH (n)-[:HAS_SENTENCE]->(s:Sentence)
   WITH s ORDER BY s.position
   RETURN collect(CASE WHEN s IS NULL THEN null ELSE
-                 {position: s.position, text: s.text, years: s.years, dates: s.dates,
+                 {position: s.position, years: s.years, dates: s.dates,
                   similarity: vector.similarity.cosine(s.embedding, $qvec)} END) AS sentences
+}
+RETURN n.key AS key, score, sentences
+ORDER BY score DESC, key ASC
+"""
+)
+
+# The item rows (``ITEM_RETURN``, score null: the ranking's score replaces it) of the passages MRAG returns, with
+# their sentences' texts by position (``texts``).
+MRAG_TEXTS = (
+    """
+UNWIND $keys AS key
+MATCH (n:Passage {key: key})
+WITH n, null AS score
+CALL (n) {
+  OPTIONAL MATCH (n)-[:HAS_SENTENCE]->(s:Sentence)
+  RETURN collect(CASE WHEN s IS NULL THEN null ELSE [s.position, s.text] END) AS texts
 }
 """
     + ITEM_RETURN["Passage"].rstrip()
-    + """, sentences
-ORDER BY score DESC, key ASC
+    + """, texts
 """
 )

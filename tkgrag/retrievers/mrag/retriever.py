@@ -9,13 +9,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from tkgrag.embed import Embedder
 from tkgrag.items import item_from_row
 from tkgrag.llm.client import ChatClient
 from tkgrag.model import Evidence, Retrieval
-from tkgrag.queries.sentences import MRAG_CANDIDATES
+from tkgrag.queries.sentences import MRAG_CANDIDATES, MRAG_TEXTS
 from tkgrag.question.constraints import explicit_constraint
 from tkgrag.question.signals import find_ordinals
 from tkgrag.question.time_expressions import find_time_expressions
@@ -36,7 +38,9 @@ def _evidence(rp: RankedPassage, query: MragQuery) -> Evidence:
     fields = dict(row.get("fields") or {})
     best = rp.best
     if best is not None:
-        fields["best_sentence"] = best.sentence.text
+        position = best.sentence.position
+        texts = row.get("sentence_texts") or {}
+        fields["best_sentence"] = best.sentence.text or texts.get(position) or (row.get("text") if position < 0 else "")
         fields["semantic"] = round(best.semantic, 6)
         fields["temporal"] = round(best.temporal, 6)
         if best.sentence.summary:
@@ -94,9 +98,12 @@ class MragRetriever(ConfiguredRetriever):
         extra = {}
         if c.qfs_passages and self.llm is not None and rows:
             with timer.stage("qfs"):
+                self._add_texts(rows[: c.qfs_passages])
                 extra = summarize(self.llm, self.embedder, request.text, rows[: c.qfs_passages], use)
         with timer.stage("rank"):
             ranked = rank_passages(rows, qvec, query, c, extra)
+        with timer.stage("texts"):
+            self._add_texts([rp.row for rp in ranked[: request.k]])
         unsplit = sum(1 for r in rows if not r.get("sentences"))
         if unsplit:
             notes.append(
@@ -108,7 +115,8 @@ class MragRetriever(ConfiguredRetriever):
                 f"LLM: {use.calls} call(s), {use.prompt_tokens} prompt + {use.completion_tokens} completion tokens"
                 + (f"; errors: {'; '.join(use.errors[:2])}" if use.errors else "")
             )
-        items = [_evidence(rp, query) for rp in ranked[: request.k]]
+        # (a passage deleted between the two queries has no item row: it is not returned)
+        items = [_evidence(rp, query) for rp in ranked[: request.k] if "kind" in rp.row]
         result = scope.result(self, request, items, item_nodes("Passage", items), timer.timings_ms)
         if not result.constraints and query.constraint is not None:
             result.constraints = (query.constraint,)  # what the temporal score used, parsed from the question
@@ -120,6 +128,20 @@ class MragRetriever(ConfiguredRetriever):
             )
         result.notes.extend(notes)
         return result
+
+    def _add_texts(self, rows: Sequence[Any]) -> None:
+        """Complete first-stage rows (key, score, sentences) with their item rows and sentence texts, in place."""
+        missing = [r["key"] for r in rows if "text" not in r]
+        if not missing:
+            return
+        found = {t["key"]: t for t in self.store.run(MRAG_TEXTS, {"keys": missing})}
+        for r in rows:
+            full = found.get(r["key"])
+            if full is None or "text" in r:
+                continue
+            texts = full.pop("texts") or []
+            r.update({k: v for k, v in full.items() if k != "score"})
+            r["sentence_texts"] = {int(p): t for p, t in texts if p is not None}
 
     def _candidates(self, qvec: list[float], scope: RequestScope) -> list[dict[str, object]]:
         c = self.config
