@@ -24,7 +24,7 @@ Run:
 
     python benchmarks/bench_exaqt.py --limit 400 --out benchmarks/results/2026-11-25/exaqt
 
-``--limit N`` takes N questions round-robin across question types (``tkgrag.eval.runner.select_questions``).
+``--limit N`` takes N questions round-robin across question types (``tkgrag.evaluation.runner.select_questions``).
 Latency is the warm wall time of one question (after ``--warmup`` questions that are not counted). Answer recall
 counts a question when a gold answer is stated by a fact of the stage: an entity answer as an entity of the fact
 (QID or label), a literal as its value, a date answer by its year as the fact's start or end year (the slice's
@@ -46,8 +46,8 @@ from tkgrag.api import TKGRag, answer_question
 from tkgrag.eval.loaders import load_dataset
 from tkgrag.eval.matching import parse_time, same_answer
 from tkgrag.eval.metrics import hit_at, precision_at_1, reciprocal_rank
-from tkgrag.eval.runner import select_questions
 from tkgrag.eval.types import EvalQuestion, Prediction
+from tkgrag.evaluation.runner import select_questions
 from tkgrag.model import Evidence
 from tkgrag.question.understanding import parse_only
 from tkgrag.retrievers.base import RequestScope, RetrievalRequest

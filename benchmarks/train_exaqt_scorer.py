@@ -29,8 +29,8 @@ import numpy as np
 from tkgrag.api import TKGRag
 from tkgrag.eval.loaders import load_dataset
 from tkgrag.eval.matching import parse_time, same_answer
-from tkgrag.eval.runner import select_questions
 from tkgrag.eval.types import EvalQuestion
+from tkgrag.evaluation.runner import select_questions
 from tkgrag.question.understanding import parse_only
 from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.retrievers.exaqt.config import ExaqtConfig

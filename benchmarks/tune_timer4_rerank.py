@@ -19,7 +19,7 @@ from typing import Any
 
 from tkgrag.api import TKGRag
 from tkgrag.eval.loaders import load_dataset
-from tkgrag.eval.runner import EvalOptions, run_eval
+from tkgrag.evaluation.runner import EvalOptions, run_eval
 
 METRICS = ("evidence_hit@10", "evidence_recall@10", "answer_recall@10")
 

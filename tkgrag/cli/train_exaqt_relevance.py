@@ -50,7 +50,7 @@ def exaqt_relevance(
     fine-tuning of the question encoder; writes the model, pairs.jsonl, card.md, card.json and loss.png."""
     from tkgrag.api import TKGRag
     from tkgrag.eval.loaders import load_dataset
-    from tkgrag.eval.runner import select_questions
+    from tkgrag.evaluation.runner import select_questions
     from tkgrag.progress import progress_bar, training_progress
     from tkgrag.train.exaqt_relevance import build_pairs, check_questions_file, train_relevance, write_card
     from tkgrag.train.questions import read_jsonl
