@@ -2,7 +2,7 @@
 
 :func:`load_dataset` recognises the format from the file's content (not its name), so a renamed file still loads and
 an unknown one fails with a message that lists what is known. One malformed record never sinks a file: it becomes a
-:class:`~tkgrag.ingest.records.Reject` naming the file, line and field, and the rest loads. A file that is not JSON
+:class:`~tkgrag.sources.records.Reject` naming the file, line and field, and the rest loads. A file that is not JSON
 at all, or in which no record is usable, raises :class:`DatasetError`.
 
 Formats (see /work/shared/data/README.md):

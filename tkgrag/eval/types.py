@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tkgrag.ingest.records import PassageRecord, Reject, SourceRef
+from tkgrag.sources.records import PassageRecord, Reject, SourceRef
 from tkgrag.temporal import Granularity
 
 AnswerType = Literal["entity", "time", "value"]

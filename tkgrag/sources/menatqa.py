@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tkgrag.ingest.records import PassageRecord, SourceRef
 from tkgrag.sources.fields import FieldError
 from tkgrag.sources.keys import clean_text, content_key
+from tkgrag.sources.records import PassageRecord, SourceRef
 
 
 def menatqa_context(obj: Mapping[str, Any]) -> list[Any]:

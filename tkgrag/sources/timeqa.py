@@ -10,9 +10,9 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import unquote
 
-from tkgrag.ingest.records import PassageRecord, SourceRef
 from tkgrag.sources.fields import FieldError
 from tkgrag.sources.keys import clean_text, timeqa_passage_key
+from tkgrag.sources.records import PassageRecord, SourceRef
 
 
 def article_title(link: str) -> str:

@@ -12,9 +12,9 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from tkgrag.ingest.readsum import ReadDigest, open_input
-from tkgrag.ingest.records import Reject, SourceRef
 from tkgrag.sources.fields import FieldError, check_indexable
+from tkgrag.sources.readsum import ReadDigest, open_input
+from tkgrag.sources.records import Reject, SourceRef
 
 JsonItem = tuple[SourceRef, Mapping[str, Any]]
 # Fields whose values become indexed keys or names: record ids, the entities and labels of facts, titles.
