@@ -11,7 +11,7 @@ rest:
   (MuSiQue); with in-document negatives only, a model learns "the passage states the asked year" and nothing else.
 - ``random``: uniform passages of other documents (easy negatives, a calibrated floor).
 
-Every negative keeps its bi-encoder cosine (the teacher of the distillation term, ``tkgrag.rerank.train``). A
+Every negative keeps its bi-encoder cosine (the teacher of the distillation term, ``tkgrag.train.reranker``). A
 negative that is a near-copy of the gold passage (cosine >= ``DUPLICATE_COS``) is dropped: it is probably not wrong.
 The held-out split is by document, so validation passages come from documents the model never saw. The evaluation
 questions (musique_100) are never read here.
