@@ -46,7 +46,8 @@ from tkgrag.eval.types import (
     SourceRef,
 )
 from tkgrag.sources.corpus import TitledPassages
-from tkgrag.sources.fields import FieldError
+from tkgrag.sources.fields import FieldError, field_value, kind_of, string_field
+from tkgrag.sources.jsonsource import json_lines, json_list_items, raw_of
 from tkgrag.sources.keys import clean_text, wikidata_entity_key
 from tkgrag.sources.menatqa import menatqa_context, menatqa_section
 from tkgrag.sources.timeqa import timeqa_passages
@@ -107,23 +108,16 @@ def _read_text(path: Path) -> str:
 
 
 def _jsonl_records(path: Path, text: str, out: _Collector) -> list[_Raw]:
-    """Parsed lines of a JSONL file; lines that are not JSON objects become rejects. Raises when NO line is JSON."""
+    """Parsed lines of a JSONL file (``sources.jsonsource``); bad lines become rejects. Raises when NO line is JSON."""
     records: list[_Raw] = []
     bad = 0
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
+    for item in json_lines(path, text):
+        if isinstance(item, Reject):
+            bad += item.reason.startswith("not valid JSON")
+            out.rejects.append(item)
             continue
-        raw = _Raw(SourceRef(str(path), line=lineno), None, line)
-        try:
-            raw.value = json.loads(line)
-        except json.JSONDecodeError as exc:
-            bad += 1
-            out.reject(raw, f"not valid JSON ({exc.msg} at column {exc.colno})")
-            continue
-        if not isinstance(raw.value, dict):
-            out.reject(raw, f"expected a JSON object per line, got {_kind(raw.value)}")
-            continue
-        records.append(raw)
+        ref, obj = item
+        records.append(_Raw(ref, obj, raw_of(obj)))
     if not records and bad:
         first = out.rejects[0].describe()
         raise DatasetError(f"{path}: not JSON Lines: no line parses as JSON (first: {first})")
@@ -138,50 +132,17 @@ def _json_items(path: Path, text: str) -> list[_Raw]:
         raise _json_error(path, exc, "JSON") from None
     if not isinstance(data, list):
         keys = f" with keys {sorted(data)[:8]}" if isinstance(data, dict) else ""
-        raise DatasetError(f"{path}: expected a JSON list of questions, got {_kind(data)}{keys}")
-    # Walk the array again with raw_decode to learn where each item starts (for line numbers in errors).
-    decoder = json.JSONDecoder()
-    items: list[_Raw] = []
-    pos = text.index("[") + 1
-    line = text.count("\n", 0, pos) + 1
-    ws = re.compile(r"[\s,]*")
-    for i, value in enumerate(data):
-        m = ws.match(text, pos)
-        start = m.end() if m else pos
-        line += text.count("\n", pos, start)
-        _, end = decoder.raw_decode(text, start)
-        items.append(_Raw(SourceRef(str(path), line=line, item=i), value, text[start : min(end, start + 300)]))
-        line += text.count("\n", start, end)
-        pos = end
-    return items
-
-
-def _kind(v: object) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean", type(None): "null"}.get(
-        type(v), type(v).__name__
-    )
+        raise DatasetError(f"{path}: expected a JSON list of questions, got {kind_of(data)}{keys}")
+    return [_Raw(ref, value, raw) for ref, value, raw in json_list_items(path, text, data)]
 
 
 # ------------------------------------------------------------------------------------------- field access
-def _get(obj: Mapping[str, Any], key: str, prefix: str = "") -> Any:
-    if key not in obj:
-        raise FieldError(prefix + key, "missing")
-    return obj[key]
-
-
-def _str(obj: Mapping[str, Any], key: str, prefix: str = "", *, allow_int: bool = False) -> str:
-    v = _get(obj, key, prefix)
-    if allow_int and isinstance(v, int) and not isinstance(v, bool):
-        return str(v)
-    if not isinstance(v, str) or not v.strip():
-        raise FieldError(prefix + key, f"expected a non-empty string, got {_kind(v)} {v!r:.60}")
-    return v
 
 
 def _list(obj: Mapping[str, Any], key: str, prefix: str = "", *, nonempty: bool = False) -> list[Any]:
-    v = _get(obj, key, prefix)
+    v = field_value(obj, key, prefix)
     if not isinstance(v, list):
-        raise FieldError(prefix + key, f"expected a list, got {_kind(v)}")
+        raise FieldError(prefix + key, f"expected a list, got {kind_of(v)}")
     if nonempty and not v:
         raise FieldError(prefix + key, "is empty (a question needs at least one gold answer)")
     return v
@@ -191,14 +152,14 @@ def _str_list(obj: Mapping[str, Any], key: str, prefix: str = "", *, nonempty: b
     items = _list(obj, key, prefix, nonempty=nonempty)
     for i, v in enumerate(items):
         if not isinstance(v, str) or not v.strip():
-            raise FieldError(f"{prefix}{key}[{i}]", f"expected a non-empty string, got {_kind(v)} {v!r:.60}")
+            raise FieldError(f"{prefix}{key}[{i}]", f"expected a non-empty string, got {kind_of(v)} {v!r:.60}")
     return items
 
 
 def _choice(obj: Mapping[str, Any], key: str, allowed: tuple[str, ...], *, optional: bool = False) -> str | None:
     if optional and obj.get(key) is None:
         return None
-    v = _get(obj, key)
+    v = field_value(obj, key)
     if v not in allowed:
         raise FieldError(key, f"expected one of {', '.join(allowed)}, got {v!r:.60}")
     return str(v)
@@ -222,7 +183,7 @@ _LEVELS = ("day", "month", "year")
 
 def _multitq_like(raw: _Raw, dataset: str, *, with_evidence: bool) -> EvalQuestion:
     obj = raw.value
-    qid = _str(obj, "quid", allow_int=True)
+    qid = string_field(obj, "quid", allow_int=True)
     answers = _str_list(obj, "answers", nonempty=True)
     answer_type = _choice(obj, "answer_type", ("entity", "time"))
     level = _choice(obj, "time_level", _LEVELS, optional=True)
@@ -239,11 +200,11 @@ def _multitq_like(raw: _Raw, dataset: str, *, with_evidence: bool) -> EvalQuesti
     meta = {k: obj[k] for k in ("qlabel", "time", "entities") if k in obj}
     return EvalQuestion(
         id=qid,
-        question=_str(obj, "question"),
+        question=string_field(obj, "question"),
         answers=tuple(GoldAnswer(a) for a in answers),
         answer_type="time" if answer_type == "time" else "entity",
         time_level=Granularity(level) if level else None,
-        qtype=_str(obj, "qtype"),
+        qtype=string_field(obj, "qtype"),
         source=raw.ref,
         dataset=dataset,
         gold_events=tuple(events),
@@ -312,10 +273,10 @@ def _timequestions_question(raw: _Raw, labels: Mapping[str, str]) -> EvalQuestio
     for i, a in enumerate(_list(obj, "Answer", nonempty=True)):
         where = f"Answer[{i}]."
         if not isinstance(a, dict):
-            raise FieldError(f"Answer[{i}]", f"expected an object, got {_kind(a)}")
-        kind = _get(a, "AnswerType", where)
+            raise FieldError(f"Answer[{i}]", f"expected an object, got {kind_of(a)}")
+        kind = field_value(a, "AnswerType", where)
         if kind == "Entity":
-            qid = _str(a, "WikidataQid", where)
+            qid = string_field(a, "WikidataQid", where)
             if not _QID.match(qid):
                 raise FieldError(where + "WikidataQid", f"not a Wikidata QID: {qid!r}")
             label = a.get("WikidataLabel") if isinstance(a.get("WikidataLabel"), str) else None
@@ -326,7 +287,7 @@ def _timequestions_question(raw: _Raw, labels: Mapping[str, str]) -> EvalQuestio
             kinds.append("entity")
             entities.append(wikidata_entity_key(qid))
         elif kind == "Value":
-            value = _str(a, "AnswerArgument", where)
+            value = string_field(a, "AnswerArgument", where)
             if _WD_TIME.match(value):
                 answers.append(_wikidata_date(value))
                 kinds.append("time")
@@ -341,8 +302,8 @@ def _timequestions_question(raw: _Raw, labels: Mapping[str, str]) -> EvalQuestio
         if key in obj:
             meta[name] = obj[key]
     return EvalQuestion(
-        id=_str(obj, "Id", allow_int=True),
-        question=_str(obj, "Question"),
+        id=string_field(obj, "Id", allow_int=True),
+        question=string_field(obj, "Question"),
         answers=tuple(answers),
         answer_type=kinds[0],
         time_level=None,
@@ -370,10 +331,10 @@ def _parse_timeqa(path: Path, items: list[_Raw]) -> Dataset:
     for raw in _objects(items, out):
         try:
             obj = raw.value
-            index = _str(obj, "index")
+            index = string_field(obj, "index")
             paras = timeqa_passages(obj, raw.ref, "timeqa")
             questions = _list(obj, "questions")
-            qtype = _str(obj, "type")
+            qtype = string_field(obj, "type")
         except FieldError as exc:
             out.reject(raw, exc.reason, exc.field)
             continue
@@ -412,9 +373,9 @@ def _timeqa_question(raw: _Raw, index: str, j: int, entry: Any, pid: list[str], 
     for k, span in enumerate(spans):
         at = f"{where}[1][{k}]."
         if not isinstance(span, dict):
-            raise FieldError(f"{where}[1][{k}]", f"expected an answer object, got {_kind(span)}")
-        text = _str(span, "answer", at)
-        para = _get(span, "para", at)
+            raise FieldError(f"{where}[1][{k}]", f"expected an answer object, got {kind_of(span)}")
+        text = string_field(span, "answer", at)
+        para = field_value(span, "para", at)
         if not isinstance(para, int) or not 0 <= para < len(pid):
             raise FieldError(at + "para", f"paragraph index {para!r} outside 0..{len(pid) - 1}")
         answers.setdefault(normalize_name(text), GoldAnswer(text))
@@ -459,7 +420,7 @@ def _menatqa_gold(annotated: str, contexts: list[tuple[str, str]]) -> list[int]:
 
 def _menatqa_questions(raw: _Raw) -> tuple[list[EvalQuestion], list[PassageRecord]]:
     obj = raw.value
-    item = _str(obj, "ID", allow_int=True)
+    item = string_field(obj, "ID", allow_int=True)
     passages: list[PassageRecord] = []
     updated: dict[str, str] = {}
     for i, c in enumerate(menatqa_context(obj)):
@@ -469,8 +430,8 @@ def _menatqa_questions(raw: _Raw) -> tuple[list[EvalQuestion], list[PassageRecor
     if not passages:
         raise FieldError("context", "is empty (a MenatQA item needs its passages)")
     contexts = [(p.title, p.text) for p in passages]
-    gold = tuple(dict.fromkeys(passages[i].key for i in _menatqa_gold(_str(obj, "annotated_para"), contexts)))
-    kind = _str(obj, "type")
+    gold = tuple(dict.fromkeys(passages[i].key for i in _menatqa_gold(string_field(obj, "annotated_para"), contexts)))
+    kind = string_field(obj, "type")
     scope = obj.get("time_scope")
     base = {"time_scope": scope, "perturbation": kind}
     out: list[EvalQuestion] = []
@@ -478,14 +439,14 @@ def _menatqa_questions(raw: _Raw) -> tuple[list[EvalQuestion], list[PassageRecor
         ("original", "question", "answer", "original"),
         ("updated", "updated_question", "updated_answer", kind),
     ):
-        answer = _str(obj, akey)
+        answer = string_field(obj, akey)
         meta: dict[str, object] = {**base, "variant": variant, "unanswerable": answer.strip().lower() == UNANSWERABLE}
         if variant == "updated" and updated:
             meta["updated_contexts"] = updated
         out.append(
             EvalQuestion(
                 id=item if variant == "original" else f"{item}:{kind}",
-                question=_str(obj, qkey),
+                question=string_field(obj, qkey),
                 answers=(GoldAnswer(answer),),
                 answer_type=_infer_type([answer]),
                 time_level=None,
@@ -530,7 +491,7 @@ def _parse_musique(path: Path, items: list[_Raw], corpus: Path | None = None) ->
     titled = TitledPassages()
     for raw in _objects(_json_items(corpus, _read_text(corpus)), out):
         try:
-            title, text = _str(raw.value, "title"), _str(raw.value, "text")
+            title, text = string_field(raw.value, "title"), string_field(raw.value, "text")
         except FieldError as exc:
             out.reject(raw, exc.reason, exc.field)
             continue
@@ -544,15 +505,18 @@ def _parse_musique(path: Path, items: list[_Raw], corpus: Path | None = None) ->
 
 def _musique_question(raw: _Raw, position: Mapping[tuple[str, str], str], corpus: Path) -> EvalQuestion:
     obj = raw.value
-    qid = _str(obj, "id")
+    qid = string_field(obj, "id")
     aliases = _str_list(obj, "answer_aliases") if "answer_aliases" in obj else []
-    answer = _str(obj, "answer")
+    answer = string_field(obj, "answer")
     gold: list[str] = []
     for i, p in enumerate(_list(obj, "paragraphs")):
         if not isinstance(p, dict):
-            raise FieldError(f"paragraphs[{i}]", f"expected an object, got {_kind(p)}")
+            raise FieldError(f"paragraphs[{i}]", f"expected an object, got {kind_of(p)}")
         if p.get("is_supporting") is True:
-            key = (_str(p, "title", f"paragraphs[{i}]."), _str(p, "paragraph_text", f"paragraphs[{i}]."))
+            key = (
+                string_field(p, "title", f"paragraphs[{i}]."),
+                string_field(p, "paragraph_text", f"paragraphs[{i}]."),
+            )
             if key not in position:
                 raise FieldError(f"paragraphs[{i}]", f"supporting paragraph {key[0]!r} is not in {corpus.name}")
             gold.append(position[key])
@@ -560,7 +524,7 @@ def _musique_question(raw: _Raw, position: Mapping[tuple[str, str], str], corpus
         raise FieldError("paragraphs", "no paragraph has is_supporting: true")
     return EvalQuestion(
         id=qid,
-        question=_str(obj, "question"),
+        question=string_field(obj, "question"),
         answers=(GoldAnswer(answer, tuple(a for a in aliases if a != answer)),),
         answer_type=_infer_type([answer]),
         time_level=None,
@@ -578,7 +542,7 @@ def _objects(items: list[_Raw], out: _Collector) -> Iterator[_Raw]:
         if isinstance(raw.value, dict):
             yield raw
         else:
-            out.reject(raw, f"expected a JSON object, got {_kind(raw.value)}")
+            out.reject(raw, f"expected a JSON object, got {kind_of(raw.value)}")
 
 
 def _guard(out: _Collector, raw: _Raw, fn: Callable[[_Raw], None]) -> None:
