@@ -43,7 +43,6 @@ from pathlib import Path
 from typing import Any
 
 from tkgrag.api import TKGRag, answer_question
-from tkgrag.eval.loaders import load_dataset
 from tkgrag.eval.matching import parse_time, same_answer
 from tkgrag.eval.metrics import hit_at, precision_at_1, reciprocal_rank
 from tkgrag.eval.types import EvalQuestion, Prediction
@@ -58,6 +57,7 @@ from tkgrag.retrievers.exaqt.scorer import BUNDLED, AnswerScorer, LinearScorer, 
 from tkgrag.retrievers.exaqt.subgraph import GraphEntity
 from tkgrag.retrievers.registry import method, parse_options
 from tkgrag.retrievers.vector import VectorConfig, vector_items
+from tkgrag.sources.benchmarks import load_dataset
 from tkgrag.timing import StageTimer
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "timequestions"

@@ -215,7 +215,7 @@ def subpackages() -> set[str]:
 
 
 def package_of(module: str, packages: set[str]) -> str | None:
-    """``tkgrag.eval.loaders`` -> ``eval``; None for tkgrag's top-level modules (``tkgrag.model``)."""
+    """``tkgrag.sources.benchmarks`` -> ``sources``; None for tkgrag's top-level modules (``tkgrag.model``)."""
     parts = module.split(".")
     return parts[1] if len(parts) > 1 and parts[1] in packages else None
 

@@ -7,7 +7,10 @@
 - ``keys`` and the benchmark modules: the natural keys of passages, chunks and entities, and the parsing that
   produces them; ``mapping``: a mapped source's TOML.
 
-Both ``tkgrag ingest`` (``tkgrag.ingest.formats``) and ``tkgrag eval`` (``tkgrag.eval.loaders``) read TimeQA, MenatQA,
+- ``questions``: a benchmark's questions and gold answers; ``benchmarks``: ``load_dataset`` and the parsers of
+  tkgqa, MultiTQ, TimeQuestions, TimeQA, MenatQA and MuSiQue; ``normalize``: how answer names and dates are read.
+
+Both ``tkgrag ingest`` (``tkgrag.ingest.formats``) and ``tkgrag eval`` (``sources.benchmarks``) read TimeQA, MenatQA,
 MuSiQue and TimeQuestions through this package, so a gold passage id in an eval is the key of the node ingestion
 wrote. It is the lowest layer (``tests/unit/test_import_cycles.py::LAYERS``): it imports no other tkgrag package.
 

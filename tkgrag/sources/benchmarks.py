@@ -1,4 +1,4 @@
-"""Benchmark loaders: each dataset's own file format -> :class:`~tkgrag.eval.types.Dataset` of ``EvalQuestion``.
+"""Benchmark loaders: each dataset's own file format -> :class:`~tkgrag.sources.questions.Dataset` of ``EvalQuestion``.
 
 :func:`load_dataset` recognises the format from the file's content (not its name), so a renamed file still loads and
 an unknown one fails with a message that lists what is known. One malformed record never sinks a file: it becomes a
@@ -33,23 +33,14 @@ from pathlib import Path
 from typing import Any
 
 from tkgrag.errors import TkgragError
-from tkgrag.eval.matching import normalize_name, parse_time
-from tkgrag.eval.types import (
-    UNANSWERABLE,
-    AnswerType,
-    Dataset,
-    EvalQuestion,
-    GoldAnswer,
-    PassageRecord,
-    Quad,
-    Reject,
-    SourceRef,
-)
 from tkgrag.sources.corpus import TitledPassages
 from tkgrag.sources.fields import FieldError, field_value, kind_of, string_field
 from tkgrag.sources.jsonsource import json_lines, json_list_items, raw_of
 from tkgrag.sources.keys import clean_text, wikidata_entity_key
 from tkgrag.sources.menatqa import menatqa_context, menatqa_section
+from tkgrag.sources.normalize import normalize_name, parse_time
+from tkgrag.sources.questions import UNANSWERABLE, AnswerType, Dataset, EvalQuestion, GoldAnswer, Quad
+from tkgrag.sources.records import PassageRecord, Reject, SourceRef
 from tkgrag.sources.timeqa import timeqa_passages
 from tkgrag.temporal import Granularity
 
