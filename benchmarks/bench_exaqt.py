@@ -24,7 +24,7 @@ Run:
 
     python benchmarks/bench_exaqt.py --limit 400 --out benchmarks/results/2026-11-25/exaqt
 
-``--limit N`` takes N questions round-robin across question types (``tkgrag.eval.runner.select_questions``).
+``--limit N`` takes N questions round-robin across question types (``tkgrag.evaluation.runner.select_questions``).
 Latency is the warm wall time of one question (after ``--warmup`` questions that are not counted). Answer recall
 counts a question when a gold answer is stated by a fact of the stage: an entity answer as an entity of the fact
 (QID or label), a literal as its value, a date answer by its year as the fact's start or end year (the slice's
@@ -43,11 +43,10 @@ from pathlib import Path
 from typing import Any
 
 from tkgrag.api import TKGRag, answer_question
-from tkgrag.eval.loaders import load_dataset
 from tkgrag.eval.matching import parse_time, same_answer
 from tkgrag.eval.metrics import hit_at, precision_at_1, reciprocal_rank
-from tkgrag.eval.runner import select_questions
 from tkgrag.eval.types import EvalQuestion, Prediction
+from tkgrag.evaluation.runner import select_questions
 from tkgrag.model import Evidence
 from tkgrag.question.understanding import parse_only
 from tkgrag.retrievers.base import RequestScope, RetrievalRequest
@@ -58,6 +57,7 @@ from tkgrag.retrievers.exaqt.scorer import BUNDLED, AnswerScorer, LinearScorer, 
 from tkgrag.retrievers.exaqt.subgraph import GraphEntity
 from tkgrag.retrievers.registry import method, parse_options
 from tkgrag.retrievers.vector import VectorConfig, vector_items
+from tkgrag.sources.benchmarks import load_dataset
 from tkgrag.timing import StageTimer
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "timequestions"

@@ -35,12 +35,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tkgrag.config import load_settings
 from tkgrag.embed import default_embedder
-from tkgrag.eval.loaders import load_dataset
 from tkgrag.eval.metrics import capped_recall_at, ndcg_at
 from tkgrag.eval.types import EvalQuestion, Prediction, RetrievedPassage
 from tkgrag.rerank.cross_encoder import CrossEncoderReranker, reranker_name
 from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.retrievers.registry import RetrieverContext, create
+from tkgrag.sources.benchmarks import load_dataset
 from tkgrag.store import connect
 
 METHODS = ("chunk-vector", "chunk-ppr", "re2", "granker-only", "stex-only", "fastinsight")

@@ -34,7 +34,6 @@ from rich.console import Console
 from rich.progress import track
 from rich.table import Table
 
-from tkgrag.eval.loaders import load_tkgqa
 from tkgrag.eval.matching import is_correct
 from tkgrag.eval.types import EvalQuestion, Quad
 from tkgrag.llm import LLMMetrics, load_llm_settings
@@ -42,6 +41,7 @@ from tkgrag.llm.tokens import approx_token_count, token_counter
 from tkgrag.model import Evidence, Retrieval
 from tkgrag.readers.llm import LLMReader, context_tokens
 from tkgrag.readers.prompts import load_template
+from tkgrag.sources.benchmarks import load_tkgqa
 from tkgrag.temporal import TimeSpan
 from tkgrag.verbalize import verbalize_event
 

@@ -3,7 +3,7 @@
     python benchmarks/bench_star_variants.py DATASET --reader symbolic --half even --out DIR [--only NAME ...]
 
 Each variant is a method recipe with option overrides (the same as `tkgrag eval -s METHOD:NAME=VALUE`); all run
-through `tkgrag.eval.runner.run_eval`, so the metrics are the eval's (evidence hit/recall@10, answer recall@10,
+through `tkgrag.evaluation.runner.run_eval`, so the metrics are the eval's (evidence hit/recall@10, answer recall@10,
 per question type, latency, tokens). ``--half even|odd`` keeps the questions at even / odd positions of the file:
 options are chosen on one half and confirmed on the other, so the winner is not tuned to the questions it is
 reported on. Writes ``DIR/metrics.json`` ({variant: {overall, by_qtype}}) and prints a table.
@@ -116,7 +116,7 @@ def main() -> None:
 
     from tkgrag.api import TKGRag
     from tkgrag.eval import load_dataset
-    from tkgrag.eval.runner import EvalOptions, run_eval
+    from tkgrag.evaluation.runner import EvalOptions, run_eval
 
     dataset = load_dataset(args.dataset)
     if args.half != "all":

@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from tkgrag.api import TKGRag
-from tkgrag.eval.loaders import load_dataset
-from tkgrag.eval.runner import EvalOptions, run_eval
+from tkgrag.evaluation.runner import EvalOptions, run_eval
+from tkgrag.sources.benchmarks import load_dataset
 
 METHODS = ("vector", "timer4-no-rewrite", "timer4-no-rerank", "timer4", "star+tc")
 RETRIEVAL = ("evidence_hit@10", "evidence_recall@10", "answer_recall@10", "latency_ms_p50", "latency_ms_p95")

@@ -19,7 +19,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from tkgrag.ingest.formats.corpus import read_citeseer_texts
-from tkgrag.ingest.records import ChunkRecord, DocumentRecord
+from tkgrag.sources.records import ChunkRecord, DocumentRecord
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"

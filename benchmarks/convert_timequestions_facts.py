@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from tkgrag.ingest.formats.tkbc import TkbcRow, facts_from_rows, load_labels, read_tkbc_rows
-from tkgrag.ingest.records import Reject
 from tkgrag.sources.keys import wikidata_entity_key
+from tkgrag.sources.records import Reject
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "timequestions"
 

@@ -34,10 +34,10 @@ from pathlib import Path
 from typing import Any
 
 from tkgrag.config import Settings, load_settings, managed_server_env
-from tkgrag.ingest.records import EventRecord
 from tkgrag.ingest.tsv import TkgTsvReader, TsvOptions
 from tkgrag.queries import ingest as q
 from tkgrag.server import process
+from tkgrag.sources.records import EventRecord
 from tkgrag.store import Store, connect
 
 # The suite's DELETE_ALL_NODES (10,000 rows a transaction) exceeds the transaction memory pool of a 1g heap on the

@@ -2,7 +2,8 @@
 same store, one after the other, with the machine load printed around each.
 
     .venv/bin/python benchmarks/one_engine_compare.py --before-src ../main --questions DATA/tkgqa/icews14_dev.jsonl \
-        [-m vector -m star+tc -m star+] [--reader symbolic] [--limit N] [--out benchmarks/results/<date>/one-engine]
+        [-m vector -m star+tc -m star+] [--reader symbolic] [--limit N] [--figure AR@1 ...]
+        [--out benchmarks/results/<date>/one-engine]
 
 ``--before-src`` is a checkout of the code before the change (its ``tkgrag`` package is put first on
 ``PYTHONPATH``); the after side is this checkout. The store is the one the environment names (``TKGRAG_INSTANCE``
@@ -63,9 +64,11 @@ def main() -> None:
     ap.add_argument("-m", "--method", action="append", default=None)
     ap.add_argument("--reader", default="symbolic")
     ap.add_argument("--limit", type=int, default=None)
+    ap.add_argument("--figure", action="append", default=None, help=f"metrics to tabulate (default: {FIGURES})")
     ap.add_argument("--out", type=Path, default=HERE / "benchmarks/results/2026-11-25/one-engine")
     args = ap.parse_args()
     args.method = args.method or ["vector", "star+tc", "star+"]
+    figures = tuple(args.figure or FIGURES)
     args.questions = args.questions.resolve()
     args.out = args.out.resolve()
     with tempfile.TemporaryDirectory() as tmp:
@@ -84,6 +87,7 @@ def main() -> None:
         + " ".join(f"-m {m}" for m in args.method)
         + f" --reader {args.reader}"
         + (f" --limit {args.limit}" if args.limit else "")
+        + "".join(f" --figure {f}" for f in args.figure or ())
         + "`",
         "",
     ]
@@ -91,7 +95,7 @@ def main() -> None:
         lines.append(f"- {label}: {side['seconds']:.0f} s, load {side['load_before']} -> {side['load_after']}")
     lines += ["", "| method | figure | before | after |", "|---|---|---|---|"]
     for m in args.method:
-        for f in FIGURES:
+        for f in figures:
             vals = []
             for label in ("before", "after"):
                 overall = sides[label]["metrics"]["methods"][m]["overall"]

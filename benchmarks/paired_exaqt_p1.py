@@ -17,9 +17,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from benchmarks.bench_exaqt import DATA, scores
-from tkgrag.eval.loaders import load_dataset
 from tkgrag.retrievers.exaqt.ranking import FEATURES, exact_key
 from tkgrag.retrievers.exaqt.scorer import LinearScorer
+from tkgrag.sources.benchmarks import load_dataset
 
 Score = Callable[[Sequence[float]], float]
 

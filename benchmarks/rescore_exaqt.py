@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.bench_exaqt import DATA, scores, summarise
-from tkgrag.eval.loaders import load_dataset
 from tkgrag.retrievers.exaqt.ranking import exact_key
 from tkgrag.retrievers.exaqt.scorer import LinearScorer
+from tkgrag.sources.benchmarks import load_dataset
 
 
 def main() -> None:

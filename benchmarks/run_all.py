@@ -108,7 +108,7 @@ def use_instance(args: argparse.Namespace) -> None:
 
 def questions_for_latency(path: Path, n: int) -> list[str]:
     from tkgrag.eval import load_dataset
-    from tkgrag.eval.runner import select_questions
+    from tkgrag.evaluation.runner import select_questions
 
     return [q.question for q in select_questions(load_dataset(path).questions, n)]
 
@@ -180,8 +180,8 @@ def step_eval(
     from concurrent.futures import ThreadPoolExecutor
 
     from tkgrag.eval import load_dataset
-    from tkgrag.eval.report import write_run
-    from tkgrag.eval.runner import EvalOptions, EvalRun, run_eval
+    from tkgrag.evaluation.report import write_run
+    from tkgrag.evaluation.runner import EvalOptions, EvalRun, run_eval
 
     ds = load_dataset(dataset_path)
     t0 = time.perf_counter()
@@ -369,7 +369,7 @@ def one_at_a_time_latency(results: dict[str, Any]) -> str:
 def write_report(out: Path, results: dict[str, Any]) -> Path:
     from report_plot import plot_accuracy_vs_tokens, points_from_metrics
 
-    from tkgrag.eval.report import markdown_tables
+    from tkgrag.evaluation.report import markdown_tables
 
     docs = list(results["eval"].values())
     plot = plot_accuracy_vs_tokens(

@@ -27,16 +27,16 @@ from typing import Any
 import numpy as np
 
 from tkgrag.api import TKGRag
-from tkgrag.eval.loaders import load_dataset
 from tkgrag.eval.matching import parse_time, same_answer
-from tkgrag.eval.runner import select_questions
 from tkgrag.eval.types import EvalQuestion
+from tkgrag.evaluation.runner import select_questions
 from tkgrag.question.understanding import parse_only
 from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
 from tkgrag.retrievers.exaqt.ranking import FEATURES
 from tkgrag.retrievers.exaqt.retriever import ExaqtRetriever
 from tkgrag.retrievers.exaqt.scorer import Group, gated, top1, train
+from tkgrag.sources.benchmarks import load_dataset
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "timequestions"
 

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from tkgrag.api import TKGRag
-from tkgrag.eval.loaders import load_dataset
-from tkgrag.eval.runner import EvalOptions, run_eval
+from tkgrag.evaluation.runner import EvalOptions, run_eval
+from tkgrag.sources.benchmarks import load_dataset
 
 METRICS = ("evidence_hit@10", "evidence_recall@10", "answer_recall@10")
 

@@ -24,6 +24,11 @@ from tkgrag.store import Store
 _AS_OF_RECORD: ContextVar[datetime | None] = ContextVar("tkgrag_as_of_record", default=None)
 
 
+def as_of_record() -> datetime | None:
+    """The record time of the request being answered (None: the current store)."""
+    return _AS_OF_RECORD.get()
+
+
 @contextlib.contextmanager
 def record_time(as_of: datetime | None) -> Iterator[None]:
     """Reads inside the block see the store as of record time ``as_of`` (None: current items only)."""

@@ -27,11 +27,11 @@ import pytest
 
 from tkgrag.api import ask_request
 from tkgrag.ingest.pipeline import IngestOptions
-from tkgrag.ingest.records import event_key
 from tkgrag.ingest.tkg import ingest_tkg_file
 from tkgrag.model import Answer, AnswerRole, Order
 from tkgrag.readers.symbolic import SymbolicAnswer, SymbolicReader
 from tkgrag.retrievers.vector import VectorRetriever
+from tkgrag.sources.records import event_key
 from tkgrag.store import Store
 from tkgrag.temporal import TimeSpan
 

@@ -31,11 +31,11 @@ import pytest
 from tkgrag.config import Settings, managed_server_env
 from tkgrag.ingest.jobs import load_job, run_job
 from tkgrag.ingest.pipeline import IngestOptions, SourceInfo, ingest
-from tkgrag.ingest.records import EventRecord, Reject
 from tkgrag.ingest.rejects import read_rejects
 from tkgrag.ingest.tkg import ingest_tkg_file
 from tkgrag.ingest.tsv import FORMAT, TkgTsvReader, TsvOptions
 from tkgrag.ingest.writers import EVENT_KIND, EventWriter
+from tkgrag.sources.records import EventRecord, Reject
 from tkgrag.store import Store
 
 REPO = Path(__file__).resolve().parents[2]

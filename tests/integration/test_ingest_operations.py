@@ -20,7 +20,6 @@ from tkgrag.config import Settings, managed_server_env
 from tkgrag.ingest.formats.run import ingest_passages
 from tkgrag.ingest.jobs import Job, load_job, run_job, run_schedule
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary, SimulatedCrash, SourceInfo, file_checksum, ingest
-from tkgrag.ingest.records import Reject
 from tkgrag.ingest.registry import get_format
 from tkgrag.ingest.rejects import default_rejects_path
 from tkgrag.ingest.sentences import split_passages
@@ -30,6 +29,7 @@ from tkgrag.ingest.tsv import FORMAT, TkgTsvReader, TsvOptions
 from tkgrag.ingest.writers import EVENT_KIND, EventWriter
 from tkgrag.queries.ingest import GET_RUN, GRAPH_COUNTS
 from tkgrag.queries.sentences import COUNT_SENTENCES
+from tkgrag.sources.records import Reject
 from tkgrag.store import Store
 
 # ESC[31m (colour), ESC[2J (clear screen), RIGHT-TO-LEFT OVERRIDE ... POP DIRECTIONAL FORMATTING, the 8-bit CSI.

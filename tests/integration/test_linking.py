@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from tkgrag.ingest.pipeline import IngestOptions, SourceInfo, ingest
-from tkgrag.ingest.records import EventRecord, SourceRef
 from tkgrag.ingest.writers import EVENT_KIND, EventWriter
 from tkgrag.question import Mention, MentionKind, understand
 from tkgrag.question.graph_linker import GraphLinker, refresh_relations
 from tkgrag.question.linking import Linker
+from tkgrag.sources.records import EventRecord, SourceRef
 from tkgrag.store import Store
 from tkgrag.temporal import TimeSpan
 

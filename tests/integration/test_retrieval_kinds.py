@@ -34,7 +34,6 @@ from tkgrag.ingest.formats.facts import FactRecord, read_facts
 from tkgrag.ingest.formats.passages import read_passages
 from tkgrag.ingest.formats.run import ingest_corpus, ingest_facts, ingest_passages
 from tkgrag.ingest.pipeline import IngestOptions
-from tkgrag.ingest.records import EventRecord, PassageRecord
 from tkgrag.ingest.tkg import ingest_tkg_file
 from tkgrag.ingest.tsv import TkgTsvReader, TsvOptions
 from tkgrag.model import Evidence, ItemKind, Retrieval, TemporalConstraint
@@ -42,6 +41,7 @@ from tkgrag.readers.prompts import load_template
 from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.retrievers.registry import RetrieverContext, create
 from tkgrag.retrievers.vector import VectorConfig, VectorRetriever
+from tkgrag.sources.records import EventRecord, PassageRecord
 from tkgrag.store import Store
 from tkgrag.temporal import Granularity, TimeSpan
 

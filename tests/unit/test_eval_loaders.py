@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from tkgrag.eval.loaders import DatasetError, detect_format, load_dataset
 from tkgrag.eval.matching import is_correct
 from tkgrag.eval.types import UNANSWERABLE
+from tkgrag.sources.benchmarks import DatasetError, detect_format, load_dataset
 from tkgrag.sources.keys import chunk_key, content_key, timeqa_passage_key
 from tkgrag.temporal import Granularity
 

@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 from tkgrag.errors import ConfigError, StoreError
-from tkgrag.eval.report import format_value, markdown_tables, write_run
-from tkgrag.eval.runner import (
+from tkgrag.eval.types import Dataset, EvalQuestion, GoldAnswer, SourceRef
+from tkgrag.evaluation.report import format_value, markdown_tables, write_run
+from tkgrag.evaluation.runner import (
     EvalOptions,
     event_time,
     metric_names,
@@ -23,7 +24,6 @@ from tkgrag.eval.runner import (
     run_eval,
     select_questions,
 )
-from tkgrag.eval.types import Dataset, EvalQuestion, GoldAnswer, SourceRef
 from tkgrag.model import (
     Answer,
     AnswerCandidate,

@@ -14,7 +14,6 @@ import pytest
 
 from tkgrag.ingest.formats.facts import parse_fact
 from tkgrag.ingest.formats.tkbc import TkbcRow
-from tkgrag.ingest.records import Reject, SourceRef
 from tkgrag.model import Evidence, ItemKind, TemporalConstraint
 from tkgrag.question import understand
 from tkgrag.retrievers.exaqt.answer_graph import temporal_ask
@@ -29,6 +28,7 @@ from tkgrag.retrievers.exaqt.groups import (
 from tkgrag.retrievers.exaqt.gst import SteinerTree, completed_facts, pieces, top_trees
 from tkgrag.retrievers.exaqt.ranking import AnswerFact, TemporalAsk, rank_answers, temporal_tier, time_answer
 from tkgrag.retrievers.exaqt.subgraph import CandidateFact, CandidateGraph, GraphEntity
+from tkgrag.sources.records import Reject, SourceRef
 from tkgrag.temporal import Granularity, TimeSpan
 
 X = GraphEntity("Q1", 1, "Stefano Fiore")

@@ -12,7 +12,7 @@ from tkgrag.ingest.formats.corpus import (
     read_edges,
     split_into_chunks,
 )
-from tkgrag.ingest.records import ChunkRecord, DocumentRecord, ReferenceRecord, Reject
+from tkgrag.sources.records import ChunkRecord, DocumentRecord, ReferenceRecord, Reject
 
 
 def test_chunks_pack_sentences_and_cut_long_ones() -> None:

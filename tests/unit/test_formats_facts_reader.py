@@ -12,7 +12,7 @@ import pytest
 
 from tkgrag.ingest.formats.facts import FactQualifier, FactRecord, literal_text, parse_fact, read_facts
 from tkgrag.ingest.formats.tkbc import TkbcRow, facts_from_rows, read_tkbc_rows
-from tkgrag.ingest.records import Reject, SourceRef, event_key
+from tkgrag.sources.records import Reject, SourceRef, event_key
 from tkgrag.temporal import Granularity, TimeSpan
 
 REF = SourceRef("facts.jsonl", line=7)

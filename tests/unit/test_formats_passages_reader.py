@@ -7,8 +7,8 @@ from datetime import date
 from pathlib import Path
 
 from tkgrag.ingest.formats.passages import detect_format, parse_date_label, read_passages
-from tkgrag.ingest.records import PassageRecord, Reject
 from tkgrag.sources.keys import content_key, timeqa_passage_key
+from tkgrag.sources.records import PassageRecord, Reject
 from tkgrag.temporal import Granularity, TimeSpan
 
 

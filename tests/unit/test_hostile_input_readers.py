@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 
 from tkgrag.ingest.formats.corpus import read_edges
-from tkgrag.ingest.formats.jsonsource import iter_json_objects
 from tkgrag.ingest.formats.passages import read_passages
-from tkgrag.ingest.records import PassageRecord, ReferenceRecord, Reject
+from tkgrag.sources.jsonsource import iter_json_objects
+from tkgrag.sources.records import PassageRecord, ReferenceRecord, Reject
 
 
 def test_jsonl_with_latin1_bytes_and_deep_nesting_rejects_those_lines_only(tmp_path: Path) -> None:

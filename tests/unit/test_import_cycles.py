@@ -1,6 +1,9 @@
 """No import cycles inside the tkgrag package: the data flows one way (sources -> ingest -> store -> question ->
-retrievers -> readers -> api/cli/eval), and a lazy import inside a function counts too (it is still a cycle, only
-hidden until run time). Imports under ``if TYPE_CHECKING:`` are type-only and do not count."""
+retrievers -> readers -> api/cli/evaluation), and a lazy import inside a function counts too (it is still a cycle,
+only hidden until run time). Imports under ``if TYPE_CHECKING:`` are type-only and do not count.
+
+Between packages the rule is stricter than "no cycle": every subpackage has a place in ``LAYERS`` and imports only
+packages below it, so a new arrow back up fails here even before it closes a cycle."""
 
 from __future__ import annotations
 
@@ -182,3 +185,85 @@ def test_the_parser_check_sees_an_import_through_another_module() -> None:
         "tkgrag.retrievers.y": {"tkgrag.model"},
     }
     assert parsers_reached(graph) == {"tkgrag.readers.x": ["tkgrag.question.parse"]}
+
+
+# The subpackages, lowest first: each imports only the ones before it (and tkgrag's top-level modules). sources reads
+# files into records; eval holds the database-free benchmark types, loaders, matching and metrics; the store and its
+# Cypher sit under ingestion and question understanding; retrievers, readers, the trainers, the evaluation runner,
+# the service and the CLI sit above them in that order.
+LAYERS = (
+    "sources",
+    "eval",
+    "server",
+    "queries",
+    "store",
+    "ingest",
+    "llm",
+    "question",
+    "rerank",
+    "retrievers",
+    "readers",
+    "train",
+    "evaluation",
+    "service",
+    "cli",
+)
+
+
+def subpackages() -> set[str]:
+    return {p.name for p in PACKAGE.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+
+
+def package_of(module: str, packages: set[str]) -> str | None:
+    """``tkgrag.sources.benchmarks`` -> ``sources``; None for tkgrag's top-level modules (``tkgrag.model``)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in packages else None
+
+
+def package_graph(graph: dict[str, set[str]], packages: set[str]) -> dict[str, dict[str, list[str]]]:
+    """Package -> imported package -> the module imports behind that arrow ("a.b -> c.d")."""
+    out: dict[str, dict[str, list[str]]] = {}
+    for m, targets in graph.items():
+        a = package_of(m, packages)
+        for t in sorted(targets):
+            b = package_of(t, packages)
+            if a is not None and b is not None and a != b:
+                out.setdefault(a, {}).setdefault(b, []).append(f"{m} -> {t}")
+    return out
+
+
+def upward_imports(graph: dict[str, set[str]], layers: tuple[str, ...]) -> list[str]:
+    """Every module import from a package into one at its own layer or above, one line each."""
+    rank = {p: i for i, p in enumerate(layers)}
+    out = []
+    for a, arrows in sorted(package_graph(graph, set(layers)).items()):
+        for b, why in sorted(arrows.items()):
+            if rank[b] >= rank[a]:
+                out.extend(f"{a} imports {b} (above it): {w}" for w in why)
+    return out
+
+
+def test_every_package_has_a_layer() -> None:
+    assert subpackages() == set(LAYERS)
+
+
+def test_packages_import_only_lower_layers() -> None:
+    assert upward_imports(import_graph(), LAYERS) == []
+
+
+def test_no_package_level_cycles() -> None:
+    graph = {a: set(arrows) for a, arrows in package_graph(import_graph(), subpackages()).items()}
+    assert [c for c in strongly_connected(graph) if len(c) > 1] == []
+
+
+def test_the_layer_check_sees_an_upward_import() -> None:
+    graph = {
+        "tkgrag.eval.runner": {"tkgrag.retrievers.base", "tkgrag.eval.types", "tkgrag.model"},
+        "tkgrag.retrievers.base": {"tkgrag.eval.types"},
+    }
+    assert upward_imports(graph, ("eval", "retrievers")) == [
+        "eval imports retrievers (above it): tkgrag.eval.runner -> tkgrag.retrievers.base"
+    ]
+    assert upward_imports(graph, ("retrievers", "eval")) == [
+        "retrievers imports eval (above it): tkgrag.retrievers.base -> tkgrag.eval.types"
+    ]

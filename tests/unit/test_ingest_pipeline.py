@@ -9,7 +9,7 @@ import pytest
 
 from tkgrag.ingest.encoding import CachedEncoder
 from tkgrag.ingest.pipeline import _chunks, prefetch
-from tkgrag.ingest.records import Reject, SourceRef
+from tkgrag.sources.records import Reject, SourceRef
 
 
 def rej(i: int) -> Reject:

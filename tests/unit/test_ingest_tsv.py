@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tkgrag.ingest.records import EventRecord, Reject
 from tkgrag.ingest.tsv import TsvOptions, count_lines, read_tkg_tsv
+from tkgrag.sources.records import EventRecord, Reject
 from tkgrag.temporal import Granularity
 
 

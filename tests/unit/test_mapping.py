@@ -10,9 +10,9 @@ import pytest
 from tkgrag.errors import ConfigError
 from tkgrag.ingest.mapped.records import MappedRecord, map_rows, to_record
 from tkgrag.ingest.mapped.rows import Row, plain_value
-from tkgrag.ingest.records import Reject, SourceRef
 from tkgrag.record_time import parse_record_time
 from tkgrag.sources.mapping import MappingError, load_mapping
+from tkgrag.sources.records import Reject, SourceRef
 from tkgrag.temporal import Granularity, TimeSpan
 
 BASE = """

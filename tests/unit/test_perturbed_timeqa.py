@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tkgrag.eval.loaders import load_dataset
+from tkgrag.sources.benchmarks import load_dataset
 
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "make_perturbed_timeqa.py"
 

@@ -157,3 +157,34 @@ def test_passages_and_chunks_are_not_read_as_facts() -> None:
     plan = ReadPlan(role=AnswerRole.TIME, order=Order.FIRST, time_granularity=Granularity.MONTH)
     got = apply_plan([passage, chunk, fact], plan)
     assert texts(got) == ["2014-05"] and got[0].supporting_events == ("f1",)
+
+
+def named(key: str, s: str, s_name: str, o: str, o_name: str, start: str, end: str | None) -> Evidence:
+    span = TimeSpan.between(start, end)
+    return Evidence.event(key, key, s, "Serve_as_CEO_of", o, span, 0.5, subject_name=s_name, object_name=o_name)
+
+
+# A mapped graph's keys are not names: barker is Jack Barker, piedpiper is Pied Piper.
+CEOS = [
+    named("r06", "hendricks", "Richard Hendricks", "piedpiper", "Pied Piper", "2014-04-01", "2018-10-31"),
+    named("r07", "barker", "Jack Barker", "piedpiper", "Pied Piper", "2018-11-01", "2020-06-30"),
+    named("r08", "chugtai", "Dinesh Chugtai", "piedpiper", "Pied Piper", "2020-07-01", None),  # still CEO
+]
+CEO_OF_PIED_PIPER = {"role": AnswerRole.SUBJECT, "relation": "Serve_as_CEO_of", "object": "piedpiper"}
+
+
+def test_entity_answers_show_the_name_and_carry_the_key() -> None:
+    got = apply_plan(CEOS, ReadPlan(constraint=TemporalConstraint.in_period("2019"), **CEO_OF_PIED_PIPER))
+    assert [(a.text, a.key) for a in got] == [("Jack Barker", "barker")]
+    # the object's name too, and an exclusion names the key
+    plan = ReadPlan(role=AnswerRole.OBJECT, subject="barker", exclude=frozenset({"hendricks"}))
+    assert [(a.text, a.key) for a in apply_plan(CEOS, plan)] == [("Pied Piper", "piedpiper")]
+    who = ReadPlan(order=Order.FIRST, exclude=frozenset({"hendricks"}), **CEO_OF_PIED_PIPER)
+    assert texts(apply_plan(CEOS, who)) == ["Jack Barker", "Dinesh Chugtai"]
+
+
+def test_a_span_that_has_not_ended_is_the_last() -> None:
+    # "Who was the last CEO of Pied Piper?": Chugtai's role (2020-07-01, no end) outlasts Barker's (ended 2020-06-30);
+    # an open end sorted as "undated" put Barker first
+    got = apply_plan(CEOS, ReadPlan(order=Order.LAST, **CEO_OF_PIED_PIPER))
+    assert texts(got) == ["Dinesh Chugtai", "Jack Barker", "Richard Hendricks"]

@@ -1,4 +1,4 @@
-"""The checksum of what a reader read (``tkgrag.ingest.readsum``, issue 30 item 14): the sha256 of exactly the bytes
+"""The checksum of what a reader read (``tkgrag.sources.readsum``, issue 30 item 14): the sha256 of exactly the bytes
 read, reported only once the reader has reached the end of its file."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 from tkgrag.ingest.formats.corpus import read_corpus
 from tkgrag.ingest.formats.facts import read_facts
 from tkgrag.ingest.formats.passages import read_passages
-from tkgrag.ingest.readsum import Checksummed, ReadDigest
+from tkgrag.sources.readsum import Checksummed, ReadDigest
 
 
 def test_the_digest_is_of_the_bytes_read_so_far(tmp_path: Path) -> None:

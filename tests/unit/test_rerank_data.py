@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from tkgrag.rerank.data import Group, MiningConfig, PoolPassage, document_of, mine_negatives
-from tkgrag.rerank.train import TrainConfig, evaluate, listwise_loss, sample_negatives
+from tkgrag.train.reranker import TrainConfig, evaluate, listwise_loss, sample_negatives
 
 TEXT = "x" * 50  # long enough to be a negative (MIN_NEGATIVE_CHARS)
 

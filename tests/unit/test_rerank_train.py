@@ -14,7 +14,7 @@ from tkgrag.embed import resolve_model
 from tkgrag.errors import ConfigError
 from tkgrag.rerank.cross_encoder import CrossEncoderReranker
 from tkgrag.rerank.data import MiningConfig
-from tkgrag.rerank.train import TrainConfig, train
+from tkgrag.train.reranker import TrainConfig, train
 
 PEOPLE = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Edsger Dijkstra", "Barbara Liskov", "Donald Knuth"]
 

@@ -52,8 +52,8 @@ def eval_command(
     """Evaluate retrieval methods (and a reader) on a benchmark: metrics.json, predictions.jsonl and a table."""
     from tkgrag.api import TKGRag
     from tkgrag.eval import load_dataset
-    from tkgrag.eval.report import print_tables, write_run
-    from tkgrag.eval.runner import EvalOptions, run_eval
+    from tkgrag.evaluation.report import print_tables, write_run
+    from tkgrag.evaluation.runner import EvalOptions, run_eval
     from tkgrag.record_time import parse_record_time
     from tkgrag.retrievers.registry import method as method_of
     from tkgrag.retrievers.registry import parse_options

@@ -49,9 +49,9 @@ def exaqt_relevance(
     """Distant supervision (facts joining a question entity to a gold answer vs the entities' other facts) + MNRL
     fine-tuning of the question encoder; writes the model, pairs.jsonl, card.md, card.json and loss.png."""
     from tkgrag.api import TKGRag
-    from tkgrag.eval.loaders import load_dataset
-    from tkgrag.eval.runner import select_questions
+    from tkgrag.evaluation.runner import select_questions
     from tkgrag.progress import progress_bar, training_progress
+    from tkgrag.sources.benchmarks import load_dataset
     from tkgrag.train.exaqt_relevance import build_pairs, check_questions_file, train_relevance, write_card
     from tkgrag.train.questions import read_jsonl
     from tkgrag.train.retriever import TrainConfig

@@ -41,7 +41,7 @@ def reranker(
     """Fine-tune a cross-encoder from the offline MiniLM weights on question / gold passage pairs with hard
     negatives (bi-encoder top hits that are not gold). Resumes from its last checkpoint when re-run."""
     from tkgrag.rerank.cross_encoder import default_reranker_path
-    from tkgrag.rerank.train import TrainConfig, train
+    from tkgrag.train.reranker import TrainConfig, train
 
     paths = [str(p) for p in (data or [Path(p) for p in _DEFAULT_DATA])]
     for p in paths:

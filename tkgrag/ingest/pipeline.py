@@ -79,10 +79,10 @@ from tkgrag.ingest.owner import (
     owner_alive,
     went_away_message,
 )
-from tkgrag.ingest.records import BatchWriter, Reject, SourceRef, WriteCounts
 from tkgrag.ingest.rejects import RejectsFile, default_rejects_path
 from tkgrag.ingest.stop import IngestStopped, check_stop
 from tkgrag.queries import ingest as q
+from tkgrag.sources.records import BatchWriter, Reject, SourceRef, WriteCounts
 from tkgrag.store.connection import Store
 from tkgrag.text_input import default_source, printable_path, require_text
 

@@ -16,11 +16,11 @@ from tkgrag.ingest.formats.passages import DEFAULT_MIN_WORDS, read_passages
 from tkgrag.ingest.formats.run import CORPUS_KIND, FACT_KIND, PASSAGE_KIND
 from tkgrag.ingest.formats.writers import CorpusWriter, FactWriter, PassageWriter
 from tkgrag.ingest.pipeline import NodeKind
-from tkgrag.ingest.records import BatchWriter, Reject
 from tkgrag.ingest.sentences import sentences_after_ingest
 from tkgrag.ingest.tsv import FORMAT as TSV_FORMAT
 from tkgrag.ingest.tsv import TkgTsvReader, TsvOptions
 from tkgrag.ingest.writers import EVENT_KIND, EventWriter
+from tkgrag.sources.records import BatchWriter, Reject
 from tkgrag.store.connection import Store
 
 

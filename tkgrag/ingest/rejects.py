@@ -18,7 +18,7 @@ from typing import IO
 
 from tkgrag.config import Settings
 from tkgrag.errors import TkgragError
-from tkgrag.ingest.records import Reject
+from tkgrag.sources.records import Reject
 
 SUFFIX = ".rejects.jsonl"
 

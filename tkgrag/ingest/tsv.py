@@ -30,10 +30,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tkgrag.errors import TkgragError
-from tkgrag.ingest.readsum import ReadDigest
-from tkgrag.ingest.records import EventRecord, Reject, SourceRef
 from tkgrag.sources.fields import FieldError, check_indexable
 from tkgrag.sources.keys import wikidata_entity_key
+from tkgrag.sources.readsum import ReadDigest
+from tkgrag.sources.records import EventRecord, Reject, SourceRef
 from tkgrag.temporal import Granularity, TimeParseError, TimeSpan
 from tkgrag.text_input import default_source, printable_path
 from tkgrag.verbalize import entity_name, relation_phrase, time_phrase

@@ -17,8 +17,8 @@ from typing import Any, Protocol
 
 from tkgrag.errors import TkgragError
 from tkgrag.ingest.pipeline import NodeKind
-from tkgrag.ingest.records import EventRecord, WriteCounts
 from tkgrag.queries import ingest as q
+from tkgrag.sources.records import EventRecord, WriteCounts
 from tkgrag.verbalize import entity_name
 
 

@@ -107,6 +107,7 @@ class GroundedQuestion:
     exclude: frozenset[str] = field(default_factory=frozenset)
     rewritten: str | None = None
     unlinked: tuple[Mention, ...] = ()
+    relation_phrase: str = ""  # the phrase the relation was matched to (a title a mention swallowed included)
     timings_ms: dict[str, float] = field(default_factory=dict, compare=False)  # parse, link, relation, roles, anchors
 
     @property
@@ -172,7 +173,7 @@ class GroundedQuestion:
             )
         for m in self.unlinked:
             lines.append(f'mention "{m.text}" [{m.start}:{m.end}] -> not linked (no entity above the link threshold)')
-        phrase = self.question.relation_phrase or "-"
+        phrase = self.relation_phrase or self.question.relation_phrase or "-"
         if self.relation is None:
             lines.append(f'relation: none matched (relation phrase "{phrase}")')
         else:

@@ -13,6 +13,10 @@ the relation candidates within ``RELATION_MARGIN`` of the best (then within ``WI
 events with the entities in their syntactic roles wins; when only the swapped roles have events, the roles are
 swapped (counts of (e as subject, r) vs (e as object, r), or of the pair (s, r, o) vs (o, r, s) for two entities).
 
+Titles (``titles``): a job title a mention swallowed ("CEO of Pied Piper") is taken out of it when a relation of the
+graph holds it (``Serve_as_CEO_of``); the organisation is linked and the title joins the relation phrase, and only
+relations whose name holds the title compete ("CEO" is not answered from ``is_CFO_of``).
+
 Anchors (``Anchor``): a clause ("after X visited Y") is grounded like a question of its own; an elliptical clause
 ("after X did") and an anchor that is one entity's name ("After Okada Katsuya, who visited Cambodia first") mean, by
 the MultiTQ convention, the question's own relation with that entity in the answer's role — and their events also
@@ -45,9 +49,10 @@ from tkgrag.question.link_selection import select_links, with_parentheticals
 from tkgrag.question.model import Anchor, Mention, MentionKind, TemporalQuestion
 from tkgrag.question.parse import QuestionError, understand
 from tkgrag.question.relation_phrases import clean_relation_phrase, is_canonical, relation_phrases, stated_intent
-from tkgrag.question.relations import RelationMatch, RelationMatchError, humanise
+from tkgrag.question.relations import FIT_MIN, RelationMatch, RelationMatchError, humanise
 from tkgrag.question.rewrite import rewrite
 from tkgrag.question.roles import answer_role_of, is_passive, swap, syntactic_role, verb_position
+from tkgrag.question.titles import role_relation_phrase, split_titles, with_title
 from tkgrag.store import Store
 from tkgrag.temporal import Granularity
 from tkgrag.timing import StageTimer
@@ -71,6 +76,7 @@ class _Clause:
     candidates: tuple[RelationMatch, ...]
     passive: bool
     unlinked: tuple[Mention, ...]
+    phrase: str = ""  # the relation phrase matched (the phrase as said, with any title taken out of a mention)
 
 
 class Grounder:
@@ -141,6 +147,7 @@ class Grounder:
             exclude=frozenset(exclude),
             rewritten=rewritten,
             unlinked=main.unlinked,
+            relation_phrase=main.phrase,
             timings_ms=watch.timings_ms,
         )
 
@@ -160,6 +167,8 @@ class Grounder:
         watch: StageTimer | None = None,
     ) -> _Clause:
         watch = watch or StageTimer()
+        split = split_titles(mentions, self._vocabulary())
+        mentions, phrase = split.mentions, role_relation_phrase(relation_phrase, split.titles)
         with watch.stage("link"):
             links = self.linker.link_entities(mentions, k=3)
         picked = select_links(mentions, links)
@@ -169,7 +178,7 @@ class Grounder:
         passive = verb is not None and is_passive(text, verb)
         roles = [syntactic_role(text, m, verb, passive=passive) for m, _ in linked]
         with watch.stage("relation"):
-            candidates = self._relation_candidates(relation_phrase) if relation_phrase else ()
+            candidates = with_title(self._relation_candidates(phrase), split.titles) if phrase else ()
         with watch.stage("roles"):
             relation, swapped = self._choose(candidates, [lk.key for _, lk in linked], roles)
         entities = tuple(
@@ -183,7 +192,14 @@ class Grounder:
             )
             for (m, lk), r in zip(linked, roles, strict=True)
         )
-        return _Clause(entities, relation, candidates, passive, unlinked)
+        return _Clause(entities, relation, candidates, passive, unlinked, phrase)
+
+    def _vocabulary(self) -> frozenset[str]:
+        """The lower-cased words of the graph's relation names (none for a graph without events)."""
+        try:
+            return self.linker.relation_matcher().vocabulary
+        except RelationMatchError:
+            return frozenset()
 
     def _relation_candidates(self, phrase: str) -> tuple[RelationMatch, ...]:
         """Candidates for the phrase as said and for its CAMEO paraphrases (``relation_phrases``; their scores
@@ -335,9 +351,13 @@ class Grounder:
         clause = self._clause(sub.text, with_parentheticals(sub.text, sub.mentions), phrase)
         if not clause.entities:
             return GroundedAnchor(anchor, f"unresolved: no entity linked in {anchor.text!r}")
-        relation = clause.relation or main.relation
+        relation = clause.relation if _fits(clause) or main.relation is None else main.relation
         subject = next((e.key for e in clause.entities if e.role is AnswerRole.SUBJECT), None)
         object_ = next((e.key for e in clause.entities if e.role is AnswerRole.OBJECT), None)
+        if subject is None and _GERUND.match(anchor.text):
+            # "before joining Initech": the clause's unsaid subject is the main clause's ("Where did Peter Gibbons
+            # work before joining Initech?" -> Peter Gibbons joined Initech).
+            subject = next((e.key for e in main.entities if e.role is AnswerRole.SUBJECT and e.key != object_), None)
         events = self.facts(subject, object_, [relation] if relation else None, limit=ANCHOR_EVENT_LIMIT)
         if not events and main.relation and main.relation != relation:
             relation = main.relation
@@ -368,6 +388,16 @@ class Grounder:
         return GroundedAnchor(
             anchor, "similarity", ev.relation, ev.subject, ev.object, (entity,), (ev,), answer_role_entity=None
         )
+
+
+_GERUND = re.compile(r"^\s*[a-z]+ing\b")  # an anchor clause without a subject: "joining X", "leaving X"
+
+
+def _fits(clause: _Clause) -> bool:
+    """Whether the clause's relation matched its phrase at least ``FIT_MIN`` (else it is the nearest neighbour of a
+    phrase no relation of the graph says, and the main clause's relation is the better guess)."""
+    score = next((c.score for c in clause.candidates if c.relation == clause.relation), None)
+    return score is not None and score >= FIT_MIN
 
 
 def _main_text(tq: TemporalQuestion) -> str:

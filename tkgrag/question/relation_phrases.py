@@ -115,7 +115,7 @@ _COMMON_WORDS: list[tuple[re.Pattern[str], str]] = [
     for p, said in [
         (r"\b(?:buy|buys|bought|buying|purchas\w*|tak(?:e|es|en|ing)\s+over|took\s+over)\b", "acquired"),
         (r"\b(?:establish\w*|set\s+up|sets\s+up|setting\s+up|co-?found\w*)\b", "founded"),
-        (r"\b(?:employ\w*|work(?:s|ed|ing)?\s+at)\b", "works for"),
+        (r"\b(?:employ\w*|work(?:s|ed|ing)?\s+at|join(?:s|ed|ing)?)\b", "works for"),
     ]
 ]
 _CANONICAL = frozenset([*(c for _, c in _CAMEO_WORDS), "meet or negotiate"])
@@ -197,11 +197,17 @@ def role_words(mention: str, name: str, vocabulary: Collection[str]) -> list[str
     out: list[str] = []
     for w in re.findall(r"[^\W_]+", mention):
         low = w.lower()
-        if low in taken or low in _SKIP or low not in vocabulary:
+        if low in taken or low in _SKIP:
             continue
-        if _ACRONYM.match(w) or low in _TITLES:
+        if is_title(w, vocabulary):
             out.append(w)
     return list(dict.fromkeys(out))
+
+
+def is_title(word: str, vocabulary: Collection[str]) -> bool:
+    """A job title ("chairman") or an acronym ("CEO", as written: upper case) that some relation of the graph holds
+    (``vocabulary``: the lower-cased words of its relation names)."""
+    return word.lower() in vocabulary and (_ACRONYM.match(word) is not None or word.lower() in _TITLES)
 
 
 def with_role_words(phrase: str, words: Sequence[str]) -> str:

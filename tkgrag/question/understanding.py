@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from tkgrag.embed import Embedder
+from tkgrag.graph_reads import as_of_record
 from tkgrag.model import TemporalConstraint
 from tkgrag.question.constraints import explicit_constraints
 from tkgrag.question.grounded import GroundedQuestion
@@ -94,8 +96,13 @@ class Understanding:
             return ["the question was not grounded in the graph"]
         out = [f'no entity of this graph matches "{m.text}"' for m in g.unlinked]
         if not g.entities and not g.unlinked:
-            out.append("the question names no entity of this graph")
-        phrase = self.question.relation_phrase or "-"
+            anchored = [f'"{a.anchor.trigger} {a.anchor.text}"' for a in g.anchors if a.entities]
+            out.append(
+                f"the question names no entity for its relation besides the anchor {', '.join(anchored)}"
+                if anchored
+                else "the question names no entity of this graph"
+            )
+        phrase = g.relation_phrase or self.question.relation_phrase or "-"
         if g.relation is None:
             out.append(f'no relation of this graph matches "{phrase}"')
         else:
@@ -142,8 +149,12 @@ class Understander:
 
     def understand(self, text: str) -> Understanding:
         t0 = time.perf_counter()
+        as_of = as_of_record()
+        # "now", "current", "last year" are placed on the calendar from the day the question is asked: today, or the
+        # record time it is asked as of (what the store held then was "current" then).
+        today = as_of.date() if as_of is not None else datetime.now(UTC).date()
         try:
-            tq = parse(text)
+            tq = parse(text, reference_date=today)
         except QuestionError as exc:
             return Understanding(text, None, None, str(exc))
         g = self.grounder.ground(tq)

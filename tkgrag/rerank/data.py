@@ -1,8 +1,8 @@
 """Training groups for the cross-encoder: (question, gold passage, negatives of three kinds).
 
-Questions and passages come from the project's own loaders (``tkgrag.eval.loaders``). The passages of every training
-set form ONE pool, and each question gets negatives of three kinds, so that no single cue separates gold from the
-rest:
+Questions and passages come from the project's own loaders (``tkgrag.sources.benchmarks``). The passages of every
+training set form ONE pool, and each question gets negatives of three kinds, so that no single cue separates gold
+from the rest:
 
 - ``document``: the bi-encoder's top non-gold passages of the gold passage's own document (TimeQA article, MenatQA
   item). Telling these apart needs the question's time constraint.
@@ -11,7 +11,7 @@ rest:
   (MuSiQue); with in-document negatives only, a model learns "the passage states the asked year" and nothing else.
 - ``random``: uniform passages of other documents (easy negatives, a calibrated floor).
 
-Every negative keeps its bi-encoder cosine (the teacher of the distillation term, ``tkgrag.rerank.train``). A
+Every negative keeps its bi-encoder cosine (the teacher of the distillation term, ``tkgrag.train.reranker``). A
 negative that is a near-copy of the gold passage (cosine >= ``DUPLICATE_COS``) is dropped: it is probably not wrong.
 The held-out split is by document, so validation passages come from documents the model never saw. The evaluation
 questions (musique_100) are never read here.
@@ -135,7 +135,7 @@ def mine_negatives(
 def load_pool(paths: Sequence[Path]) -> tuple[list[PoolPassage], list[tuple[str, str, list[int]]]]:
     """The shared passage pool of every dataset and the questions (id, text, gold pool indices) that have a gold
     passage in it. MuSiQue (the evaluation set) is refused."""
-    from tkgrag.eval.loaders import load_dataset
+    from tkgrag.sources.benchmarks import load_dataset
 
     pool: list[PoolPassage] = []
     questions: list[tuple[str, str, list[int]]] = []

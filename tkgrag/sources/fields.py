@@ -1,6 +1,10 @@
-"""The one error a source record raises for a bad field, so ingestion and eval both report it by field name."""
+"""The one error a source record raises for a bad field, so ingestion and eval both report it by field name, and the
+field access that raises it."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 
 class FieldError(ValueError):
@@ -26,3 +30,26 @@ def check_indexable(field: str, value: str) -> str:
             field, f"is {size:,} bytes; Neo4j indexes values of at most ~8 KB (tkgrag accepts {MAX_INDEXED_BYTES:,})"
         )
     return value
+
+
+def kind_of(value: object) -> str:
+    """How a person names a JSON value's type in an error: "an object", "a list", "null"."""
+    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean", type(None): "null"}
+    return names.get(type(value), type(value).__name__)
+
+
+def field_value(obj: Mapping[str, Any], key: str, prefix: str = "") -> Any:
+    """``obj[key]``; a ``FieldError`` naming ``prefix + key`` when it is missing."""
+    if key not in obj:
+        raise FieldError(prefix + key, "missing")
+    return obj[key]
+
+
+def string_field(obj: Mapping[str, Any], key: str, prefix: str = "", *, allow_int: bool = False) -> str:
+    """A present, non-blank string (an integer read as its digits when ``allow_int``), as written."""
+    v = field_value(obj, key, prefix)
+    if allow_int and isinstance(v, int) and not isinstance(v, bool):
+        return str(v)
+    if not isinstance(v, str) or not v.strip():
+        raise FieldError(prefix + key, f"expected a non-empty string, got {kind_of(v)} {v!r:.60}")
+    return v

@@ -7,12 +7,23 @@ spans of it ("What was the MS Costa Allegra named ...?"), so a gold ``para`` of 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from tkgrag.ingest.records import PassageRecord, SourceRef
-from tkgrag.sources.fields import FieldError
+from tkgrag.sources.fields import FieldError, field_value, kind_of, string_field
 from tkgrag.sources.keys import clean_text, timeqa_passage_key
+from tkgrag.sources.loading import (
+    Collector,
+    Raw,
+    finish,
+    infer_type,
+    list_field,
+    objects,
+)
+from tkgrag.sources.normalize import normalize_name
+from tkgrag.sources.questions import UNANSWERABLE, Dataset, EvalQuestion, GoldAnswer
+from tkgrag.sources.records import PassageRecord, SourceRef
 
 
 def article_title(link: str) -> str:
@@ -40,3 +51,74 @@ def timeqa_passages(obj: Mapping[str, Any], ref: SourceRef, source: str) -> list
             raise FieldError(f"paras[{i}]", f"expected a string, found {type(para).__name__}")
         out.append(PassageRecord(timeqa_passage_key(link, i), title, clean_text(para), ref, source))
     return out
+
+
+# ------------------------------------------------------------------------------------------- timeqa
+def parse_timeqa(path: Path, items: list[Raw]) -> Dataset:
+    out = Collector()
+    passages: list[PassageRecord] = []
+    for raw in objects(items, out):
+        try:
+            obj = raw.value
+            index = string_field(obj, "index")
+            paras = timeqa_passages(obj, raw.ref, "timeqa")
+            questions = list_field(obj, "questions")
+            qtype = string_field(obj, "type")
+        except FieldError as exc:
+            out.reject(raw, exc.reason, exc.field)
+            continue
+        passages.extend(paras)
+        pid = [p.key for p in paras]
+        for j, entry in enumerate(questions):
+            try:
+                out.add(raw, _timeqa_question(raw, index, j, entry, pid, qtype))
+            except FieldError as exc:
+                out.reject(raw, exc.reason, exc.field)
+    return finish(path, "timeqa", out, passages)
+
+
+def _timeqa_question(raw: Raw, index: str, j: int, entry: Any, pid: list[str], qtype: str) -> EvalQuestion:
+    where = f"questions[{j}]"
+    if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str) and isinstance(entry[1], list)):
+        raise FieldError(where, "expected [question, [answer spans]]")
+    question, spans = entry
+    if not spans:
+        raise FieldError(where + "[1]", "no answer span")
+    answers: dict[str, GoldAnswer] = {}
+    gold: dict[str, None] = {}
+    if all(isinstance(s, dict) and s.get("answer") == "" for s in spans):
+        # TimeQA's unanswerable questions: one empty span at paragraph 0; no evidence passage.
+        return EvalQuestion(
+            id=f"{index}:q{j}",
+            question=question,
+            answers=(GoldAnswer(UNANSWERABLE),),
+            answer_type="entity",
+            time_level=None,
+            qtype=qtype,
+            source=raw.ref,
+            dataset="timeqa",
+            meta={"field": where, "unanswerable": True},
+        )
+    for k, span in enumerate(spans):
+        at = f"{where}[1][{k}]."
+        if not isinstance(span, dict):
+            raise FieldError(f"{where}[1][{k}]", f"expected an answer object, got {kind_of(span)}")
+        text = string_field(span, "answer", at)
+        para = field_value(span, "para", at)
+        if not isinstance(para, int) or not 0 <= para < len(pid):
+            raise FieldError(at + "para", f"paragraph index {para!r} outside 0..{len(pid) - 1}")
+        answers.setdefault(normalize_name(text), GoldAnswer(text))
+        gold[pid[para]] = None
+    texts = [a.text for a in answers.values()]
+    return EvalQuestion(
+        id=f"{index}:q{j}",
+        question=question,
+        answers=tuple(answers.values()),
+        answer_type=infer_type(texts),
+        time_level=None,
+        qtype=qtype,
+        source=raw.ref,
+        dataset="timeqa",
+        gold_passages=tuple(gold),
+        meta={"field": where, "unanswerable": False},
+    )

@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from tkgrag.ingest.formats.jsonsource import check_fields, iter_json_objects, raw_of, text_field, utf8_lines
-from tkgrag.ingest.readsum import Checksummed, ReadDigest, open_input
-from tkgrag.ingest.records import ChunkRecord, DocumentRecord, ReferenceRecord, Reject, SourceRef
 from tkgrag.sources.corpus import TitledPassages
 from tkgrag.sources.fields import FieldError
+from tkgrag.sources.jsonsource import check_fields, iter_json_objects, raw_of, text_field, utf8_lines
 from tkgrag.sources.keys import chunk_key
+from tkgrag.sources.readsum import Checksummed, ReadDigest, open_input
+from tkgrag.sources.records import ChunkRecord, DocumentRecord, ReferenceRecord, Reject, SourceRef
 from tkgrag.text_input import default_source
 
 CorpusItem = DocumentRecord | ChunkRecord

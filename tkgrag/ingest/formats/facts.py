@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tkgrag.ingest.formats.jsonsource import check_fields, iter_json_objects, raw_of, text_field
-from tkgrag.ingest.readsum import Checksummed, ReadDigest
-from tkgrag.ingest.records import EventRecord, Qualifier, Reject, SourceRef
 from tkgrag.sources.fields import FieldError
+from tkgrag.sources.jsonsource import check_fields, iter_json_objects, raw_of, text_field
+from tkgrag.sources.readsum import Checksummed, ReadDigest
+from tkgrag.sources.records import EventRecord, Qualifier, Reject, SourceRef
 from tkgrag.temporal import Granularity, TimeParseError, TimeSpan
 from tkgrag.text_input import default_source as default_source_of
 from tkgrag.verbalize import entity_name, relation_phrase, time_phrase

@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import Any, Literal
 
 from tkgrag.ingest.formats.dates_in_text import extract_dates
-from tkgrag.ingest.formats.jsonsource import check_fields, iter_json_objects, raw_of, read_json_value, text_field
-from tkgrag.ingest.readsum import Checksummed, ReadDigest
-from tkgrag.ingest.records import PassageRecord, Reject, SourceRef
 from tkgrag.sources.fields import FieldError
+from tkgrag.sources.jsonsource import check_fields, iter_json_objects, raw_of, read_json_value, text_field
 from tkgrag.sources.keys import clean_text, content_key
 from tkgrag.sources.menatqa import menatqa_context, menatqa_section
+from tkgrag.sources.readsum import Checksummed, ReadDigest
+from tkgrag.sources.records import PassageRecord, Reject, SourceRef
 from tkgrag.sources.timeqa import timeqa_passages
 from tkgrag.temporal import TimeParseError, TimeSpan
 from tkgrag.text_input import default_source

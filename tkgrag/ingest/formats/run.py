@@ -12,14 +12,14 @@ from pathlib import Path
 
 from tkgrag.ingest.formats.corpus import CorpusFormat, EdgeOrder, EndpointIndex, edge_fields, read_corpus, read_edges
 from tkgrag.ingest.formats.facts import read_facts
-from tkgrag.ingest.formats.jsonsource import utf8_lines
 from tkgrag.ingest.formats.passages import DEFAULT_MIN_WORDS, PassageFormat, read_passages
 from tkgrag.ingest.formats.writers import CorpusWriter, FactWriter, PassageWriter, ReferenceWriter, titled_text
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary, NodeKind, SourceInfo, ingest
-from tkgrag.ingest.records import ChunkRecord, DocumentRecord, PassageRecord, Reject
 from tkgrag.ingest.rejects import RejectsFile, default_rejects_path
 from tkgrag.ingest.writers import EVENT_KIND
 from tkgrag.queries import ingest_formats as q
+from tkgrag.sources.jsonsource import utf8_lines
+from tkgrag.sources.records import ChunkRecord, DocumentRecord, PassageRecord, Reject
 from tkgrag.store.connection import Store
 from tkgrag.text_input import default_source
 

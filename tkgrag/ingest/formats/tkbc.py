@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tkgrag.ingest.records import Reject, SourceRef
+from tkgrag.sources.records import Reject, SourceRef
 
 TKBC_OPEN_START = 1
 TKBC_OPEN_END = 2916

@@ -15,7 +15,8 @@ from typing import Any, Protocol, runtime_checkable
 
 from tkgrag.ingest.formats.dates_in_text import date_bounds, date_labels
 from tkgrag.ingest.formats.facts import FactQualifier
-from tkgrag.ingest.records import (
+from tkgrag.queries import ingest_formats as q
+from tkgrag.sources.records import (
     ChunkRecord,
     DocumentRecord,
     EventRecord,
@@ -25,7 +26,6 @@ from tkgrag.ingest.records import (
     SourceRef,
     WriteCounts,
 )
-from tkgrag.queries import ingest_formats as q
 from tkgrag.verbalize import entity_name
 
 

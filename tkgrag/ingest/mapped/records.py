@@ -14,8 +14,8 @@ from datetime import date, datetime
 from typing import Any
 
 from tkgrag.ingest.mapped.rows import Row, plain_value
-from tkgrag.ingest.records import Reject, SourceRef
 from tkgrag.sources.mapping import Mapping
+from tkgrag.sources.records import Reject, SourceRef
 from tkgrag.temporal import Granularity, TimeParseError, TimeSpan
 from tkgrag.verbalize import entity_name, verbalize_event
 

@@ -15,8 +15,8 @@ from neo4j import GraphDatabase
 from neo4j.exceptions import Neo4jError, ServiceUnavailable
 
 from tkgrag.errors import TkgragError
-from tkgrag.ingest.records import SourceRef
 from tkgrag.sources.mapping import Mapping, MappingError
+from tkgrag.sources.records import SourceRef
 
 
 @dataclass(frozen=True)

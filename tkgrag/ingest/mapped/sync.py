@@ -26,9 +26,9 @@ from tkgrag.ingest.mapped.records import MappedRecord, map_rows
 from tkgrag.ingest.mapped.rows import plain_value, read_rows
 from tkgrag.ingest.mapped.writer import MappedWriter
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary, SourceInfo, ingest
-from tkgrag.ingest.records import Reject
 from tkgrag.queries import mapped as q
 from tkgrag.sources.mapping import Mapping
+from tkgrag.sources.records import Reject
 from tkgrag.store.connection import Store
 
 CLOSE_PAGE = 5000

@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from tkgrag.ingest.mapped.records import MappedRecord
-from tkgrag.ingest.records import WriteCounts
 from tkgrag.ingest.writers import aliases_text
 from tkgrag.queries import mapped as q
+from tkgrag.sources.records import WriteCounts
 from tkgrag.verbalize import entity_name
 
 

@@ -2,7 +2,7 @@
 
     from tkgrag import TKGRag
     from tkgrag.eval import load_dataset
-    from tkgrag.eval.runner import EvalOptions, run_eval
+    from tkgrag.evaluation.runner import EvalOptions, run_eval
 
     with TKGRag.connect() as rag:
         run = run_eval(rag, load_dataset(path), EvalOptions(methods=("vector", "star+tc"), reader="none"))

@@ -1,20 +1,22 @@
 """JSON objects from a ``.jsonl`` file (one per line) or a ``.json`` file (a list), each with where it came from.
 
-Every format reader starts here so that a broken line becomes a ``Reject`` naming the file and line, and the rest of
-the file still ingests. A ``.json`` file must parse as a whole (JSON has no way to resume after a syntax error), so a
-broken one is a single reject for the file.
+Every format reader starts here, the ingestion formats (``iter_json_objects``) and the benchmark loaders of
+``tkgrag.eval`` (``json_lines``, ``json_list_items`` on text they have read): a broken line becomes a ``Reject`` naming
+the file and line, and the rest of the file still reads. A ``.json`` file must parse as a whole (JSON has no way to
+resume after a syntax error), so a broken one is a single reject for the file.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from tkgrag.ingest.readsum import ReadDigest, open_input
-from tkgrag.ingest.records import Reject, SourceRef
 from tkgrag.sources.fields import FieldError, check_indexable
+from tkgrag.sources.readsum import ReadDigest, open_input
+from tkgrag.sources.records import Reject, SourceRef
 
 JsonItem = tuple[SourceRef, Mapping[str, Any]]
 # Fields whose values become indexed keys or names: record ids, the entities and labels of facts, titles.
@@ -71,24 +73,57 @@ def _loads(text: str) -> Any:
         raise json.JSONDecodeError("nested too deeply (more than ~1,000 levels)", text[:50], 0) from None
 
 
+def json_line(ref: SourceRef, line: str) -> JsonItem | Reject | None:
+    """One line of JSON Lines: its object, a ``Reject`` when it is not a JSON object, None when it is blank."""
+    text = line.strip()
+    if not text:
+        return None
+    try:
+        obj = _loads(text)
+    except json.JSONDecodeError as exc:
+        return Reject(ref, f"not valid JSON ({exc.msg} at column {exc.colno})", raw=text[:500])
+    if not isinstance(obj, dict):
+        return Reject(ref, f"expected a JSON object, found {type(obj).__name__}", raw=text[:500])
+    return ref, obj
+
+
+def json_lines(path: Path, text: str) -> Iterator[JsonItem | Reject]:
+    """The objects of JSON Lines text already read from ``path``, each with its line; bad lines as rejects."""
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        item = json_line(SourceRef(str(path), line=lineno), line)
+        if item is not None:
+            yield item
+
+
+_BETWEEN_ITEMS = re.compile(r"[\s,]*")
+
+
+def json_list_items(path: Path, text: str, data: list[Any]) -> list[tuple[SourceRef, Any, str]]:
+    """The items of a top-level JSON array (``data``, parsed from ``text``), each with the line it starts on (so an
+    error names it) and its first 300 characters as written."""
+    decoder = json.JSONDecoder()
+    out: list[tuple[SourceRef, Any, str]] = []
+    pos = text.index("[") + 1
+    line = text.count("\n", 0, pos) + 1
+    for i, value in enumerate(data):
+        m = _BETWEEN_ITEMS.match(text, pos)
+        start = m.end() if m else pos
+        line += text.count("\n", pos, start)
+        _, end = decoder.raw_decode(text, start)
+        out.append((SourceRef(str(path), line=line, item=i), value, text[start : min(end, start + 300)]))
+        line += text.count("\n", start, end)
+        pos = end
+    return out
+
+
 def _iter_lines(path: Path, digest: ReadDigest | None) -> Iterator[JsonItem | Reject]:
     for item in utf8_lines(path, digest):
         if isinstance(item, Reject):
             yield item
             continue
-        ref, line = item
-        text = line.strip()
-        if not text:
-            continue
-        try:
-            obj = _loads(text)
-        except json.JSONDecodeError as exc:
-            yield Reject(ref, f"not valid JSON ({exc.msg} at column {exc.colno})", raw=text[:500])
-            continue
-        if not isinstance(obj, dict):
-            yield Reject(ref, f"expected a JSON object, found {type(obj).__name__}", raw=text[:500])
-            continue
-        yield ref, obj
+        parsed = json_line(*item)
+        if parsed is not None:
+            yield parsed
 
 
 def read_json_value(path: Path, digest: ReadDigest | None = None) -> Any:

@@ -15,7 +15,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from tkgrag.eval.runner import EvalRun
+from tkgrag.evaluation.runner import EvalRun
 
 METRICS_FILE = "metrics.json"
 PREDICTIONS_FILE = "predictions.jsonl"
