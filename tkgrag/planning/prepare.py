@@ -121,7 +121,9 @@ def _tks(store: Store, embedder: Embedder, inv: Inventory, progress: bool) -> St
     try:
         encoder = load_time_aware()
     except ConfigError:
-        return StepReport("TKS", False, f"skipped: {r.reason} (train it: `{r.command}`)")
+        return StepReport(
+            "TKS", False, f"skipped: no time-aware retriever (train one: `{r.command}`, then prepare again)"
+        )
     t = fill_tks(store, encoder, refresh=r.state is State.STALE and "another encoder" in r.reason, progress=progress)
     return StepReport("TKS", True, f"{t.embedded:,} TKS vectors written by {encoder.identity.encoder}")
 
