@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from tests.conftest import wipe
 from tkgrag.api import TKGRag
 from tkgrag.model import ItemKind
 from tkgrag.planning.auto import AutoRetriever
@@ -19,7 +20,6 @@ from tkgrag.planning.prepare import prepare
 from tkgrag.planning.readiness import State
 from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.store import Store
-from tests.conftest import wipe
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "tkgrag" / "data"
