@@ -59,6 +59,8 @@ def test_status_before_prepare_counts_kinds_and_names_the_missing_rule_graph(mix
     assert (c.events, c.facts, c.passages, c.chunks) == (831, 406, 197, 55)
     assert c.passages_unsplit == 0 and c.sentences == 433  # passages are split at ingestion
     assert inv.kinds == frozenset(ItemKind)
+    quick = take_inventory(mixed, detailed=False).counts  # the planner's: facts by property id, no vector counts
+    assert (quick.events, quick.facts, quick.passages, quick.chunks) == (831, 406, 197, 55)
     star = inv.state("star+")
     assert (star.state, star.reason, star.command) == (State.MISSING, "no rule graph", "tkgrag rules build")
     assert inv.state("vector+tc").state is State.READY

@@ -68,7 +68,7 @@ class AutoRetriever:
     def inventory(self) -> Inventory:
         now = time.monotonic()
         if self._inventory is None or now - self._taken_at > INVENTORY_TTL_S:
-            self._inventory = take_inventory(self.toolbox.store)
+            self._inventory = take_inventory(self.toolbox.store, detailed=False)
             self._taken_at = now
         return self._inventory
 

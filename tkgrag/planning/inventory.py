@@ -85,6 +85,24 @@ def read_counts(store: Store) -> StoreCounts:
     return StoreCounts(**values)
 
 
+def read_kinds(store: Store) -> StoreCounts:
+    """The planner's counts (``STORE_KINDS``): items per kind and the preparations' counts, vectors assumed present
+    (``read_counts`` counts them, for ``tkgrag status``)."""
+    row = store.run(q.STORE_KINDS, routing_=READ)[0]
+    return StoreCounts(
+        events=row["events"],
+        facts=row["facts"],
+        events_embedded=row["events"] + row["facts"],
+        passages=row["passages"],
+        passages_embedded=row["passages"],
+        passages_unsplit=row["passages_unsplit"],
+        chunks=row["chunks"],
+        chunks_embedded=row["chunks"],
+        documents=row["documents"],
+        chunk_links=row["chunk_links"],
+    )
+
+
 def rule_graph_readiness(store: Store) -> tuple[Readiness, str | None]:
     """The rule graph: missing, stale since the first event recorded after it, or ready; and when it was built."""
     from tkgrag.retrievers.star.persist import staleness
@@ -107,8 +125,9 @@ def rule_graph_readiness(store: Store) -> tuple[Readiness, str | None]:
     return Readiness(State.STALE, reason.replace(" (run `tkgrag rules build`)", ""), "tkgrag rules build", since), built
 
 
-def tks_readiness(store: Store, counts: StoreCounts) -> Readiness:
-    """TimeR4's time-aware retriever and its TKS: a model trained, the TKS written by that model, every event in it."""
+def tks_readiness(store: Store, counts: StoreCounts, *, coverage: bool = True) -> Readiness:
+    """TimeR4's time-aware retriever and its TKS: a model trained, the TKS written by that model, every event in it
+    (``coverage``: counted from ``counts.tks_vectors``; the planner's cheap inventory does not count them)."""
     from tkgrag.retrievers.timer4.tks import identify, tks_encoder, tks_ready
 
     try:
@@ -130,13 +149,14 @@ def tks_readiness(store: Store, counts: StoreCounts) -> Readiness:
     if problem:
         return Readiness(State.MISSING, problem.split(": run")[0], "tkgrag ingest embed --model time-aware")
     items = counts.events + counts.facts
-    if counts.tks_vectors < items:
+    if coverage and counts.tks_vectors < items:
         return Readiness(
             State.STALE,
             f"{items - counts.tks_vectors:,} events/facts without a TKS vector",
             "tkgrag ingest embed --model time-aware",
         )
-    return Readiness(State.READY, f"TKS of {counts.tks_vectors:,} items by encoder {identity.encoder}")
+    said = f"TKS of {counts.tks_vectors:,} items" if coverage else "TKS index online"
+    return Readiness(State.READY, f"{said}, written by encoder {identity.encoder}")
 
 
 def cross_encoder_check() -> CrossEncoderCheck:
@@ -166,15 +186,16 @@ def llm_readiness() -> Readiness:
     return Readiness(State.MISSING, "no LLM endpoint", "export OPENAI_BASE_URL=... OPENAI_API_KEY=...")
 
 
-def take_inventory(store: Store) -> Inventory:
-    """Counts, preparations and every method's state, read from the store and the models folder."""
-    counts = read_counts(store)
+def take_inventory(store: Store, *, detailed: bool = True) -> Inventory:
+    """Counts, preparations and every method's state, read from the store and the models folder. ``detailed=False``
+    (the planner) skips counting vectors and TKS vectors: items are assumed embedded."""
+    counts = read_counts(store) if detailed else read_kinds(store)
     prepared = data_readiness(counts)
     built = None
     notes: list[str] = []
     if counts.events or counts.facts:
         prepared[Need.RULE_GRAPH.value], built = rule_graph_readiness(store)
-        prepared[Need.TIME_AWARE_MODEL.value] = tks_readiness(store, counts)
+        prepared[Need.TIME_AWARE_MODEL.value] = tks_readiness(store, counts, coverage=detailed)
     ce = cross_encoder_check()
     if ce.model is None:
         prepared[Need.CROSS_ENCODER.value] = Readiness(State.MISSING, "no cross-encoder", "tkgrag train reranker")
