@@ -114,6 +114,8 @@ def route(rag: TKGRag, data: Path, n: int, seed: int) -> dict[str, Any]:
 
 def latency(rag: TKGRag, data: Path, n: int, seed: int) -> dict[str, Any]:
     rows = []
+    auto = rag.retriever("auto")
+    assert isinstance(auto, AutoRetriever)
     questions = sample(data, "tkgqa", n + 1, seed)
     warm = rag.ask(questions[0].question, method="auto", k=10)  # loads the rule graph's PPR matrix, the grounder
     rag.ask(questions[0].question, method=warm.retrieval.method, k=10)
@@ -125,12 +127,8 @@ def latency(rag: TKGRag, data: Path, n: int, seed: int) -> dict[str, Any]:
             picked = a.retrieval.method
             b = rag.ask(q.question, method=picked, k=10)
         else:
-            picked = (
-                rag.retriever("auto")
-                .plan(RetrievalRequest.of(q.question, 10, understanding=rag.understand(q.question)))
-                .steps[0]
-                .methods[0]
-            )  # type: ignore[attr-defined]
+            plan = auto.plan(RetrievalRequest.of(q.question, 10, understanding=rag.understand(q.question)))
+            picked = plan.steps[0].methods[0] if len(plan.steps) == 1 else "auto"
             b = rag.ask(q.question, method=picked, k=10)
             a = rag.ask(q.question, method="auto", k=10)
         rows.append(
