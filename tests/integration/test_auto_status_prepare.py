@@ -150,3 +150,31 @@ def test_new_events_make_the_rule_graph_stale_and_ask_warns(mixed: Store, embedd
     rebuilt = prepare(mixed, embedder, progress=False)
     assert [s.name for s in rebuilt.ran] == ["rule graph"]
     assert take_inventory(mixed).state("star+").state is State.READY
+
+
+def test_a_job_with_prepare_runs_it_after_ingesting(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tkgrag.cli.app import app
+
+    settings = store.settings
+    for name in ("NEO4J_URI", "NEO4J_PASSWORD"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("TKGRAG_INSTANCE", settings.server.instance)
+    monkeypatch.setenv("TKGRAG_BOLT_PORT", str(settings.server.bolt_port))
+    monkeypatch.setenv("TKGRAG_HTTP_PORT", str(settings.server.http_port))
+    job = tmp_path / "events.toml"
+    job.write_text(
+        f'[source]\nname = "icews14"\nformat = "tkg-tsv"\npath = "{DATA / "icews14_sample.tsv"}"\n'
+        "[ingest]\nembed = false\n[job]\nprepare = true\n",
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(app, ["ingest", "run", str(job)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    inv = take_inventory(store)
+    n = inv.counts.events
+    assert f"prepare: embeddings (embedded {n} Event vectors), rule graph (" in out
+    assert inv.state("star+").state is State.READY and inv.counts.events_embedded == n > 0
+    again = CliRunner().invoke(app, ["ingest", "run", str(job)], catch_exceptions=False)
+    assert "prepare" not in again.output  # nothing new ingested: no prepare

@@ -38,15 +38,18 @@ RETURN events, facts, events_embedded, tks_vectors, toString(newest_event) AS ne
 """
 
 # The planner's cheap form (every ``ask`` of a fresh process pays it): label counts from the count store, facts by
-# their property id, no vector counts (reading 90,730 vectors' presence costs ~2 s; ``STORE_COUNTS`` does it).
+# their property id or (without one) their qualifier edges, no vector counts (reading 90,730 vectors' presence costs
+# ~2 s; ``STORE_COUNTS`` does it).
 STORE_KINDS = """
 CALL () { MATCH (n:Event) RETURN count(n) AS items }
-CALL () { MATCH (n:Event) WHERE n.relation_id IS NOT NULL RETURN count(n) AS facts }
+CALL () { MATCH (n:Event) WHERE n.relation_id IS NOT NULL RETURN count(n) AS with_id }
+CALL () { MATCH (n:Event)-[:QUALIFIER]->() WHERE n.relation_id IS NULL RETURN count(DISTINCT n) AS qualified }
 CALL () { MATCH (p:Passage) RETURN count(p) AS passages }
 CALL () { MATCH (p:Passage) WHERE p.sentence_count IS NULL RETURN count(p) AS passages_unsplit }
 CALL () { MATCH (c:Chunk) RETURN count(c) AS chunks }
 CALL () { MATCH (d:Document) RETURN count(d) AS documents }
 CALL () { MATCH ()-[r:REFERENCES]->() RETURN count(r) AS chunk_links }
+WITH *, with_id + qualified AS facts
 RETURN items - facts AS events, facts, passages, passages_unsplit, chunks, documents, chunk_links
 """
 
