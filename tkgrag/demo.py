@@ -215,20 +215,26 @@ def _timer4_section(store: Store, rag: TKGRag, questions: list[dict[str, Any]], 
 
 
 def _auto_section(store: Store, rag: TKGRag, questions: list[dict[str, Any]], console: Console) -> None:
-    """Section 8b: the store now holds all four kinds; `tkgrag status` after, and `ask` without a method."""
+    """Section 8b: the store now holds all four kinds; `tkgrag status` after, `ask` without a method on an event
+    question, and the plans ``auto`` makes for the facts and passage questions (sections 5 and 6 answered them)."""
     from tkgrag.cli.status_cmd import print_status
+    from tkgrag.planning.auto import AutoRetriever
     from tkgrag.planning.inventory import take_inventory
+    from tkgrag.retrievers.base import RetrievalRequest
 
     console.rule("8b. `tkgrag status` after, and `ask` without --method (auto: the store picks)")
     print_status(take_inventory(store), console)
-    for text in (questions[0]["question"], FACTS_QUESTION, PASSAGE_QUESTION):
-        a = rag.ask(text, k=5)
-        said = a.best or f"no answer: {a.abstained}"
-        console.print(f"\n[bold]{text}[/]\n{a.reader} reader ({a.retrieval.method}): {said}", highlight=False)
-        plan = a.retrieval.plan or {}
-        for step in plan.get("steps", []):
-            console.print(f"  plan: {step['kind']}s -> {step['methods'][0]}: {step['why']}", highlight=False)
-        console.print(f"  plan: {plan.get('why', '')}", highlight=False)
+    text = questions[0]["question"]
+    a = rag.ask(text, k=10)
+    said = a.best or f"no answer: {a.abstained}"
+    console.print(f"\n[bold]{text}[/]\n{a.reader} reader ({a.retrieval.method}): {said}", highlight=False)
+    auto = rag.retriever("auto")
+    assert isinstance(auto, AutoRetriever)
+    for q in (text, FACTS_QUESTION, PASSAGE_QUESTION):
+        plan = auto.plan(RetrievalRequest.of(q, 10, understanding=rag.understand(q)))
+        console.print(f"\n[bold]{q}[/]", highlight=False)
+        for line in plan.lines():
+            console.print(f"  {line}", highlight=False)
 
 
 def _sample_encoder() -> str | None:
