@@ -144,6 +144,24 @@ def latency(rag: TKGRag, data: Path, n: int, seed: int) -> dict[str, Any]:
     return {"rows": rows}
 
 
+def inventory_timing(rag: TKGRag, reps: int) -> str:
+    """``take_inventory`` detailed (``tkgrag status``) against the planner's quick form, alternated, in one process."""
+    from tkgrag.planning.inventory import take_inventory
+
+    times: dict[bool, list[float]] = {True: [], False: []}
+    take_inventory(rag.store)  # the first read of a cold store pays for its page cache, whichever form it is
+    for _ in range(reps):
+        for detailed in (True, False):
+            t0 = time.perf_counter()
+            take_inventory(rag.store, detailed=detailed)
+            times[detailed].append((time.perf_counter() - t0) * 1000.0)
+    rows = [
+        f"| {'detailed (status)' if d else 'quick (auto)'} | {reps} | {statistics.median(t):.0f} |"
+        for d, t in times.items()
+    ]
+    return "| inventory | reads | p50 ms |\n|---|---|---|\n" + "\n".join(rows)
+
+
 def report(routes: dict[str, Any] | None, lat: dict[str, Any] | None, meta: dict[str, Any]) -> str:
     parts = [
         "# `auto` on a mixed store: routing and latency",
@@ -186,7 +204,7 @@ def report(routes: dict[str, Any] | None, lat: dict[str, Any] | None, meta: dict
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", choices=["load", "route", "latency", "both"])
+    ap.add_argument("what", choices=["load", "route", "latency", "both", "inventory"])
     ap.add_argument("--data", type=Path, default=Path("../shared/data"))
     ap.add_argument("--n", type=int, default=100)
     ap.add_argument("--seed", type=int, default=7)
@@ -197,6 +215,21 @@ def main() -> None:
         load(args.data, args.work)
         return
     before = os.getloadavg()
+    if args.what == "inventory":
+        with TKGRag.connect() as rag:
+            c = rag.status().counts
+            table = inventory_timing(rag, args.n)
+        after = os.getloadavg()
+        text = (
+            "# `auto`'s inventory: the quick form against the detailed one\n\n"
+            f"Store: {c.events:,} events, {c.facts:,} facts, {c.passages:,} passages, {c.chunks:,} chunks. "
+            f"Load before/after: {' '.join(f'{x:.1f}' for x in before)} / {' '.join(f'{x:.1f}' for x in after)}.\n\n"
+            f"Command: `python benchmarks/bench_auto.py {' '.join(sys.argv[1:])}`\n\n{table}\n"
+        )
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / "inventory.md").write_text(text)
+        print(text)
+        return
     with TKGRag.connect() as rag:
         c = rag.status().counts
         store = f"{c.events:,} events, {c.facts:,} facts, {c.passages:,} passages, {c.chunks:,} chunks"
