@@ -76,5 +76,8 @@ def test_method_readiness_worst_of_its_needs() -> None:
     # no chunks at all: missing, ingest first
     cv = method_readiness("chunk-vector", frozenset({ItemKind.CHUNK}), frozenset(), counts, prepared)
     assert cv == Readiness(State.MISSING, "the store holds no chunks", "tkgrag ingest corpus PATH")
+    built = {Need.RULE_GRAPH.value: Readiness(State.READY, "9 rules, 4 edges, up to date")}
+    ready = method_readiness("star", frozenset({ItemKind.EVENT}), frozenset({Need.RULE_GRAPH}), counts, built)
+    assert ready == Readiness(State.READY, "9 rules, 4 edges, up to date")  # a ready method says what it reads
     llm = method_readiness("x", frozenset({ItemKind.EVENT}), frozenset({Need.LLM, Need.RULE_GRAPH}), counts, prepared)
     assert llm.state is State.MISSING and llm.reason == "no LLM endpoint"

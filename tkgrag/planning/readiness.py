@@ -43,10 +43,10 @@ READY = Readiness(State.READY)
 
 
 def worst(items: Iterable[Readiness]) -> Readiness:
-    """The least ready of ``items`` (the first of equals); ``READY`` for none."""
+    """The least ready of ``items`` (the first of equals, preferring one that says why); ``READY`` for none."""
     out = READY
     for r in items:
-        if _WORST[r.state] > _WORST[out.state]:
+        if _WORST[r.state] > _WORST[out.state] or (r.state is out.state and r.reason and not out.reason):
             out = r
     return out
 
