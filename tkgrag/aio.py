@@ -26,6 +26,7 @@ from tkgrag.config import Settings, load_settings
 from tkgrag.embed import Embedder, default_embedder
 from tkgrag.llm.client import ChatClient
 from tkgrag.model import Answer, ItemKind, Retrieval, TemporalConstraint
+from tkgrag.planning.auto import AUTO
 from tkgrag.question.understanding import Understanding
 from tkgrag.readers.base import Reader
 from tkgrag.retrievers.base import RetrievalRequest, Retriever
@@ -45,6 +46,8 @@ class InjectedTKGRag(TKGRag):
 
     def retriever(self, method: str | None = None) -> Retriever:
         name = method or self.default_method
+        if name == AUTO:
+            return super().retriever(name)  # plans over the named methods, built here with this chat client
         if name not in self._retrievers:
             ctx = RetrieverContext(self.store, self.embedder, self.settings, self.chat_client)
             self._retrievers[name] = create(name, ctx, **self.method_options.get(name, {}))

@@ -3,8 +3,10 @@
 from tkgrag import TKGRag
 rag = TKGRag.connect()                 # managed server (started if needed) or NEO4J_URI
 rag.retrieve("Who consulted Iran in May 2014?", method="star", k=10)
-answer = rag.ask("Who consulted Iran in May 2014?")
+answer = rag.ask("Who consulted Iran in May 2014?")   # method "auto": the store picks (answer.retrieval.plan)
 answer.answers or answer.abstained      # the ranked answers, or "no answer" and why, in one line
+rag.status()                            # per kind the counts, per method ready / stale / missing and the command
+rag.prepare()                           # every preparation step the store's data needs, in dependency order
 
 ``ask`` = understand -> retrieve -> read, each once (``answer_question``): the question is understood once
 (``Understanding``: parse, linked mentions, relation, anchors, constraints, the rewrite, what was not understood),
@@ -25,11 +27,14 @@ from tkgrag.embed import Embedder, default_embedder
 from tkgrag.graph_reads import record_time
 from tkgrag.llm.client import ChatClient
 from tkgrag.model import Answer, ItemKind, Retrieval, TemporalConstraint
+from tkgrag.planning.auto import AUTO, RETRIEVE_MS, AutoRetriever
+from tkgrag.planning.inventory import Inventory
+from tkgrag.planning.prepare import PrepareReport
 from tkgrag.question.understanding import Understander, Understanding
 from tkgrag.readers.base import Reader
 from tkgrag.readers.registry import ReaderContext, create_reader
 from tkgrag.record_time import parse_record_time
-from tkgrag.retrievers.base import RetrievalRequest, Retriever
+from tkgrag.retrievers.base import Need, RetrievalRequest, Retriever
 from tkgrag.retrievers.registry import METHODS, RetrieverContext, create
 from tkgrag.store import Store, connect
 
@@ -48,13 +53,14 @@ class TKGRag:
     store: Store
     embedder: Embedder
     settings: Settings | None = None
-    default_method: str = "star+tc"
+    default_method: str = "auto"  # the planner picks per question (tkgrag.planning.planner)
     default_reader: str = "auto"
     # Per-method recipe overrides, e.g. {"mrag": {"llm_decompose": True}} (``tkgrag retrieve --set``).
     method_options: dict[str, dict[str, Any]] = field(default_factory=dict)
     _retrievers: dict[str, Retriever] = field(default_factory=dict, repr=False)
     _readers: dict[str, Reader] = field(default_factory=dict, repr=False)
     _understander: Understander | None = field(default=None, repr=False)
+    _rule_graph_note: tuple[float, str | None] | None = field(default=None, repr=False)  # (when read, the warning)
 
     @classmethod
     def connect(cls, settings: Settings | None = None, embedder: Embedder | None = None) -> TKGRag:
@@ -78,8 +84,11 @@ class TKGRag:
     def retriever(self, method: str | None = None) -> Retriever:
         name = method or self.default_method
         if name not in self._retrievers:
-            ctx = RetrieverContext(self.store, self.embedder, self.settings, _llm_client())
-            self._retrievers[name] = create(name, ctx, **self.method_options.get(name, {}))
+            if name == AUTO:
+                self._retrievers[name] = AutoRetriever(self, **self.method_options.get(name, {}))
+            else:
+                ctx = RetrieverContext(self.store, self.embedder, self.settings, _llm_client())
+                self._retrievers[name] = create(name, ctx, **self.method_options.get(name, {}))
         return self._retrievers[name]
 
     def reader(self, name: str | None = None) -> Reader:
@@ -90,7 +99,23 @@ class TKGRag:
 
     @staticmethod
     def methods() -> list[str]:
-        return list(METHODS)
+        return [AUTO, *METHODS]
+
+    def status(self) -> Inventory:
+        """What the store holds per kind and, per method, ready / stale (since when) / missing with the command
+        that makes it ready (``tkgrag status``). Read-only."""
+        from tkgrag.planning.inventory import take_inventory
+
+        return take_inventory(self.store)
+
+    def prepare(self, *, progress: bool = True) -> PrepareReport:
+        """Run every preparation step the store's data needs, in dependency order (``tkgrag prepare``): item vectors,
+        passage sentences, chunk links, the rule graph, TimeR4's TKS. Idempotent: a ready step is skipped."""
+        from tkgrag.planning.prepare import prepare
+
+        self._retrievers.pop(AUTO, None)  # its cached inventory is outdated after this, and so is the warning
+        self._rule_graph_note = None
+        return prepare(self.store, self.embedder, progress=progress)
 
     def understand(self, question: str) -> Understanding:
         """The question understood against this graph, once (reuse it: ``ask``/``retrieve`` take it)."""
@@ -134,9 +159,33 @@ class TKGRag:
         as_of_record = parse_record_time(as_of)
         with record_time(as_of_record):  # grounding reads see the same store state as the retrieval
             understanding = question if isinstance(question, Understanding) else self.understand(question)
-        return answer_question(
-            understanding, self.retriever(method), self.reader(reader), k, constraint, as_of_record=as_of_record
+        retriever = self.retriever(method)
+        answer = answer_question(
+            understanding, retriever, self.reader(reader), k, constraint, as_of_record=as_of_record
         )
+        if Need.RULE_GRAPH in retriever.needs:
+            warning = self.rule_graph_warning()
+            if warning:
+                answer.retrieval.notes.insert(0, warning)
+        return answer
+
+    def rule_graph_warning(self) -> str | None:
+        """One line when the rule graph a star* method reads is stale (events recorded after it was built). Read at
+        most once a minute per facade (two queries, ~0.3 s on 90,730 events: not on every ask of a warm service)."""
+        from tkgrag.planning.auto import INVENTORY_TTL_S
+        from tkgrag.retrievers.star.persist import staleness
+
+        now = time.monotonic()
+        if self._rule_graph_note is not None and now - self._rule_graph_note[0] <= INVENTORY_TTL_S:
+            return self._rule_graph_note[1]
+        st = staleness(self.store)
+        note = (
+            None
+            if st.built and not st.stale
+            else f"the rule graph is {'stale' if st.built else 'missing'}: {st.reason}"
+        )
+        self._rule_graph_note = (now, note)
+        return note
 
 
 def ask_request(
@@ -169,10 +218,15 @@ def answer_question(
     """Retrieve once and read once for an understood question; the stage timings are on the answer."""
     t0 = time.perf_counter()
     request = ask_request(understanding, k, constraint, as_of_record=as_of_record)
-    retrieval = retriever.retrieve(request)
-    t1 = time.perf_counter()
-    answer = reader.read(request, retrieval)
-    t2 = time.perf_counter()
+    if isinstance(retriever, AutoRetriever):  # retrieves and reads per planned kind
+        answer = retriever.answer(request, reader)
+        t2 = time.perf_counter()
+        t1 = t0 + answer.timings_ms.pop(RETRIEVE_MS, 0.0) / 1000.0
+    else:
+        retrieval = retriever.retrieve(request)
+        t1 = time.perf_counter()
+        answer = reader.read(request, retrieval)
+        t2 = time.perf_counter()
     answer.understanding = understanding
     answer.timings_ms = {
         **understanding.timings_ms,

@@ -2,7 +2,8 @@
 
 1. start (or reuse) the managed Neo4j + GDS server and apply the schema;
 2. ingest the bundled ICEWS14 sample with embeddings (idempotent: a second run writes nothing new);
-3. build the STAR-RAG rule graph (rule nodes, MDL-selected edges) and project it into the GDS catalog;
+3. `tkgrag status` (per method: ready, stale or missing, and the command), then `tkgrag prepare`: it builds the
+   STAR-RAG rule graph (rule nodes, MDL-selected edges) and projects it into the GDS catalog;
 4. for sample questions: vector retrieval, STAR-RAG retrieval (seeded personalized PageRank on the rule graph),
    star+tc with the question's time constraint, and an answer from the symbolic reader when question understanding
    is available; then star+ (beyond the paper) with the anchor event the reader grounded, anchor first;
@@ -12,7 +13,10 @@
    facts, Group Steiner Trees in GDS, temporal facts) and its ranked answers for an ordinal question;
 7. TimeR4 with the model `tkgrag train retriever` made, else a demo-sized one trained on the spot (~1 min, on
    questions generated from the sample KG, none about the sample questions): the sample's TKS filled, then FKS
-   retrieve -> rewrite -> TKS retrieve -> rerank on a sample question, with the rewrite in the notes.
+   retrieve -> rewrite -> TKS retrieve -> rerank on a sample question, with the rewrite in the notes;
+8. the CiteSeer corpus graph (FastInsight and its baselines), then `tkgrag status` after, with all four kinds in the
+   store, and `ask` without a method: ``auto`` plans per question (events -> star+, facts -> exaqt, passages ->
+   mrag+) and shows the plan.
 """
 
 from __future__ import annotations
@@ -70,12 +74,14 @@ def _answer_line(a: Answer, gold: list[str]) -> str:
 
 def run_demo(settings: Settings, console: Console, err: Console) -> None:
     from tkgrag.api import TKGRag
+    from tkgrag.cli.status_cmd import print_status
     from tkgrag.embed import default_embedder
     from tkgrag.ingest.formats.run import ingest_facts, ingest_passages
     from tkgrag.ingest.pipeline import IngestOptions, SourceInfo, ingest
     from tkgrag.ingest.tsv import FORMAT, TkgTsvReader, TsvOptions, count_lines
     from tkgrag.ingest.writers import EVENT_KIND, EventWriter
-    from tkgrag.retrievers.star.persist import build_and_store, staleness
+    from tkgrag.planning.inventory import take_inventory
+    from tkgrag.planning.prepare import prepare
     from tkgrag.store import connect
 
     console.rule("1. Neo4j + GDS")
@@ -94,13 +100,11 @@ def run_demo(settings: Settings, console: Console, err: Console) -> None:
         )
         console.print(f"{path.name}: {summary.line()} in {summary.seconds:.1f}s")
 
-        console.rule("3. STAR-RAG rule graph")
-        st = staleness(store)
-        if st.stale:
-            rep = build_and_store(store, console=err)
-            console.print(f"{rep.rules:,} rules, {rep.edges:,} MDL-selected edges from {rep.events:,} events")
-        else:
-            console.print(f"reusing the rule graph: {st.reason}")
+        console.rule("3. `tkgrag status`, then `tkgrag prepare` (the STAR-RAG rule graph)")
+        print_status(take_inventory(store), console)
+        report = prepare(store, embedder, progress=False, console=err)
+        for step in report.steps:
+            console.print(f"prepare: {step.name}: {'done' if step.ran else 'nothing to do'}: {step.said}")
 
         console.rule("4. Questions")
         questions = [json.loads(line) for line in data_file(SAMPLE_QUESTIONS).read_text().splitlines() if line]
@@ -158,6 +162,7 @@ def run_demo(settings: Settings, console: Console, err: Console) -> None:
             console.print(f"note: {note}", highlight=False)
         _timer4_section(store, rag, questions, console, settings.home)
         _corpus_graph_demo(store, rag, embedder, console)
+        _auto_section(store, rag, questions, console)
     from tkgrag.demo_serve import serve_section
 
     serve_section(settings, console, questions[0]["question"], title="9. The warm service")
@@ -207,6 +212,29 @@ def _timer4_section(store: Store, rag: TKGRag, questions: list[dict[str, Any]], 
     console.print(_evidence_table(r, 5))
     for note in r.notes:
         console.print(f"note: {note}", highlight=False)
+
+
+def _auto_section(store: Store, rag: TKGRag, questions: list[dict[str, Any]], console: Console) -> None:
+    """Section 8b: the store now holds all four kinds; `tkgrag status` after, `ask` without a method on an event
+    question, and the plans ``auto`` makes for the facts and passage questions (sections 5 and 6 answered them)."""
+    from tkgrag.cli.status_cmd import print_status
+    from tkgrag.planning.auto import AutoRetriever
+    from tkgrag.planning.inventory import take_inventory
+    from tkgrag.retrievers.base import RetrievalRequest
+
+    console.rule("8b. `tkgrag status` after, and `ask` without --method (auto: the store picks)")
+    print_status(take_inventory(store), console)
+    text = questions[0]["question"]
+    a = rag.ask(text, k=10)
+    said = a.best or f"no answer: {a.abstained}"
+    console.print(f"\n[bold]{text}[/]\n{a.reader} reader ({a.retrieval.method}): {said}", highlight=False)
+    auto = rag.retriever("auto")
+    assert isinstance(auto, AutoRetriever)
+    for q in (text, FACTS_QUESTION, PASSAGE_QUESTION):
+        plan = auto.plan(RetrievalRequest.of(q, 10, understanding=rag.understand(q)))
+        console.print(f"\n[bold]{q}[/]", highlight=False)
+        for line in plan.lines():
+            console.print(f"  {line}", highlight=False)
 
 
 def _sample_encoder() -> str | None:

@@ -204,6 +204,8 @@ class Retrieval:
     notes: list[str] = field(default_factory=list)
     # Answers the method ranked itself, best first (EXAQT's answer graph); empty for methods that rank items only.
     answers: list[AnswerCandidate] = field(default_factory=list)
+    # The ``auto`` method's plan (kinds, methods, why, what was skipped and why); None for a named method.
+    plan: dict[str, Any] | None = None
 
     @property
     def kinds(self) -> frozenset[ItemKind]:
@@ -229,6 +231,7 @@ class Retrieval:
             "evidence": [e.as_dict() for e in self.evidence],
             "subgraph": {"nodes": self.subgraph.nodes, "edges": self.subgraph.edges},
             "timings_ms": self.timings_ms,
+            **({"plan": self.plan} if self.plan is not None else {}),
         }
 
 

@@ -260,11 +260,19 @@ def test_constraint_goes_to_retrievers_that_use_one() -> None:
     assert [r.as_json()["constraint"] for r in run.results["tc"]] == ["before 2014-05-03"]
 
 
-def test_first_question_failing_raises_later_failures_are_recorded() -> None:
+def test_first_question_failing_skips_the_method_later_failures_are_recorded() -> None:
     qs, evidence = two_question_setup()
     first = ListRetriever("m", evidence, fail_on={"question q1"})
-    with pytest.raises(StoreError, match=r"method 'm' failed on the first question \(q1\)"):
+    with pytest.raises(ConfigError, match=r"no method could run: m: method 'm' failed on the first question \(q1\)"):
         run_eval(Facade({"m": first}), dataset(qs), EvalOptions(("m",), progress=False))
+    # beside a method that runs, the failing one is skipped with the reason and the other's results are kept
+    first = ListRetriever("m", evidence, fail_on={"question q1"})
+    ok = ListRetriever("ok", evidence)
+    run = run_eval(Facade({"m": first, "ok": ok}), dataset(qs), EvalOptions(("m", "ok"), progress=False))
+    assert list(run.results) == ["ok"]
+    assert run.metrics_document()["skipped"] == {
+        "m": "method 'm' failed on the first question (q1): the server went away"
+    }
     later = ListRetriever("m", evidence, fail_on={"question q2"})
     run = run_eval(Facade({"m": later}), dataset(qs), EvalOptions(("m",), progress=False))
     failed = run.results["m"][1]
@@ -387,3 +395,37 @@ def test_format_value() -> None:
         "0.500",
     ]
     assert format_value("mrr", None) == "-"
+
+
+def test_a_known_method_that_cannot_be_built_is_skipped_with_the_reason() -> None:
+    """`eval -m chunk-vector -m re2` without a cross-encoder wrote nothing; now re2 is skipped and the rest written."""
+
+    @dataclass
+    class NoCrossEncoder(Facade):
+        def retriever(self, name: str) -> Any:
+            if name == "re2":
+                raise ConfigError("no cross-encoder: set TKGRAG_RERANKER_MODEL")
+            return super().retriever(name)
+
+    qs, evidence = two_question_setup()
+    run = run_eval(
+        NoCrossEncoder({"m": ListRetriever("m", evidence)}), dataset(qs), EvalOptions(("m", "re2"), progress=False)
+    )
+    assert list(run.results) == ["m"]
+    assert run.metrics_document()["skipped"] == {"re2": "no cross-encoder: set TKGRAG_RERANKER_MODEL"}
+
+
+def test_the_report_puts_methods_side_by_side_with_the_plot_and_the_skipped(tmp_path: Path) -> None:
+    from tkgrag.eval.run_report import write_report
+
+    qs, evidence = two_question_setup()
+    run = run_eval(
+        Facade({"m": ListRetriever("m", evidence)}), dataset(qs), EvalOptions(("m",), reader="none", progress=False)
+    )
+    doc = {**run.metrics_document(), "skipped": {"re2": "no cross-encoder"}}
+    report, plot = write_report(doc, tmp_path)
+    text = report.read_text()
+    assert text.startswith("# mem: reader none, k=10, 2 questions")
+    assert "| m |" in text and "- `re2`: no cross-encoder" in text
+    assert plot is not None and plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "![accuracy against mean context tokens](accuracy_vs_tokens.png)" in text

@@ -75,6 +75,8 @@ def test_next_run_arithmetic() -> None:
         ('[source]\nformat = "tkg-tsv"\npath = "x"\n[ingest]\nbatch = 3\n', "unknown [ingest] key"),
         ('[source]\nformat = "tkg-tsv"\npath = "x"\n[ingest]\nbatch_size = 0\n', "positive integer"),
         ("[source\n", "job file"),
+        ('[source]\nformat = "tkg-tsv"\npath = "x"\n[job]\nprepare = "yes"\n', "[job] prepare must be true or false"),
+        ('[source]\nformat = "tkg-tsv"\npath = "x"\n[job]\nrules = true\n', "[job] takes one key"),
     ],
 )
 def test_job_file_errors_name_the_file_and_problem(tmp_path: Path, text: str, words: str) -> None:
@@ -90,3 +92,9 @@ def test_shipped_job_files_load() -> None:
     icews = load_job(REPO / "ingest" / "icews14.toml")
     assert icews.path.name == "icews14_full_named.tsv" and icews.schedule is not None
     assert sample.name == icews.name == "icews14"  # the sample's events are the same facts as the full set's
+
+
+def test_job_prepare_flag(tmp_path: Path) -> None:
+    on = load_job(job_file(tmp_path, '[source]\nformat = "tkg-tsv"\npath = "x"\n[job]\nprepare = true\n'))
+    assert on.prepare is True
+    assert load_job(job_file(tmp_path, '[source]\nformat = "tkg-tsv"\npath = "x"\n')).prepare is False

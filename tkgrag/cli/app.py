@@ -17,10 +17,12 @@ from tkgrag.cli import (
     mcp_cmd,
     methods_cmd,
     neo4j_cmd,
+    prepare_cmd,
     retrieve_cmd,
     rules_cmd,
     schema_cmd,
     serve_cmd,
+    status_cmd,
     train_cmd,
 )
 from tkgrag.cli.common import exit_past_busy_workers
@@ -64,6 +66,8 @@ app.command(name="methods")(methods_cmd.methods)
 app.command(name="eval")(eval_cmd.eval_command)
 app.command(name="ask")(ask_cmd.ask)
 app.command(name="doctor")(doctor_cmd.doctor)
+app.command(name="status")(status_cmd.status)
+app.command(name="prepare")(prepare_cmd.prepare)
 app.command(name="demo")(demo_cmd.demo)
 app.command(name="history")(mapped_cmd.history)
 app.command(name="serve")(serve_cmd.serve)

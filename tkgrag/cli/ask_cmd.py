@@ -1,4 +1,4 @@
-"""`tkgrag ask "QUESTION" [--method star+tc] [--reader auto|symbolic|ranked|extractive|llm] [--k 10] [--json]
+"""`tkgrag ask "QUESTION" [--method auto] [--reader auto|symbolic|ranked|extractive|llm] [--k 10] [--json]
 [--explain]`: answer a question, or say "no answer" and why.
 
 Prints the ranked answers (labels, each with the items that justify it), the retrieved evidence with dates, the
@@ -15,14 +15,16 @@ Defaults, and why:
   and facts (offline, zero tokens, exact temporal operators over a bounded read of the graph), ``ranked`` for
   methods that rank answers themselves (EXAQT), ``extractive`` for passages and chunks. ``--reader llm`` uses the
   configured OpenAI-compatible model on the retrieved evidence instead.
-- method ``star+tc``: STAR-RAG's rule-graph retrieval with the question's temporal constraint applied to the
-  candidates, the paper's best variant; the constraint (explicit dates and resolved anchors) comes from understanding
-  the question once. It needs the rule graph (`tkgrag rules build`); ``--method vector`` works on any ingested graph.
+- method ``auto``: the planner (``tkgrag.planning.planner``) picks, per question, the kind(s) of knowledge and the
+  best method the store is prepared for (events: timer4, star+ or vector+tc; facts: exaqt; passages: mrag+; chunks:
+  fastinsight, chunk-ppr or chunk-vector), fuses the kinds when the question could be about any of them, and answers
+  from the most confident reader. The plan (methods, why, what was skipped and why) is in the notes, ``--explain``
+  and ``--json`` (``retrieval.plan``). A star* method named on a stale rule graph gets a one-line warning.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -57,6 +59,22 @@ def print_explanation(a: Answer) -> None:
         console.print(safe(f"  {line}"), highlight=False)
     for gap in u.gaps():
         console.print(safe(f"  not understood: {gap}"), highlight=False)
+    print_plan(a.retrieval.plan)
+
+
+def print_plan(plan: dict[str, Any] | None) -> None:
+    """``--explain`` for ``auto``: the kinds and why, each kind's method and why, what was skipped and why."""
+    if plan is None:
+        return
+    console.print("[bold]how the method was chosen (auto)[/]")
+    console.print(safe(f"  {plan['why']}"), highlight=False)
+    for s in plan["steps"]:
+        fallback = f" (fallback: {', '.join(s['methods'][1:])})" if len(s["methods"]) > 1 else ""
+        console.print(safe(f"  {s['kind']}s -> {s['methods'][0]}: {s['why']}{fallback}"), highlight=False)
+    if plan["fused"]:
+        console.print(f"  fused by {plan['fusion']}", highlight=False)
+    for s in plan["skipped"]:
+        console.print(safe(f"  skipped {s['method']}: {s['why']}"), highlight=False)
 
 
 def _because(a: Answer, c: AnswerCandidate) -> str:
@@ -121,7 +139,9 @@ def print_answer(a: Answer) -> None:
 @friendly_errors
 def ask(
     question: Annotated[str, typer.Argument(help="The question.")],
-    method: Annotated[str, typer.Option("--method", "-m", help=f"One of: {', '.join(METHODS)}")] = "star+tc",
+    method: Annotated[
+        str, typer.Option("--method", "-m", help=f"auto (the default) or one of: {', '.join(METHODS)}")
+    ] = "auto",
     reader: Annotated[
         str,
         typer.Option(

@@ -23,7 +23,7 @@ def eval_command(
     dataset: Annotated[Path, typer.Argument(help="Question file (tkgqa, MultiTQ, TimeQuestions, TimeQA, ...).")],
     method: Annotated[
         list[str] | None,
-        typer.Option("--method", "-m", help=f"Retrieval method, repeatable; one of: {', '.join(METHODS)}."),
+        typer.Option("--method", "-m", help=f"Retrieval method, repeatable; auto or one of: {', '.join(METHODS)}."),
     ] = None,
     reader: Annotated[
         str,
@@ -48,6 +48,12 @@ def eval_command(
         typer.Option("--set", "-s", help="Method option METHOD:NAME=VALUE (e.g. mrag:candidates=50); repeatable."),
     ] = None,
     as_of_record: AsOfRecordOpt = None,
+    report: Annotated[
+        bool,
+        typer.Option(
+            "--report/--no-report", help="Also write report.md and accuracy_vs_tokens.png beside metrics.json."
+        ),
+    ] = True,
 ) -> None:
     """Evaluate retrieval methods (and a reader) on a benchmark: metrics.json, predictions.jsonl and a table."""
     from tkgrag.api import TKGRag
@@ -84,7 +90,11 @@ def eval_command(
             rag.method_options[name] = parse_options(method_of(name), items)
         run = run_eval(rag, ds, options)
     metrics_path, pred_path = write_run(run, out_dir)
-    print_tables(run.metrics_document(), console)
+    doc = run.metrics_document()
+    print_tables(doc, console)
+    for m, why in run.skipped.items():
+        err_console.print(f"[yellow]{m}: skipped[/]: ", end="")
+        err_console.print(why, highlight=False, markup=False)
     for m, results in run.results.items():
         errors = [r.prediction.error for r in results if r.prediction.error]
         if errors:
@@ -94,3 +104,8 @@ def eval_command(
             )
             err_console.print(errors[0], highlight=False, markup=False)
     console.print(f"wrote {metrics_path} and {pred_path}")
+    if report:
+        from tkgrag.eval.run_report import write_report
+
+        report_path, plot_path = write_report(doc, out_dir)
+        console.print(f"wrote {report_path}" + (f" and {plot_path}" if plot_path else ""))

@@ -14,8 +14,9 @@ from tkgrag.cli.common import console, err_console, friendly_errors, settings, s
 from tkgrag.cli.ingest_common import BackendOpt, ModelOpt, fail_if_all_rejected, make_embedder, show_summary
 from tkgrag.cli.safe_text import print_json, safe
 from tkgrag.errors import StoreError, TkgragError
+from tkgrag.ingest.jobs import Job
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary
-from tkgrag.store import connect
+from tkgrag.store import Store, connect
 
 app = typer.Typer(
     help="Load temporal facts into Neo4j: files, jobs and schedules; fill embeddings.", no_args_is_help=True
@@ -150,7 +151,9 @@ def run_cmd(
         for job in loaded:
             console.print(Text.assemble(("job", "bold"), " ", safe(job.name), f" ({job.format}) <- ", safe(job.path)))
             try:
-                failed += sum(r.status == "failed" for r in run_job(store, job, on_file=show_summary))
+                results = run_job(store, job, on_file=show_summary)
+                failed += sum(r.status == "failed" for r in results)
+                prepare_after(store, job, results)
             except StoreError:
                 raise  # the server: the next jobs would fail the same way
             except TkgragError as exc:  # this job's (its folder is gone, a bad [mapping]): the next jobs still run
@@ -169,7 +172,7 @@ def schedule(
 ) -> None:
     """Keep running jobs on their schedules until Ctrl-C (or --max-runs). A job that fails is reported and runs again
     at its next time; the other jobs go on."""
-    from tkgrag.ingest.jobs import Job, load_job, run_schedule
+    from tkgrag.ingest.jobs import load_job, run_schedule
 
     loaded = [load_job(p) for p in jobs]
     for job in loaded:
@@ -180,6 +183,7 @@ def schedule(
         console.print(Text.assemble(("job", "bold"), " ", safe(job.name), f": {len(results)} file(s)"))
         for r in results:
             show_summary(r)
+        prepare_after(store, job, results)
 
     def failed(job: Job, message: str) -> None:
         err_console.print(
@@ -194,6 +198,18 @@ def schedule(
             console.print("stopped (an interrupted file resumes on the next run)")
             raise typer.Exit(code=0) from None
     console.print(f"done: {n} job run(s)")
+
+
+def prepare_after(store: Store, job: Job, results: list[IngestSummary]) -> None:
+    """``[job] prepare = true``: after a run that ingested something, the preparation steps the new data needs."""
+    if not job.prepare or all(r.skipped or r.status == "failed" for r in results):
+        return
+    from tkgrag.embed import default_embedder
+    from tkgrag.planning.prepare import prepare
+
+    report = prepare(store, default_embedder(job.model), progress=False)
+    ran = ", ".join(f"{r.name} ({r.said})" for r in report.ran) or "nothing needed"
+    console.print(Text.assemble(("job", "bold"), " ", safe(job.name), " prepare: ", safe(ran)))
 
 
 @app.command()

@@ -67,6 +67,13 @@ def methods(
     table = Table(title="retrieval methods (tkgrag retrieve|ask|eval --method NAME)")
     for col in ("method", "returns", "needs", "what it does"):
         table.add_column(col)
+    table.add_row(
+        "auto",
+        "any",
+        "-",
+        "the default: per question, the kind(s) and the best method this store is prepared for (tkgrag status), "
+        "kinds fused by RRF, the answer from the most confident reader; the plan is in the notes and --explain",
+    )
     for m in METHODS.values():
         needs = sorted(m.needs, key=lambda n: n.value)
         said = [f"{n.value} ({ready[n]})" if n in ready and n is not Need.CONSTRAINTS else n.value for n in needs]

@@ -255,7 +255,7 @@ def fast_main(argv: list[str]) -> bool:
     if rest or args.k < 1 or (args.command == "retrieve" and (args.reader or args.explain)):
         return False
     # the full CLI's defaults (ask_cmd / retrieve_cmd), so a served answer is the one in-process would give
-    method = args.method or ("star+tc" if args.command == "ask" else "star")
+    method = args.method or "auto"
     try:
         if args.command == "ask":
             if args.before or args.after or args.during or args.kind:

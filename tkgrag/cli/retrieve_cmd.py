@@ -1,4 +1,5 @@
-"""`tkgrag retrieve "QUESTION" --method M --k K [--json]`."""
+"""`tkgrag retrieve "QUESTION" [--method auto] --k K [--json]`: the items a method finds; ``auto`` (the default)
+plans the kinds and methods per question and says the plan in the notes and ``--json``'s ``plan``."""
 
 from __future__ import annotations
 
@@ -57,7 +58,9 @@ def print_retrieval(r: Retrieval) -> None:
 @friendly_errors
 def retrieve(
     question: Annotated[str, typer.Argument(help="The question.")],
-    method: Annotated[str, typer.Option("--method", "-m", help=f"One of: {', '.join(METHODS)}")] = "star",
+    method: Annotated[
+        str, typer.Option("--method", "-m", help=f"auto (the default) or one of: {', '.join(METHODS)}")
+    ] = "auto",
     k: Annotated[int, typer.Option("--k", min=1, max=MAX_K, help="How many items.")] = 10,
     before: Annotated[str | None, typer.Option(help="Only items ending before this date/month/year.")] = None,
     after: Annotated[str | None, typer.Option(help="Only items starting after this date/month/year.")] = None,
@@ -99,7 +102,9 @@ def retrieve(
         kinds = [ItemKind.parse(x) for x in kind] if kind else None
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--kind") from None
-    overrides = parse_options(method_of(method), options)
+    if method == "auto" and options:
+        raise typer.BadParameter("auto takes no options; name a method to set its options", param_hint="--set")
+    overrides = parse_options(method_of(method), options) if method != "auto" else {}
     with TKGRag.connect(settings()) as rag:
         rag.method_options[method] = overrides
         r = rag.retrieve(question, method, k, constraint, kinds, as_of=parse_record_time(as_of_record))

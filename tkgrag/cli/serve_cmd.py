@@ -39,7 +39,7 @@ def serve(
         Path | None, typer.Option("--token-file", help="File (mode 0600) holding the bearer token callers must send.")
     ] = None,
     method: Annotated[str, typer.Option("--method", "-m", help="Default method of requests that name none.")] = (
-        "star+tc"
+        "auto"
     ),
     reader: Annotated[str, typer.Option("--reader", "-r", help="Default reader.")] = "symbolic",
     workers: Annotated[int, typer.Option(min=1, max=64, help="Requests answered at once.")] = 4,
@@ -63,7 +63,8 @@ def serve(
     from tkgrag.service.requests import RequestLimits
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    method_of(method)  # an unknown default is a usage error now, not on the first request
+    if method != "auto":
+        method_of(method)  # an unknown default is a usage error now, not on the first request
     token = required_token(host, token_file)
     cfg = settings()
     engine = Engine(lambda: TKGRag.connect(cfg), EngineLimits(workers=workers, queue=queue, timeout_s=timeout))

@@ -51,6 +51,7 @@ from tkgrag.eval.types import Dataset, EvalQuestion, Prediction, RetrievedEvent,
 from tkgrag.graph_reads import record_time
 from tkgrag.model import Answer, Evidence
 from tkgrag.retrievers.base import RetrievalRequest
+from tkgrag.retrievers.registry import METHODS
 from tkgrag.temporal import Granularity, TimeSpan
 
 if TYPE_CHECKING:
@@ -58,6 +59,7 @@ if TYPE_CHECKING:
     from tkgrag.question.understanding import Understanding
 
 NO_READER = "none"
+AUTO = "auto"  # the planning method (tkgrag.planning.auto); not imported: the runner sits below the API
 DEFAULT_SEED = 0
 
 # Metrics that judge answers; a retrieval-only run (no reader) reports everything else.
@@ -144,6 +146,7 @@ class EvalRun:
     options: EvalOptions
     questions: list[EvalQuestion]
     results: dict[str, list[QuestionResult]]
+    skipped: dict[str, str] = field(default_factory=dict)  # methods that could not run, and why
 
     def predictions(self, method: str) -> list[Prediction]:
         return [r.prediction for r in self.results[method]]
@@ -166,6 +169,7 @@ class EvalRun:
             "limit": self.options.limit,
             "questions": len(self.questions),
             "methods": {m: aggregate(self.questions, self.predictions(m), names) for m in self.results},
+            **({"skipped": dict(self.skipped)} if self.skipped else {}),
         }
 
 
@@ -359,7 +363,16 @@ def run_eval(
     if not questions:
         raise ConfigError(f"{dataset.path}: no questions to evaluate")
     understood: dict[str, Understanding] = {}
-    askers = [_Asker(rag, m, options, understood=understood) for m in options.methods]  # unknown method: fail now
+    askers: list[_Asker] = []
+    skipped: dict[str, str] = {}
+    for m in options.methods:
+        if m in METHODS or m == AUTO:  # a known method that cannot run here (a model missing): skipped, not fatal
+            try:
+                rag.retriever(m)
+            except TkgragError as exc:
+                skipped[m] = str(exc)
+                continue
+        askers.append(_Asker(rag, m, options, understood=understood))  # unknown method or reader: fails now
     results: dict[str, list[QuestionResult]] = {}
     enabled = _progress_enabled(options)
     progress = progress_bar("eval", console=Console(stderr=True)) if enabled else LineProgress("eval", quiet=True)
@@ -369,10 +382,17 @@ def run_eval(
             set_seeds(options.seed)
             out: list[QuestionResult] = []
             for i, q in enumerate(questions):
-                result = asker.ask_safely(q, first=i == 0)
+                try:
+                    result = asker.ask_safely(q, first=i == 0)
+                except TkgragError as exc:  # it failed on the first question: it cannot run on this store
+                    skipped[asker.method] = str(exc)
+                    break
                 out.append(result)
                 if on_result is not None:
                     on_result(result)
                 progress.advance(task)
-            results[asker.method] = out
-    return EvalRun(dataset, options, questions, results)
+            else:
+                results[asker.method] = out
+    if not results and skipped:
+        raise ConfigError("no method could run: " + "; ".join(f"{m}: {why}" for m, why in skipped.items()))
+    return EvalRun(dataset, options, questions, results, skipped)

@@ -20,6 +20,9 @@
     [schedule]
     every = "15m"               # s, m, h, d; or: at = "02:30" (daily, local time)
 
+    [job]
+    prepare = true              # after a run that ingested something: `tkgrag prepare` (rule graph, sentences, ...)
+
 A run is incremental: each file's sha256 is compared with the ``IngestRun`` nodes; a file already ingested completely
 under the same source name and format is skipped, a file whose run was interrupted is resumed, a new or changed file
 is ingested, and a file that another live process is ingesting right now is left to it (status ``busy``).
@@ -115,6 +118,7 @@ class Job:
     model: str | None = None
     rejects_dir: Path | None = None
     schedule: Schedule | None = None
+    prepare: bool = False  # [job] prepare: the caller runs `tkgrag prepare` after a run that ingested something
 
     def files(self) -> list[Path]:
         """The files this job covers now (a watched directory is listed anew each time)."""
@@ -139,9 +143,16 @@ def load_job(path: Path) -> Job:
         raise JobError(f"cannot read job file {path}: {exc.strerror or exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise JobError(f"job file {path}: {exc}") from None
-    unknown = set(data) - {"source", "mapping", "ingest", "schedule"}
+    unknown = set(data) - {"source", "mapping", "ingest", "schedule", "job"}
     if unknown:
-        raise JobError(f"job file {path}: unknown table(s) {sorted(unknown)}; known: source, mapping, ingest, schedule")
+        raise JobError(
+            f"job file {path}: unknown table(s) {sorted(unknown)}; known: source, mapping, ingest, schedule, job"
+        )
+    job_table = data.get("job", {})
+    if not isinstance(job_table, dict) or set(job_table) - {"prepare"}:
+        raise JobError(f"job file {path}: [job] takes one key, prepare = true|false")
+    if not isinstance(job_table.get("prepare", False), bool):
+        raise JobError(f"job file {path}: [job] prepare must be true or false, got {job_table['prepare']!r}")
     base = path.resolve().parent
     src = data.get("source")
     if not isinstance(src, dict) or "path" not in src or "format" not in src:
@@ -176,6 +187,7 @@ def load_job(path: Path) -> Job:
         model=str(ing["model"]) if ing.get("model") else None,
         rejects_dir=_resolve(base, ing["rejects_dir"]) if ing.get("rejects_dir") else None,
         schedule=Schedule.parse(data["schedule"], str(path)) if "schedule" in data else None,
+        prepare=bool(job_table.get("prepare", False)),
     )
 
 

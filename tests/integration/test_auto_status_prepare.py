@@ -1,0 +1,180 @@
+"""`tkgrag status`, `tkgrag prepare` and the ``auto`` method on a real mixed store: the four bundled samples
+(ICEWS14 events, Wikidata facts, TimeQA passages, a CiteSeer corpus graph) in one database."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.conftest import wipe
+from tkgrag.api import TKGRag
+from tkgrag.model import ItemKind
+from tkgrag.planning.auto import AutoRetriever
+from tkgrag.planning.inventory import take_inventory
+from tkgrag.planning.planner import Plan, Step
+from tkgrag.planning.prepare import prepare
+from tkgrag.planning.readiness import State
+from tkgrag.retrievers.base import RetrievalRequest
+from tkgrag.store import Store
+
+REPO = Path(__file__).resolve().parents[2]
+DATA = REPO / "tkgrag" / "data"
+EVENT_Q = "Who expressed intent to meet or negotiate with Edgars Rinkevics in December 2014?"
+FACT_Q = "What was the first academic degree of Sally Ride?"
+PASSAGE_Q = "Who owned the Newton D. Baker House in Washington DC from 1916 to 1920?"
+CHUNK_Q = "How does a large-scale web search engine use the link structure of the web?"
+
+
+def test_status_of_an_empty_store_says_ingest_first(store: Store) -> None:
+    inv = take_inventory(store)
+    assert inv.kinds == frozenset()
+    assert inv.state("star+").state is State.MISSING
+    assert inv.state("star+").command == "tkgrag ingest tkg PATH"
+    assert inv.state("mrag+").reason == "the store holds no passages"
+
+
+@pytest.fixture(scope="module")
+def mixed(session_store: Store, embedder) -> Iterator[Store]:  # type: ignore[no-untyped-def]
+    """The four samples, ingested with vectors, no rule graph: what a user has before `tkgrag prepare`."""
+    from tkgrag.ingest.formats.run import ingest_corpus, ingest_facts, ingest_passages
+    from tkgrag.ingest.pipeline import IngestOptions
+    from tkgrag.ingest.tkg import ingest_tkg_file
+
+    wipe(session_store)
+    opts = IngestOptions(embedder=embedder, progress=False)
+    ingest_tkg_file(session_store, DATA / "icews14_sample.tsv", source="icews14-sample", options=opts)
+    ingest_passages(session_store, DATA / "passages_sample.jsonl", source="timeqa-sample", options=opts)
+    ingest_facts(session_store, DATA / "facts_sample.jsonl", source="timequestions-sample", options=opts)
+    ingest_corpus(session_store, DATA / "corpus_sample.jsonl", DATA / "corpus_edges_sample.tsv", options=opts)
+    yield session_store
+
+
+def test_status_before_prepare_counts_kinds_and_names_the_missing_rule_graph(mixed: Store) -> None:
+    inv = take_inventory(mixed)
+    c = inv.counts
+    assert (c.events, c.facts, c.passages, c.chunks) == (831, 406, 197, 55)
+    assert c.passages_unsplit == 0 and c.sentences == 433  # passages are split at ingestion
+    assert inv.kinds == frozenset(ItemKind)
+    quick = take_inventory(mixed, detailed=False).counts  # the planner's: facts by property id, no vector counts
+    assert (quick.events, quick.facts, quick.passages, quick.chunks) == (831, 406, 197, 55)
+    star = inv.state("star+")
+    assert (star.state, star.reason, star.command) == (State.MISSING, "no rule graph", "tkgrag rules build")
+    assert inv.state("vector+tc").state is State.READY
+    assert inv.state("exaqt").state is State.READY
+    assert inv.state("chunk-ppr").state is State.READY  # the corpus sample comes with its citation edges
+    assert inv.state("timer4").command == "tkgrag train retriever TRAINING.jsonl"
+
+
+def test_prepare_builds_what_is_missing_once(mixed: Store, embedder) -> None:  # type: ignore[no-untyped-def]
+    first = prepare(mixed, embedder, progress=False)
+    assert [s.name for s in first.ran] == ["rule graph"]
+    assert first.before is not None and first.before.state("star+").state is State.MISSING
+    assert first.after is not None and first.after.state("star+").state is State.READY
+    again = prepare(mixed, embedder, progress=False)
+    assert again.ran == []  # idempotent: nothing left to do
+
+
+def test_auto_routes_each_kind_and_shows_the_plan(mixed: Store, embedder) -> None:  # type: ignore[no-untyped-def]
+    rag = TKGRag(store=mixed, embedder=embedder)
+    ev = rag.ask(EVENT_Q)
+    plan = ev.retrieval.plan
+    assert plan is not None and [(s["kind"], s["methods"][0]) for s in plan["steps"]] == [("event", "star+")]
+    assert plan["skipped"][0]["method"] == "timer4"
+    assert ev.best == "Paolo Gentiloni" and ev.retrieval.method == "star+"
+    assert any(n.startswith("auto: a temporal question") for n in ev.retrieval.notes)
+
+    fa = rag.ask(FACT_Q)
+    assert fa.retrieval.plan is not None and fa.retrieval.plan["steps"][0]["kind"] == "fact"
+    assert fa.retrieval.method == "exaqt" and fa.best == "bachelor's degree"
+
+    pa = rag.ask(PASSAGE_Q)
+    assert pa.retrieval.plan is not None and pa.retrieval.plan["steps"][0]["methods"][0] == "mrag+"
+    assert pa.retrieval.plan["why"].endswith("naming no entity of the events or facts: passages")
+
+    ch = rag.ask(CHUNK_Q)
+    assert ch.retrieval.plan is not None and ch.retrieval.plan["fused"]
+    assert [s["kind"] for s in ch.retrieval.plan["steps"]] == ["event", "fact", "passage", "chunk"]
+    assert ch.retrieval.method == "auto" and {e.kind for e in ch.retrieval.evidence} >= {ItemKind.CHUNK}
+    chosen = [n for n in ch.retrieval.notes if n.startswith("auto: answer from")]
+    assert len(chosen) == 1  # the kind whose reader was the most confident, said once
+
+
+def test_a_method_that_cannot_run_is_skipped_with_a_note(mixed: Store, embedder) -> None:  # type: ignore[no-untyped-def]
+    rag = TKGRag(store=mixed, embedder=embedder)
+    auto = rag.retriever("auto")
+    assert isinstance(auto, AutoRetriever)
+    request = RetrievalRequest.of(EVENT_Q, 5, understanding=rag.understand(EVENT_Q))
+    p = Plan("test", (Step(ItemKind.EVENT, ("timer4", "vector+tc"), "test"),))
+    results, notes = auto.run_steps(request, p)
+    assert [r.method for r in results] == ["vector+tc"]
+    assert len(notes) == 1 and notes[0].startswith("auto: skipped timer4 (events): it could not run: ")
+
+
+def test_status_cli_json_and_retrieve_auto(mixed: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tkgrag.cli.app import app
+
+    settings = mixed.settings
+    for name in ("NEO4J_URI", "NEO4J_PASSWORD"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("TKGRAG_INSTANCE", settings.server.instance)
+    monkeypatch.setenv("TKGRAG_BOLT_PORT", str(settings.server.bolt_port))
+    monkeypatch.setenv("TKGRAG_HTTP_PORT", str(settings.server.http_port))
+    result = CliRunner().invoke(app, ["status", "--json"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["kinds"]["event"]["items"] == 831 and data["methods"]["star+"]["state"] == "ready"
+    result = CliRunner().invoke(app, ["retrieve", FACT_Q, "--json", "--server", "off"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["plan"]["steps"][0]["methods"][0] == "exaqt"
+
+
+def test_new_events_make_the_rule_graph_stale_and_ask_warns(mixed: Store, embedder, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from tkgrag.ingest.pipeline import IngestOptions
+    from tkgrag.ingest.tkg import ingest_tkg_file
+
+    extra = tmp_path / "extra.tsv"
+    extra.write_text("Edgars Rinkevics\tMake statement\tLatvia\t2014-12-30\n", encoding="utf-8")
+    ingest_tkg_file(mixed, extra, source="extra", options=IngestOptions(embedder=embedder, progress=False))
+    inv = take_inventory(mixed)
+    star = inv.state("star+")
+    assert star.state is State.STALE and star.reason.startswith("1 events recorded after the rule graph was built")
+    assert star.since is not None and star.command == "tkgrag rules build"
+    rag = TKGRag(store=mixed, embedder=embedder)
+    a = rag.ask(EVENT_Q, method="star+")
+    assert a.retrieval.notes[0].startswith("the rule graph is stale: ")
+    assert not any(n.startswith("the rule graph") for n in rag.ask(EVENT_Q, method="vector").retrieval.notes)
+    rebuilt = prepare(mixed, embedder, progress=False)
+    assert [s.name for s in rebuilt.ran] == ["rule graph"]
+    assert take_inventory(mixed).state("star+").state is State.READY
+
+
+def test_a_job_with_prepare_runs_it_after_ingesting(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tkgrag.cli.app import app
+
+    settings = store.settings
+    for name in ("NEO4J_URI", "NEO4J_PASSWORD"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("TKGRAG_INSTANCE", settings.server.instance)
+    monkeypatch.setenv("TKGRAG_BOLT_PORT", str(settings.server.bolt_port))
+    monkeypatch.setenv("TKGRAG_HTTP_PORT", str(settings.server.http_port))
+    job = tmp_path / "events.toml"
+    job.write_text(
+        f'[source]\nname = "icews14"\nformat = "tkg-tsv"\npath = "{DATA / "icews14_sample.tsv"}"\n'
+        "[ingest]\nembed = false\n[job]\nprepare = true\n",
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(app, ["ingest", "run", str(job)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    inv = take_inventory(store)
+    n = inv.counts.events
+    assert f"prepare: embeddings (embedded {n} Event vectors), rule graph (" in out
+    assert inv.state("star+").state is State.READY and inv.counts.events_embedded == n > 0
+    again = CliRunner().invoke(app, ["ingest", "run", str(job)], catch_exceptions=False)
+    assert "prepare" not in again.output  # nothing new ingested: no prepare

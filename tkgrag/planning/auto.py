@@ -1,0 +1,164 @@
+"""The ``auto`` method: plan (``planner.plan``) over the question's understanding and the store's inventory, run
+each planned kind's method (the next of its chain when one cannot run: skipped with a note, never an abort), fuse
+the kinds' items, and answer from the kind whose reader is the most confident.
+
+The plan travels with the result: ``Retrieval.plan`` (``--json``) and one note per line (``ask``/``retrieve``
+print notes; ``ask --explain`` too).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+from typing import Protocol
+
+from tkgrag.errors import TkgragError
+from tkgrag.model import ALL_KINDS, Answer, ItemKind, Retrieval, Subgraph, TemporalConstraint
+from tkgrag.planning.fusion import FUSIONS, fuse
+from tkgrag.planning.inventory import Inventory, take_inventory
+from tkgrag.planning.planner import Plan, QuestionSignals, Step, plan, temporal_signal
+from tkgrag.queries import inventory as q
+from tkgrag.question.understanding import EXACT_LINK, Understanding
+from tkgrag.readers.base import Reader
+from tkgrag.retrievers.base import Need, RetrievalRequest, Retriever
+from tkgrag.store import Store
+
+AUTO = "auto"
+INVENTORY_TTL_S = 60.0  # a warm service sees new data within a minute; one ask costs no inventory queries
+PER_ENTITY = 200  # items read per linked entity to tell events from facts
+RETRIEVE_MS = "auto.retrieve"  # ``answer``'s retrieval time on the answer's timings (``api.answer_question`` takes it)
+
+
+class Toolbox(Protocol):
+    """What ``auto`` composes: the store, the named methods and the understanding (``TKGRag`` is one)."""
+
+    store: Store
+
+    def retriever(self, method: str | None = None) -> Retriever: ...
+
+    def understand(self, question: str) -> Understanding: ...
+
+
+@dataclass(frozen=True)
+class StepResult:
+    step: Step
+    method: str | None  # the method that ran (None: none of the chain could)
+    request: RetrievalRequest
+    retrieval: Retrieval
+
+
+@dataclass
+class AutoRetriever:
+    """A ``Retriever`` that plans. ``answer`` reads each kind with ``reader`` and keeps the most confident."""
+
+    toolbox: Toolbox
+    fusion: str = "rrf"
+    name: str = AUTO
+    kinds: frozenset[ItemKind] = ALL_KINDS
+    needs: frozenset[Need] = frozenset({Need.CONSTRAINTS})
+    record_time: bool = True
+    _inventory: Inventory | None = field(default=None, repr=False)
+    _taken_at: float = field(default=0.0, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.fusion not in FUSIONS:
+            fuse(self.fusion, [], 1)  # the ConfigError naming the choices
+
+    # -- planning ---------------------------------------------------------------------------------------------
+    def inventory(self) -> Inventory:
+        now = time.monotonic()
+        if self._inventory is None or now - self._taken_at > INVENTORY_TTL_S:
+            self._inventory = take_inventory(self.toolbox.store, detailed=False)
+            self._taken_at = now
+        return self._inventory
+
+    def signals(self, u: Understanding | None, inv: Inventory) -> QuestionSignals:
+        """The question's temporal signal and, on a store holding several kinds, the kinds of items its exactly
+        linked entities take part in (one bounded read)."""
+        temporal = temporal_signal(u.question if u is not None else None)
+        if u is None or u.grounding is None or len(inv.kinds) < 2 or not temporal:
+            return QuestionSignals(temporal)
+        keys = [e.key for e in u.grounding.entities if e.score >= EXACT_LINK]
+        if not keys:
+            return QuestionSignals(temporal)
+        row = self.toolbox.store.run(q.LINKED_ENTITY_KINDS, {"keys": keys, "per_entity": PER_ENTITY}, routing_="r")[0]
+        return QuestionSignals(temporal, int(row["events"] or 0), int(row["facts"] or 0))
+
+    def plan(self, request: RetrievalRequest) -> Plan:
+        inv = self.inventory()
+        return plan(self.signals(request.understanding, inv), inv, self.fusion, wanted=request.kinds)
+
+    # -- running ----------------------------------------------------------------------------------------------
+    def _understood(
+        self, request: RetrievalRequest | str, k: int, constraint: TemporalConstraint | None
+    ) -> RetrievalRequest:
+        if isinstance(request, str):
+            request = RetrievalRequest.of(request, k, constraint)
+        if request.understanding is None:
+            request = replace(request, understanding=self.toolbox.understand(request.text))
+        return request
+
+    def run_steps(self, request: RetrievalRequest, p: Plan) -> tuple[list[StepResult], list[str]]:
+        results: list[StepResult] = []
+        notes: list[str] = []
+        for step in p.steps:
+            sub = replace(request, kinds=frozenset({step.kind}))
+            for method in step.methods:
+                try:
+                    retrieval = self.toolbox.retriever(method).retrieve(sub)
+                except TkgragError as exc:
+                    notes.append(f"auto: skipped {method} ({step.kind.value}s): it could not run: {exc}")
+                    continue
+                results.append(StepResult(step, method, sub, retrieval))
+                break
+            else:
+                notes.append(f"auto: no method for {step.kind.value}s could run")
+        return results, notes
+
+    def retrieve(
+        self, request: RetrievalRequest | str, k: int = 10, constraint: TemporalConstraint | None = None
+    ) -> Retrieval:
+        request = self._understood(request, k, constraint)
+        p = self.plan(request)
+        results, notes = self.run_steps(request, p)
+        return self._combined(request, p, results, notes)
+
+    def _combined(self, request: RetrievalRequest, p: Plan, results: list[StepResult], notes: list[str]) -> Retrieval:
+        lines = [*p.lines(), *notes]
+        if len(results) == 1:
+            r = results[0].retrieval
+            return replace(r, notes=[*lines, *r.notes], plan=p.as_dict())
+        evidence = fuse(p.fusion, [s.retrieval.evidence for s in results], request.k)
+        timings = {f"{s.method}.{stage}": ms for s in results for stage, ms in s.retrieval.timings_ms.items()}
+        constraints = tuple(dict.fromkeys(c for s in results for c in s.retrieval.constraints))
+        own = [f"{s.method}: {n}" for s in results for n in s.retrieval.notes]
+        return Retrieval(
+            AUTO, request.text, evidence, Subgraph(), timings, constraints, [*lines, *own], plan=p.as_dict()
+        )
+
+    def answer(self, request: RetrievalRequest, reader: Reader) -> Answer:
+        """Retrieve as planned, read each kind's items with ``reader``, and answer from the most confident read
+        (answered before abstained; the plan's order on a tie)."""
+        t0 = time.perf_counter()
+        request = self._understood(request, request.k, None)
+        p = self.plan(request)
+        results, notes = self.run_steps(request, p)
+        combined = self._combined(request, p, results, notes)
+        retrieve_ms = (time.perf_counter() - t0) * 1000.0
+        reads = [(s, reader.read(s.request, s.retrieval)) for s in results]
+        if not reads:
+            from tkgrag.readers.base import abstain
+
+            out = abstain(request, combined, reader.name, "; ".join(notes) or p.why)
+            out.timings_ms[RETRIEVE_MS] = retrieve_ms
+            return out
+        best_i = max(range(len(reads)), key=lambda i: (reads[i][1].answered, reads[i][1].confidence, -i))
+        best = reads[best_i][1]
+        if len(reads) > 1:
+            for s, a in reads:
+                said = f"confidence {a.confidence:.2f}" if a.answered else f"no answer ({a.error or a.abstained})"
+                mark = "answer from" if a is best else "also read"
+                combined.notes.append(f"auto: {mark} {s.step.kind.value}s ({s.method}, {a.reader} reader): {said}")
+        best.retrieval = combined
+        best.timings_ms[RETRIEVE_MS] = retrieve_ms
+        return best

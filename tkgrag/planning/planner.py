@@ -1,0 +1,200 @@
+"""The ``auto`` method's planner: which kind(s) of knowledge a question is asked of, and which method reads each,
+chosen by explicit rules over the question's signals and the store's inventory. Pure: no I/O, so every plan has a
+unit test (tests/unit/test_planner.py).
+
+Which kinds:
+1. the store holds one kind -> that kind;
+2. a mixed store and no temporal signal in the question -> every kind present, fused (the issue's rule: a
+   timeless question may be about anything the store holds);
+3. a mixed store, a temporal question whose entities are linked (exact name or alias) and take part in events or
+   facts -> the kind they take part in most (events on a tie);
+4. a mixed store, a temporal question with no such entity -> passages when the store has them (text about people
+   and things the graph does not hold), else every kind present, fused.
+
+Which method per kind (a chain: the first that runs answers, the next are fallbacks when it cannot run):
+- events: ``timer4`` when its TKS is ready, else ``star+`` (the rule graph built; a stale one is used and said),
+  else ``vector+tc``;
+- facts: ``exaqt``, else ``vector+tc``;
+- passages: ``mrag+``, else ``passage-vector+tc``;
+- chunks: ``fastinsight`` when a cross-encoder is configured and its held-out check beats the bi-encoder, else
+  ``chunk-ppr`` when the chunks are linked, else ``chunk-vector``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tkgrag.model import ItemKind
+from tkgrag.planning.inventory import Inventory
+from tkgrag.planning.readiness import State
+from tkgrag.question.model import Category, Signal, TemporalQuestion
+
+KIND_ORDER = (ItemKind.EVENT, ItemKind.FACT, ItemKind.PASSAGE, ItemKind.CHUNK)
+
+
+@dataclass(frozen=True)
+class QuestionSignals:
+    """What the planner reads of a question: its temporal signal (why, in words; empty: none) and how many events
+    and facts its exactly linked entities take part in."""
+
+    temporal: str = ""
+    linked_events: int = 0
+    linked_facts: int = 0
+
+
+@dataclass(frozen=True)
+class Step:
+    """One kind to read: the methods to try in order, and why the first was chosen."""
+
+    kind: ItemKind
+    methods: tuple[str, ...]
+    why: str
+
+
+@dataclass(frozen=True)
+class Plan:
+    why: str  # why these kinds
+    steps: tuple[Step, ...]
+    skipped: tuple[tuple[str, str], ...] = ()  # (method, why not)
+    fusion: str = "rrf"
+
+    @property
+    def fused(self) -> bool:
+        return len(self.steps) > 1
+
+    @property
+    def kinds(self) -> tuple[ItemKind, ...]:
+        return tuple(s.kind for s in self.steps)
+
+    def lines(self) -> list[str]:
+        """The plan in words, one line each (the result's notes and ``ask --explain``)."""
+        out = [f"auto: {self.why}"]
+        for s in self.steps:
+            fallback = f" (fallback: {', '.join(s.methods[1:])})" if len(s.methods) > 1 else ""
+            out.append(f"auto: {s.kind.value}s -> {s.methods[0]}: {s.why}{fallback}")
+        if self.fused:
+            out.append(f"auto: the {len(self.steps)} kinds' items fused by {self.fusion}")
+        out.extend(f"auto: skipped {m}: {why}" for m, why in self.skipped)
+        return out
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "why": self.why,
+            "steps": [{"kind": s.kind.value, "methods": list(s.methods), "why": s.why} for s in self.steps],
+            "skipped": [{"method": m, "why": why} for m, why in self.skipped],
+            "fused": self.fused,
+            "fusion": self.fusion if self.fused else None,
+        }
+
+
+def temporal_signal(q: TemporalQuestion | None) -> str:
+    """The question's temporal signal in words ("" for none): an explicit time, an anchor event, an ordinal, a
+    temporal signal word (before, after, during, ...) or a time asked for ("when")."""
+    if q is None:
+        return ""
+    if q.times:
+        return f'time "{q.times[0].text}"'
+    if q.anchors:
+        return f'anchor "{q.anchors[0].trigger} {q.anchors[0].text}"'.replace("  ", " ")
+    if q.ordinals:
+        return "ordinal"
+    signals = [s.value.lower() for s in q.signals if s is not Signal.NO_SIGNAL]
+    if signals:
+        return f"signal {signals[0]}"
+    if Category.TEMPORAL_ANSWER in q.categories:
+        return "asks for a time"
+    return ""
+
+
+def choose_kinds(signals: QuestionSignals, present: frozenset[ItemKind]) -> tuple[tuple[ItemKind, ...], str]:
+    """The kinds to read and why (rules 1-4 of the module doc)."""
+    ordered = tuple(k for k in KIND_ORDER if k in present)
+    if not ordered:
+        return (), "the store holds no events, facts, passages or chunks (ingest first)"
+    if len(ordered) == 1:
+        return ordered, f"the store holds only {ordered[0].value}s"
+    every = ", ".join(f"{k.value}s" for k in ordered)
+    if not signals.temporal:
+        return ordered, f"no temporal signal over a mixed store ({every}): every kind, fused"
+    linked = {
+        ItemKind.EVENT: signals.linked_events if ItemKind.EVENT in present else 0,
+        ItemKind.FACT: signals.linked_facts if ItemKind.FACT in present else 0,
+    }
+    if any(linked.values()):
+        kind = ItemKind.EVENT if linked[ItemKind.EVENT] >= linked[ItemKind.FACT] else ItemKind.FACT
+        said = f"{linked[ItemKind.EVENT]:,} events and {linked[ItemKind.FACT]:,} facts"
+        return (kind,), f"a temporal question ({signals.temporal}) whose linked entities take part in {said}"
+    if ItemKind.PASSAGE in present:
+        return (ItemKind.PASSAGE,), (
+            f"a temporal question ({signals.temporal}) naming no entity of the events or facts: passages"
+        )
+    return ordered, f"a temporal question ({signals.temporal}) naming no entity of the graph: every kind, fused"
+
+
+def _runs(inv: Inventory, method: str) -> bool:
+    return inv.state(method).state.runs
+
+
+def _why_not(inv: Inventory, method: str) -> str:
+    r = inv.state(method)
+    return f"{r.state.value}: {r.reason}" + (f" (run `{r.command}`)" if r.command else "")
+
+
+def _why_not_cross_encoder(inv: Inventory) -> str:
+    ce = inv.cross_encoder
+    if ce.model is None:
+        return "no cross-encoder (run `tkgrag train reranker` or set TKGRAG_RERANKER_MODEL)"
+    if ce.beats is None:
+        return f"the cross-encoder {ce.model} has no held-out check against the bi-encoder ({ce.said})"
+    if not ce.beats:
+        return f"the cross-encoder does not beat the bi-encoder on its held-out check ({ce.said})"
+    return _why_not(inv, "fastinsight")
+
+
+def choose_methods(kind: ItemKind, inv: Inventory) -> tuple[Step, list[tuple[str, str]]]:
+    """The method chain for ``kind`` and the better methods skipped, with why."""
+    skipped: list[tuple[str, str]] = []
+    if kind is ItemKind.EVENT:
+        if inv.state("timer4").state is State.READY:
+            return Step(kind, ("timer4", "star+", "vector+tc"), "its TKS is ready"), skipped
+        skipped.append(("timer4", _why_not(inv, "timer4")))
+        if _runs(inv, "star+"):
+            r = inv.state("star+")
+            why = "the rule graph is built, read by the symbolic reader"
+            if r.state is State.STALE:
+                why += f"; stale: {r.reason} (run `{r.command}`)"
+            return Step(kind, ("star+", "vector+tc"), why), skipped
+        skipped.append(("star+", _why_not(inv, "star+")))
+        return Step(kind, ("vector+tc",), "needs nothing but the event vectors"), skipped
+    if kind is ItemKind.FACT:
+        return Step(kind, ("exaqt", "vector+tc"), "facts are read by their answer graph (EXAQT)"), skipped
+    if kind is ItemKind.PASSAGE:
+        why = "passages are ranked by their sentences against the question's time (MRAG)"
+        r = inv.state("mrag+")
+        if r.state is State.STALE:
+            why += f"; stale: {r.reason} (run `{r.command}`)"
+        return Step(kind, ("mrag+", "passage-vector+tc"), why), skipped
+    ce = inv.cross_encoder
+    if ce.usable and _runs(inv, "fastinsight"):
+        why = f"a cross-encoder that beats the bi-encoder ({ce.said})"
+        return Step(kind, ("fastinsight", "chunk-ppr", "chunk-vector"), why), skipped
+    skipped.append(("fastinsight", _why_not_cross_encoder(inv)))
+    if inv.state("chunk-ppr").state is State.READY:
+        return Step(kind, ("chunk-ppr", "chunk-vector"), "the chunks are linked: PPR over the chunk graph"), skipped
+    skipped.append(("chunk-ppr", _why_not(inv, "chunk-ppr")))
+    return Step(kind, ("chunk-vector",), "chunks by cosine"), skipped
+
+
+def plan(
+    signals: QuestionSignals, inv: Inventory, fusion: str = "rrf", wanted: frozenset[ItemKind] | None = None
+) -> Plan:
+    """The plan for a question (``signals``) over the store (``inv``); ``wanted`` limits the kinds (``--kind``)."""
+    kinds, why = choose_kinds(signals, inv.kinds & wanted if wanted is not None else inv.kinds)
+    steps: list[Step] = []
+    skipped: list[tuple[str, str]] = []
+    for kind in kinds:
+        step, skip = choose_methods(kind, inv)
+        steps.append(step)
+        skipped.extend(skip)
+    return Plan(why, tuple(steps), tuple(skipped), fusion)

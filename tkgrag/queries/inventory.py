@@ -1,0 +1,80 @@
+"""Read-only Cypher of ``tkgrag status`` and the ``auto`` planner: what the store holds per item kind, and which
+kinds of items the question's linked entities take part in.
+
+Every query only reads (``tkgrag.planning.inventory`` runs them with read routing). Only current versions count
+(``recorded_to IS NULL``: a version a sync closed is history, not data a method searches).
+"""
+
+from __future__ import annotations
+
+# Per kind: items, items with a vector, and what each kind's preparation steps leave behind. An Event node is a fact
+# when it came from n-ary facts (a property id or qualifiers), as in ``queries.retrieval``.
+STORE_COUNTS = """
+CALL () {
+  MATCH (n:Event) WHERE n.recorded_to IS NULL
+  WITH n, n.relation_id IS NOT NULL OR EXISTS { (n)-[:QUALIFIER]->() } AS is_fact
+  RETURN sum(CASE WHEN is_fact THEN 0 ELSE 1 END) AS events,
+         sum(CASE WHEN is_fact THEN 1 ELSE 0 END) AS facts,
+         count(n.embedding) AS events_embedded,
+         count(n.embedding_ta) AS tks_vectors,
+         max(n.ingested_at) AS newest_event
+}
+CALL () {
+  MATCH (p:Passage) WHERE p.recorded_to IS NULL
+  RETURN count(p) AS passages, count(p.embedding) AS passages_embedded,
+         count(p) - count(p.sentence_count) AS passages_unsplit, max(p.ingested_at) AS newest_passage
+}
+CALL () { MATCH (s:Sentence) RETURN count(s) AS sentences, count(s.embedding) AS sentences_embedded }
+CALL () {
+  MATCH (c:Chunk)
+  RETURN count(c) AS chunks, count(c.embedding) AS chunks_embedded
+}
+CALL () { MATCH (d:Document) RETURN count(d) AS documents }
+CALL () { MATCH (:Chunk)-[r:REFERENCES]->(:Chunk) RETURN count(r) AS chunk_links }
+CALL () { MATCH (:Chunk)-[r:REFERENCES {kind: 'mentions'}]->(:Chunk) RETURN count(r) AS chunk_mentions }
+RETURN events, facts, events_embedded, tks_vectors, toString(newest_event) AS newest_event,
+       passages, passages_embedded, passages_unsplit, toString(newest_passage) AS newest_passage,
+       sentences, sentences_embedded, chunks, chunks_embedded, documents, chunk_links, chunk_mentions
+"""
+
+# The planner's cheap form (every ``ask`` of a fresh process pays it): label counts from the count store, facts by
+# their property id or (without one) their qualifier edges, no vector counts (reading 90,730 vectors' presence costs
+# ~2 s; ``STORE_COUNTS`` does it).
+STORE_KINDS = """
+CALL () { MATCH (n:Event) RETURN count(n) AS items }
+CALL () { MATCH (n:Event) WHERE n.relation_id IS NOT NULL RETURN count(n) AS with_id }
+CALL () { MATCH (n:Event)-[:QUALIFIER]->() WHERE n.relation_id IS NULL RETURN count(DISTINCT n) AS qualified }
+CALL () { MATCH (p:Passage) RETURN count(p) AS passages }
+CALL () { MATCH (p:Passage) WHERE p.sentence_count IS NULL RETURN count(p) AS passages_unsplit }
+CALL () { MATCH (c:Chunk) RETURN count(c) AS chunks }
+CALL () { MATCH (d:Document) RETURN count(d) AS documents }
+CALL () { MATCH ()-[r:REFERENCES]->() RETURN count(r) AS chunk_links }
+WITH *, with_id + qualified AS facts
+RETURN items - facts AS events, facts, passages, passages_unsplit, chunks, documents, chunk_links
+"""
+
+# The rule graph's build record (``tkgrag rules build``), for "stale since".
+RULE_GRAPH_BUILT = """
+MATCH (m:RuleGraphMeta {key: 'star'})
+RETURN toString(m.built_at) AS built_at, m.events_in_store AS events, m.newest_event_ingested_at AS newest
+"""
+
+# Events recorded after the newest event the rule graph was built from: how many, and the first one's record time.
+EVENTS_SINCE = """
+MATCH (e:Event) WHERE e.valid_from IS NOT NULL AND e.ingested_at > $since
+RETURN count(e) AS n, toString(min(e.ingested_at)) AS first
+"""
+
+# For the planner: of the items the linked entities take part in (at most $per_entity each, current versions), how
+# many are events and how many facts.
+LINKED_ENTITY_KINDS = """
+UNWIND $keys AS key
+CALL (key) {
+  MATCH (:Entity {key: key})<-[:SUBJECT|OBJECT]-(n:Event)
+  WHERE n.recorded_to IS NULL
+  WITH n LIMIT $per_entity
+  RETURN sum(CASE WHEN n.relation_id IS NOT NULL OR EXISTS { (n)-[:QUALIFIER]->() } THEN 1 ELSE 0 END) AS facts,
+         count(n) AS items
+}
+RETURN sum(items) - sum(facts) AS events, sum(facts) AS facts
+"""
