@@ -8,7 +8,7 @@ from tkgrag.errors import ConfigError
 from tkgrag.model import ItemKind
 from tkgrag.retrievers.base import Need
 
-SCORERS = ("symbolic", "learned", "relevance")
+SCORERS = ("symbolic", "learned", "relevance", "rgcn")
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,12 @@ class ExaqtConfig:
     # exaqt-relevance`, a folder under $TKGRAG_HOME/models/ or a path; scores the candidate facts (top-25 cut) and the
     # temporal facts. Absent (or "base"): the base bi-encoder, and the notes say so.
     relevance_model: str = "exaqt-relevance"
+    # "rgcn": EXAQT's Stage 2, the relational GCN over the answer graph trained by `tkgrag train exaqt-ranker` (a
+    # folder under $TKGRAG_HOME/models/ or a path); without the model the ranking falls back to "relevance" and the
+    # notes say so. ``rgcn_exact``: the temporal tier, ordinal position and asked event stay exact constraints and
+    # the model orders answers within them; False: the model's score alone (the tiers are only its features).
+    ranker_model: str = "exaqt-ranker"
+    rgcn_exact: bool = True
 
     def __post_init__(self) -> None:
         if self.scorer not in SCORERS:
