@@ -172,6 +172,10 @@ class ExaqtPipeline:
             return ag
         with timer.stage("relevant_facts"):
             cands = self.facts_of(ag.nerd.entities, rvec, c.candidate_facts, False, as_of_record)
+            hop = hop_entities(cands, ag.nerd.entities, c.second_hop_from, c.second_hop)
+            if hop:
+                cands += self.facts_of(hop, rvec, c.second_hop_facts, False, as_of_record)
+                ag.notes.append(f"second hop through {len(hop)} entities of the most relevant facts")
         graph = CandidateGraph.of(cands, c.relevant_facts)
         ag.candidates = graph
         ag.stage_facts["nerd"] = list(graph.facts)
@@ -268,6 +272,20 @@ class ExaqtPipeline:
             if e is not None and e.has_time and float(r["score"]) >= ANCHOR_MIN_COSINE:
                 return anchor_constraint(anchor.relation, e.key, e.span)
         return None
+
+
+def hop_entities(facts: Sequence[CandidateFact], question_entities: Sequence[str], top: int, limit: int) -> list[str]:
+    """The entities of the ``top`` most relevant ``facts`` other than the question entities, best fact first, at most
+    ``limit`` (the bounded second hop; [] when ``limit`` is 0)."""
+    if limit <= 0:
+        return []
+    named = set(question_entities)
+    out: list[str] = []
+    for f in sorted(facts, key=lambda f: (-f.relevance, f.key))[:top]:
+        for e in f.entities:
+            if e.key not in named and e.key not in out:
+                out.append(e.key)
+    return out[:limit]
 
 
 def ranker_graph(ag: AnswerGraph, symbolic: Sequence[RankedAnswer]) -> RankerGraph:

@@ -61,6 +61,13 @@ class ExaqtConfig:
     # notes say so. ``rgcn_exact``: the temporal tier, ordinal position and asked event stay exact constraints and
     # the model orders answers within them; False: the model's score alone (the tiers are only its features).
     ranker_model: str = "exaqt-ranker"
+    # A bounded second hop (issue 29.2: "the composer of jealous guy" names the song, not the composer): the entities
+    # that the ``second_hop_from`` most relevant facts of the question entities name besides them, at most
+    # ``second_hop`` of them (best fact relevance first), add their facts (scored by the relevance model, at most
+    # ``second_hop_facts``) to the candidates before the relevance cut. 0: off.
+    second_hop: int = 0
+    second_hop_from: int = 10
+    second_hop_facts: int = 100
     rgcn_exact: bool = True
 
     def __post_init__(self) -> None:
@@ -69,10 +76,17 @@ class ExaqtConfig:
         for name in ("min_spot_similarity", "dense_overlap"):
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise ConfigError(f"ExaqtConfig.{name}={getattr(self, name)!r}: must be in [0, 1]")
-        for name in ("links_per_mention", "candidate_facts", "relevant_facts", "trees", "group_width"):
+        for name in (
+            "links_per_mention",
+            "candidate_facts",
+            "relevant_facts",
+            "trees",
+            "group_width",
+            "second_hop_facts",
+        ):
             if getattr(self, name) < 1:
                 raise ConfigError(f"ExaqtConfig.{name}={getattr(self, name)!r}: must be >= 1")
-        for name in ("temporal_facts", "dense_facts", "dense_entities"):
+        for name in ("temporal_facts", "dense_facts", "dense_entities", "second_hop", "second_hop_from"):
             if getattr(self, name) < 0:
                 raise ConfigError(f"ExaqtConfig.{name}={getattr(self, name)!r}: must be >= 0")
         for name in ("outside_penalty", "tree_bonus", "entity_bonus"):
