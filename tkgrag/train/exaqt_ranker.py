@@ -109,6 +109,27 @@ class CachedGraphs:
             )
 
 
+def could_answer(retriever: Any, q: EvalQuestion) -> bool:
+    """Whether a fact of the question's NERD entities states a gold answer (an entity, the value, or a date's year:
+    ``relevance.states_gold``), i.e. whether its answer graph could hold one. A cheap prefilter (NERD and one fact
+    query) that spares the Steiner trees of training questions that cannot teach the ranker anything."""
+    from tkgrag.retrievers.exaqt.nerd import link_question
+    from tkgrag.retrievers.exaqt.relevance import PairFact, states_gold
+
+    pipeline = retriever.pipeline
+    qvec = pipeline.embedder.encode([q.question])[0].tolist()
+    nerd = link_question(pipeline.store, pipeline.lexicon.get(), q.question, qvec, pipeline.config)
+    if not nerd.entities:
+        return False
+    golds = [f for g in q.answers for f in g.forms]
+    for c in pipeline.facts_of(nerd.entities, qvec, pipeline.config.candidate_facts, False):
+        years = frozenset(d.year for d in (c.span.start, c.span.end) if d is not None)
+        fact = PairFact(c.key, c.relevance, tuple((e.key, e.name) for e in c.entities), c.value, years)
+        if states_gold(fact, golds):
+            return True
+    return False
+
+
 def build_cache(
     retriever: Any,
     questions: Sequence[EvalQuestion],
@@ -116,7 +137,8 @@ def build_cache(
     val_percent: int = 10,
     progress: Callable[[int, int], None] | None = None,
 ) -> CachedGraphs:
-    """Stage 1 and the ranker graph of every question (``retriever``: an ``ExaqtRetriever``)."""
+    """Stage 1 and the ranker graph of every validation question and of every training question that
+    ``could_answer`` (``retriever``: an ``ExaqtRetriever``)."""
     from tkgrag.question.understanding import parse_only
     from tkgrag.retrievers.base import RetrievalRequest
     from tkgrag.retrievers.exaqt.answer_graph import ranker_graph
@@ -124,8 +146,15 @@ def build_cache(
 
     qids, qtypes, val, graphs, golds, p1s, p1r = [], [], [], [], [], [], []
     relevance = RelevanceScorer()
+    skipped = 0
     t0 = time.perf_counter()
     for n, q in enumerate(questions, 1):
+        held_out = is_validation(q.id, val_percent)
+        if not held_out and not could_answer(retriever, q):
+            skipped += 1
+            if progress is not None:
+                progress(n, len(questions))
+            continue
         request = RetrievalRequest.of(q.question, 10, understanding=parse_only(q.question))
         ag = retriever.answer_graph(request)
         symbolic = retriever.pipeline.rank(ag, None)
@@ -137,10 +166,15 @@ def build_cache(
         qids.append(q.id)
         types = q.meta.get("qtypes")
         qtypes.append(",".join(str(t) for t in types) if isinstance(types, list) else "")
-        val.append(is_validation(q.id, val_percent))
+        val.append(held_out)
         if progress is not None:
             progress(n, len(questions))
-    meta = {"questions": len(questions), "seconds": round(time.perf_counter() - t0, 1), "val_percent": val_percent}
+    meta = {
+        "questions": len(questions),
+        "training_questions_skipped": skipped,  # no fact of their NERD entities states a gold answer
+        "seconds": round(time.perf_counter() - t0, 1),
+        "val_percent": val_percent,
+    }
     return CachedGraphs(qids, qtypes, np.array(val, bool), graphs, golds, np.array(p1s), np.array(p1r), meta)
 
 
@@ -346,8 +380,10 @@ def write_card(
         "half), on the CPU, plain PyTorch.",
         "",
         "## Data",
-        f"- {cache.meta.get('questions', len(cache))} dev questions through EXAQT's Stage 1 (answer graphs cached "
-        f"in `graphs.npz`, built in {cache.meta.get('seconds', '?')} s); "
+        f"- {cache.meta.get('questions', len(cache))} dev questions; {len(cache)} through EXAQT's Stage 1 (answer "
+        f"graphs cached in `graphs.npz`, built in {cache.meta.get('seconds', '?')} s; "
+        f"{cache.meta.get('training_questions_skipped', 0)} training questions skipped: no fact of their NERD "
+        "entities states a gold answer); "
         f"{report.data.get('train_questions_with_gold')} training questions have a gold answer in their answer graph; "
         f"validation: {report.data.get('validation_questions')} questions (10% of dev by id hash, the relevance "
         f"model's held-out split), {report.data.get('validation_answerable')} of them answerable.",
