@@ -147,3 +147,37 @@ def test_as_of_record_time_sees_only_the_facts_recorded_then(exaqt: ExaqtRetriev
     )
     assert answers(r)[0] == "1978"
     assert not any("does not apply record time" in n for n in r.notes)
+
+
+def test_rgcn_ranking_keeps_ordinals_and_constraints_exact_and_falls_back_without_a_model(
+    exaqt: ExaqtRetriever, tmp_path: Path
+) -> None:
+    import numpy as np
+    import torch
+
+    from tkgrag.retrievers.exaqt.ranker_graph import FEATURES
+    from tkgrag.retrievers.exaqt.rgcn import RankerConfig, RgcnRanker, model_state
+
+    # an untrained model (seeded random weights): whatever it scores, the exact tiers decide first/last and "in 1995"
+    torch.manual_seed(3)
+    model = RgcnRanker(RankerConfig(dim=8))
+    width = len(FEATURES)
+    torch.save(model_state(model, np.zeros(width), np.ones(width), {}), tmp_path / "model.pt")
+    rgcn = ExaqtRetriever(
+        exaqt.store, exaqt.embedder, ExaqtConfig(scorer="rgcn", ranker_model=str(tmp_path), relevance_model="base")
+    )
+    r = rgcn.retrieve(parsed("What was the first academic degree of Sally Ride?", 5))
+    assert answers(r)[0] == "bachelor's degree"
+    assert any(n.startswith("ranking: R-GCN ranker") and "tiers exact" in n for n in r.notes)
+    # "in 1995": only the answers of facts dated over 1995 may come first (UCSD since 1989; Steven Hawley at NASA
+    # 1978-2008), never Sally Ride's NASA years (1978-1987) nor her marriage (1982-1987)
+    top = answers(rgcn.retrieve(parsed("Who was Sally Ride's employer in 1995?", 5)))[0]
+    assert top in {"University of California, San Diego", "Steven Hawley", "NASA"}
+    # no model: the relevance ranking, and the notes say so
+    missing = ExaqtConfig(scorer="rgcn", ranker_model=str(tmp_path / "none"), relevance_model="base")
+    fallback = ExaqtRetriever(exaqt.store, exaqt.embedder, missing)
+    question = parsed("What was the last academic degree of Sally Ride?", 5)
+    got = fallback.retrieve(question)
+    assert any("fallback: no R-GCN ranker" in n for n in got.notes)
+    relevance = ExaqtRetriever(exaqt.store, exaqt.embedder, ExaqtConfig(scorer="relevance", relevance_model="base"))
+    assert answers(got) == answers(relevance.retrieve(question))
