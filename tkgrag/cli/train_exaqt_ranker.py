@@ -101,8 +101,9 @@ def exaqt_ranker(
         f"trained {report.epochs_done} epochs{resumed} in {report.seconds / 60:.1f} min "
         f"(with the answer graphs {(time.perf_counter() - t0) / 60:.1f} min) -> {out / 'model.pt'}"
     )
-    last = report.validation[-1] if report.validation else {}
+    kept = report.validation[report.best_epoch - 1] if report.validation and report.best_epoch else {}
+    console.print(f"  model.pt keeps epoch {report.best_epoch} (best held-out dev P@1, tiers exact)")
     for k in ("p@1_rgcn_exact", "p@1_rgcn_features", "p@1_relevance", "p@1_symbolic"):
-        if k in last:
-            console.print(f"  held-out dev {k}: {last[k]:.3f}")
+        if k in kept:
+            console.print(f"  held-out dev {k}: {kept[k]:.3f}")
     console.print(f"  model card: {card}")
