@@ -320,6 +320,9 @@ def main() -> None:
                     vals = [float(a.score) for a in ans.answers]
                     per["vector+symbolic"].append(scores(q, texts, vals))
                     record["vector+symbolic"] = texts[:5]
+                # every ranking's P@1 on this question, for paired differences (benchmarks/exaqt_tables.py --paired)
+                record["p@1"] = {m: rows[-1]["p@1"] for m, rows in per.items() if len(rows) == n}
+                record["answerable"] = row["answer_graph"]
                 fh.write(json.dumps(record, ensure_ascii=False) + "\n")
                 if n % 50 == 0:
                     done = time.perf_counter() - t_start

@@ -1,13 +1,17 @@
 """Markdown tables of one or more ``bench_exaqt.py`` runs (``metrics.json``): P@1 / MRR / Hit@5 per category for
 each ranking, the share of answerable questions right at rank 1, and the Stage-1 answer recall after each step.
 
-    python benchmarks/exaqt_tables.py RUN/metrics.json [MORE/metrics.json ...]
+    python benchmarks/exaqt_tables.py RUN/metrics.json [MORE/metrics.json ...] [--paired exaqt-rgcn=exaqt-relevance]
+
+``--paired A=B`` reads ``predictions.jsonl`` beside each metrics file and prints the mean P@1 difference A - B on
+the same questions with its paired standard error, and how many questions each way.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -54,12 +58,28 @@ def tables(doc: dict[str, Any], name: str) -> list[str]:
     return out
 
 
+def paired(predictions: Path, a: str, b: str) -> str:
+    rows = [json.loads(line) for line in predictions.read_text(encoding="utf-8").splitlines() if line.strip()]
+    diffs = [r["p@1"][a] - r["p@1"][b] for r in rows if a in r.get("p@1", {}) and b in r.get("p@1", {})]
+    if not diffs:
+        return f"{a} - {b}: no paired rows"
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    up, down = sum(d > 0 for d in diffs), sum(d < 0 for d in diffs)
+    return f"{a} - {b}: {mean:+.4f} (paired se {math.sqrt(var / n):.4f}, n {n}; {up} questions gained, {down} lost)"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("runs", type=Path, nargs="+")
+    ap.add_argument("--paired", action="append", default=[], help="A=B: two rankings of the same run")
     args = ap.parse_args()
     for path in args.runs:
         print("\n".join(tables(json.loads(path.read_text(encoding="utf-8")), str(path))))
+        for spec in args.paired:
+            a, _, b = spec.partition("=")
+            print(paired(path.parent / "predictions.jsonl", a, b))
 
 
 if __name__ == "__main__":
