@@ -8,11 +8,15 @@ run on the same questions:
 
 ``exaqt-learned`` is the same answer graph ranked by the learned scorer (``--scorer``, default the bundled
 ``tkgrag/data/exaqt_scorer.json``, trained on dev.json by ``benchmarks/train_exaqt_scorer.py``) instead of the
-symbolic ranking, and ``exaqt-relevance`` by the relevance of each answer's best fact (``scorer=relevance``): the
-rankings read the same answer graphs in the same run. ``exaqt`` scores relevance with the fine-tuned relevance model
-when one is there (``tkgrag train exaqt-relevance``; ``--set relevance_model=...``); ``exaqt-base`` (and its
-``-learned``/``-relevance`` rankings) is the same pipeline with the base bi-encoder (``relevance_model=base``), run
-on the same questions (``--no-base`` skips it).
+symbolic ranking, ``exaqt-relevance`` by the relevance of each answer's best fact (``scorer=relevance``),
+``exaqt-symbolic`` by the symbolic ranking, ``exaqt-rgcn`` by the R-GCN ranker (``--ranker``, default
+``$TKGRAG_HOME/models/exaqt-ranker``, trained by ``tkgrag train exaqt-ranker``) with the exact temporal tiers as
+constraints, and ``exaqt-rgcn-features`` by the same model with the tiers as its features only: the rankings read
+the same answer graphs in the same run. ``answerable`` (per method) is P@1 over the questions whose answer graph holds
+a gold answer: the share of answerable questions right at rank 1. ``exaqt`` scores relevance with the fine-tuned
+relevance model when one is there (``tkgrag train exaqt-relevance``; ``--set relevance_model=...``); ``exaqt-base``
+(and its ``-learned``/``-relevance`` rankings) is the same pipeline with the base bi-encoder
+(``relevance_model=base``), run on the same questions (``--no-base`` skips it).
 
 Set-up (once; the instance and ports are yours):
 
@@ -35,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import time
 from collections.abc import Iterable, Sequence
@@ -50,7 +55,8 @@ from tkgrag.evaluation.runner import select_questions
 from tkgrag.model import Evidence
 from tkgrag.question.understanding import parse_only
 from tkgrag.retrievers.base import RequestScope, RetrievalRequest
-from tkgrag.retrievers.exaqt.answer_graph import STAGES, AnswerGraph
+from tkgrag.retrievers.exaqt.answer_graph import STAGES, AnswerGraph, load_ranker
+from tkgrag.retrievers.exaqt.ranker_graph import GraphScorer
 from tkgrag.retrievers.exaqt.ranking import AnswerFact, rank_answers
 from tkgrag.retrievers.exaqt.retriever import ExaqtRetriever
 from tkgrag.retrievers.exaqt.scorer import BUNDLED, AnswerScorer, LinearScorer, RelevanceScorer
@@ -64,8 +70,11 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "timequestions"
 CATEGORIES = ("Explicit", "Implicit", "Ordinal", "Temp.Ans")
 METHODS = (
     "exaqt",
+    "exaqt-symbolic",
     "exaqt-learned",
     "exaqt-relevance",
+    "exaqt-rgcn",
+    "exaqt-rgcn-features",
     "exaqt-base",
     "exaqt-base-learned",
     "exaqt-base-relevance",
@@ -171,6 +180,26 @@ def summarise(rows: list[dict[str, Any]], questions: list[EvalQuestion]) -> dict
     return out
 
 
+def _qtypes(q: EvalQuestion) -> list[str]:
+    qtypes = q.meta.get("qtypes")
+    return [str(t) for t in qtypes] if isinstance(qtypes, list) else []
+
+
+def answerable_shares(per: dict[str, list[dict[str, Any]]], questions: list[EvalQuestion]) -> dict[str, Any]:
+    """Per exaqt ranking: P@1 over the questions whose answer graph holds a gold answer (overall and per category)."""
+    hit = [i for i, r in enumerate(per["exaqt"]) if r.get("answer_graph") == 1.0]
+    out: dict[str, Any] = {"questions": len(hit)}
+    for m, rows in per.items():
+        if not m.startswith("exaqt") or m.startswith("exaqt-base") or len(rows) != len(questions):
+            continue
+        entry: dict[str, Any] = {"overall": mean([rows[i]["p@1"] for i in hit])}
+        for c in CATEGORIES:
+            idx = [i for i in hit if c in _qtypes(questions[i])]
+            entry[c] = mean([rows[i]["p@1"] for i in idx])
+        out[m] = entry
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--questions", type=Path, default=DATA / "questions" / "test_dev_half.json")
@@ -182,8 +211,11 @@ def main() -> None:
     ap.add_argument("--set", action="append", default=[], help="an exaqt option NAME=VALUE (repeatable)")
     ap.add_argument("--scorer", type=Path, default=BUNDLED, help="the learned scorer for exaqt-learned")
     ap.add_argument("--base-scorer", type=Path, default=BUNDLED, help="the learned scorer for exaqt-base-learned")
+    ap.add_argument("--ranker", default="exaqt-ranker", help="the R-GCN ranker (a model name or folder)")
     args = ap.parse_args()
 
+    load_start = [round(x, 2) for x in os.getloadavg()]
+    print(f"load average at start: {load_start}", flush=True)
     ds = load_dataset(args.questions, format="timequestions")
     questions = select_questions(ds.questions, args.limit)
     args.out.mkdir(parents=True, exist_ok=True)
@@ -195,8 +227,23 @@ def main() -> None:
         base_exaqt = None if args.no_base else ExaqtRetriever(rag.store, rag.embedder, base_config)
         print(exaqt.pipeline.relevance_note, flush=True)
         learned = LinearScorer.load(args.scorer)
-        rerankers: dict[str, AnswerScorer] = {"learned": learned, "relevance": RelevanceScorer()}
-        base_rerankers: dict[str, AnswerScorer] = {**rerankers, "learned": LinearScorer.load(args.base_scorer)}
+        rerankers: dict[str, AnswerScorer | GraphScorer | None] = {
+            "symbolic": None,
+            "learned": learned,
+            "relevance": RelevanceScorer(),
+        }
+        base_rerankers: dict[str, AnswerScorer | GraphScorer | None] = {
+            "learned": LinearScorer.load(args.base_scorer),
+            "relevance": RelevanceScorer(),
+        }
+        ranker, ranker_note = load_ranker(args.ranker, exact=True)
+        print(ranker_note, flush=True)
+        if ranker is not None:
+            from tkgrag.retrievers.exaqt.rgcn import RgcnScorer
+
+            assert isinstance(ranker, RgcnScorer)
+            rerankers["rgcn"] = ranker
+            rerankers["rgcn-features"] = ranker.with_exact(False)
 
         vector = rag.retriever("vector")
         symbolic = rag.reader("symbolic")
@@ -222,11 +269,15 @@ def main() -> None:
                 row = {**stage_recall(ag, q), **scores(q, answers, [a.score for a in ag.answers])}
                 row["latency_ms"] = latency
                 per["exaqt"].append(row)
+                record: dict[str, Any] = {}
                 for rname, scorer in rerankers.items():
                     ra = exaqt.pipeline.rank(ag, scorer)
                     per[f"exaqt-{rname}"].append(scores(q, [a.text for a in ra], [a.score for a in ra]))
+                    if rname.startswith("rgcn"):
+                        record[f"exaqt-{rname}"] = [a.text for a in ra[:5]]
                 relearned = exaqt.pipeline.rank(ag, learned)
-                record: dict[str, Any] = {
+                record = {
+                    **record,
                     "qid": q.id,
                     "question": q.question,
                     "qtypes": q.meta.get("qtypes"),
@@ -269,6 +320,9 @@ def main() -> None:
                     vals = [float(a.score) for a in ans.answers]
                     per["vector+symbolic"].append(scores(q, texts, vals))
                     record["vector+symbolic"] = texts[:5]
+                # every ranking's P@1 on this question, for paired differences (benchmarks/exaqt_tables.py --paired)
+                record["p@1"] = {m: rows[-1]["p@1"] for m, rows in per.items() if len(rows) == n}
+                record["answerable"] = row["answer_graph"]
                 fh.write(json.dumps(record, ensure_ascii=False) + "\n")
                 if n % 50 == 0:
                     done = time.perf_counter() - t_start
@@ -290,6 +344,9 @@ def main() -> None:
         },
         "exaqt_stage_ms_p50": {s: round(statistics.median(v), 1) for s, v in stage_ms.items()},
         "methods": {m: summarise(rows, questions) for m, rows in per.items() if rows},
+        "answerable": answerable_shares(per, questions),
+        "ranker": ranker_note,
+        "load_average": {"start": load_start, "end": [round(x, 2) for x in os.getloadavg()]},
     }
     (args.out / "metrics.json").write_text(json.dumps(doc, indent=2), encoding="utf-8")
     print(json.dumps(doc, indent=2))

@@ -5,6 +5,7 @@ entity is not in the graph."""
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -113,3 +114,70 @@ def test_without_a_relevance_model_the_base_bi_encoder_scores_and_the_notes_say_
     note = next(n for n in r.notes if n.startswith("relevance:"))
     assert "base bi-encoder" in note and "no-such-model" in note
     assert answers(r) == answers(exaqt.retrieve(parsed("What was the first academic degree of Sally Ride?", 5)))
+
+
+RIDE_AT_NASA = """
+MATCH (n:Event)-[:SUBJECT]->(:Entity {key: 'Q49285'}), (n)-[:OBJECT]->(:Entity {key: 'Q23548'})
+RETURN n.key AS key
+"""
+CLOSE_VERSION = """
+MATCH (n:Event {key: $key})
+SET n.recorded_from = datetime('2020-01-01T00:00:00Z'), n.recorded_to = datetime('2024-01-01T00:00:00Z')
+"""
+
+
+def test_as_of_record_time_sees_only_the_facts_recorded_then(exaqt: ExaqtRetriever) -> None:
+    # Sally Ride's NASA employment, as a version that was recorded in 2020 and closed (replaced) at the start of 2024
+    (row,) = exaqt.store.run(RIDE_AT_NASA)
+    exaqt.store.run(CLOSE_VERSION, {"key": row["key"]})
+    question = "When did Sally Ride start working for NASA?"
+
+    def graph_facts(as_of: str | None) -> list[str]:
+        when = datetime.fromisoformat(as_of) if as_of else None
+        request = RetrievalRequest.of(question, 5, understanding=parse_only(question), as_of_record=when)
+        return exaqt.answer_graph(request).stage_facts["answer_graph"]
+
+    assert row["key"] not in graph_facts(None)  # now: the closed version is not current
+    assert row["key"] in graph_facts("2022-06-01T00:00:00+00:00")  # what the store knew in 2022
+    assert row["key"] not in graph_facts("2019-06-01T00:00:00+00:00")  # before it was recorded
+    r = exaqt.retrieve(
+        RetrievalRequest.of(
+            question, 5, understanding=parse_only(question), as_of_record=datetime(2022, 6, 1, tzinfo=UTC)
+        )
+    )
+    assert answers(r)[0] == "1978"
+    assert not any("does not apply record time" in n for n in r.notes)
+
+
+def test_rgcn_ranking_keeps_ordinals_and_constraints_exact_and_falls_back_without_a_model(
+    exaqt: ExaqtRetriever, tmp_path: Path
+) -> None:
+    import numpy as np
+    import torch
+
+    from tkgrag.retrievers.exaqt.ranker_graph import FEATURES
+    from tkgrag.retrievers.exaqt.rgcn import RankerConfig, RgcnRanker, model_state
+
+    # an untrained model (seeded random weights): whatever it scores, the exact tiers decide first/last and "in 1995"
+    torch.manual_seed(3)
+    model = RgcnRanker(RankerConfig(dim=8))
+    width = len(FEATURES)
+    torch.save(model_state(model, np.zeros(width), np.ones(width), {}), tmp_path / "model.pt")
+    rgcn = ExaqtRetriever(
+        exaqt.store, exaqt.embedder, ExaqtConfig(scorer="rgcn", ranker_model=str(tmp_path), relevance_model="base")
+    )
+    r = rgcn.retrieve(parsed("What was the first academic degree of Sally Ride?", 5))
+    assert answers(r)[0] == "bachelor's degree"
+    assert any(n.startswith("ranking: R-GCN ranker") and "tiers exact" in n for n in r.notes)
+    # "in 1995": only the answers of facts dated over 1995 may come first (UCSD since 1989; Steven Hawley at NASA
+    # 1978-2008), never Sally Ride's NASA years (1978-1987) nor her marriage (1982-1987)
+    top = answers(rgcn.retrieve(parsed("Who was Sally Ride's employer in 1995?", 5)))[0]
+    assert top in {"University of California, San Diego", "Steven Hawley", "NASA"}
+    # no model: the relevance ranking, and the notes say so
+    missing = ExaqtConfig(scorer="rgcn", ranker_model=str(tmp_path / "none"), relevance_model="base")
+    fallback = ExaqtRetriever(exaqt.store, exaqt.embedder, missing)
+    question = parsed("What was the last academic degree of Sally Ride?", 5)
+    got = fallback.retrieve(question)
+    assert any("fallback: no R-GCN ranker" in n for n in got.notes)
+    relevance = ExaqtRetriever(exaqt.store, exaqt.embedder, ExaqtConfig(scorer="relevance", relevance_model="base"))
+    assert answers(got) == answers(relevance.retrieve(question))

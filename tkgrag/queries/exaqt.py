@@ -9,16 +9,23 @@ streams back for a Cypher projection; they are only used within one question's p
 from __future__ import annotations
 
 from tkgrag.queries.retrieval import item_return
+from tkgrag.queries.temporal_filter import record_filter
 
 # The facts (Event nodes) of the given entities, wherever the entity stands (subject, object or an entity-valued
 # qualifier), scored by cosine to the question vector; ``$temporal_only`` keeps facts with a time (a start, an end
-# or a point in time: the qualifiers ingestion consumed into valid_from/valid_to). Each row carries the fact's and
-# its entities' node ids for the projection.
-FACTS_OF_ENTITIES = """
+# or a point in time: the qualifiers ingestion consumed into valid_from/valid_to). Record time: the current versions
+# when ``$as_of_record`` is null, else the versions recorded at that instant (``temporal_filter.record_filter``; the
+# other queries read facts these and DENSE_FACT_ENTITIES returned). Each row carries the fact's and its entities'
+# node ids for the projection.
+FACTS_OF_ENTITIES = (
+    """
 UNWIND $entities AS ek
 MATCH (:Entity {key: ek})<-[:SUBJECT|OBJECT|QUALIFIER]-(n:Event)
 WITH DISTINCT n
 WHERE n.embedding IS NOT NULL AND (NOT $temporal_only OR n.valid_from IS NOT NULL OR n.valid_to IS NOT NULL)
+  AND """
+    + record_filter("n")
+    + """
 WITH n, vector.similarity.cosine(n.embedding, $qvec) AS score
 ORDER BY score DESC, n.key ASC
 LIMIT $limit
@@ -27,6 +34,7 @@ RETURN n.key AS key, id(n) AS id, score, n.relation AS relation, n.valid_from AS
        [(n)-[:SUBJECT|OBJECT|QUALIFIER]->(x:Entity) | {key: x.key, id: id(x), name: coalesce(x.name, x.key)}]
          AS entities
 """
+)
 
 # How many facts each entity has (to report what NERD brought in without reading them all).
 FACT_COUNT_OF_ENTITIES = """
@@ -86,14 +94,20 @@ ORDER BY score DESC, key ASC
 LIMIT 5
 """
 
-# Dense NERD: the entities of the top facts of the fact vector index (subject, object, entity qualifiers).
-DENSE_FACT_ENTITIES = """
+# Dense NERD: the entities of the top facts of the fact vector index (subject, object, entity qualifiers), of the
+# facts recorded at ``$as_of_record`` (null: the current ones).
+DENSE_FACT_ENTITIES = (
+    """
 CALL db.index.vector.queryNodes('event_embedding', $n, $qvec) YIELD node AS n, score
+WITH n, score WHERE """
+    + record_filter("n")
+    + """
 WITH n, score ORDER BY score DESC, n.key ASC LIMIT $k
 MATCH (n)-[:SUBJECT|OBJECT|QUALIFIER]->(x:Entity)
 RETURN x.key AS key, coalesce(x.name, x.key) AS name, max(score) AS score
 ORDER BY score DESC, key ASC
 """
+)
 
 # The dictionary of EXAQT's NERD (``retrievers.exaqt.lexicon``): every entity that a fact names, with its name,
 # aliases and number of facts (the commonness prior between entities sharing a name). Read once per graph version.

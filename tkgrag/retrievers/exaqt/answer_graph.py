@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from datetime import datetime
+from pathlib import Path
 
 from tkgrag.embed import Embedder
 from tkgrag.items import item_from_row
 from tkgrag.model import Evidence, TemporalConstraint
 from tkgrag.queries import exaqt as q
+from tkgrag.queries.temporal_filter import RECORD_PARAM, constraint_params
 from tkgrag.question.constraints import anchor_constraint, explicit_constraints
 from tkgrag.question.model import AnswerKind, TemporalQuestion
 from tkgrag.question.relations import content_stems
@@ -27,6 +30,7 @@ from tkgrag.retrievers.exaqt.groups import (
 )
 from tkgrag.retrievers.exaqt.gst import GstResult, completed_facts, group_steiner_trees, projection
 from tkgrag.retrievers.exaqt.nerd import GraphLexicon, Nerd, link_question
+from tkgrag.retrievers.exaqt.ranker_graph import GraphScorer, RankerGraph, build_ranker_graph
 from tkgrag.retrievers.exaqt.ranking import (
     AnswerFact,
     AnswerScorer,
@@ -62,6 +66,7 @@ class AnswerGraph:
     facts: list[AnswerFact] = field(default_factory=list)
     answers: list[RankedAnswer] = field(default_factory=list)
     ask: TemporalAsk = field(default_factory=TemporalAsk)
+    implicit: bool = False  # the constraint was grounded from an implicit anchor ("during World War I")
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -103,20 +108,35 @@ class ExaqtPipeline:
     store: Store
     embedder: Embedder
     config: ExaqtConfig
-    scorer: AnswerScorer | None = None  # None: the symbolic ranking
+    scorer: AnswerScorer | GraphScorer | None = None  # None: the symbolic ranking
 
     def __post_init__(self) -> None:
         self.lexicon = GraphLexicon(self.store)
+        self.ranking_note = f"ranking: {self.config.scorer}"
         if self.scorer is None and self.config.scorer == "learned":
             self.scorer = LinearScorer.load(self.config.scorer_path or BUNDLED)
-        elif self.scorer is None and self.config.scorer == "relevance":
+        elif self.scorer is None and self.config.scorer == "rgcn":
+            self.scorer, self.ranking_note = load_ranker(self.config.ranker_model, exact=self.config.rgcn_exact)
+        if self.scorer is None and self.config.scorer in ("relevance", "rgcn"):
             self.scorer = RelevanceScorer()
         self.relevance_encoder, self.relevance_note = load_relevance(self.config.relevance_model)
 
     def facts_of(
-        self, entities: Sequence[str], qvec: list[float], limit: int, temporal_only: bool
+        self,
+        entities: Sequence[str],
+        qvec: list[float],
+        limit: int,
+        temporal_only: bool,
+        as_of_record: datetime | None = None,
     ) -> list[CandidateFact]:
-        params = {"entities": list(entities), "qvec": qvec, "limit": limit, "temporal_only": temporal_only}
+        """The facts of ``entities`` recorded at ``as_of_record`` (None: the current ones), best first."""
+        params = {
+            "entities": list(entities),
+            "qvec": qvec,
+            "limit": limit,
+            "temporal_only": temporal_only,
+            RECORD_PARAM: constraint_params((), as_of_record)[RECORD_PARAM],
+        }
         return [CandidateFact.from_row(r) for r in self.store.run(q.FACTS_OF_ENTITIES, params)]
 
     def items(self, scored: dict[str, float]) -> dict[str, Evidence]:
@@ -131,7 +151,9 @@ class ExaqtPipeline:
         tq: TemporalQuestion | None,
         constraints: Sequence[TemporalConstraint] | None = None,
         timer: StageTimer | None = None,
+        as_of_record: datetime | None = None,
     ) -> AnswerGraph:
+        """Stage 1 and the ranking over the facts recorded at ``as_of_record`` (None: the current versions)."""
         timer = timer or StageTimer()
         c = self.config
         ag = AnswerGraph(text)
@@ -140,15 +162,20 @@ class ExaqtPipeline:
             # the relevance model's question vector scores facts (Stage 1); NERD keeps the base one (the fact index's)
             rvec = self.relevance_encoder.encode([text])[0].tolist() if self.relevance_encoder else qvec
         ag.notes.append(self.relevance_note)
+        ag.notes.append(self.ranking_note)
         with timer.stage("link"):
-            ag.nerd = link_question(self.store, self.lexicon.get(), text, qvec, c)
+            ag.nerd = link_question(self.store, self.lexicon.get(), text, qvec, c, as_of_record)
         groups_of_keys = ag.nerd.groups
         if not ag.nerd.entities:
             ag.notes.append("no entity linked: no question entity was found in the graph, so there is no answer graph")
             ag.stage_facts = {s: [] for s in STAGES}
             return ag
         with timer.stage("relevant_facts"):
-            cands = self.facts_of(ag.nerd.entities, rvec, c.candidate_facts, False)
+            cands = self.facts_of(ag.nerd.entities, rvec, c.candidate_facts, False, as_of_record)
+            hop = hop_entities(cands, ag.nerd.entities, c.second_hop_from, c.second_hop)
+            if hop:
+                cands += self.facts_of(hop, rvec, c.second_hop_facts, False, as_of_record)
+                ag.notes.append(f"second hop through {len(hop)} entities of the most relevant facts")
         graph = CandidateGraph.of(cands, c.relevant_facts)
         ag.candidates = graph
         ag.stage_facts["nerd"] = list(graph.facts)
@@ -186,7 +213,7 @@ class ExaqtPipeline:
             have = set(completed)
             temporal: list[CandidateFact] = []
             if c.temporal_facts and tree_entities:
-                more = self.facts_of(sorted(tree_entities), rvec, c.temporal_facts + len(have), True)
+                more = self.facts_of(sorted(tree_entities), rvec, c.temporal_facts + len(have), True, as_of_record)
                 temporal = [f for f in more if f.key not in have][: c.temporal_facts]
             ag.temporal = temporal
         answer_keys = completed + [f.key for f in temporal]
@@ -207,24 +234,28 @@ class ExaqtPipeline:
                 anchored = self.ground_anchor(tq, graph)
                 if anchored is not None:
                     tcs.append(anchored)
+                    ag.implicit = True
                     ag.notes.append(f"implicit constraint from the answer graph: {anchored.describe()}")
             ag.ask = replace(temporal_ask(tq, tcs), named=ag.nerd.proper_name_words())
             ag.answers = self.rank(ag, self.scorer)
         return ag
 
-    def rank(self, ag: AnswerGraph, scorer: AnswerScorer | None) -> list[RankedAnswer]:
-        """The answer graph's answers ranked (Sec. 4) with ``scorer`` (None: the symbolic ranking); benchmarks re-rank
-        one graph with several scorers through it."""
+    def rank(self, ag: AnswerGraph, scorer: AnswerScorer | GraphScorer | None) -> list[RankedAnswer]:
+        """The answer graph's answers ranked (Sec. 4) with ``scorer`` (None: the symbolic ranking; an R-GCN re-ranks
+        the symbolic ranking over the answer graph); benchmarks re-rank one graph with several scorers through it."""
         c = self.config
-        return rank_answers(
+        symbolic = rank_answers(
             ag.facts,
             ag.ask,
             ag.question_entities,
             tree_bonus=c.tree_bonus,
             entity_bonus=c.entity_bonus,
             context_entities=ag.context_entities,
-            scorer=scorer,
+            scorer=scorer if isinstance(scorer, AnswerScorer) else None,
         )
+        if scorer is None or isinstance(scorer, AnswerScorer):
+            return symbolic
+        return scorer.rerank(ranker_graph(ag, symbolic), symbolic)
 
     def ground_anchor(self, tq: TemporalQuestion, graph: CandidateGraph) -> TemporalConstraint | None:
         """An implicit anchor ("during World War I", "when he was president") as a constraint: the time of the
@@ -241,6 +272,52 @@ class ExaqtPipeline:
             if e is not None and e.has_time and float(r["score"]) >= ANCHOR_MIN_COSINE:
                 return anchor_constraint(anchor.relation, e.key, e.span)
         return None
+
+
+def hop_entities(facts: Sequence[CandidateFact], question_entities: Sequence[str], top: int, limit: int) -> list[str]:
+    """The entities of the ``top`` most relevant ``facts`` other than the question entities, best fact first, at most
+    ``limit`` (the bounded second hop; [] when ``limit`` is 0)."""
+    if limit <= 0:
+        return []
+    named = set(question_entities)
+    out: list[str] = []
+    for f in sorted(facts, key=lambda f: (-f.relevance, f.key))[:top]:
+        for e in f.entities:
+            if e.key not in named and e.key not in out:
+                out.append(e.key)
+    return out[:limit]
+
+
+def ranker_graph(ag: AnswerGraph, symbolic: Sequence[RankedAnswer]) -> RankerGraph:
+    """The R-GCN's view of an answer graph whose symbolic ranking is ``symbolic``."""
+    return build_ranker_graph(
+        ag.facts,
+        ag.ask,
+        ag.question_entities,
+        ag.context_entities,
+        symbolic,
+        temporal_facts=[f.key for f in ag.temporal],
+        implicit=ag.implicit,
+    )
+
+
+def load_ranker(name: str, *, exact: bool) -> tuple[GraphScorer | None, str]:
+    """The R-GCN ranker ``name`` (a folder under $TKGRAG_HOME/models/ or a path) and a note; (None, a note saying
+    the ranking falls back to relevance) when there is none."""
+    from tkgrag.config import load_settings
+
+    path = Path(name).expanduser()
+    if not path.is_absolute() and not path.exists():
+        path = load_settings().home / "models" / name
+    if not (path / "model.pt").exists() and not path.is_file():
+        return None, (
+            f"ranking: relevance (fallback: no R-GCN ranker at {path}; train one with `tkgrag train exaqt-ranker`)"
+        )
+    from tkgrag.retrievers.exaqt.rgcn import RgcnScorer  # torch only when a ranker is used
+
+    scorer = RgcnScorer.load(path, exact=exact)
+    mode = "tiers exact" if exact else "tiers as features"
+    return scorer, f"ranking: R-GCN ranker {path} ({mode})"
 
 
 def answer_entities(ag: AnswerGraph) -> list[GraphEntity]:

@@ -8,7 +8,7 @@ from tkgrag.errors import ConfigError
 from tkgrag.model import ItemKind
 from tkgrag.retrievers.base import Need
 
-SCORERS = ("symbolic", "learned", "relevance")
+SCORERS = ("symbolic", "learned", "relevance", "rgcn")
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,19 @@ class ExaqtConfig:
     # exaqt-relevance`, a folder under $TKGRAG_HOME/models/ or a path; scores the candidate facts (top-25 cut) and the
     # temporal facts. Absent (or "base"): the base bi-encoder, and the notes say so.
     relevance_model: str = "exaqt-relevance"
+    # "rgcn": EXAQT's Stage 2, the relational GCN over the answer graph trained by `tkgrag train exaqt-ranker` (a
+    # folder under $TKGRAG_HOME/models/ or a path); without the model the ranking falls back to "relevance" and the
+    # notes say so. ``rgcn_exact``: the temporal tier, ordinal position and asked event stay exact constraints and
+    # the model orders answers within them; False: the model's score alone (the tiers are only its features).
+    ranker_model: str = "exaqt-ranker"
+    # A bounded second hop (issue 29.2: "the composer of jealous guy" names the song, not the composer): the entities
+    # that the ``second_hop_from`` most relevant facts of the question entities name besides them, at most
+    # ``second_hop`` of them (best fact relevance first), add their facts (scored by the relevance model, at most
+    # ``second_hop_facts``) to the candidates before the relevance cut. 0: off.
+    second_hop: int = 0
+    second_hop_from: int = 10
+    second_hop_facts: int = 100
+    rgcn_exact: bool = True
 
     def __post_init__(self) -> None:
         if self.scorer not in SCORERS:
@@ -63,10 +76,17 @@ class ExaqtConfig:
         for name in ("min_spot_similarity", "dense_overlap"):
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise ConfigError(f"ExaqtConfig.{name}={getattr(self, name)!r}: must be in [0, 1]")
-        for name in ("links_per_mention", "candidate_facts", "relevant_facts", "trees", "group_width"):
+        for name in (
+            "links_per_mention",
+            "candidate_facts",
+            "relevant_facts",
+            "trees",
+            "group_width",
+            "second_hop_facts",
+        ):
             if getattr(self, name) < 1:
                 raise ConfigError(f"ExaqtConfig.{name}={getattr(self, name)!r}: must be >= 1")
-        for name in ("temporal_facts", "dense_facts", "dense_entities"):
+        for name in ("temporal_facts", "dense_facts", "dense_entities", "second_hop", "second_hop_from"):
             if getattr(self, name) < 0:
                 raise ConfigError(f"ExaqtConfig.{name}={getattr(self, name)!r}: must be >= 0")
         for name in ("outside_penalty", "tree_bonus", "entity_bonus"):

@@ -23,8 +23,10 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from tkgrag.queries import exaqt as q
+from tkgrag.queries.temporal_filter import RECORD_PARAM, constraint_params
 from tkgrag.question.relations import content_stems
 from tkgrag.retrievers.base import ann_candidates
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
@@ -89,8 +91,16 @@ def lexical_groups(spots: list[Spot], min_similarity: float, per_span: int) -> l
     return [members[:per_span] for members in by_span.values()]
 
 
-def link_question(store: Store, lexicon: EntityLexicon, text: str, qvec: list[float], config: ExaqtConfig) -> Nerd:
-    """Lexical and dense NERD for one question (see the module docstring)."""
+def link_question(
+    store: Store,
+    lexicon: EntityLexicon,
+    text: str,
+    qvec: list[float],
+    config: ExaqtConfig,
+    as_of_record: datetime | None = None,
+) -> Nerd:
+    """Lexical and dense NERD for one question (see the module docstring); dense NERD reads the facts recorded at
+    ``as_of_record`` (None: the current ones)."""
     out = Nerd(spots=lexicon.spot(text, per_span=config.links_per_mention))
     for members in lexical_groups(out.spots, config.min_spot_similarity, config.links_per_mention):
         keys = [s.key for s in members]
@@ -100,7 +110,12 @@ def link_question(store: Store, lexicon: EntityLexicon, text: str, qvec: list[fl
         out.groups = out.groups[:MAX_GROUPS]
         return out
     words = question_tokens(lexicon, text)
-    params = {"qvec": qvec, "n": ann_candidates(config.dense_facts), "k": config.dense_facts}
+    params = {
+        "qvec": qvec,
+        "n": ann_candidates(config.dense_facts),
+        "k": config.dense_facts,
+        RECORD_PARAM: constraint_params((), as_of_record)[RECORD_PARAM],
+    }
     rows = [
         (str(r["key"]), name_overlap(str(r["name"]), words), float(r["score"]))
         for r in store.run(q.DENSE_FACT_ENTITIES, params)

@@ -59,6 +59,7 @@ class ExaqtRetriever(ConfiguredRetriever):
     embedder: Embedder
     config: ExaqtConfig = field(default_factory=ExaqtConfig)
     name: str = "exaqt"
+    record_time = True  # its fact queries carry the record-time predicate (queries.temporal_filter.record_filter)
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -68,7 +69,7 @@ class ExaqtRetriever(ConfiguredRetriever):
         """Stage 1 and the ranking for one request (the evaluation reads every stage from it)."""
         timer = timer or StageTimer()
         tq = request.question
-        return self.pipeline.build(request.text, tq, request.constraints or None, timer)
+        return self.pipeline.build(request.text, tq, request.constraints or None, timer, request.as_of_record)
 
     def run(self, request: RetrievalRequest) -> Retrieval:
         timer = StageTimer()
