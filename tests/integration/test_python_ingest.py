@@ -13,14 +13,21 @@ from typing import Any
 
 import pandas as pd
 import pytest
+from fastapi.testclient import TestClient
 
 from tkgrag.aio import AsyncTKGRag
 from tkgrag.api import TKGRag
+from tkgrag.client import Client
+from tkgrag.config import Settings
 from tkgrag.errors import TkgragError
 from tkgrag.ingest.mapped.sync import SyncSummary
 from tkgrag.ingest.pipeline import IngestSummary
 from tkgrag.ingest.records import EventRecord, PassageRecord, Qualifier, SourceRef
 from tkgrag.queries import mapped as qm
+from tkgrag.service.engine import Engine, EngineLimits
+from tkgrag.service.http import create_app
+from tkgrag.service.ops import ServiceInfo
+from tkgrag.service.requests import RequestLimits
 from tkgrag.store import Store
 from tkgrag.temporal import TimeSpan
 
@@ -130,3 +137,39 @@ def test_async_ingest_matches_the_facade(store: Store, embedder: Any) -> None:
     assert isinstance(got, IngestSummary)
     assert (got.read, got.written) == (1, 1)
     assert store.run("MATCH (e:Event {source: 'py-async'}) RETURN count(e) AS n")[0]["n"] == 1
+
+
+def served(neo4j_settings: Settings, embedder: Any, *, allow: bool) -> TestClient:
+    engine = Engine(lambda: TKGRag.connect(neo4j_settings, embedder=embedder), EngineLimits(workers=1, queue=1))
+    info = ServiceInfo("test", "bolt://test", "vector", "symbolic", ingest=allow)
+    return TestClient(create_app(engine, info, limits=RequestLimits(max_body_bytes=16384)))
+
+
+def test_post_ingest_through_the_service_and_the_client(store: Store, neo4j_settings: Settings, embedder: Any) -> None:
+    facts: list[dict[str, Any]] = [
+        {"subject": "Iran", "predicate": "Consult", "object": "Oman", "point_in_time": "2014-05-02"},
+        {"subject": "Iran", "predicate": "Consult", "object": "Oman", "point_in_time": "2014-13-02"},  # item 1
+        {"subject": "Ada", "predicate": "Position_held", "object": "Chair", "start": "2001",
+         "qualifiers": [{"predicate": "of", "value": "Acme", "type": "entity"}]},
+    ]  # fmt: skip
+    with served(neo4j_settings, embedder, allow=False) as http:
+        r = http.post("/v1/ingest", json={"source": "api", "kind": "facts", "items": facts})
+        assert r.status_code == 403 and "--allow-ingest" in r.json()["error"]
+    with served(neo4j_settings, embedder, allow=True) as http:
+        r = http.post("/v1/ingest", json={"source": "api", "kind": "facts", "items": facts, "embed": False})
+        assert r.status_code == 200, r.text
+        body = r.json()
+        assert (body["read"], body["written"], body["rejected"]) == (3, 2, 1)
+        assert [(x["item"], x["field"]) for x in body["rejects"]] == [(1, "point_in_time")]
+        bad = http.post("/v1/ingest", json={"source": "a b", "kind": "tables", "items": []})
+        assert bad.status_code == 422 and "source" in bad.json()["error"] and "kind" in bad.json()["error"]
+        client = Client("http://testserver")
+        client._http = http  # type: ignore[assignment]  # an httpx.Client on the real app, no socket
+        passages = [{"id": "p1", "title": "Ada", "text": "Ada chaired Acme from March 2001 to 2004."}, {"id": "p2"}]
+        got = client.ingest(passages, source="api-passages", kind="passages", embed=True)
+        assert (got["written"], got["rejected"], got["embedded"]) == (1, 1, 1)
+        assert got["rejects"][0]["item"] == 1 and got["rejects"][0]["field"] == "text"
+        again = client.ingest(facts, source="api", embed=False)  # idempotent
+        assert (again["written"], again["duplicates"]) == (0, 2)
+    qualified = store.run("MATCH (e:Event {source: 'api'})-[:QUALIFIER]->(x) RETURN x.key AS key")
+    assert [r["key"] for r in qualified] == ["Acme"]

@@ -113,6 +113,15 @@ def ingest_objects(
     return ingest(store, checked, EventWriter(), source=info, kind=EVENT_KIND, options=options)
 
 
+def parse_passage_object(obj: Mapping[str, Any], ref: SourceRef, source: str) -> PassageRecord | Reject:
+    """One passage in the JSON shape of the passages file format (``id``, ``title``, ``text``, ``dates``), checked
+    by that format's own reader, or a reject naming the field."""
+    try:
+        return _parse_passage(obj, ref, source)
+    except FieldError as exc:
+        return Reject(ref, exc.reason, field=exc.field, raw=repr(dict(obj))[:500])
+
+
 def _is_frame(data: object) -> bool:
     """A pandas DataFrame, without importing pandas for callers that pass records."""
     return type(data).__name__ == "DataFrame" and type(data).__module__.startswith("pandas")
@@ -150,6 +159,9 @@ def _checked(items: list[Any], kind: ObjectKind, source: str) -> Iterator[Any]:
     wanted = tuple(t for t, k in KINDS.items() if k == kind or (kind == "facts" and k == "events"))
     for n, item in enumerate(items):
         ref = SourceRef(place(source), item=n)
+        if isinstance(item, Reject):  # a caller's parser already refused it (the service's JSON items)
+            yield item
+            continue
         if not isinstance(item, wanted):
             names = "/".join(t.__name__ for t in wanted)
             yield Reject(ref, f"expected {names} (this call ingests {kind}), got {type(item).__name__}", raw=_raw(item))

@@ -9,6 +9,8 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from tkgrag import __version__
+from tkgrag.errors import TkgragError
+from tkgrag.ingest.records import SourceRef
 from tkgrag.model import Answer, ItemKind, Retrieval
 from tkgrag.queries.service import STORE_COUNTS
 from tkgrag.service.convert import to_jsonable
@@ -25,6 +27,7 @@ class ServiceInfo:
     default_method: str
     default_reader: str
     limits: dict[str, Any] = field(default_factory=dict)
+    ingest: bool = False  # POST /v1/ingest writes to the store only when the server was started to allow it
 
 
 def answer_body(answer: Answer, elapsed_ms: float) -> dict[str, Any]:
@@ -86,6 +89,48 @@ async def retrieve(
 
     r = await engine.run("retrieve", work)
     return {**to_jsonable(r), "elapsed_ms": round((time.perf_counter() - t0) * 1000, 1)}
+
+
+class IngestRefused(TkgragError):
+    """Ingestion was not enabled on this server (HTTP 403)."""
+
+
+async def ingest(
+    engine: Engine, info: ServiceInfo, source: str, kind: str, items: list[dict[str, Any]], embed: bool = True
+) -> dict[str, Any]:
+    """Items in the file formats' JSON shape, parsed by the same readers (rejects name the item and the field) and
+    written through ``TKGRag.ingest``; the body says what was written and each reject."""
+    if not info.ingest:
+        raise IngestRefused("this server is read-only; start it with `tkgrag serve --allow-ingest` to ingest")
+    from tkgrag.ingest.formats.facts import parse_fact
+    from tkgrag.ingest.objects import parse_passage_object, place
+
+    where = place(source)
+    parse = parse_fact if kind == "facts" else parse_passage_object
+    records = [parse(obj, SourceRef(where, item=n), source) for n, obj in enumerate(items)]
+    t0 = time.perf_counter()
+    summary = await engine.run("ingest", lambda: engine.rag.ingest(records, source=source, kind=kind, embed=embed))
+    body = {k: getattr(summary, k) for k in ("run_id", "read", "written", "duplicates", "rejected", "embedded")}
+    return {**body, "rejects": _rejects_of(summary.rejects_path, summary.run_id), "elapsed_ms": _ms(t0)}
+
+
+def _rejects_of(path: str | None, run_id: str) -> list[dict[str, Any]]:
+    """This run's rejects (the parser's and the pipeline's), as the rejects file has them."""
+    import json
+    from pathlib import Path
+
+    if path is None:
+        return []
+    out = []
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        if row.get("run_id") == run_id:
+            out.append({"item": row.get("item"), "field": row.get("field"), "reason": row.get("reason")})
+    return out
+
+
+def _ms(t0: float) -> float:
+    return round((time.perf_counter() - t0) * 1000, 1)
 
 
 async def status(engine: Engine, info: ServiceInfo) -> dict[str, Any]:
