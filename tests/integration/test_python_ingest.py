@@ -173,3 +173,27 @@ def test_post_ingest_through_the_service_and_the_client(store: Store, neo4j_sett
         assert (again["written"], again["duplicates"]) == (0, 2)
     qualified = store.run("MATCH (e:Event {source: 'api'})-[:QUALIFIER]->(x) RETURN x.key AS key")
     assert [r["key"] for r in qualified] == ["Acme"]
+
+
+def test_mapped_qualifiers_are_qualifier_edges_per_version(store: Store, embedder: Any) -> None:
+    rag = TKGRag(store, embedder)
+    cols = {"key": "id", "subject": "who", "object": "org", "valid_from": "start"}
+    roles = pd.DataFrame([("1", "ada", "acme", "2001", "CEO")], columns=["id", "who", "org", "start", "title"])
+    kw: dict[str, Any] = {"columns": cols, "constants": {"relation": "Work_at"}, "qualifiers": {"title": "title"}}
+    rag.ingest(roles, source="py-roles", embed=False, **kw)
+    roles.loc[0, "title"] = "Chair"  # the title changed at the source: a new version with its own qualifier
+    rag.ingest(roles, source="py-roles", embed=False, **kw)
+    rows = store.run(
+        "MATCH (e:Event {item_key: 'py-roles:1'})-[q:QUALIFIER]->(v:Value) "
+        "RETURN e.version AS version, q.predicate AS predicate, v.value AS value, e.qualifiers AS strings "
+        "ORDER BY version"
+    )
+    assert rows == [
+        {"version": 1, "predicate": "title", "value": "CEO", "strings": None},
+        {"version": 2, "predicate": "title", "value": "Chair", "strings": None},
+    ]
+    item = store.run(
+        "MATCH (n:Event {item_key: 'py-roles:1'}) WHERE n.recorded_to IS NULL "
+        "RETURN [(n)-[q:QUALIFIER]->(v) | {predicate: q.predicate, value: toString(v.value)}] AS quals"
+    )
+    assert item == [{"quals": [{"predicate": "title", "value": "Chair"}]}]
