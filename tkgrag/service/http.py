@@ -193,7 +193,8 @@ def create_app(
 
     @app.exception_handler(OverBudget)
     async def over_budget(_: Request, exc: OverBudget) -> JSONResponse:
-        return _json_error(504, str(exc), elapsed_ms=round(exc.elapsed_ms, 1), stage=exc.stage)
+        more = ops.partial_body(exc.partial)
+        return _json_error(504, str(exc), elapsed_ms=round(exc.elapsed_ms, 1), stage=exc.stage, **more)
 
     @app.exception_handler(ops.IngestRefused)
     async def refused(_: Request, exc: ops.IngestRefused) -> JSONResponse:

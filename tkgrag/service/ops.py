@@ -9,10 +9,12 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from tkgrag import __version__
+from tkgrag.api import answer_question
 from tkgrag.errors import TkgragError
 from tkgrag.ingest.records import SourceRef
-from tkgrag.model import Answer, ItemKind, Retrieval
+from tkgrag.model import Answer, ItemKind, Retrieval, TemporalConstraint
 from tkgrag.queries.service import STORE_COUNTS
+from tkgrag.retrievers.base import RetrievalRequest, Retriever
 from tkgrag.service.convert import to_jsonable
 from tkgrag.service.engine import Engine
 from tkgrag.service.requests import constraint_of
@@ -59,12 +61,46 @@ async def ask(
     reader = reader or info.default_reader
     t0 = time.perf_counter()
 
+    partial: dict[str, Any] = {"stage": "understanding the question"}
+
     def work() -> Answer:
         engine.compose(method, reader)
-        return engine.rag.ask(question, method=method, reader=reader, k=k, constraint=constraint)
+        rag = engine.rag
+        understanding = rag.understand(question)
+        partial["stage"] = "retrieving"
+        retriever = _Recording(rag.retriever(method), partial)
+        return answer_question(understanding, retriever, rag.reader(reader), k, constraint)
 
-    answer = await engine.run("ask", work)
+    answer = await engine.run("ask", work, partial=partial)
     return answer_body(answer, (time.perf_counter() - t0) * 1000)
+
+
+@dataclass
+class _Recording:
+    """A retriever that leaves its retrieval in ``partial`` as soon as it has one: an ask over its budget while
+    reading answers 504 with that retrieval instead of nothing."""
+
+    inner: Retriever
+    partial: dict[str, Any]
+
+    def __post_init__(self) -> None:
+        self.name, self.kinds, self.needs = self.inner.name, self.inner.kinds, self.inner.needs
+        self.record_time = self.inner.record_time
+
+    def retrieve(
+        self, request: RetrievalRequest | str, k: int = 10, constraint: TemporalConstraint | None = None
+    ) -> Retrieval:
+        retrieval = self.inner.retrieve(request, k, constraint)
+        self.partial["result"] = retrieval
+        self.partial["stage"] = "reading (the retrieval had finished)"
+        return retrieval
+
+
+def partial_body(partial: object) -> dict[str, Any]:
+    """What a 504 carries: the finished retrieval, or a sentence saying there is none."""
+    if isinstance(partial, Retrieval):
+        return {"partial": {"retrieval": to_jsonable(partial)}}
+    return {"partial": None, "partial_note": "no partial result: the request had not finished retrieving"}
 
 
 async def retrieve(
