@@ -4,13 +4,15 @@ incremental sync after 1% of the rows changed, and the version checks after the 
     TKGRAG_INSTANCE=28-dev TKGRAG_BOLT_PORT=17804 TKGRAG_HTTP_PORT=17504 \\
     TKGRAG_SOURCE_INSTANCE=28-src TKGRAG_SOURCE_BOLT_PORT=17714 TKGRAG_SOURCE_HTTP_PORT=17414 \\
     flock /tmp/tkgrag-cpu.lock .venv/bin/python benchmarks/bench_mapped_sync.py --wipe \\
-        --data ../shared/data/icews14/icews14_full_named.tsv [--repeats 2] [--out results.json]
+        --data ../shared/data/icews14/icews14_full_named.tsv [--repeats 2] [--cold] [--out results.json]
 
 The source instance gets icews14 as (:Actor {name})-[:ACTED {id, relation, date, updated_at}]->(:Actor) (loaded once;
 ``--reload`` loads it again). The target instance is WIPED before each timed run (refused for 'default' and
 'bench'). Both ingestions run graph-only (no embeddings: the encoder would dominate both the same way). The
 incremental sync changes the date of 1% of the relationships (a fixed random sample), stamps their updated_at, and
-syncs; the source query reads ``r.updated_at > $watermark`` through a relationship range index.
+syncs; the source query reads ``r.updated_at > $watermark`` through a relationship range index. ``--cold`` restarts
+the target server before every timed run, so both ingestions pay the same first-run costs (query compilation, JIT,
+an empty page cache).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from tkgrag.ingest.pipeline import IngestOptions
 from tkgrag.ingest.tkg import ingest_tkg_file
 from tkgrag.queries import mapped as qm
 from tkgrag.queries.admin import DELETE_ALL_NODES
+from tkgrag.server import process
 from tkgrag.server.layout import InstanceLayout
 from tkgrag.sources.mapping import Mapping, load_mapping
 from tkgrag.store import Store, connect
@@ -138,14 +141,20 @@ def main() -> None:
     ap.add_argument("--reload", action="store_true", help="load the source instance again")
     ap.add_argument("--repeats", type=int, default=1)
     ap.add_argument("--change", type=float, default=0.01)
+    ap.add_argument(
+        "--cold",
+        action="store_true",
+        help="restart the target server after each wipe: every timed run starts on a just-started server",
+    )
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
     target = load_settings()
     if not args.wipe or target.server.instance in ("default", "bench"):
         sys.exit("give --wipe, and a scratch target instance (not 'default' or 'bench')")
     src_settings = source_settings(target)
-    report: dict[str, Any] = {"cpu": os.cpu_count(), "runs": []}
-    with connect(target) as store, connect(src_settings) as source, tempfile.TemporaryDirectory() as tmp:
+    report: dict[str, Any] = {"cpu": os.cpu_count(), "cold": args.cold, "runs": []}
+    store = connect(target)
+    with connect(src_settings) as source, tempfile.TemporaryDirectory() as tmp:
         have = source.run("MATCH ()-[r:ACTED]->() RETURN count(r) AS n")[0]["n"]
         with args.data.open(encoding="utf-8") as fh:
             lines = sum(1 for _ in fh)
@@ -167,8 +176,18 @@ def main() -> None:
         opts = IngestOptions(batch_size=5000, progress=False, embedder=None, rejects_dir=Path(tmp))
         tkg_s, map_s = [], []
 
-        def run_tkg(rep: int) -> None:
+        def fresh() -> None:
+            """Wipe the target; with --cold restart it too (query caches, JIT and page cache start empty)."""
+            nonlocal store
             wipe(store)
+            if args.cold:
+                store.close()
+                process.stop(target)
+                process.start(target)
+                store = connect(target)
+
+        def run_tkg(rep: int) -> None:
+            fresh()
             print(f"[{rep}] load before tkg: {load(target)}", flush=True)
             t = time.perf_counter()
             s = ingest_tkg_file(store, args.data, source="icews14", options=opts)
@@ -176,7 +195,7 @@ def main() -> None:
             print(f"[{rep}] ingest tkg: {s.line()} in {tkg_s[-1]:.1f}s; load {load(target)}", flush=True)
 
         def run_mapped(rep: int) -> None:
-            wipe(store)
+            fresh()
             print(f"[{rep}] load before mapped: {load(target)}", flush=True)
             t = time.perf_counter()
             m = sync_mapped(store, mapping, options=opts)
@@ -226,6 +245,7 @@ def main() -> None:
         }
         print(f"checks: {checks}")
         report["checks"] = checks
+    store.close()
     report["load_end"] = load(target)
     print(f"load average at the end: {report['load_end']}")
     if args.out:

@@ -19,7 +19,7 @@ import threading
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tkgrag.api import TKGRag
 from tkgrag.config import Settings, load_settings
@@ -32,6 +32,10 @@ from tkgrag.readers.base import Reader
 from tkgrag.retrievers.base import RetrievalRequest, Retriever
 from tkgrag.retrievers.registry import RetrieverContext, create
 from tkgrag.store import connect
+
+if TYPE_CHECKING:
+    from tkgrag.ingest.mapped.sync import SyncSummary
+    from tkgrag.ingest.pipeline import IngestSummary
 
 T = TypeVar("T")
 
@@ -141,6 +145,12 @@ class AsyncTKGRag:
             return self.rag.ask(question, method=method, reader=reader, k=k, constraint=constraint)
 
         result: Answer = await self._run(work)
+        return result
+
+    async def ingest(self, data: Any, *, source: str, **options: Any) -> IngestSummary | SyncSummary:
+        """``TKGRag.ingest`` (records or a DataFrame; same options) in a worker thread: the pipeline and the
+        embedder block, the event loop does not."""
+        result: IngestSummary | SyncSummary = await self._run(self.rag.ingest, data, source=source, **options)
         return result
 
     @staticmethod

@@ -20,7 +20,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, overload
 
 from tkgrag.config import Settings, load_settings
 from tkgrag.embed import Embedder, default_embedder
@@ -37,6 +37,12 @@ from tkgrag.record_time import parse_record_time
 from tkgrag.retrievers.base import Need, RetrievalRequest, Retriever
 from tkgrag.retrievers.registry import METHODS, RetrieverContext, create
 from tkgrag.store import Store, connect
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from tkgrag.ingest.mapped.sync import SyncSummary
+    from tkgrag.ingest.pipeline import IngestSummary
 
 
 def _llm_client() -> ChatClient | None:
@@ -186,6 +192,74 @@ class TKGRag:
         )
         self._rule_graph_note = (now, note)
         return note
+
+    # -- ingestion from Python ------------------------------------------------------------------------------------
+    @overload
+    def ingest(  # a DataFrame is iterable too: this overload is matched first
+        self,
+        data: pd.DataFrame,
+        *,
+        source: str,
+        kind: str | None = None,
+        columns: dict[str, str] | None = None,
+        constants: dict[str, str] | None = None,
+        qualifiers: dict[str, str] | None = None,
+        full: bool = False,
+        embed: bool = True,
+        batch_size: int = 5000,
+        progress: bool = False,
+    ) -> SyncSummary: ...
+
+    @overload
+    def ingest(
+        self,
+        data: Iterable[Any],
+        *,
+        source: str,
+        kind: str | None = None,
+        columns: dict[str, str] | None = None,
+        constants: dict[str, str] | None = None,
+        qualifiers: dict[str, str] | None = None,
+        full: bool = False,
+        embed: bool = True,
+        batch_size: int = 5000,
+        progress: bool = False,
+    ) -> IngestSummary: ...
+
+    def ingest(
+        self,
+        data: Any,
+        *,
+        source: str,
+        kind: str | None = None,
+        columns: dict[str, str] | None = None,
+        constants: dict[str, str] | None = None,
+        qualifiers: dict[str, str] | None = None,
+        full: bool = False,
+        embed: bool = True,
+        batch_size: int = 5000,
+        progress: bool = False,
+    ) -> IngestSummary | SyncSummary:
+        """Ingest Python records (``EventRecord``, ``PassageRecord``, ``DocumentRecord``/``ChunkRecord``) or a pandas
+        DataFrame mapped by ``columns`` (as a mapping file's ``[columns]``) under ``source``, through the same pipeline
+        as ``tkgrag ingest``: rejects with item/row and field, idempotence, the run ledger. ``embed``: store vectors
+        with this facade's embedder. Returns the run's ``IngestSummary`` (a DataFrame: the sync's ``SyncSummary``,
+        which also counts the versions it closed). See ``tkgrag.ingest.objects``."""
+        from tkgrag.ingest.objects import ingest_objects
+        from tkgrag.ingest.pipeline import IngestOptions
+
+        options = IngestOptions(batch_size=batch_size, embedder=self.embedder if embed else None, progress=progress)
+        return ingest_objects(
+            self.store,
+            data,
+            source=source,
+            kind=kind,
+            columns=columns,
+            constants=constants,
+            qualifiers=qualifiers,
+            full=full,
+            options=options,
+        )
 
 
 def ask_request(

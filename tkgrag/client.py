@@ -59,6 +59,10 @@ def _body(
     return body
 
 
+def _ingest_body(items: list[dict[str, Any]], source: str, kind: str, embed: bool) -> dict[str, Any]:
+    return {"source": source, "kind": kind, "items": list(items), "embed": embed}
+
+
 def _headers(token: str | None, token_file: str | Path | None) -> dict[str, str]:
     if token is None and token_file is not None:
         token = Path(token_file).read_text(encoding="utf-8").strip()
@@ -143,6 +147,14 @@ class Client:
         wanted = [ItemKind(x).value for x in kinds] if kinds else None
         return _retrieval(self._post("/v1/retrieve", _body(question, method, k, constraint, kinds=wanted)), self.url)
 
+    def ingest(
+        self, items: list[dict[str, Any]], *, source: str, kind: str = "facts", embed: bool = True
+    ) -> dict[str, Any]:
+        """Facts or passages as JSON objects (one line of ``tkgrag ingest facts|passages`` each) into the server's
+        store (a server started with ``--allow-ingest``); the body counts what was written and lists each reject
+        with its item index and field."""
+        return self._post("/v1/ingest", _ingest_body(items, source, kind, embed))
+
     def status(self) -> dict[str, Any]:
         return self._get("/v1/status")
 
@@ -212,6 +224,11 @@ class AsyncClient:
         wanted = [ItemKind(x).value for x in kinds] if kinds else None
         body = _body(question, method, k, constraint, kinds=wanted)
         return _retrieval(await self._post("/v1/retrieve", body), self.url)
+
+    async def ingest(
+        self, items: list[dict[str, Any]], *, source: str, kind: str = "facts", embed: bool = True
+    ) -> dict[str, Any]:
+        return await self._post("/v1/ingest", _ingest_body(items, source, kind, embed))
 
     async def status(self) -> dict[str, Any]:
         return await self._get("/v1/status")

@@ -16,6 +16,7 @@ from tkgrag.ingest.formats.run import ingest_corpus
 from tkgrag.ingest.pipeline import IngestOptions
 from tkgrag.ingest.rejects import read_rejects
 from tkgrag.rerank.cross_encoder import CrossEncoderReranker
+from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.retrievers.fastinsight.chunk_ppr import ChunkPprRetriever
 from tkgrag.retrievers.fastinsight.config import FastInsightConfig
 from tkgrag.retrievers.fastinsight.retriever import FastInsightRetriever
@@ -152,3 +153,21 @@ def test_corpus_link_exact_pairs_and_idempotent(store: Store, tmp_path: Path) ->
     assert (again.links, again.created, again.mentions) == (6, 0, 6)
     # A title in more chunks than max_hits is generic and links nothing new.
     assert link_mentions(store, max_hits=1).generic_titles >= 1
+
+
+def test_record_time_a_closed_chunk_is_gone_now_and_there_as_of_before(
+    store: Store, tmp_path: Path, tiny_cross_encoder: CrossEncoderReranker
+) -> None:
+    docs, edges = corpus(tmp_path, DOCS, EDGES)
+    ingest_corpus(store, docs, edges, options=opts(tmp_path))
+    method = fastinsight(store, tiny_cross_encoder)
+    before = method.retrieve(QUESTION, k=4)
+    assert "glass#0" in before.keys  # reached through the edges (see above)
+    seen = store.run("MATCH (c:Chunk) RETURN max(c.recorded_from) AS t")[0]["t"].to_native()
+    # A sync closes the gold chunk (what a mapped source does to a row it no longer finds): nothing is deleted.
+    store.run("MATCH (c:Chunk {key: 'glass#0'}) SET c.recorded_to = datetime(), c.closed_by = 'test'")
+    now = method.retrieve(QUESTION, k=4)
+    assert "glass#0" not in now.keys  # neither a seed nor a STeX candidate any more
+    then = method.retrieve(RetrievalRequest.of(QUESTION, k=4, as_of_record=seen))
+    assert then.keys == before.keys  # as of before the close: the same chunks as then
+    assert not any("does not apply record time" in n for n in then.notes)

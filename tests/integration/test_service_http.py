@@ -9,8 +9,10 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -129,6 +131,69 @@ def test_over_budget_is_504_and_the_server_stays_up(sample: Store, neo4j_setting
         assert r.status_code == 504
         assert "did not finish within the 0.001 s budget" in r.json()["error"]
         assert client.get("/healthz").json()["ok"] is True
+
+
+@dataclass
+class Held:
+    """Wraps a reader (``read``) or a retriever (``retrieve``) and holds its call until the test opens the gate: a
+    stage that is still running when the budget ends, without a timing to guess."""
+
+    inner: Any
+    gate: threading.Event
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def read(self, *args: Any) -> Any:
+        self.gate.wait(120)
+        return self.inner.read(*args)
+
+    def retrieve(self, *args: Any) -> Any:
+        self.gate.wait(120)
+        return self.inner.retrieve(*args)
+
+
+def held_client(neo4j_settings: Settings, embedder: Any, timeout_s: float) -> tuple[TestClient, Engine]:
+    engine = Engine(
+        lambda: TKGRag.connect(neo4j_settings, embedder=embedder), EngineLimits(workers=2, queue=2, timeout_s=timeout_s)
+    )
+    info = ServiceInfo("test", "bolt://test", "vector", "symbolic")
+    return TestClient(create_app(engine, info)), engine
+
+
+def test_over_budget_while_reading_returns_the_retrieval(sample: Store, neo4j_settings: Settings, embedder) -> None:  # type: ignore[no-untyped-def]
+    gate = threading.Event()
+    client, engine = held_client(neo4j_settings, embedder, timeout_s=15.0)
+    with client:
+        rag = engine.rag
+        rag._readers["symbolic"] = Held(rag.reader("symbolic"), gate)
+        try:
+            r = client.post("/v1/ask", json={"question": QUESTION, "method": "vector", "k": 5})
+        finally:
+            gate.set()
+        assert r.status_code == 504, r.text
+        body = r.json()
+        assert body["stage"] == "reading (the retrieval had finished)"
+        expected = TKGRag(store=sample, embedder=embedder).retrieve(QUESTION, method="vector", k=5)
+        got = body["partial"]["retrieval"]
+        assert [e["key"] for e in got["evidence"]] == expected.keys and got["method"] == "vector"
+        assert client.get("/healthz").json()["ok"] is True
+
+
+def test_over_budget_before_retrieval_has_no_partial(sample: Store, neo4j_settings: Settings, embedder) -> None:  # type: ignore[no-untyped-def]
+    gate = threading.Event()
+    client, engine = held_client(neo4j_settings, embedder, timeout_s=1.0)
+    with client:
+        rag = engine.rag
+        rag._retrievers["vector"] = Held(rag.retriever("vector"), gate)
+        try:
+            r = client.post("/v1/ask", json={"question": QUESTION, "method": "vector"})
+        finally:
+            gate.set()
+        assert r.status_code == 504, r.text
+        body = r.json()
+        assert body["partial"] is None and "had not finished retrieving" in body["partial_note"]
+        assert body["stage"] == "retrieving"
 
 
 def test_token_is_required_when_configured(sample: Store, neo4j_settings: Settings, embedder) -> None:  # type: ignore[no-untyped-def]

@@ -165,3 +165,20 @@ def test_the_instance_conf_jars_come_before_browsers_own_on_the_server_classpath
     layout = InstanceLayout(home=tmp_path, name="t")
     entries = layout.classpath().split(":")
     assert entries.index(f"{layout.conf_dir}/*") < entries.index(f"{layout.lib}/*")
+
+
+def test_the_guide_applies_the_grass_style_captioning_events_by_text_and_entities_by_name() -> None:
+    from tkgrag.server.browser_guide import grass_path, grass_style
+
+    style = grass_style()
+    assert style.startswith(":style node { diameter: 50px;") and "\n" not in style
+    assert 'node.Event { color: #F79767; border-color: #F36924; diameter: 65px; caption: "{text}"; }' in style
+    assert 'node.Entity { color: #4C8EDA; border-color: #2870C2; diameter: 55px; caption: "{name}"; }' in style
+    assert 'relationship.QUALIFIER { caption: "{predicate}"; }' in style
+    # Balanced blocks, one per selector: a stray brace would make Browser drop the rest of the style.
+    text = grass_path().read_text(encoding="utf-8")
+    assert text.count("{") - text.count('"{') == text.count("}") - text.count('}"') == 12
+    guide = render_guide(parse_explore(EXPLORE))
+    block = guide.split('data-tkgrag="style">', 1)[1].split("</pre>", 1)[0]
+    assert block.startswith(":style node {") and "caption: &quot;{text}&quot;;" in block
+    assert guide.index('data-tkgrag="params"') < guide.index('data-tkgrag="style"') < guide.index("query-1")

@@ -53,3 +53,16 @@ def test_docker_compose_takes_heap_and_pagecache_from_the_managed_servers_variab
     assert env["NEO4J_server_memory_heap_max__size"] == "${TKGRAG_NEO4J_HEAP:-4g}"
     assert env["NEO4J_server_memory_heap_initial__size"] == "${TKGRAG_NEO4J_HEAP:-4g}"
     assert env["NEO4J_server_memory_pagecache_size"] == "${TKGRAG_NEO4J_PAGECACHE:-2g}"
+
+
+def test_docker_compose_takes_gds_from_a_pinned_file_not_a_download_at_start() -> None:
+    import yaml
+
+    from tkgrag.server.versions import GDS_VERSION
+
+    text = (REPO / "docker-compose.yml").read_text()
+    neo4j = yaml.safe_load(text)["services"]["neo4j"]
+    assert "NEO4J_PLUGINS" not in neo4j["environment"]  # the image would fetch a plugin at every new container
+    assert "${TKGRAG_GDS_PLUGINS:-./docker/plugins}:/plugins:ro" in neo4j["volumes"]
+    assert f"neo4j-graph-data-science-{GDS_VERSION}.jar" in text
+    assert f"neo4j-graph-data-science-{GDS_VERSION}.jar" in (REPO / "docker" / "plugins" / "README.md").read_text()

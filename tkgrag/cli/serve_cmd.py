@@ -48,6 +48,9 @@ def serve(
     max_question: Annotated[int, typer.Option(min=1, help="Longest question accepted, in characters.")] = 1000,
     k_max: Annotated[int, typer.Option(min=1, help="Largest k accepted.")] = 100,
     max_body: Annotated[int, typer.Option(min=256, help="Largest request body, in bytes.")] = 64 * 1024,
+    allow_ingest: Annotated[
+        bool, typer.Option("--allow-ingest", help="Accept POST /v1/ingest (facts/passages into the store).")
+    ] = False,
 ) -> None:
     """Serve ask/retrieve over HTTP (OpenAPI at /docs) with the models loaded once."""
     need_extra("serve", "fastapi", "uvicorn")
@@ -77,6 +80,7 @@ def serve(
         default_method=method,
         default_reader=reader,
         limits={"max_question_chars": max_question, "k_max": k_max, "max_body_bytes": max_body},
+        ingest=allow_ingest,
     )
     pid = os.getpid()
     served = runfile.Served(url, pid, str(token_file.resolve()) if token_file else None)

@@ -8,25 +8,41 @@ of the graph in Python. Everything is parameterised.
 
 from __future__ import annotations
 
+from tkgrag.queries.temporal_filter import temporal_filter
+
+# Record time (``--as-of-record``, default now) through the one filter builder: the seeds, the STeX candidates and
+# the degrees count only the chunks the store believed at that record time (``$tcs`` and ``$as_of_record``,
+# ``constraint_params``; chunks carry no valid time, so only the record-time part ever removes one).
+_VISIBLE_O = temporal_filter("o", "Chunk")
+
 # Neo4j's vector functions and index scores are normalised: cosine s in [0, 1] = (1 + cos) / 2. STeX's I_sim is the
 # paper's dot product of L2-normalised vectors, i.e. cos = 2 s - 1.
 _DOT = "2.0 * vector.similarity.cosine({a}.embedding, $qvec) - 1.0"
 
 # Alg. 1 line 1: the top-BATCH chunks by similarity (ANN over $n >= $k candidates, see ANN_CANDIDATES).
-VECTOR_SEED = """
+VECTOR_SEED = (
+    """
 CALL db.index.vector.queryNodes('chunk_embedding', $n, $qvec) YIELD node AS c, score
+WHERE """
+    + temporal_filter("c", "Chunk")
+    + """
 WITH c, score ORDER BY score DESC, c.key ASC LIMIT $k
 RETURN c.key AS key, c.title AS title, c.text AS text, 2.0 * score - 1.0 AS sim
 """
+)
 
 # Alg. 2 lines 2-3: for each retrieved chunk, its degree in E and its neighbours inside the retrieved set.
-SUBGRAPH = """
+SUBGRAPH = (
+    """
 UNWIND $keys AS key
 MATCH (c:Chunk {key: key})
 RETURN key,
-       COUNT { MATCH (c)-[:REFERENCES]-(o:Chunk) WHERE o <> c RETURN DISTINCT o } AS degree,
+       COUNT { MATCH (c)-[:REFERENCES]-(o:Chunk) WHERE o <> c AND """
+    + _VISIBLE_O
+    + """ RETURN DISTINCT o } AS degree,
        COLLECT { MATCH (c)-[:REFERENCES]-(o:Chunk) WHERE o.key IN $keys AND o <> c RETURN DISTINCT o.key } AS adjacent
 """
+)
 
 # Alg. 3 lines 1, 4, 9, 13: the neighbours of the retrieved set outside it, with A(n) (their retrieved neighbours),
 # deg_E(n) and I_sim.
@@ -34,10 +50,14 @@ STEX_CANDIDATES = (
     """
 UNWIND $keys AS key
 MATCH (:Chunk {key: key})-[:REFERENCES]-(n:Chunk)
-WHERE NOT n.key IN $keys
+WHERE NOT n.key IN $keys AND """
+    + temporal_filter("n", "Chunk")
+    + """
 WITH n, collect(DISTINCT key) AS adjacent
 RETURN n.key AS key, n.title AS title, n.text AS text, adjacent,
-       COUNT { MATCH (n)-[:REFERENCES]-(o:Chunk) WHERE o <> n RETURN DISTINCT o } AS degree,
+       COUNT { MATCH (n)-[:REFERENCES]-(o:Chunk) WHERE o <> n AND """
+    + _VISIBLE_O
+    + """ RETURN DISTINCT o } AS degree,
        """
     + _DOT.format(a="n")
     + """ AS sim

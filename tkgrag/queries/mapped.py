@@ -5,13 +5,14 @@ the item history. An item is a source row; each change of its values is a new Ev
 
 from __future__ import annotations
 
-# The latest version number and the current version (if any) of each item key.
+# The latest version number and the current version (if any) of each item key that has a version: new keys give no
+# row (a first sync of 90k rows would otherwise carry 90k empty rows back; the writer reads "absent" as version 0).
 CURRENT_VERSIONS = """
 UNWIND $item_keys AS k
-OPTIONAL MATCH (e:Event {item_key: k})
-WITH k, max(e.version) AS last, collect(CASE WHEN e.recorded_to IS NULL THEN e END) AS current
-RETURN k AS item_key, coalesce(last, 0) AS last,
-       [c IN current | {key: c.key, content_hash: c.content_hash}] AS current
+MATCH (e:Event {item_key: k})
+WITH k, max(e.version) AS last,
+     collect(CASE WHEN e.recorded_to IS NULL THEN {key: e.key, content_hash: e.content_hash} END) AS current
+RETURN k AS item_key, last, current
 """
 
 CLOSE_VERSIONS = """
@@ -22,15 +23,17 @@ SET e.recorded_to = $now, e.closed_by = $run_id
 RETURN count(e) AS closed
 """
 
-# A new version: an Event like the TSV writer's (same entity MERGEs) plus item_key, version, content_hash, record
-# time and its qualifiers ("name: value" strings; their values are in the text too).
+# A new version: an Event like the TSV writer's (same entity MERGEs) plus item_key, version, content_hash and record
+# time; its qualifiers are QUALIFIER edges to Value nodes of its own, as the facts writer stores literal qualifiers
+# (``ingest_formats.MERGE_FACTS``), so retrieval, the reader and the Browser show them as a fact's (their values are
+# in the text too). Each version has its own: a changed qualifier never edits what an older version said.
 WRITE_VERSIONS = """
 UNWIND $rows AS row
 MERGE (e:Event {key: row.key})
   ON CREATE SET e.relation = row.relation, e.text = row.text, e.valid_from = row.valid_from,
                 e.valid_to = row.valid_to, e.granularity = row.granularity, e.source = row.source,
                 e.item_key = row.item_key, e.version = row.version, e.content_hash = row.content_hash,
-                e.qualifiers = row.qualifiers, e.ingested_at = $now, e.run_id = $run_id, e.recorded_from = $now
+                e.ingested_at = $now, e.run_id = $run_id, e.recorded_from = $now
 WITH e, row, (e.ingested_at = $now AND e.run_id = $run_id) AS created
 WHERE created
 MERGE (s:Entity {key: row.subject})
@@ -41,6 +44,12 @@ MERGE (o:Entity {key: row.object})
   ON CREATE SET o.name = row.object_name, o.aliases = row.object_aliases,
                 o.aliases_text = row.object_aliases_text, o.ingested_at = $now, o.run_id = $run_id
 MERGE (e)-[:OBJECT]->(o)
+WITH e, row
+CALL (e, row) {
+  UNWIND row.qualifiers AS q
+  CREATE (e)-[:QUALIFIER {predicate: q.predicate}]->(:Value {value: q.value, datatype: 'literal', ingested_at: $now,
+                                                             run_id: $run_id})
+}
 RETURN count(e) AS written
 """
 

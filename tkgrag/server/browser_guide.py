@@ -24,6 +24,7 @@ import re
 import zipfile
 from pathlib import Path
 
+from tkgrag.cypher_files import cypher_dir
 from tkgrag.errors import ServerError
 from tkgrag.explore import ExploreFile, load_explore
 from tkgrag.server.layout import InstanceLayout
@@ -71,10 +72,22 @@ def _paragraphs(lines: list[str]) -> str:
     return "\n".join(f"<p>{' '.join(p)}</p>" for p in paragraphs if p)
 
 
-def render_guide(explore: ExploreFile) -> str:
-    """The guide: a first slide with the parameters to set, then one slide per section of explore.cypher."""
+def grass_style() -> str:
+    """``cypher/browser.grass``: how Browser draws the graph (an Event captioned by its text, "subject relation
+    object on time"; an Entity by its name; a qualifier edge by its predicate), as one ``:style`` command."""
+    return ":style " + " ".join(grass_path().read_text(encoding="utf-8").split())
+
+
+def grass_path() -> Path:
+    return cypher_dir() / "browser.grass"
+
+
+def render_guide(explore: ExploreFile, style: str | None = None) -> str:
+    """The guide: a first slide with the style and the parameters to set, then one slide per section of
+    explore.cypher. ``style``: the ``:style`` command (default: ``grass_style()``)."""
     header = _paragraphs(explore.header)
     params = html.escape(";\n".join(explore.param_commands()) + ";")
+    style_block = html.escape(style if style is not None else grass_style())
     slides = [
         '<slide class="row-fluid">\n'
         '<div class="col-sm-3"><h3>Explore the tkgrag graph</h3>\n'
@@ -84,6 +97,9 @@ def render_guide(explore: ExploreFile) -> str:
         "Then click a query to put it in the editor, or its play icon to run it. Change a value with "
         "<code>:param name =&gt; value</code>.</p>\n"
         f'<pre class="runnable" data-tkgrag="params">{params}</pre>\n'
+        "<p>Draw events by what they say and entities by their name (the style of <code>cypher/browser.grass</code>; "
+        "<code>:style reset</code> undoes it):</p>\n"
+        f'<pre class="runnable" data-tkgrag="style">{style_block}</pre>\n'
         f"{header}\n"
         "</div>\n</slide>"
     ]

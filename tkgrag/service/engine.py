@@ -32,12 +32,14 @@ class Busy(TkgragError):
 
 
 class OverBudget(TkgragError):
-    """A request ran past its time budget (HTTP 504)."""
+    """A request ran past its time budget (HTTP 504). ``partial``: what the request had finished by then (an ask's
+    retrieval when only the reading was left), or None when nothing was."""
 
-    def __init__(self, message: str, elapsed_ms: float, stage: str) -> None:
+    def __init__(self, message: str, elapsed_ms: float, stage: str, partial: Any = None) -> None:
         super().__init__(message)
         self.elapsed_ms = elapsed_ms
         self.stage = stage
+        self.partial = partial
 
 
 @dataclass(frozen=True)
@@ -97,8 +99,11 @@ class Engine:
             if reader is not None:
                 self.rag.reader(reader)
 
-    async def run(self, what: str, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """``fn(*args, **kwargs)`` in a worker, within the time budget; Busy when no slot is free."""
+    async def run(
+        self, what: str, fn: Callable[..., T], *args: Any, partial: dict[str, Any] | None = None, **kwargs: Any
+    ) -> T:
+        """``fn(*args, **kwargs)`` in a worker, within the time budget; Busy when no slot is free. ``partial``: a
+        dict the work fills as its stages finish; over budget, its ``"result"`` goes with the 504."""
         if not self._slots.acquire(blocking=False):
             raise Busy(f"busy: {self.limits.workers} requests running and {self.limits.queue} waiting; retry shortly")
         t0 = time.perf_counter()
@@ -117,10 +122,14 @@ class Engine:
             stage = "running" if future.running() else "waiting for a worker"
             future.cancel()  # frees the slot at once if it never started; a running one finishes in its thread
             log.warning("%s over its %.0f s budget (%s)", what, self.limits.timeout_s, stage)
+            done_part = dict(partial or {})  # a snapshot: the worker may still add to it
+            if done_part.get("stage"):
+                stage = str(done_part["stage"])
             raise OverBudget(
                 f"{what} did not finish within the {self.limits.timeout_s:g} s budget (it was {stage})",
                 elapsed,
                 stage,
+                done_part.get("result"),
             ) from None
         except Exception:
             self.failed += 1

@@ -28,7 +28,7 @@ from tkgrag.service import ops
 from tkgrag.service.convert import model_of
 from tkgrag.service.engine import Busy, Engine, OverBudget
 from tkgrag.service.ops import ServiceInfo
-from tkgrag.service.requests import RequestLimits, request_models
+from tkgrag.service.requests import IngestRequest, RequestLimits, request_models
 
 log = logging.getLogger("tkgrag.service")
 
@@ -193,7 +193,12 @@ def create_app(
 
     @app.exception_handler(OverBudget)
     async def over_budget(_: Request, exc: OverBudget) -> JSONResponse:
-        return _json_error(504, str(exc), elapsed_ms=round(exc.elapsed_ms, 1), stage=exc.stage)
+        more = ops.partial_body(exc.partial)
+        return _json_error(504, str(exc), elapsed_ms=round(exc.elapsed_ms, 1), stage=exc.stage, **more)
+
+    @app.exception_handler(ops.IngestRefused)
+    async def refused(_: Request, exc: ops.IngestRefused) -> JSONResponse:
+        return _json_error(403, str(exc))
 
     @app.exception_handler(ConfigError)
     async def bad_value(_: Request, exc: ConfigError) -> JSONResponse:
@@ -259,5 +264,9 @@ def create_app(
                 kinds=req.kinds,
             )
         )
+
+    @app.post("/v1/ingest", summary="Ingest facts or passages (JSON items as in the file formats); opt-in.")
+    async def ingest(body: IngestRequest) -> JSONResponse:
+        return JSONResponse(await ops.ingest(engine, info, body.source, body.kind, body.items, body.embed))
 
     return Guard(app, token, limits)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
@@ -52,6 +52,17 @@ def request_models(limits: RequestLimits) -> tuple[type[BaseModel], type[BaseMod
         **when,
     )
     return ask, retrieve
+
+
+class IngestRequest(_Strict):
+    """``POST /v1/ingest``: items in the JSONL formats of ``tkgrag ingest facts`` / ``tkgrag ingest passages``."""
+
+    source: str = Field(min_length=1, max_length=200, pattern=r"^[A-Za-z0-9_.-]+$", description="The source name.")
+    kind: Literal["facts", "passages"] = Field(description="facts (events are facts without qualifiers) or passages.")
+    items: list[dict[str, Any]] = Field(
+        min_length=1, description="One object per fact or passage, as a line of the JSONL file format."
+    )
+    embed: bool = Field(True, description="Store embeddings with the server's embedder.")
 
 
 def constraint_of(before: str | None, after: str | None, during: str | None) -> TemporalConstraint | None:

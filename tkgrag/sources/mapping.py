@@ -36,6 +36,7 @@ that holds a password (``password = ...``) is refused.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import tomllib
@@ -258,6 +259,39 @@ def load_mapping(path: Path) -> Mapping:
         page_size=page_size,
         delimiter=delimiter,
         checksum=checksum.hexdigest(),
+    )
+
+
+FRAME_KIND = "dataframe"
+
+
+def mapping_from_columns(
+    name: str,
+    columns: dict[str, str] | Any,
+    constants: dict[str, str] | Any,
+    qualifiers: dict[str, str] | Any,
+    *,
+    content: str,
+    page_size: int = 5000,
+) -> Mapping:
+    """The mapping of an in-memory table (``rag.ingest(frame, columns=...)``): the same ``[columns]``,
+    ``[constants]`` and ``[qualifiers]`` validation as a file's; ``content`` (the table's checksum) joins the run
+    identity, so another table under the same source name is another run."""
+    where = Path(f"<columns of {name}>")
+    if not _NAME.match(name):
+        raise MappingError(f"{where}: source name {name!r} may hold only letters, digits, '_', '.', '-'")
+    data = {"columns": dict(columns), "constants": dict(constants), "qualifiers": dict(qualifiers)}
+    cols, consts, quals = _columns(data, where)
+    spec = json.dumps(data, sort_keys=True)
+    return Mapping(
+        file=where,
+        name=name,
+        kind=FRAME_KIND,
+        columns=cols,
+        constants=consts,
+        qualifiers=quals,
+        page_size=page_size,
+        checksum=hashlib.sha256(f"{spec}\x1f{content}".encode()).hexdigest(),
     )
 
 

@@ -29,6 +29,8 @@ def read_rows(mapping: Mapping, watermark: Any | None) -> Iterator[Row]:
     """Every row the source gives for ``watermark`` (None: all rows), in the source's order."""
     if mapping.kind == "cypher":
         return _cypher_rows(mapping, watermark)
+    if mapping.path is None:  # an in-memory table's mapping: its rows come with it (``frame_rows``)
+        raise TkgragError(f"{mapping.file}: a {mapping.kind} mapping has no source to read; pass its rows")
     return _table_rows(mapping, watermark)
 
 
@@ -92,6 +94,29 @@ def _table_rows(mapping: Mapping, watermark: Any | None) -> Iterator[Row]:
             if wm and watermark is not None and not _at_or_after(values.get(wm), watermark):
                 continue
             yield Row({k: _none_if_nan(v) for k, v in values.items()}, SourceRef(str(path), item=n))
+
+
+def frame_rows(mapping: Mapping, frame: Any, watermark: Any | None) -> Iterator[Row]:
+    """The rows of an in-memory pandas DataFrame (``rag.ingest(frame, columns=...)``), placed by their 1-based row
+    number; the watermark filter as for tables. Missing values (NaN, NaT, None) are None."""
+    import pandas as pd
+
+    _check_columns(mapping, [str(c) for c in frame.columns], "the DataFrame")
+    wm = mapping.watermark
+    for n, values in enumerate(frame.to_dict("records"), start=1):
+        row = {str(k): (None if _missing(v, pd) else v) for k, v in values.items()}
+        if wm and watermark is not None and not _at_or_after(plain_value(row.get(wm)), watermark):
+            continue
+        yield Row(row, SourceRef(f"<DataFrame {mapping.name}>", item=n))
+
+
+def _missing(v: Any, pd: Any) -> bool:
+    if isinstance(v, (list, tuple, dict)):
+        return False
+    try:
+        return bool(pd.isna(v))
+    except (TypeError, ValueError):
+        return False
 
 
 def plain_value(value: Any) -> Any:

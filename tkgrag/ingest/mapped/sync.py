@@ -16,14 +16,15 @@ given, so the graph write of a page does not wait on the encoder.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from tkgrag.ingest.backfill import embed_missing
 from tkgrag.ingest.mapped.records import MappedRecord, map_rows
-from tkgrag.ingest.mapped.rows import plain_value, read_rows
+from tkgrag.ingest.mapped.rows import Row, plain_value, read_rows
 from tkgrag.ingest.mapped.writer import MappedWriter
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary, SourceInfo, ingest
 from tkgrag.queries import mapped as q
@@ -62,8 +63,15 @@ def source_format(mapping: Mapping) -> str:
 
 
 def sync_mapped(
-    store: Store, mapping: Mapping, *, full: bool = False, options: IngestOptions | None = None
+    store: Store,
+    mapping: Mapping,
+    *,
+    full: bool = False,
+    options: IngestOptions | None = None,
+    rows: Callable[[Any], Iterable[Row]] | None = None,
 ) -> SyncSummary:
+    """``rows``: where the rows come from for a watermark (default: the mapping's source, ``read_rows``); an
+    in-memory table passes its own."""
     options = options or IngestOptions(batch_size=mapping.page_size)
     fmt = source_format(mapping)
     key = {"source": mapping.name, "format": fmt, "checksum": mapping.checksum}
@@ -81,7 +89,7 @@ def sync_mapped(
     high: list[Any] = [watermark_from]
 
     def records() -> Iterator[MappedRecord | Reject]:
-        for item in map_rows(mapping, read_rows(mapping, watermark_from)):
+        for item in map_rows(mapping, (rows or partial(read_rows, mapping))(watermark_from)):
             if isinstance(item, MappedRecord):
                 seen.add(item.item_key)
                 wm = item.watermark

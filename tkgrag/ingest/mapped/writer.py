@@ -35,7 +35,7 @@ def version_row(r: MappedRecord, version: int) -> dict[str, Any]:
         "valid_to": span.end,
         "granularity": span.granularity.value,
         "source": r.source,
-        "qualifiers": [f"{k}: {v}" for k, v in r.qualifiers],
+        "qualifiers": [{"predicate": k, "value": v} for k, v in r.qualifiers],
         "subject": r.subject,
         "subject_name": r.subject_name or entity_name(r.subject),
         "subject_aliases": list(r.subject_aliases),

@@ -15,6 +15,7 @@ the result says so.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -23,6 +24,7 @@ from tkgrag.items import item_from_row
 from tkgrag.model import Evidence, ItemKind, Retrieval, Subgraph
 from tkgrag.queries import fastinsight as q
 from tkgrag.queries.retrieval import item_return
+from tkgrag.queries.temporal_filter import constraint_params
 from tkgrag.rerank.cross_encoder import Reranker, load_reranker
 from tkgrag.rerank.data import pair_text
 from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest
@@ -48,6 +50,7 @@ class _Run:
     """One query's state: the cross-encoder latents computed so far and the last subgraph read."""
 
     query: str
+    filters: dict[str, Any]  # the temporal-filter builder's parameters of this request
     latents: dict[str, np.ndarray] = field(default_factory=dict)
     adjacent: dict[str, list[str]] = field(default_factory=dict)
     pairs: int = 0
@@ -59,8 +62,13 @@ def chunk_items(store: Store, scored: list[tuple[str, float]], k: int) -> list[E
     return [item_from_row(r) for r in rows]
 
 
-def vector_nodes(store: Store, qvec: list[float], k: int, candidates: int) -> list[Node]:
-    rows = store.run(q.VECTOR_SEED, {"qvec": qvec, "k": k, "n": max(k, candidates)})
+def vector_nodes(
+    store: Store, qvec: list[float], k: int, candidates: int, filters: dict[str, Any] | None = None
+) -> list[Node]:
+    """The top ``k`` of ``candidates`` ANN hits that pass the filter builder (``filters``: ``$tcs`` and
+    ``$as_of_record``; None: current chunks, no constraint)."""
+    params = {"qvec": qvec, "k": k, "n": max(k, candidates), **(filters or constraint_params())}
+    rows = store.run(q.VECTOR_SEED, params)
     return [Node(r["key"], r["title"], r["text"] or "", float(r["sim"])) for r in rows]
 
 
@@ -71,6 +79,7 @@ class FastInsightRetriever(ConfiguredRetriever):
     config: FastInsightConfig = field(default_factory=FastInsightConfig)
     name: str = "fastinsight"
     reranker_model: Reranker | None = None
+    record_time = True  # the seeds, STeX candidates and degrees go through the temporal-filter builder
 
     @property
     def reranker(self) -> Reranker:
@@ -88,17 +97,18 @@ class FastInsightRetriever(ConfiguredRetriever):
         with timer.stage("embed"):
             qvec = self.embedder.encode([request.search_text])[0].tolist()
         with timer.stage("vector_search"):
-            nodes = vector_nodes(self.store, qvec, cfg.batch if cfg.stex else cfg.b_max, cfg.candidates)
+            filters = scope.filter_params()
+            nodes = vector_nodes(self.store, qvec, cfg.batch if cfg.stex else cfg.b_max, cfg.candidates, filters)
         if not nodes:
             scope.notes.append(f"{self.name}: the store has no chunks with embeddings (empty corpus)")
             return scope.result(self, request, [], timings_ms=timer.timings_ms)
-        run = _Run(request.search_text)
+        run = _Run(request.search_text, filters)
         ranked, scores = self._granker(run, nodes, reranker, timer)
         added = steps = 0
         while cfg.stex and len(ranked) < cfg.b_max:
             with timer.stage("stex"):
                 rank_of = {n.key: i + 1 for i, n in enumerate(ranked)}
-                rows = self.store.run(q.STEX_CANDIDATES, {"keys": list(rank_of), "qvec": qvec})
+                rows = self.store.run(q.STEX_CANDIDATES, {"keys": list(rank_of), "qvec": qvec, **filters})
                 cands = [
                     Candidate(
                         r["key"],
@@ -152,7 +162,7 @@ class FastInsightRetriever(ConfiguredRetriever):
         h = np.stack([run.latents[k] for k in keys])
         if self.config.alpha > 0:
             with timer.stage("subgraph"):
-                rows = self.store.run(q.SUBGRAPH, {"keys": keys})
+                rows = self.store.run(q.SUBGRAPH, {"keys": keys, **run.filters})
             run.adjacent = {r["key"]: list(r["adjacent"]) for r in rows}
             degree = {r["key"]: int(r["degree"]) for r in rows}
             p = propagation_matrix(adjacency_of(keys, run.adjacent), np.array([degree.get(k, 0) for k in keys]))
