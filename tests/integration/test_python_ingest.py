@@ -22,12 +22,12 @@ from tkgrag.config import Settings
 from tkgrag.errors import TkgragError
 from tkgrag.ingest.mapped.sync import SyncSummary
 from tkgrag.ingest.pipeline import IngestSummary
-from tkgrag.ingest.records import EventRecord, PassageRecord, Qualifier, SourceRef
 from tkgrag.queries import mapped as qm
 from tkgrag.service.engine import Engine, EngineLimits
 from tkgrag.service.http import create_app
 from tkgrag.service.ops import ServiceInfo
 from tkgrag.service.requests import RequestLimits
+from tkgrag.sources.records import EventRecord, PassageRecord, Qualifier, SourceRef
 from tkgrag.store import Store
 from tkgrag.temporal import TimeSpan
 

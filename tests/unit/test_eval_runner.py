@@ -416,7 +416,7 @@ def test_a_known_method_that_cannot_be_built_is_skipped_with_the_reason() -> Non
 
 
 def test_the_report_puts_methods_side_by_side_with_the_plot_and_the_skipped(tmp_path: Path) -> None:
-    from tkgrag.eval.run_report import write_report
+    from tkgrag.evaluation.run_report import write_report
 
     qs, evidence = two_question_setup()
     run = run_eval(

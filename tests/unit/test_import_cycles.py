@@ -204,6 +204,7 @@ LAYERS = (
     "retrievers",
     "readers",
     "train",
+    "planning",
     "evaluation",
     "service",
     "cli",

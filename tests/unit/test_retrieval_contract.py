@@ -330,12 +330,12 @@ def test_record_time_goes_to_methods_that_apply_it_and_the_others_say_so() -> No
     scope = RequestScope.of(applies, asked)
     assert (scope.as_of_record, scope.notes) == (at, [])
     assert scope.filter_params() == {"tcs": [], "as_of_record": at}
-    other = RequestScope.of(Recorder("exaqt"), asked)
+    other = RequestScope.of(Recorder("custom"), asked)  # a retriever of one's own that does not say it applies it
     assert other.as_of_record is None
     assert other.notes == [
-        "exaqt does not apply record time (ignored: as of 2026-11-25T16:30:00+00:00); vector, star, mrag and timer4 do"
+        "custom does not apply record time (ignored: as of 2026-11-25T16:30:00+00:00); the built-in methods do"
     ]
-    assert RequestScope.of(Recorder("exaqt"), RetrievalRequest.of("Who?")).notes == []  # nothing asked
+    assert RequestScope.of(Recorder("custom"), RetrievalRequest.of("Who?")).notes == []  # nothing asked
 
 
 def test_which_methods_apply_record_time() -> None:
@@ -349,7 +349,7 @@ def test_which_methods_apply_record_time() -> None:
     applies = [VectorRetriever, PassageVectorRetriever, StarRetriever, MragRetriever, TimeR4Retriever]
     assert [c.record_time for c in applies] == [True] * 5
     assert FastInsightRetriever.record_time is True  # seeds, STeX candidates and degrees through the builder
-    assert ExaqtRetriever.record_time is False
+    assert ExaqtRetriever.record_time is True  # its fact queries carry the record-time predicate
 
 
 def test_scope_kinds_are_the_intersection_and_an_empty_one_is_noted() -> None:

@@ -105,7 +105,7 @@ def eval_command(
             err_console.print(errors[0], highlight=False, markup=False)
     console.print(f"wrote {metrics_path} and {pred_path}")
     if report:
-        from tkgrag.eval.run_report import write_report
+        from tkgrag.evaluation.run_report import write_report
 
         report_path, plot_path = write_report(doc, out_dir)
         console.print(f"wrote {report_path}" + (f" and {plot_path}" if plot_path else ""))

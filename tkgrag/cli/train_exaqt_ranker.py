@@ -55,8 +55,8 @@ def exaqt_ranker(
     t0 = time.perf_counter()
     if rebuild_cache or not cache_path.exists():
         from tkgrag.api import TKGRag
-        from tkgrag.eval.loaders import load_dataset
-        from tkgrag.eval.runner import select_questions
+        from tkgrag.eval import load_dataset
+        from tkgrag.evaluation.runner import select_questions
         from tkgrag.progress import progress_bar
         from tkgrag.retrievers.exaqt.retriever import ExaqtRetriever
         from tkgrag.retrievers.registry import method

@@ -2,7 +2,7 @@
 loader read (``load_dataset`` and the question types come from ``tkgrag.sources`` and are re-exported here). Running
 methods over a benchmark is ``tkgrag.evaluation``, above the retrievers.
 
-ds = load_dataset("/work/shared/data/tkgqa/icews14_dev.jsonl")
+ds = load_dataset("../shared/data/tkgqa/icews14_dev.jsonl")
 report = aggregate(ds.questions, predictions, TKG_METRICS)   # {"overall": {...}, "by_qtype": {...}}
 """
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from tkgrag.ingest.records import fact_key
 from tkgrag.queries import ingest as q
+from tkgrag.sources.records import fact_key
 from tkgrag.store.connection import Store
 from tkgrag.temporal import Granularity, TimeSpan
 

@@ -30,11 +30,11 @@ from tkgrag.ingest.formats.writers import CorpusWriter, FactWriter, PassageWrite
 from tkgrag.ingest.mapped.rows import frame_rows
 from tkgrag.ingest.mapped.sync import SyncSummary, sync_mapped
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary, SourceInfo, ingest
-from tkgrag.ingest.records import ChunkRecord, DocumentRecord, EventRecord, PassageRecord, Reject, SourceRef
 from tkgrag.ingest.rejects import SUFFIX
 from tkgrag.ingest.writers import EVENT_KIND, EventWriter
 from tkgrag.sources.fields import FieldError
 from tkgrag.sources.mapping import mapping_from_columns
+from tkgrag.sources.records import ChunkRecord, DocumentRecord, EventRecord, PassageRecord, Reject, SourceRef
 from tkgrag.store.connection import Store
 from tkgrag.temporal import TimeSpan
 from tkgrag.text_input import require_text

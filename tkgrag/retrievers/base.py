@@ -190,7 +190,7 @@ class RequestScope:
             # Its queries do not go through the temporal-filter builder (nor do they drop versions a sync closed).
             notes.append(
                 f"{retriever.name} does not apply record time (ignored: as of {request.as_of_record.isoformat()}); "
-                "vector, star, mrag and timer4 do"
+                "the built-in methods do"
             )
         as_of = request.as_of_record if retriever.record_time else None
         return cls(request.constraints if applies else (), kinds, notes, as_of)

@@ -11,13 +11,13 @@ from typing import Any
 from tkgrag import __version__
 from tkgrag.api import answer_question
 from tkgrag.errors import TkgragError
-from tkgrag.ingest.records import SourceRef
 from tkgrag.model import Answer, ItemKind, Retrieval, TemporalConstraint
 from tkgrag.queries.service import STORE_COUNTS
 from tkgrag.retrievers.base import RetrievalRequest, Retriever
 from tkgrag.service.convert import to_jsonable
 from tkgrag.service.engine import Engine
 from tkgrag.service.requests import constraint_of
+from tkgrag.sources.records import SourceRef
 
 
 @dataclass(frozen=True)

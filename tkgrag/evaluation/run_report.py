@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tkgrag.eval.plot import plot_accuracy_vs_tokens, points_from_metrics
-from tkgrag.eval.report import markdown_tables
+from tkgrag.evaluation.report import markdown_tables
 
 REPORT_FILE = "report.md"
 PLOT_FILE = "accuracy_vs_tokens.png"
