@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -178,3 +179,40 @@ def test_a_job_with_prepare_runs_it_after_ingesting(
     assert inv.state("star+").state is State.READY and inv.counts.events_embedded == n > 0
     again = CliRunner().invoke(app, ["ingest", "run", str(job)], catch_exceptions=False)
     assert "prepare" not in again.output  # nothing new ingested: no prepare
+
+
+def test_eval_skips_a_method_that_cannot_run_and_writes_the_report(
+    store: Store,
+    embedder,  # type: ignore[no-untyped-def]
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`eval -m auto -m re2` without a cross-encoder: re2 is skipped with the reason, auto's results are written,
+    with report.md and the plot."""
+    from tkgrag.cli.app import app
+    from tkgrag.ingest.pipeline import IngestOptions
+    from tkgrag.ingest.tkg import ingest_tkg_file
+
+    ingest_tkg_file(store, DATA / "icews14_sample.tsv", options=IngestOptions(embedder=embedder, progress=False))
+    prepare(store, embedder, progress=False)
+    settings = store.settings
+    for name in ("NEO4J_URI", "NEO4J_PASSWORD", "TKGRAG_RERANKER_MODEL"):
+        monkeypatch.delenv(name, raising=False)
+    from tkgrag.errors import ConfigError
+    from tkgrag.rerank.cross_encoder import reranker_name
+
+    with contextlib.suppress(ConfigError):
+        pytest.skip(f"a cross-encoder is configured here ({reranker_name()}): re2 would run")
+    monkeypatch.setenv("TKGRAG_INSTANCE", settings.server.instance)
+    monkeypatch.setenv("TKGRAG_BOLT_PORT", str(settings.server.bolt_port))
+    monkeypatch.setenv("TKGRAG_HTTP_PORT", str(settings.server.http_port))
+    out = tmp_path / "run"
+    args = ["eval", str(DATA / "icews14_sample_questions.jsonl"), "-m", "auto", "-m", "re2", "--limit", "4"]
+    result = CliRunner().invoke(app, [*args, "--reader", "auto", "--out", str(out), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads((out / "metrics.json").read_text())
+    assert list(doc["methods"]) == ["auto"] and doc["methods"]["auto"]["overall"]["n"] == 4
+    assert doc["skipped"]["re2"].startswith("method 're2' failed on the first question (dev00000): no cross-encoder")
+    report = (out / "report.md").read_text()
+    assert "| auto |" in report and "- `re2`: method 're2' failed on the first question" in report
+    assert (out / "accuracy_vs_tokens.png").read_bytes()[:4] == b"\x89PNG"
