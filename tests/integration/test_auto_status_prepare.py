@@ -216,3 +216,25 @@ def test_eval_skips_a_method_that_cannot_run_and_writes_the_report(
     report = (out / "report.md").read_text()
     assert "| auto |" in report and "- `re2`: method 're2' failed on the first question" in report
     assert (out / "accuracy_vs_tokens.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_a_tks_written_by_another_encoder_is_stale_since_it_was_written(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tkgrag.ingest.pipeline import IngestOptions
+    from tkgrag.ingest.tkg import ingest_tkg_file
+    from tkgrag.queries.timer4 import WRITE_TKS_META
+
+    model = tmp_path / "home" / "models" / "timer4-retriever" / "model"
+    model.mkdir(parents=True)
+    (model / "config.json").write_text("{}", encoding="utf-8")
+    (model / "model.safetensors").write_bytes(b"these weights")  # the encoder id is a digest of the weight files
+    monkeypatch.setenv("TKGRAG_HOME", str(tmp_path / "home"))
+    events = tmp_path / "one.tsv"
+    events.write_text("Iran\tConsult\tJapan\t2014-05-02\n", encoding="utf-8")
+    ingest_tkg_file(store, events, options=IngestOptions(embedder=None, progress=False))
+    store.run(WRITE_TKS_META, {"encoder": "an-older-model", "model_path": "/elsewhere"})
+    r = take_inventory(store).prepared["time-aware retriever"]
+    assert r.state is State.STALE and r.reason.startswith("the TKS was written by another encoder (an-older-model")
+    assert r.command == "tkgrag ingest embed --model time-aware --refresh" and r.since is not None
+    assert take_inventory(store).state("timer4").state is State.STALE
