@@ -144,6 +144,28 @@ def latency(rag: TKGRag, data: Path, n: int, seed: int) -> dict[str, Any]:
     return {"rows": rows}
 
 
+def signals(data: Path) -> str:
+    """Parse only (no store): how many questions of each whole set carry a temporal signal. On a mixed store the
+    router sends a question without one to every kind, fused (rule 2), and one with one to a single kind (rules 3
+    and 4), so this bounds what the store-side rules can get right."""
+    from tkgrag.planning.planner import temporal_signal
+    from tkgrag.question.understanding import parse_only
+
+    head = "| set | truth | questions | with a temporal signal | of which state a calendar time | without (fused) |"
+    lines = [head, "|---|---|---|---|---|---|"]
+    for name, (path, truth) in SETS.items():
+        qs = [parse_only(q.question).question for q in load_dataset(data / path).questions]
+        n = len(qs)
+        with_signal = sum(bool(temporal_signal(q)) for q in qs)
+        states = sum(q is not None and bool(q.times) for q in qs)
+        without = n - with_signal
+        lines.append(
+            f"| {name} | {truth} | {n} | {with_signal} ({with_signal / n:.1%}) | {states} ({states / n:.1%}) "
+            f"| {without} ({without / n:.1%}) |"
+        )
+    return "\n".join(lines)
+
+
 def inventory_timing(rag: TKGRag, reps: int) -> str:
     """``take_inventory`` detailed (``tkgrag status``) against the planner's quick form, alternated, in one process."""
     from tkgrag.planning.inventory import take_inventory
@@ -204,7 +226,7 @@ def report(routes: dict[str, Any] | None, lat: dict[str, Any] | None, meta: dict
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", choices=["load", "route", "latency", "both", "inventory"])
+    ap.add_argument("what", choices=["load", "route", "latency", "both", "inventory", "signals"])
     ap.add_argument("--data", type=Path, default=Path("../shared/data"))
     ap.add_argument("--n", type=int, default=100)
     ap.add_argument("--seed", type=int, default=7)
@@ -215,6 +237,18 @@ def main() -> None:
         load(args.data, args.work)
         return
     before = os.getloadavg()
+    if args.what == "signals":
+        table = signals(args.data)
+        after = os.getloadavg()
+        text = (
+            "# `auto`'s first rule: which questions carry a temporal signal (parse only, no store)\n\n"
+            f"Load before/after: {' '.join(f'{x:.1f}' for x in before)} / {' '.join(f'{x:.1f}' for x in after)}.\n\n"
+            f"Command: `python benchmarks/bench_auto.py {' '.join(sys.argv[1:])}`\n\n{table}\n"
+        )
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / "signals.md").write_text(text)
+        print(text)
+        return
     if args.what == "inventory":
         with TKGRag.connect() as rag:
             c = rag.status().counts

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -178,3 +179,62 @@ def test_a_job_with_prepare_runs_it_after_ingesting(
     assert inv.state("star+").state is State.READY and inv.counts.events_embedded == n > 0
     again = CliRunner().invoke(app, ["ingest", "run", str(job)], catch_exceptions=False)
     assert "prepare" not in again.output  # nothing new ingested: no prepare
+
+
+def test_eval_skips_a_method_that_cannot_run_and_writes_the_report(
+    store: Store,
+    embedder,  # type: ignore[no-untyped-def]
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`eval -m auto -m re2` without a cross-encoder: re2 is skipped with the reason, auto's results are written,
+    with report.md and the plot."""
+    from tkgrag.cli.app import app
+    from tkgrag.ingest.pipeline import IngestOptions
+    from tkgrag.ingest.tkg import ingest_tkg_file
+
+    ingest_tkg_file(store, DATA / "icews14_sample.tsv", options=IngestOptions(embedder=embedder, progress=False))
+    prepare(store, embedder, progress=False)
+    settings = store.settings
+    for name in ("NEO4J_URI", "NEO4J_PASSWORD", "TKGRAG_RERANKER_MODEL"):
+        monkeypatch.delenv(name, raising=False)
+    from tkgrag.errors import ConfigError
+    from tkgrag.rerank.cross_encoder import reranker_name
+
+    with contextlib.suppress(ConfigError):
+        pytest.skip(f"a cross-encoder is configured here ({reranker_name()}): re2 would run")
+    monkeypatch.setenv("TKGRAG_INSTANCE", settings.server.instance)
+    monkeypatch.setenv("TKGRAG_BOLT_PORT", str(settings.server.bolt_port))
+    monkeypatch.setenv("TKGRAG_HTTP_PORT", str(settings.server.http_port))
+    out = tmp_path / "run"
+    args = ["eval", str(DATA / "icews14_sample_questions.jsonl"), "-m", "auto", "-m", "re2", "--limit", "4"]
+    result = CliRunner().invoke(app, [*args, "--reader", "auto", "--out", str(out), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads((out / "metrics.json").read_text())
+    assert list(doc["methods"]) == ["auto"] and doc["methods"]["auto"]["overall"]["n"] == 4
+    assert doc["skipped"]["re2"].startswith("method 're2' failed on the first question (dev00000): no cross-encoder")
+    report = (out / "report.md").read_text()
+    assert "| auto |" in report and "- `re2`: method 're2' failed on the first question" in report
+    assert (out / "accuracy_vs_tokens.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_a_tks_written_by_another_encoder_is_stale_since_it_was_written(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tkgrag.ingest.pipeline import IngestOptions
+    from tkgrag.ingest.tkg import ingest_tkg_file
+    from tkgrag.queries.timer4 import WRITE_TKS_META
+
+    model = tmp_path / "home" / "models" / "timer4-retriever" / "model"
+    model.mkdir(parents=True)
+    (model / "config.json").write_text("{}", encoding="utf-8")
+    (model / "model.safetensors").write_bytes(b"these weights")  # the encoder id is a digest of the weight files
+    monkeypatch.setenv("TKGRAG_HOME", str(tmp_path / "home"))
+    events = tmp_path / "one.tsv"
+    events.write_text("Iran\tConsult\tJapan\t2014-05-02\n", encoding="utf-8")
+    ingest_tkg_file(store, events, options=IngestOptions(embedder=None, progress=False))
+    store.run(WRITE_TKS_META, {"encoder": "an-older-model", "model_path": "/elsewhere"})
+    r = take_inventory(store).prepared["time-aware retriever"]
+    assert r.state is State.STALE and r.reason.startswith("the TKS was written by another encoder (an-older-model")
+    assert r.command == "tkgrag ingest embed --model time-aware --refresh" and r.since is not None
+    assert take_inventory(store).state("timer4").state is State.STALE

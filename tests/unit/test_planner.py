@@ -25,7 +25,7 @@ MIXED = StoreCounts(
     events=100, facts=50, events_embedded=150, passages=20, passages_embedded=20, chunks=30, chunks_embedded=30
 )
 NO_TKS = {"timer4": Readiness(State.MISSING, "no time-aware retriever trained", "tkgrag train retriever X")}
-TEMPORAL = QuestionSignals(temporal='time "2014"')
+TEMPORAL = QuestionSignals(temporal='time "2014"', states_time=True)
 
 
 def steps(p):
@@ -113,6 +113,9 @@ def test_mixed_store_temporal_question_follows_its_linked_entities() -> None:
 def test_mixed_store_temporal_question_without_linked_entity_reads_passages() -> None:
     p = plan(TEMPORAL, inventory(MIXED))
     assert steps(p) == [("passage", ("mrag+", "passage-vector+tc"))]
+    assert p.why == 'a question stating a time (time "2014") naming no entity of the events or facts: passages'
+    when = plan(QuestionSignals(temporal="asks for a time"), inventory(MIXED))  # "When was the performer ... born?"
+    assert [s.kind for s in when.steps] == [ItemKind.EVENT, ItemKind.FACT, ItemKind.PASSAGE, ItemKind.CHUNK]
     no_passages = StoreCounts(events=1, events_embedded=1, chunks=1, chunks_embedded=1)
     p = plan(TEMPORAL, inventory(no_passages))
     assert [s.kind for s in p.steps] == [ItemKind.EVENT, ItemKind.CHUNK]

@@ -75,14 +75,16 @@ class AutoRetriever:
     def signals(self, u: Understanding | None, inv: Inventory) -> QuestionSignals:
         """The question's temporal signal and, on a store holding several kinds, the kinds of items its exactly
         linked entities take part in (one bounded read)."""
-        temporal = temporal_signal(u.question if u is not None else None)
+        question = u.question if u is not None else None
+        temporal = temporal_signal(question)
+        states_time = question is not None and bool(question.times)
         if u is None or u.grounding is None or len(inv.kinds) < 2 or not temporal:
-            return QuestionSignals(temporal)
+            return QuestionSignals(temporal, states_time=states_time)
         keys = [e.key for e in u.grounding.entities if e.score >= EXACT_LINK]
         if not keys:
-            return QuestionSignals(temporal)
+            return QuestionSignals(temporal, states_time=states_time)
         row = self.toolbox.store.run(q.LINKED_ENTITY_KINDS, {"keys": keys, "per_entity": PER_ENTITY}, routing_="r")[0]
-        return QuestionSignals(temporal, int(row["events"] or 0), int(row["facts"] or 0))
+        return QuestionSignals(temporal, int(row["events"] or 0), int(row["facts"] or 0), states_time)
 
     def plan(self, request: RetrievalRequest) -> Plan:
         inv = self.inventory()

@@ -140,10 +140,12 @@ def tks_readiness(store: Store, counts: StoreCounts, *, coverage: bool = True) -
         )
     written, _ = tks_encoder(store)
     if written is not None and written != identity.encoder:
+        rows = store.run(q.TKS_WRITTEN, routing_=READ)
         return Readiness(
             State.STALE,
             f"the TKS was written by another encoder ({written}, not {identity.encoder})",
             "tkgrag ingest embed --model time-aware --refresh",
+            since=rows[0]["at"] if rows else None,
         )
     problem = tks_ready(store, identity)
     if problem:

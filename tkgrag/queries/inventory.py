@@ -65,6 +65,9 @@ MATCH (e:Event) WHERE e.valid_from IS NOT NULL AND e.ingested_at > $since
 RETURN count(e) AS n, toString(min(e.ingested_at)) AS first
 """
 
+# When the TKS was last written (its encoder is read by ``retrievers.timer4.tks.tks_encoder``).
+TKS_WRITTEN = "MATCH (m:TksMeta {key: 'tks'}) RETURN toString(m.updated_at) AS at"
+
 # For the planner: of the items the linked entities take part in (at most $per_entity each, current versions), how
 # many are events and how many facts.
 LINKED_ENTITY_KINDS = """
