@@ -346,9 +346,10 @@ def test_which_methods_apply_record_time() -> None:
     from tkgrag.retrievers.timer4.retriever import TimeR4Retriever
     from tkgrag.retrievers.vector import VectorRetriever
 
-    applies = [VectorRetriever, PassageVectorRetriever, StarRetriever, MragRetriever, TimeR4Retriever]
-    assert [c.record_time for c in applies] == [True] * 5
-    assert [c.record_time for c in (ExaqtRetriever, FastInsightRetriever)] == [False, False]
+    # exaqt's fact queries carry the record-time predicate since issue 29 (tests/integration/test_exaqt_retriever.py)
+    applies = [VectorRetriever, PassageVectorRetriever, StarRetriever, MragRetriever, TimeR4Retriever, ExaqtRetriever]
+    assert [c.record_time for c in applies] == [True] * 6
+    assert FastInsightRetriever.record_time is False
 
 
 def test_scope_kinds_are_the_intersection_and_an_empty_one_is_noted() -> None:
