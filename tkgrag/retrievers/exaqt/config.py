@@ -58,7 +58,9 @@ class ExaqtConfig:
     relevance_model: str = "exaqt-relevance"
     # "rgcn": EXAQT's Stage 2, the relational GCN over the answer graph trained by `tkgrag train exaqt-ranker` (a
     # folder under $TKGRAG_HOME/models/ or a path); without the model the ranking falls back to "relevance" and the
-    # notes say so. ``rgcn_exact``: the temporal tier, ordinal position and asked event stay exact constraints and
+    # notes say so. Not the default: P@1 0.275 vs 0.286 for relevance on the same 400 answer graphs (paired -0.011,
+    # se 0.018; Explicit higher, the other categories lower; benchmarks/results/2026-11-25/exaqt-5).
+    # ``rgcn_exact``: the temporal tier, ordinal position and asked event stay exact constraints and
     # the model orders answers within them; False: the model's score alone (the tiers are only its features).
     ranker_model: str = "exaqt-ranker"
     # A bounded second hop (issue 29.2: "the composer of jealous guy" names the song, not the composer): the entities
