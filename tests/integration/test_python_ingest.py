@@ -234,5 +234,7 @@ def test_mapped_rows_into_passages_with_record_time(store: Store, embedder: Any)
         constraint_params((), when),
     )
     assert [r["key"] for r in then] == ["bios:1@1", "bios:2@1"]
+    history = store.run(qm.HISTORY, {"key": "bios:1@2"})  # `tkgrag history` of a passage item
+    assert [(h["key"], h["recorded_to"] is None) for h in history] == [("bios:1@1", False), ("bios:1@2", True)]
     with pytest.raises(TkgragError, match="output = passages maps only"):
         rag.ingest(bios, source="bios", kind="passages", columns={**cols, "subject": "name"}, embed=False)

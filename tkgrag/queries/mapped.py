@@ -102,15 +102,20 @@ ORDER BY r.started_at DESC
 LIMIT 1
 """
 
-# `tkgrag history KEY`: every version of an item (KEY = an item key, or any version's key), oldest first, with the
-# runs that wrote and closed it.
+# `tkgrag history KEY`: every version of an item (KEY = an item key, or any version's key; an Event or a Passage),
+# oldest first, with the runs that wrote and closed it.
 HISTORY = """
 OPTIONAL MATCH (v:Event {key: $key})
-WITH coalesce(v.item_key, $key) AS item
+OPTIONAL MATCH (w:Passage {key: $key})
+WITH coalesce(v.item_key, w.item_key, $key) AS item
 CALL (item) {
   MATCH (e:Event {item_key: item}) RETURN e
   UNION
   MATCH (e:Event {key: $key}) RETURN e
+  UNION
+  MATCH (e:Passage {item_key: item}) RETURN e
+  UNION
+  MATCH (e:Passage {key: $key}) RETURN e
 }
 OPTIONAL MATCH (w:IngestRun {id: e.run_id})
 OPTIONAL MATCH (c:IngestRun {id: e.closed_by})
