@@ -54,7 +54,8 @@ def main() -> None:
     ns.out.mkdir(parents=True, exist_ok=True)
     questions = [json.loads(x)["question"] for x in QUESTIONS.read_text().splitlines() if x.strip()]
     logs = Path(tempfile.mkdtemp(prefix="bench-service-load-"))
-    res: dict[str, Any] = {"start_load": load(), "args": {k: str(v) for k, v in vars(ns).items() if k != "out"}}
+    args = {k: (v.name if isinstance(v, Path) else str(v)) for k, v in vars(ns).items() if k != "out"}  # no paths
+    res: dict[str, Any] = {"start_load": load(), "args": args}
     print(res["start_load"], flush=True)
     port, mport = free_port(), free_port()
     url, murl = f"http://127.0.0.1:{port}", f"http://127.0.0.1:{mport}/mcp"

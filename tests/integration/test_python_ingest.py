@@ -23,6 +23,7 @@ from tkgrag.errors import TkgragError
 from tkgrag.ingest.mapped.sync import SyncSummary
 from tkgrag.ingest.pipeline import IngestSummary
 from tkgrag.queries import mapped as qm
+from tkgrag.queries.temporal_filter import constraint_params, temporal_filter
 from tkgrag.service.engine import Engine, EngineLimits
 from tkgrag.service.http import create_app
 from tkgrag.service.ops import ServiceInfo
@@ -197,3 +198,43 @@ def test_mapped_qualifiers_are_qualifier_edges_per_version(store: Store, embedde
         "RETURN [(n)-[q:QUALIFIER]->(v) | {predicate: q.predicate, value: toString(v.value)}] AS quals"
     )
     assert item == [{"quals": [{"predicate": "title", "value": "Chair"}]}]
+
+
+def test_mapped_rows_into_passages_with_record_time(store: Store, embedder: Any) -> None:
+    rag = TKGRag(store, embedder)
+    cols = {"key": "id", "title": "name", "text": "bio"}
+    rows = [
+        ("1", "Ada", "Ada chaired Acme from March 2001 to 2004. She then joined Globex."),
+        ("2", "Bob", "Bob founded Initech in 1999."),
+        ("3", "Cy", "   "),  # row 3: no text
+    ]
+    bios = pd.DataFrame(rows, columns=["id", "name", "bio"])
+    first = rag.ingest(bios, source="bios", kind="passages", columns=cols, embed=True)
+    assert (first.ingest.read, first.ingest.written, first.ingest.rejected, first.ingest.embedded) == (3, 2, 1, 2)
+    assert [(b["item"], b["field"]) for b in rejects(first.ingest.rejects_path)] == [(3, "bio")]
+    assert first.ingest.derived["sentences"] == 3  # split as after `tkgrag ingest passages`
+    ada = store.run("MATCH (p:Passage {item_key: 'bios:1'}) RETURN p.key AS key, p.dates AS dates, p.title AS title")
+    assert ada == [{"key": "bios:1@1", "dates": ["2001-03", "2004"], "title": "Ada"}]
+    when = store.run("MATCH (p:Passage {key: 'bios:1@1'}) RETURN p.recorded_from AS t")[0]["t"].to_native()
+    changed = bios.iloc[:2].copy()
+    changed.loc[0, "bio"] = "Ada chaired Acme from March 2001 to 2005."
+    sync = rag.ingest(changed, source="bios", kind="passages", columns=cols, full=True, embed=False)
+    assert (sync.ingest.written, sync.closed) == (1, 1)
+    now = store.run(
+        "MATCH (p:Passage {source: 'bios'}) WHERE "
+        + temporal_filter("p", "Passage")
+        + " RETURN p.key AS key ORDER BY key",
+        constraint_params(),
+    )
+    assert [r["key"] for r in now] == ["bios:1@2", "bios:2@1"]
+    then = store.run(
+        "MATCH (p:Passage {source: 'bios'}) WHERE "
+        + temporal_filter("p", "Passage")
+        + " RETURN p.key AS key ORDER BY key",
+        constraint_params((), when),
+    )
+    assert [r["key"] for r in then] == ["bios:1@1", "bios:2@1"]
+    history = store.run(qm.HISTORY, {"key": "bios:1@2"})  # `tkgrag history` of a passage item
+    assert [(h["key"], h["recorded_to"] is None) for h in history] == [("bios:1@1", False), ("bios:1@2", True)]
+    with pytest.raises(TkgragError, match="output = passages maps only"):
+        rag.ingest(bios, source="bios", kind="passages", columns={**cols, "subject": "name"}, embed=False)

@@ -182,3 +182,16 @@ def test_the_guide_applies_the_grass_style_captioning_events_by_text_and_entitie
     block = guide.split('data-tkgrag="style">', 1)[1].split("</pre>", 1)[0]
     assert block.startswith(":style node {") and "caption: &quot;{text}&quot;;" in block
     assert guide.index('data-tkgrag="params"') < guide.index('data-tkgrag="style"') < guide.index("query-1")
+
+
+def test_the_guide_offers_the_parameters_from_the_stores_own_data() -> None:
+    from tkgrag.server.browser_guide import store_params
+
+    derived = store_params()
+    assert list(derived.params) == list(load_explore().params)
+    assert derived.params["entity"].startswith("coalesce(COLLECT { MATCH (e:Entity)<-[:SUBJECT]-(ev:Event)")
+    assert derived.params["entity"].endswith(", 'Q7747')")  # the samples' value where the store has none
+    guide = render_guide(load_explore())
+    block = guide.split('data-tkgrag="store-params">', 1)[1].split("</pre>", 1)[0]
+    assert block.startswith(":param entity =&gt; coalesce(COLLECT {") and block.count(":param ") == len(derived.params)
+    assert guide.index('data-tkgrag="params"') < guide.index('data-tkgrag="store-params"') < guide.index("query-1")

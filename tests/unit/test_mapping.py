@@ -125,3 +125,40 @@ def test_record_times_and_watermarks_are_utc() -> None:
     paris = datetime(2026, 1, 1, 1, 0, tzinfo=timezone(timedelta(hours=1)))
     assert plain_value(paris) == datetime(2026, 1, 1, 0, 0, tzinfo=UTC) and plain_value(paris).tzinfo is UTC
     assert plain_value("2") == "2"
+
+
+PASSAGES = """
+[source]
+name = "bios"
+kind = "csv"
+path = "bios.csv"
+output = "passages"
+
+[columns]
+key = "id"
+title = "name"
+text = "bio"
+"""
+
+
+def test_rows_become_passages_with_the_dates_their_text_mentions(tmp_path: Path) -> None:
+    from tkgrag.ingest.mapped.records import MappedPassage
+
+    m = load_mapping(write(tmp_path, PASSAGES))
+    assert (m.output, m.columns) == ("passages", {"key": "id", "title": "name", "text": "bio"})
+    ok, bad = map_rows(m, [Row({"id": "7", "name": "Ada", "bio": " Ada chaired Acme  in 2001. "}, SourceRef("f", 2)),
+                           Row({"id": "8", "name": "Bo", "bio": None}, SourceRef("f", 3))])  # fmt: skip
+    assert isinstance(ok, MappedPassage) and isinstance(bad, Reject)
+    assert (ok.item_key, ok.title, ok.text, [d.label() for d in ok.dates]) == (
+        "bios:7",
+        "Ada",
+        "Ada chaired Acme in 2001.",
+        ["2001"],
+    )
+    assert (bad.field, bad.reason) == ("bio", "text is empty")
+    with pytest.raises(MappingError, match="output = passages maps only key, title, text, watermark; not"):
+        load_mapping(write(tmp_path, PASSAGES + 'subject = "who"\n'))
+    with pytest.raises(MappingError, match="output must be one of events, passages"):
+        load_mapping(write(tmp_path, PASSAGES.replace('output = "passages"', 'output = "tables"')))
+    with pytest.raises(MappingError, match=r"missing text"):
+        load_mapping(write(tmp_path, PASSAGES.replace('text = "bio"\n', "")))

@@ -78,6 +78,8 @@ def ingest_objects(
                 "ingesting a DataFrame needs columns={tkgrag field: column}, e.g. "
                 "{'key': 'id', 'subject': 'person', 'relation': 'role', 'object': 'company', 'valid_from': 'from'}"
             )
+        if kind not in (None, "events", "facts", "passages"):
+            raise TkgragError(f"ingest: a DataFrame's rows become events or passages, not {kind!r}")
         mapping = mapping_from_columns(
             source,
             columns,
@@ -85,6 +87,7 @@ def ingest_objects(
             qualifiers or {},
             content=frame_checksum(data),
             page_size=options.batch_size,
+            output="passages" if kind == "passages" else "events",
         )
         return sync_mapped(store, mapping, full=full, options=options, rows=lambda wm: frame_rows(mapping, data, wm))
     if columns is not None or constants is not None or qualifiers is not None:

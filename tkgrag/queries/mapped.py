@@ -7,17 +7,17 @@ from __future__ import annotations
 
 # The latest version number and the current version (if any) of each item key that has a version: new keys give no
 # row (a first sync of 90k rows would otherwise carry 90k empty rows back; the writer reads "absent" as version 0).
-CURRENT_VERSIONS = """
+_CURRENT_VERSIONS = """
 UNWIND $item_keys AS k
-MATCH (e:Event {item_key: k})
+MATCH (e:{label} {{item_key: k}})
 WITH k, max(e.version) AS last,
-     collect(CASE WHEN e.recorded_to IS NULL THEN {key: e.key, content_hash: e.content_hash} END) AS current
+     collect(CASE WHEN e.recorded_to IS NULL THEN {{key: e.key, content_hash: e.content_hash}} END) AS current
 RETURN k AS item_key, last, current
 """
 
-CLOSE_VERSIONS = """
+_CLOSE_VERSIONS = """
 UNWIND $keys AS k
-MATCH (e:Event {key: k})
+MATCH (e:{label} {{key: k}})
 WHERE e.recorded_to IS NULL
 SET e.recorded_to = $now, e.closed_by = $run_id
 RETURN count(e) AS closed
@@ -53,9 +53,21 @@ CALL (e, row) {
 RETURN count(e) AS written
 """
 
+# A passage version (``output = "passages"``): a Passage like the passages writer's, with item_key, version,
+# content_hash and record time; its sentences are split after the sync (``ingest.sentences``).
+WRITE_PASSAGE_VERSIONS = """
+UNWIND $rows AS row
+MERGE (p:Passage {key: row.key})
+  ON CREATE SET p.title = row.title, p.text = row.text, p.dates = row.dates, p.date_min = row.date_min,
+                p.date_max = row.date_max, p.source = row.source, p.item_key = row.item_key, p.version = row.version,
+                p.content_hash = row.content_hash, p.ingested_at = $now, p.run_id = $run_id, p.recorded_from = $now
+WITH p WHERE p.ingested_at = $now AND p.run_id = $run_id
+RETURN count(p) AS written
+"""
+
 # Current item keys of a source, paged by key (a full sync closes the ones it no longer found).
-CURRENT_ITEM_KEYS = """
-MATCH (e:Event {source: $source})
+_CURRENT_ITEM_KEYS = """
+MATCH (e:{label} {{source: $source}})
 WHERE e.item_key IS NOT NULL AND e.recorded_to IS NULL AND e.key > $after
 RETURN e.key AS key, e.item_key AS item_key
 ORDER BY e.key
@@ -90,15 +102,20 @@ ORDER BY r.started_at DESC
 LIMIT 1
 """
 
-# `tkgrag history KEY`: every version of an item (KEY = an item key, or any version's key), oldest first, with the
-# runs that wrote and closed it.
+# `tkgrag history KEY`: every version of an item (KEY = an item key, or any version's key; an Event or a Passage),
+# oldest first, with the runs that wrote and closed it.
 HISTORY = """
 OPTIONAL MATCH (v:Event {key: $key})
-WITH coalesce(v.item_key, $key) AS item
+OPTIONAL MATCH (w:Passage {key: $key})
+WITH coalesce(v.item_key, w.item_key, $key) AS item
 CALL (item) {
   MATCH (e:Event {item_key: item}) RETURN e
   UNION
   MATCH (e:Event {key: $key}) RETURN e
+  UNION
+  MATCH (e:Passage {item_key: item}) RETURN e
+  UNION
+  MATCH (e:Passage {key: $key}) RETURN e
 }
 OPTIONAL MATCH (w:IngestRun {id: e.run_id})
 OPTIONAL MATCH (c:IngestRun {id: e.closed_by})
@@ -126,8 +143,19 @@ RETURN count(e) AS versions, count(CASE WHEN e.recorded_to IS NULL THEN 1 END) A
 """
 
 # Versions a run closed (changed rows, and rows a full sync no longer found).
-CLOSED_BY_RUN = """
-MATCH (e:Event {source: $source})
+_CLOSED_BY_RUN = """
+MATCH (e:{label} {{source: $source}})
 WHERE e.closed_by = $run_id
 RETURN count(e) AS closed
 """
+
+# The labels a mapped source writes versions of (fixed: never from data).
+VERSIONED = ("Event", "Passage")
+CURRENT_VERSIONS_OF = {label: _CURRENT_VERSIONS.format(label=label) for label in VERSIONED}
+CLOSE_VERSIONS_OF = {label: _CLOSE_VERSIONS.format(label=label) for label in VERSIONED}
+CURRENT_ITEM_KEYS_OF = {label: _CURRENT_ITEM_KEYS.format(label=label) for label in VERSIONED}
+CLOSED_BY_RUN_OF = {label: _CLOSED_BY_RUN.format(label=label) for label in VERSIONED}
+CURRENT_VERSIONS = CURRENT_VERSIONS_OF["Event"]
+CLOSE_VERSIONS = CLOSE_VERSIONS_OF["Event"]
+CURRENT_ITEM_KEYS = CURRENT_ITEM_KEYS_OF["Event"]
+CLOSED_BY_RUN = CLOSED_BY_RUN_OF["Event"]

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from tkgrag.cypher_files import cypher_dir
 from tkgrag.errors import ServerError
-from tkgrag.explore import ExploreFile, load_explore
+from tkgrag.explore import ExploreFile, load_explore, parse_explore
 from tkgrag.server.layout import InstanceLayout
 from tkgrag.server.versions import BROWSER_VERSION
 
@@ -82,11 +82,19 @@ def grass_path() -> Path:
     return cypher_dir() / "browser.grass"
 
 
-def render_guide(explore: ExploreFile, style: str | None = None) -> str:
-    """The guide: a first slide with the style and the parameters to set, then one slide per section of
-    explore.cypher. ``style``: the ``:style`` command (default: ``grass_style()``)."""
+def store_params() -> ExploreFile:
+    """``cypher/browser-params.cypher``: the same parameters, taken from the store's own data (falling back to the
+    samples' values where it has no such item)."""
+    return parse_explore((cypher_dir() / "browser-params.cypher").read_text(encoding="utf-8"))
+
+
+def render_guide(explore: ExploreFile, style: str | None = None, derived: ExploreFile | None = None) -> str:
+    """The guide: a first slide with the parameters to set (the samples' values, or values from this store) and the
+    style, then one slide per section of explore.cypher. ``style``: the ``:style`` command (default:
+    ``grass_style()``); ``derived``: the store-derived parameters (default: ``store_params()``)."""
     header = _paragraphs(explore.header)
     params = html.escape(";\n".join(explore.param_commands()) + ";")
+    from_store = html.escape(";\n".join((derived or store_params()).param_commands()) + ";")
     style_block = html.escape(style if style is not None else grass_style())
     slides = [
         '<slide class="row-fluid">\n'
@@ -97,6 +105,9 @@ def render_guide(explore: ExploreFile, style: str | None = None) -> str:
         "Then click a query to put it in the editor, or its play icon to run it. Change a value with "
         "<code>:param name =&gt; value</code>.</p>\n"
         f'<pre class="runnable" data-tkgrag="params">{params}</pre>\n'
+        "<p>Or take the values from this store's own data (the most connected entity, its dates and relation, the "
+        "first qualified fact, chunk and dated passage; the samples' value where the store has none):</p>\n"
+        f'<pre class="runnable" data-tkgrag="store-params">{from_store}</pre>\n'
         "<p>Draw events by what they say and entities by their name (the style of <code>cypher/browser.grass</code>; "
         "<code>:style reset</code> undoes it):</p>\n"
         f'<pre class="runnable" data-tkgrag="style">{style_block}</pre>\n'

@@ -13,6 +13,7 @@ events and facts. One TOML file per source; ``tkgrag ingest mapped MAPPING.toml`
     query_file = "companies.cypher"    # or query = "..."; uses $watermark when a watermark column is mapped
     # path = "roles.csv"               # csv / parquet: the table (relative to this file)
     page_size = 5000                   # rows per page (fetch size) and per write transaction
+    # output = "passages"              # rows become Passage versions: [columns] key, text, title?, watermark?
 
     [columns]                          # tkgrag field = source column
     key = "id"                         # required: the row's identity across syncs (same key, other values = changed)
@@ -62,6 +63,9 @@ FIELDS = (
     "watermark",
 )
 REQUIRED = ("key", "subject", "object")
+# ``[source] output = "passages"``: each row is a passage version (text with the dates it mentions), not a fact.
+OUTPUTS = ("events", "passages")
+PASSAGE_FIELDS = ("key", "title", "text", "watermark")
 _SOURCE_KEYS = {
     "name",
     "kind",
@@ -77,6 +81,7 @@ _SOURCE_KEYS = {
     "path",
     "page_size",
     "delimiter",
+    "output",
 }
 _NAME = re.compile(r"^[A-Za-z0-9_.-]+$")
 
@@ -133,6 +138,7 @@ class Mapping:
     page_size: int = 5000
     delimiter: str = ","
     checksum: str = ""  # sha256 of the mapping file (with the query file): the identity of this source's runs
+    output: str = "events"  # events (facts with qualifiers) or passages
 
     @property
     def watermark(self) -> str | None:
@@ -203,7 +209,10 @@ def load_mapping(path: Path) -> Mapping:
     if not isinstance(page_size, int) or isinstance(page_size, bool) or page_size < 1:
         raise MappingError(f"{where}: page_size must be a positive integer, got {page_size!r}")
 
-    columns, constants, qualifiers = _columns(data, path)
+    output = _str(src, "output", where) or "events"
+    if output not in OUTPUTS:
+        raise MappingError(f"{where}: output must be one of {', '.join(OUTPUTS)}, got {output!r}")
+    columns, constants, qualifiers = _columns(data, path, output)
     checksum = hashlib.sha256(raw)
     connection: Connection | None = None
     query: str | None = None
@@ -259,6 +268,7 @@ def load_mapping(path: Path) -> Mapping:
         page_size=page_size,
         delimiter=delimiter,
         checksum=checksum.hexdigest(),
+        output=output,
     )
 
 
@@ -273,6 +283,7 @@ def mapping_from_columns(
     *,
     content: str,
     page_size: int = 5000,
+    output: str = "events",
 ) -> Mapping:
     """The mapping of an in-memory table (``rag.ingest(frame, columns=...)``): the same ``[columns]``,
     ``[constants]`` and ``[qualifiers]`` validation as a file's; ``content`` (the table's checksum) joins the run
@@ -280,9 +291,11 @@ def mapping_from_columns(
     where = Path(f"<columns of {name}>")
     if not _NAME.match(name):
         raise MappingError(f"{where}: source name {name!r} may hold only letters, digits, '_', '.', '-'")
+    if output not in OUTPUTS:
+        raise MappingError(f"{where}: output must be one of {', '.join(OUTPUTS)}, got {output!r}")
     data = {"columns": dict(columns), "constants": dict(constants), "qualifiers": dict(qualifiers)}
-    cols, consts, quals = _columns(data, where)
-    spec = json.dumps(data, sort_keys=True)
+    cols, consts, quals = _columns(data, where, output)
+    spec = json.dumps({**data, "output": output}, sort_keys=True)
     return Mapping(
         file=where,
         name=name,
@@ -292,10 +305,13 @@ def mapping_from_columns(
         qualifiers=quals,
         page_size=page_size,
         checksum=hashlib.sha256(f"{spec}\x1f{content}".encode()).hexdigest(),
+        output=output,
     )
 
 
-def _columns(data: dict[str, Any], path: Path) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+def _columns(
+    data: dict[str, Any], path: Path, output: str = "events"
+) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
     tables: dict[str, dict[str, str]] = {}
     for table in ("columns", "constants", "qualifiers"):
         raw = data.get(table, {})
@@ -308,6 +324,17 @@ def _columns(data: dict[str, Any], path: Path) -> tuple[dict[str, str], dict[str
             out[k] = v.strip()
         tables[table] = out
     columns, constants, qualifiers = tables["columns"], tables["constants"], tables["qualifiers"]
+    if output == "passages":
+        bad = set(columns) - set(PASSAGE_FIELDS)
+        if bad or constants or qualifiers:
+            extra = sorted(bad) + [f"[{t}]" for t, v in (("constants", constants), ("qualifiers", qualifiers)) if v]
+            raise MappingError(
+                f"mapping {path} [columns]: output = passages maps only {', '.join(PASSAGE_FIELDS)}; not {extra}"
+            )
+        missing = [f for f in ("key", "text") if f not in columns]
+        if missing:
+            raise MappingError(f"mapping {path} [columns]: missing {', '.join(missing)}")
+        return columns, constants, qualifiers
     bad = set(columns) - set(FIELDS)
     if bad:
         raise MappingError(f"mapping {path} [columns]: unknown field(s) {sorted(bad)}; known: {', '.join(FIELDS)}")

@@ -68,17 +68,35 @@ class MappedRecord:
         return f"{base} ({'; '.join(f'{k}: {v}' for k, v in self.qualifiers)})"
 
 
+@dataclass(frozen=True)
+class MappedPassage:
+    """One version of a source row as a passage (``output = "passages"``): its text, title and the dates the text
+    mentions (found as the passages reader finds them)."""
+
+    item_key: str
+    title: str
+    text: str
+    dates: tuple[TimeSpan, ...]
+    source: str
+    ref: SourceRef
+    watermark: Any = None
+
+    @functools.cached_property
+    def content_hash(self) -> str:
+        return hashlib.sha1(f"{self.title}\x1f{self.text}".encode()).hexdigest()[:20]
+
+
 class _Bad(ValueError):
     def __init__(self, field: str, reason: str) -> None:
         super().__init__(reason)
         self.field = field
 
 
-def map_rows(mapping: Mapping, rows: Iterable[Row]) -> Iterator[MappedRecord | Reject]:
-    """Records and rejects, one per row, in order."""
+def map_rows(mapping: Mapping, rows: Iterable[Row]) -> Iterator[MappedRecord | MappedPassage | Reject]:
+    """Records (facts, or passages for ``output = "passages"``) and rejects, one per row, in order."""
     for row in rows:
         try:
-            yield to_record(mapping, row)
+            yield to_passage(mapping, row) if mapping.output == "passages" else to_record(mapping, row)
         except _Bad as exc:
             yield Reject(row.ref, str(exc), field=exc.field, raw=_raw(row.values))
 
@@ -120,6 +138,33 @@ def to_record(mapping: Mapping, row: Row) -> MappedRecord:
             for name, col in mapping.qualifiers.items()
             if v.get(col) is not None and str(v[col]).strip()
         ),
+        watermark=plain_value(v.get(cols["watermark"])) if "watermark" in cols else None,
+    )
+
+
+def to_passage(mapping: Mapping, row: Row) -> MappedPassage:
+    from tkgrag.ingest.formats.dates_in_text import extract_dates
+    from tkgrag.sources.keys import clean_text
+
+    cols, v = mapping.columns, row.values
+    values = {}
+    for name in ("key", "text", "title"):
+        col = cols.get(name)
+        value = v.get(col) if col else None
+        if value is not None and not isinstance(value, str | int | float):
+            raise _Bad(col or name, f"{name} must be text, got {type(value).__name__}")
+        values[name] = "" if value is None else str(value).strip()
+    for name in ("key", "text"):
+        if not values[name]:
+            raise _Bad(cols[name], f"{name} is empty")
+    text = clean_text(values["text"])
+    return MappedPassage(
+        item_key=f"{mapping.name}:{values['key']}",
+        title=values["title"],
+        text=text,
+        dates=tuple(extract_dates(text)),
+        source=mapping.name,
+        ref=row.ref,
         watermark=plain_value(v.get(cols["watermark"])) if "watermark" in cols else None,
     )
 

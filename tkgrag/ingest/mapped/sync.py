@@ -23,13 +23,13 @@ from functools import partial
 from typing import Any
 
 from tkgrag.ingest.backfill import embed_missing
-from tkgrag.ingest.mapped.records import MappedRecord, map_rows
+from tkgrag.ingest.mapped.records import MappedPassage, MappedRecord, map_rows
 from tkgrag.ingest.mapped.rows import Row, plain_value, read_rows
 from tkgrag.ingest.mapped.writer import MappedWriter
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary, SourceInfo, ingest
 from tkgrag.queries import mapped as q
 from tkgrag.sources.mapping import Mapping
-from tkgrag.sources.records import Reject
+from tkgrag.sources.records import BatchWriter, Reject
 from tkgrag.store.connection import Store
 
 CLOSE_PAGE = 5000
@@ -88,38 +88,44 @@ def sync_mapped(
     seen: set[str] = set()
     high: list[Any] = [watermark_from]
 
-    def records() -> Iterator[MappedRecord | Reject]:
+    def records() -> Iterator[MappedRecord | MappedPassage | Reject]:
         for item in map_rows(mapping, (rows or partial(read_rows, mapping))(watermark_from)):
-            if isinstance(item, MappedRecord):
+            if isinstance(item, MappedRecord | MappedPassage):
                 seen.add(item.item_key)
                 wm = item.watermark
                 if wm is not None and (high[0] is None or _gt(wm, high[0])):
                     high[0] = wm
             yield item
 
+    label = "Passage" if mapping.output == "passages" else "Event"
     info = SourceInfo(name=mapping.name, format=fmt, path=str(mapping.file), checksum=mapping.checksum)
+    writer: BatchWriter[Any] = MappedWriter(watermark_from, full, label)  # facts or passages: one writer
     summary = ingest(
         store,
         records(),
-        MappedWriter(watermark_from, full),
+        writer,
         source=info,
         kind=None,
         options=replace(options, embedder=None),
     )
-    missing = close_missing(store, mapping.name, seen, summary.run_id) if full else 0
-    closed = store.run(q.CLOSED_BY_RUN, {"source": mapping.name, "run_id": summary.run_id})[0]["closed"]
+    missing = close_missing(store, mapping.name, seen, summary.run_id, label) if full else 0
+    closed = store.run(q.CLOSED_BY_RUN_OF[label], {"source": mapping.name, "run_id": summary.run_id})[0]["closed"]
     store.run(q.SYNC_FINISH, {"run_id": summary.run_id, "watermark": high[0], "closed": closed})
     if options.embedder is not None:
-        done = embed_missing(store, options.embedder, label="Event", progress=options.progress)
+        done = embed_missing(store, options.embedder, label=label, progress=options.progress)
         summary.embedded += done.embedded
+    if label == "Passage":  # the sentences of new passage versions, as after `tkgrag ingest passages`
+        from tkgrag.ingest.sentences import sentences_after_ingest
+
+        summary.derived.update(sentences_after_ingest(store, options.embedder, options.progress))
     return SyncSummary(summary, full, watermark_from, high[0], closed, missing, resumed_mode)
 
 
-def close_missing(store: Store, source: str, seen: set[str], run_id: str) -> int:
+def close_missing(store: Store, source: str, seen: set[str], run_id: str, label: str = "Event") -> int:
     """Close the current versions of ``source`` whose item was not read (a full sync); returns how many."""
     after, gone = "", list[str]()
     while True:
-        rows = store.run(q.CURRENT_ITEM_KEYS, {"source": source, "after": after, "limit": CLOSE_PAGE})
+        rows = store.run(q.CURRENT_ITEM_KEYS_OF[label], {"source": source, "after": after, "limit": CLOSE_PAGE})
         if not rows:
             break
         gone.extend(r["key"] for r in rows if r["item_key"] not in seen)
@@ -128,7 +134,7 @@ def close_missing(store: Store, source: str, seen: set[str], run_id: str) -> int
     closed = 0
     for i in range(0, len(gone), CLOSE_PAGE):
         page = gone[i : i + CLOSE_PAGE]
-        closed += store.run(q.CLOSE_VERSIONS, {"keys": page, "now": now, "run_id": run_id})[0]["closed"]
+        closed += store.run(q.CLOSE_VERSIONS_OF[label], {"keys": page, "now": now, "run_id": run_id})[0]["closed"]
     return closed
 
 
