@@ -30,7 +30,7 @@ from tkgrag.model import Answer, ItemKind, Retrieval, TemporalConstraint
 from tkgrag.planning.auto import AUTO, RETRIEVE_MS, AutoRetriever
 from tkgrag.planning.inventory import Inventory
 from tkgrag.planning.prepare import PrepareReport
-from tkgrag.question.understanding import Understander, Understanding
+from tkgrag.question.understanding import Understander, Understanding, parse_only
 from tkgrag.readers.base import Reader
 from tkgrag.readers.registry import ReaderContext, create_reader
 from tkgrag.record_time import parse_record_time
@@ -146,9 +146,14 @@ class TKGRag:
             request = question
         else:
             as_of_record = parse_record_time(as_of)
-            with record_time(as_of_record):  # grounding reads see the same store state as the retrieval
-                understanding = self.understand(question)
+            retriever = self.retriever(method)
+            if retriever.grounded:
+                with record_time(as_of_record):  # grounding reads see the same store state as the retrieval
+                    understanding = self.understand(question)
+            else:  # the method reads the parse at most: no linking queries for it
+                understanding = parse_only(question)
             request = RetrievalRequest.of(question, k, constraint, kinds, understanding, as_of_record=as_of_record)
+            return retriever.retrieve(request)
         return self.retriever(method).retrieve(request)
 
     def ask(

@@ -372,6 +372,22 @@ def test_each_question_is_understood_once_per_run_whatever_the_methods() -> None
     assert facade.retrievers["a"].asked[0].understanding is facade.retrievers["b"].asked[0].understanding
 
 
+def test_a_retrieval_only_run_of_a_method_that_never_reads_the_grounding_does_not_ground() -> None:
+    """Issue 25's latency check: grounding (linking queries) was paid, and counted in the latency, by chunk-vector and
+    the other methods that read the parse at most. With no reader they get the parse only; a grounded method still
+    gets the understanding, and so does any method when a reader follows."""
+    qs, evidence = two_question_setup()
+    plain = ListRetriever("plain", evidence)
+    plain.grounded = False
+    facade = Facade({"plain": plain, "grounded": ListRetriever("grounded", evidence)})
+    run_eval(facade, dataset(qs), EvalOptions(("plain",), reader="none", progress=False))
+    assert facade.understood == []
+    assert plain.asked[0].understanding is not None and plain.asked[0].understanding.grounding is None
+    assert plain.asked[0].understanding.question is not None  # parsed: its explicit times still apply
+    run_eval(facade, dataset(qs), EvalOptions(("plain", "grounded"), reader="none", progress=False))
+    assert facade.understood == ["question q1", "question q2"]
+
+
 # --------------------------------------------------------------------------------------------- report
 def test_written_files_and_markdown(tmp_path: Path) -> None:
     qs, evidence = two_question_setup()

@@ -264,12 +264,19 @@ class _Asker:
     options: EvalOptions
     count_context_tokens: Callable[[str, Sequence[Evidence]], int] = _context_tokens
     understood: dict[str, Understanding] = field(default_factory=dict)  # shared by every method of a run
+    parsed: dict[str, Understanding] = field(default_factory=dict)  # parse-only understandings
 
     def __post_init__(self) -> None:
         self.retriever = self.rag.retriever(self.method)  # unknown method -> ConfigError before any question
         self.reader = None if self.options.retrieval_only else self.rag.reader(self.options.reader)
 
     def understanding(self, text: str) -> Understanding:
+        # A retrieval-only run of a method that never reads the grounding needs the parse alone: no linking queries
+        # (their time would count in its latency). Readers and grounded methods get the full understanding.
+        if self.reader is None and not self.retriever.grounded:
+            from tkgrag.question.understanding import parse_only
+
+            return self.parsed.setdefault(text, parse_only(text))
         u = self.understood.get(text)
         if u is None:
             with record_time(self.options.as_of_record):  # grounding reads see the store as of the run's record time

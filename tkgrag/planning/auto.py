@@ -57,6 +57,7 @@ class AutoRetriever:
     kinds: frozenset[ItemKind] = ALL_KINDS
     needs: frozenset[Need] = frozenset({Need.CONSTRAINTS})
     record_time: bool = True
+    grounded: bool = True  # routes by the linked entities
     _inventory: Inventory | None = field(default=None, repr=False)
     _taken_at: float = field(default=0.0, repr=False)
 

@@ -113,6 +113,9 @@ class Retriever(Protocol):
     kinds: frozenset[ItemKind]  # the item kinds it can return
     needs: frozenset[Need]
     record_time: bool  # its queries go through the temporal-filter builder: current items only, or as of a record time
+    # It reads the question's grounding (linked entities, anchors and their events, the rewrite); False: the parse
+    # alone, so a retrieval with no reader after it is understood without linking queries (``parse_only``).
+    grounded: bool
 
     def retrieve(
         self, request: RetrievalRequest | str, k: int = 10, constraint: TemporalConstraint | None = None
@@ -126,6 +129,7 @@ class RetrieverBase:
     kinds: frozenset[ItemKind]
     needs: frozenset[Need]
     record_time: bool = False
+    grounded: bool = True
 
     def retrieve(
         self, request: RetrievalRequest | str, k: int = 10, constraint: TemporalConstraint | None = None

@@ -84,6 +84,7 @@ class VectorRetriever(ConfiguredRetriever):
     config: VectorConfig = field(default_factory=VectorConfig)
     name: str = "vector"
     record_time = True  # every query goes through the temporal-filter builder (queries.temporal_filter)
+    grounded = False  # reads the parsed question at most, never its grounding
 
     def run(self, request: RetrievalRequest) -> Retrieval:
         timer = StageTimer()

@@ -85,7 +85,7 @@ class _Recording:
 
     def __post_init__(self) -> None:
         self.name, self.kinds, self.needs = self.inner.name, self.inner.kinds, self.inner.needs
-        self.record_time = self.inner.record_time
+        self.record_time, self.grounded = self.inner.record_time, self.inner.grounded
 
     def retrieve(
         self, request: RetrievalRequest | str, k: int = 10, constraint: TemporalConstraint | None = None

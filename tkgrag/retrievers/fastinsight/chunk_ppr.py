@@ -46,6 +46,7 @@ class ChunkPprRetriever(ConfiguredRetriever):
     embedder: Embedder
     config: ChunkPprConfig = field(default_factory=ChunkPprConfig)
     name: str = "chunk-ppr"
+    grounded = False  # seeds by the question vector; never reads the grounding
 
     def run(self, request: RetrievalRequest) -> Retrieval:
         timer = StageTimer()

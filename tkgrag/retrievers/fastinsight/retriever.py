@@ -80,6 +80,7 @@ class FastInsightRetriever(ConfiguredRetriever):
     name: str = "fastinsight"
     reranker_model: Reranker | None = None
     record_time = True  # the seeds, STeX candidates and degrees go through the temporal-filter builder
+    grounded = False  # reads the parsed question at most, never its grounding
 
     @property
     def reranker(self) -> Reranker:

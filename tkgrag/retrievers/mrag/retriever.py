@@ -59,6 +59,7 @@ class MragRetriever(ConfiguredRetriever):
     config: MragConfig = field(default_factory=MragConfig)
     name: str = "mrag"
     record_time = True  # every query goes through the temporal-filter builder (queries.temporal_filter)
+    grounded = False  # reads the parsed question at most, never its grounding
     llm: ChatClient | None = None
 
     def _query(self, request: RetrievalRequest, scope: RequestScope, use: LlmUse, notes: list[str]) -> MragQuery:
