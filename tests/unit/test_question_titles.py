@@ -70,3 +70,17 @@ def test_only_relations_holding_the_title_compete() -> None:
     # when no candidate holds the title, all stay (the caller's threshold decides)
     assert [c.relation for c in with_title(cands, ["CTO"])] == ["is_CFO_of", "is_CEO_of"]
     assert with_title(cands, []) == tuple(cands)
+
+
+def test_a_mention_that_names_an_entity_stays_whole() -> None:
+    """On a store holding ICEWS actors and a Wikidata "head of government" relation, the actor "Head of Government
+    (Croatia)" was split into the title "Head of Government" and "Croatia", and timer4's answer to a sample question
+    became an abstention. A mention that is an entity's exact name is not split; the others still are."""
+    q = "In which month did Head of Government (Croatia) meet Didier Burkhalter, and who was CEO of Pied Piper?"
+    vocabulary = MAPPED | {"head", "government"}
+    actor, ceo = mention("Head of Government (Croatia)", q), mention("CEO of Pied Piper", q)
+    assert split_titles([actor], vocabulary).mentions != (actor,)  # without the graph's names it would split
+    got = split_titles([actor, ceo], vocabulary, names_entity=lambda m: m.text == "Head of Government (Croatia)")
+    pied = q.index("Pied Piper")
+    assert got.mentions == (actor, Mention("Pied Piper", pied, pied + 10, MentionKind.NAME))
+    assert got.titles == ("CEO",)

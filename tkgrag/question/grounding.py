@@ -57,6 +57,7 @@ from tkgrag.store import Store
 from tkgrag.temporal import Granularity
 from tkgrag.timing import StageTimer
 
+EXACT_NAME = 2.0  # a link score this high is an exact name or alias (graph_linker)
 WIDE_MARGIN = 0.25  # ... and, when none of those has events with the entities, candidates this close
 RELATION_CANDIDATES = 8
 PARAPHRASE_DISCOUNT = 0.8  # a paraphrase's match counts less than the phrase as said
@@ -167,7 +168,7 @@ class Grounder:
         watch: StageTimer | None = None,
     ) -> _Clause:
         watch = watch or StageTimer()
-        split = split_titles(mentions, self._vocabulary())
+        split = split_titles(mentions, self._vocabulary(), self._names_entity)
         mentions, phrase = split.mentions, role_relation_phrase(relation_phrase, split.titles)
         with watch.stage("link"):
             links = self.linker.link_entities(mentions, k=3)
@@ -200,6 +201,10 @@ class Grounder:
             return self.linker.relation_matcher().vocabulary
         except RelationMatchError:
             return frozenset()
+
+    def _names_entity(self, mention: Mention) -> bool:
+        """The mention is an entity's exact name or alias (the linker's cache keeps the lookup for the link after)."""
+        return any(link.score >= EXACT_NAME for link in self.linker.link_mention(mention, k=3))
 
     def _relation_candidates(self, phrase: str) -> tuple[RelationMatch, ...]:
         """Candidates for the phrase as said and for its CAMEO paraphrases (``relation_phrases``; their scores

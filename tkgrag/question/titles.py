@@ -16,7 +16,7 @@ The relation phrase to match is then the title, with the verb said beside it unl
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from tkgrag.question.model import Mention, MentionKind
@@ -43,18 +43,24 @@ class TitleSplit:
     titles: tuple[str, ...]
 
 
-def split_titles(mentions: Sequence[Mention], vocabulary: Collection[str]) -> TitleSplit:
-    """``mentions`` with the job titles the graph's relations name taken out (module docstring)."""
+def split_titles(
+    mentions: Sequence[Mention],
+    vocabulary: Collection[str],
+    names_entity: Callable[[Mention], bool] = lambda m: False,
+) -> TitleSplit:
+    """``mentions`` with the job titles the graph's relations name taken out (module docstring). A mention that names
+    an entity of the graph as it stands (``names_entity``: ICEWS's actor "Head of Government (Croatia)" on a store
+    that also holds a "head of government" fact relation) stays whole."""
     out: list[Mention] = []
     titles: list[str] = []
     for m in mentions:
         words = [(w.group(0), w.start()) for w in _WORD.finditer(m.text)]
         content = [(w, at) for w, at in words if w.lower() not in _DETERMINERS]
-        if content and all(is_title(w, vocabulary) for w, _ in content):
+        if content and all(is_title(w, vocabulary) for w, _ in content) and not names_entity(m):
             titles.extend(w for w, _ in content)  # "CEO": a title alone is relation evidence, no entity
             continue
         split = _title_prefix(content, vocabulary)
-        if split is None:
+        if split is None or names_entity(m):
             out.append(m)
             continue
         said, rest_at = split
