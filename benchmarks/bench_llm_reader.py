@@ -45,7 +45,7 @@ from tkgrag.sources.benchmarks import load_tkgqa
 from tkgrag.temporal import TimeSpan
 from tkgrag.verbalize import verbalize_event
 
-DATA = Path("/work/shared/data")
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 console = Console(soft_wrap=True)
 RetrieveFn = Callable[[EvalQuestion, int], Retrieval]
 

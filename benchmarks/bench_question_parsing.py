@@ -1,6 +1,6 @@
 """Question understanding over the dev sets: detection shares, and accuracy where the data has gold labels.
 
-    .venv/bin/python benchmarks/bench_question_parsing.py [--data /work/shared/data] [--errors N]
+    .venv/bin/python benchmarks/bench_question_parsing.py [--data ../shared/data] [--errors N]
 
 Per file: share of questions with a detected temporal signal (other than NO SIGNAL), with an explicit time on the
 calendar, with an anchor, and the answer-type mix. Gold comparisons:

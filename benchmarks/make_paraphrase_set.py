@@ -1,7 +1,7 @@
 """A paraphrase check set for the symbolic reader (issue 17): questions generated from the KG files, answers computed
 exactly on them, phrased in the many ways people write (not in the tkgqa templates).
 
-    .venv/bin/python benchmarks/make_paraphrase_set.py [--data /work/shared/data] [--out runs/paraphrase]
+    .venv/bin/python benchmarks/make_paraphrase_set.py [--data ../shared/data] [--out runs/paraphrase]
                                                        [--per-category 70] [--seed 17]
 
 Writes, for each KG (``icews14`` = ``icews14/icews14_full_named.tsv``, ``icews05-15`` =
@@ -909,7 +909,7 @@ def generate(
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--data", type=Path, default=Path("/work/shared/data"))
+    ap.add_argument("--data", type=Path, default=Path(__file__).resolve().parents[1].parent / "shared" / "data")
     ap.add_argument("--out", type=Path, default=Path("runs/paraphrase"))
     ap.add_argument(
         "--per-category", type=int, default=72, help="questions per category and KG (2/3 tune, 1/3 held out)"
