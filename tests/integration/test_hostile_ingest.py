@@ -399,6 +399,9 @@ def test_a_stop_while_the_encoder_works_exits_130_not_134(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # As from a terminal: a suite started in the background by a non-interactive shell inherits SIGINT ignored,
+        # and an ingest started that way rightly keeps ignoring it (it then ran to the end and the test failed).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         started = lambda: any(r["checkpoint"] >= 500 for r in runs(store)) or proc.poll() is not None  # noqa: E731
