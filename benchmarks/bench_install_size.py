@@ -62,7 +62,7 @@ def main() -> None:
         empty = du_bytes(venv)
         seconds = pip(python, "install", "-q", str(REPO))
         base_pkgs = freeze(python)
-        base = {
+        base: dict[str, Any] = {
             "variant": "base",
             "bytes": du_bytes(venv) - empty,
             "packages": len(base_pkgs),
