@@ -18,6 +18,7 @@ import pytest
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
@@ -29,7 +30,7 @@ from tkgrag.explore import ExploreFile, load_explore
 from tkgrag.ingest.formats.run import ingest_facts
 from tkgrag.ingest.pipeline import IngestOptions
 from tkgrag.server import process
-from tkgrag.server.browser_guide import guide_url
+from tkgrag.server.browser_guide import guide_url, store_params
 from tkgrag.server.credentials import read_password
 from tkgrag.store import Store
 
@@ -125,18 +126,9 @@ def _use_the_guide(
 ) -> tuple[int, int]:
     """What a person does; returns the record count of the result frame's status bar and the table rows shown."""
     query = explore.queries[number - 1]
-    # 1. The URL `tkgrag neo4j status` prints; its connect form already names this instance's Bolt port.
-    driver.get(url)
-    user = wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, "input[data-testid=username]")))
-    address = driver.find_element(By.CSS_SELECTOR, "input[data-testid=boltaddress]").get_attribute("value")
-    assert address == f"127.0.0.1:{settings.server.bolt_port}"
-    user.send_keys("neo4j")
-    driver.find_element(By.CSS_SELECTOR, "input[data-testid=password]").send_keys(password)
-    driver.find_element(By.CSS_SELECTOR, "button[data-testid=connect]").click()
-
-    # 2. The guide opens by itself (browser.post_connect_cmd); one click sets every :param of explore.cypher.
+    # 1-2. Log in; the guide opens by itself; one click sets every :param of explore.cypher.
+    _log_in(driver, wait, url, password, settings)
     params = wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, "pre.runnable[data-tkgrag=params]")))
-    assert _frame_of(driver, f":play {guide_url(settings.server.http_port)}") is not None
     params.find_element(By.CSS_SELECTOR, "i.fa-play-circle-o").click()
     done = "[data-testid=multi-statement-list-icon][title='Status: success']"
     wait.until(
@@ -145,12 +137,7 @@ def _use_the_guide(
     )
 
     # 3. Go to the query's slide and run it from its play icon.
-    for n in range(2, slide + 1):
-        driver.find_element(By.CSS_SELECTOR, "[data-testid=nextSlide]").click()
-        wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, f"[data-tkgrag-slide='{n}']")))
-    runnable = wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, f"pre.runnable[data-tkgrag=query-{number}]")))
-    assert " ".join(runnable.text.split()) == " ".join(query.text.split())
-    runnable.find_element(By.CSS_SELECTOR, "i.fa-play-circle-o").click()
+    _run_from_slide(driver, wait, slide, number, query.text)
 
     # 4. The result frame: its status bar's record count, and the rows of its table.
     shown: int = wait.until(
@@ -159,3 +146,106 @@ def _use_the_guide(
     frame = _frame_of(driver, query.text)
     assert frame is not None
     return shown, len(frame.find_elements(By.CSS_SELECTOR, "tbody tr"))
+
+
+def _log_in(driver: WebDriver, wait: WebDriverWait[WebDriver], url: str, password: str, settings: Settings) -> None:
+    """The URL `tkgrag neo4j status` prints (its connect form already names this instance's Bolt port), log in as
+    neo4j, and wait for the guide that opens by itself (browser.post_connect_cmd)."""
+    driver.get(url)
+    user = wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, "input[data-testid=username]")))
+    address = driver.find_element(By.CSS_SELECTOR, "input[data-testid=boltaddress]").get_attribute("value")
+    assert address == f"127.0.0.1:{settings.server.bolt_port}"
+    user.send_keys("neo4j")
+    driver.find_element(By.CSS_SELECTOR, "input[data-testid=password]").send_keys(password)
+    driver.find_element(By.CSS_SELECTOR, "button[data-testid=connect]").click()
+    wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, "pre.runnable[data-tkgrag=params]")))
+    assert _frame_of(driver, f":play {guide_url(settings.server.http_port)}") is not None
+
+
+def _run_from_slide(driver: WebDriver, wait: WebDriverWait[WebDriver], slide: int, number: int, text: str) -> None:
+    """Go to the guide's slide and run query ``number`` from its play icon."""
+    for n in range(2, slide + 1):
+        driver.find_element(By.CSS_SELECTOR, "[data-testid=nextSlide]").click()
+        wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, f"[data-tkgrag-slide='{n}']")))
+    runnable = wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, f"pre.runnable[data-tkgrag=query-{number}]")))
+    assert " ".join(runnable.text.split()) == " ".join(text.split())
+    runnable.find_element(By.CSS_SELECTOR, "i.fa-play-circle-o").click()
+
+
+def _captions(driver: WebDriver, command: str) -> list[str] | None:
+    """The captions Browser drew in the graph view of the query's result frame (node and relationship texts)."""
+    try:
+        frame = _frame_of(driver, command)
+        if frame is None:
+            return None
+        nodes = frame.find_elements(By.CSS_SELECTOR, "svg g.node")
+        if not nodes:
+            return None
+        return [
+            " ".join((t.get_attribute("textContent") or "").split())
+            for t in frame.find_elements(By.CSS_SELECTOR, "svg text")
+        ]
+    except StaleElementReferenceException:
+        return None
+
+
+def test_guide_style_draws_events_by_their_text_and_entities_by_name(
+    neo4j_settings: Settings, store: Store, tmp_path: Path, chrome: WebDriver
+) -> None:
+    """The guide's style block, clicked in a real Browser, changes what the graph view shows: an Event is drawn with
+    its text (words of its relation), not its run id; an Entity with its name. The store-derived parameters block
+    runs too (every :param succeeds)."""
+    options = IngestOptions(progress=False, rejects_dir=tmp_path, embedder=None)
+    assert ingest_facts(store, FACTS, options=options).rejected == 0
+    explore = load_explore()
+    number, query = next(
+        (n, q) for n, q in enumerate(explore.queries, 1) if q.comment.startswith("The same timeline as a graph")
+    )
+    slide = 2 + [s.title for s in explore.sections].index(query.section)
+    # The store-params block sets $entity to this store's most connected entity: read its events the same way.
+    derived = store_params()
+    values = {name: store.run(f"RETURN {expr} AS v")[0]["v"] for name, expr in derived.params.items()}
+    events = store.run(
+        "MATCH (x:Entity {key: $entity})<-[:SUBJECT|OBJECT]-(e:Event) RETURN e.relation AS relation, e.run_id AS run, "
+        "x.name AS name",
+        values,
+    )
+    assert events, "the sample has no event of the guide's entity"
+    status = process.status(neo4j_settings)
+    printed = re.search(r"browser:\s+(\S+)", status.describe())
+    password = read_password(status.layout.password_file)
+    assert status.running and printed and password
+    driver, wait = chrome, WebDriverWait(chrome, WAIT_S)
+    shot = tmp_path / "browser-style.png"
+    try:
+        _log_in(driver, wait, printed.group(1), password, neo4j_settings)
+        done = "[data-testid=multi-statement-list-icon][title='Status: success']"
+        for block in ("style", "store-params"):
+            before = len(driver.find_elements(By.CSS_SELECTOR, done))
+            runnable = wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, f"pre.runnable[data-tkgrag={block}]")))
+            # As a person does: point at the block (its play icon shows on hover), then click the icon.
+            icon = runnable.find_element(By.CSS_SELECTOR, "i.fa-play-circle-o")
+            ActionChains(driver).move_to_element(runnable).pause(0.3).move_to_element(icon).click().perform()
+            if block == "store-params":
+                _wait_for_successes(wait, done, before + len(derived.params))
+        grass = driver.execute_script("return window.localStorage.getItem('neo4j.grass')") or ""
+        assert "{text}" in grass and "{name}" in grass, grass[:300]
+        _run_from_slide(driver, wait, slide, number, query.text)
+        captions: list[str] = wait.until(
+            lambda d: _captions(d, query.text), message="the graph view of the timeline query was not drawn"
+        )
+    finally:
+        driver.save_screenshot(str(shot))
+    drawn = " ".join(captions)
+    relation_words = {w for e in events for w in str(e["relation"]).split() if len(w) > 3}
+    assert any(w in drawn for w in relation_words), (captions, relation_words, shot)
+    assert events[0]["name"].split()[0] in drawn, (captions, shot)
+    runs = {str(e["run"]) for e in events if e["run"]}
+    assert not any(r in drawn for r in runs), (captions, runs, shot)
+
+
+def _wait_for_successes(wait: WebDriverWait[WebDriver], selector: str, count: int) -> None:
+    wait.until(
+        lambda d: len(d.find_elements(By.CSS_SELECTOR, selector)) == count,
+        message="the store-derived :param commands did not all succeed",
+    )
