@@ -30,7 +30,8 @@ def du_bytes(path: Path) -> int:
 
 def freeze(python: Path) -> set[str]:
     out = subprocess.run([str(python), "-m", "pip", "freeze"], check=True, capture_output=True, text=True).stdout
-    return {f for f in out.splitlines() if f and not f.startswith("tkgrag")}  # tkgrag itself: a file URL of this machine
+    # tkgrag itself is a file URL of this machine: left out
+    return {f for f in out.splitlines() if f and not f.startswith("tkgrag")}
 
 
 def pip(python: Path, *args: str) -> float:
