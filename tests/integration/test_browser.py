@@ -100,14 +100,11 @@ def test_explore_guide_opens_after_login_and_runs_a_query(
     expected = len(store.run(query.text, values))
     assert expected > 0
 
-    status = process.status(neo4j_settings)
-    printed = re.search(r"browser:\s+(\S+)", status.describe())
-    password = read_password(status.layout.password_file)
-    assert status.running and printed and password
+    url, password = _printed_url_and_password(neo4j_settings)
     driver, wait = chrome, WebDriverWait(chrome, WAIT_S)
     shot = tmp_path / "browser-explore.png"
     try:
-        shown, rows = _use_the_guide(driver, wait, printed.group(1), password, neo4j_settings, explore, slide, number)
+        shown, rows = _use_the_guide(driver, wait, url, password, neo4j_settings, explore, slide, number)
     finally:
         driver.save_screenshot(str(shot))  # also of a failure, to see where it stopped
     assert shown == expected and rows == expected, (shown, rows, expected, shot)
@@ -146,6 +143,15 @@ def _use_the_guide(
     frame = _frame_of(driver, query.text)
     assert frame is not None
     return shown, len(frame.find_elements(By.CSS_SELECTOR, "tbody tr"))
+
+
+def _printed_url_and_password(settings: Settings) -> tuple[str, str]:
+    """The `browser:` URL `tkgrag neo4j status` prints, and the password a person reads from the instance's file."""
+    status = process.status(settings)
+    printed = re.search(r"browser:\s+(\S+)", status.describe())
+    password = read_password(status.layout.password_file)
+    assert status.running and printed and password
+    return printed.group(1), password
 
 
 def _log_in(driver: WebDriver, wait: WebDriverWait[WebDriver], url: str, password: str, settings: Settings) -> None:
@@ -211,14 +217,11 @@ def test_guide_style_draws_events_by_their_text_and_entities_by_name(
         values,
     )
     assert events, "the sample has no event of the guide's entity"
-    status = process.status(neo4j_settings)
-    printed = re.search(r"browser:\s+(\S+)", status.describe())
-    password = read_password(status.layout.password_file)
-    assert status.running and printed and password
+    url, password = _printed_url_and_password(neo4j_settings)
     driver, wait = chrome, WebDriverWait(chrome, WAIT_S)
     shot = tmp_path / "browser-style.png"
     try:
-        _log_in(driver, wait, printed.group(1), password, neo4j_settings)
+        _log_in(driver, wait, url, password, neo4j_settings)
         done = "[data-testid=multi-statement-list-icon][title='Status: success']"
         for block in ("style", "store-params"):
             before = len(driver.find_elements(By.CSS_SELECTOR, done))
