@@ -14,21 +14,20 @@ WIPES the target instance (it refuses 'default' and 'bench') and reloads the sou
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import tempfile
 import time
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from source_instance import scratch_target, source_settings, write_report
+
 from tests.integration.companies_example import change, load_source, mapping_for, questions
 from tkgrag.api import TKGRag
-from tkgrag.config import load_settings
 from tkgrag.embed import default_embedder
 from tkgrag.ingest.mapped.sync import sync_mapped
 from tkgrag.ingest.pipeline import IngestOptions
@@ -73,18 +72,8 @@ def main() -> None:
     ap.add_argument("--wipe-target", action="store_true", help="required: the target instance is wiped")
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
-    target = load_settings()
-    if not args.wipe_target or target.server.instance in ("default", "bench"):
-        sys.exit("give --wipe-target, and a scratch target instance (not 'default' or 'bench')")
-    src = replace(
-        target,
-        server=replace(
-            target.server,
-            instance=os.environ["TKGRAG_SOURCE_INSTANCE"],
-            bolt_port=int(os.environ["TKGRAG_SOURCE_BOLT_PORT"]),
-            http_port=int(os.environ["TKGRAG_SOURCE_HTTP_PORT"]),
-        ),
-    )
+    target = scratch_target(args.wipe_target)
+    src = source_settings(target)
     methods = args.methods.split(",")
     embedder = default_embedder()
     opts = IngestOptions(progress=False, embedder=embedder)
@@ -149,9 +138,7 @@ def main() -> None:
             ],
         }
     print(f"load average {os.getloadavg()}")
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(report, indent=1, default=str), encoding="utf-8")
+    write_report(args.out, report)
 
 
 if __name__ == "__main__":

@@ -19,19 +19,18 @@ from __future__ import annotations
 
 import argparse
 import csv
-import json
 import os
 import random
 import statistics
-import sys
 import tempfile
 import time
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from tkgrag.config import Settings, load_settings
+from source_instance import scratch_target, source_settings, write_report
+
+from tkgrag.config import Settings
 from tkgrag.ingest.mapped.records import MappedRecord, map_rows
 from tkgrag.ingest.mapped.rows import read_rows
 from tkgrag.ingest.mapped.sync import sync_mapped
@@ -89,18 +88,6 @@ def load(settings: Settings) -> str:
     return "{:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
 
 
-def source_settings(target: Settings) -> Settings:
-    return replace(
-        target,
-        server=replace(
-            target.server,
-            instance=os.environ["TKGRAG_SOURCE_INSTANCE"],
-            bolt_port=int(os.environ["TKGRAG_SOURCE_BOLT_PORT"]),
-            http_port=int(os.environ["TKGRAG_SOURCE_HTTP_PORT"]),
-        ),
-    )
-
-
 def load_source(source: Store, tsv: Path) -> int:
     source.run_auto("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS")
     source.run_auto("CREATE INDEX actor_name IF NOT EXISTS FOR (a:Actor) ON (a.name)")
@@ -148,9 +135,7 @@ def main() -> None:
     )
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
-    target = load_settings()
-    if not args.wipe or target.server.instance in ("default", "bench"):
-        sys.exit("give --wipe, and a scratch target instance (not 'default' or 'bench')")
+    target = scratch_target(args.wipe, "--wipe")
     src_settings = source_settings(target)
     report: dict[str, Any] = {"cpu": os.cpu_count(), "cold": args.cold, "runs": []}
     store = connect(target)
@@ -248,9 +233,7 @@ def main() -> None:
     store.close()
     report["load_end"] = load(target)
     print(f"load average at the end: {report['load_end']}")
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(report, indent=1, default=str), encoding="utf-8")
+    write_report(args.out, report)
 
 
 if __name__ == "__main__":

@@ -25,15 +25,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 import tempfile
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from source_instance import scratch_target, source_settings
+
 from tests.integration.companies_example import load_source, mapping_for, questions
 from tkgrag.api import TKGRag
-from tkgrag.config import load_settings
 from tkgrag.embed import default_embedder
 from tkgrag.eval import GoldAnswer, is_correct
 from tkgrag.ingest.mapped.sync import sync_mapped
@@ -97,18 +96,8 @@ def main() -> None:
     ap.add_argument("--label", default="after")
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
-    target = load_settings()
-    if not args.wipe_target or target.server.instance in ("default", "bench"):
-        sys.exit("give --wipe-target, and a scratch target instance (not 'default' or 'bench')")
-    src = replace(
-        target,
-        server=replace(
-            target.server,
-            instance=os.environ["TKGRAG_SOURCE_INSTANCE"],
-            bolt_port=int(os.environ["TKGRAG_SOURCE_BOLT_PORT"]),
-            http_port=int(os.environ["TKGRAG_SOURCE_HTTP_PORT"]),
-        ),
-    )
+    target = scratch_target(args.wipe_target)
+    src = source_settings(target)
     print(f"load average (1, 5, 15 min): {os.getloadavg()}")
     embedder = default_embedder()
     opts = IngestOptions(progress=False, embedder=embedder)
