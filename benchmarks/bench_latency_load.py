@@ -46,6 +46,8 @@ from pathlib import Path
 from typing import Any
 
 METHODS = ("star", "timer4", "mrag", "exaqt")
+REFERENCE = "cpu-reference"  # a pure-Python loop asked like a method: what the same windows do to pure computation
+REFERENCE_LOOPS = 400_000  # ~20-40 ms on this machine's cores
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
@@ -68,7 +70,7 @@ def questions(per_method: int) -> dict[str, list[str]]:
         when = f.get("point_in_time") or f.get("start")
         if f.get("subject_label") and f.get("predicate_label") and when:
             facts.append(f"What was the {f['predicate_label']} of {f['subject_label']} in {str(when)[:4]}?")
-    pools = {"star": icews, "timer4": icews, "mrag": passages, "exaqt": facts}
+    pools = {"star": icews, "timer4": icews, "mrag": passages, "exaqt": facts, REFERENCE: icews}
     return {m: list(dict.fromkeys(qs))[: per_method + 2] for m, qs in pools.items()}
 
 
@@ -214,6 +216,24 @@ class Busy:
 
 
 # --------------------------------------------------------------------------------------------------- the run
+@dataclass
+class _Done:
+    evidence: list[Any] = field(default_factory=list)
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+
+class Reference:
+    """Stands in for ``TKGRag`` under the name ``cpu-reference``: a fixed pure-Python loop, no I/O and no threads,
+    so its load/idle ratio is what the windows' CPU share alone does to a request (about 1.5x beside two busy
+    loops on an otherwise idle pair of cores; less when other work already shares them)."""
+
+    def retrieve(self, question: str, method: str, k: int = 10) -> _Done:
+        x = 0
+        for i in range(REFERENCE_LOOPS):
+            x += i & 7
+        return _Done()
+
+
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     from tkgrag.api import TKGRag
     from tkgrag.config import load_settings
@@ -225,7 +245,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     settings = load_settings()
     spid = server_pid(settings)
     readings: list[Reading] = []
-    topk: dict[str, dict[str, list[str]]] = {m: {} for m in METHODS}
+    topk: dict[str, dict[str, list[str]]] = {m: {} for m in (*METHODS, REFERENCE)}
     errors: dict[str, str] = {}
     loads: list[tuple[float, float, float]] = [os.getloadavg()]
     busy = Busy(args.load_seconds, args.busy_session == "own")
@@ -249,7 +269,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
                         load_time_aware()
                     except ConfigError:  # no real model trained here: the demo-sized one `make demo` trains
                         rag.method_options["timer4"] = {"model": SAMPLE_MODEL}
-            rags = {m: (t4_rag if m == "timer4" and timer4_env else main_rag) for m in METHODS}
+            rags: dict[str, Any] = {m: (t4_rag if m == "timer4" and timer4_env else main_rag) for m in METHODS}
+            rags[REFERENCE] = Reference()
             for m in args.methods.split(","):  # warm every method (first calls load models, caches, query plans)
                 try:
                     for q in qs[m][:2]:
@@ -326,7 +347,7 @@ def ratio_interval(pairs: list[tuple[float, float]], rounds: int = 2000, seed: i
 def summary(doc: dict[str, Any]) -> dict[str, dict[str, Any]]:
     rows = doc["readings"]
     out: dict[str, dict[str, Any]] = {}
-    for m in METHODS:
+    for m in (*METHODS, REFERENCE):
         mine = [r for r in rows if r["method"] == m]
         if not mine:
             continue
@@ -363,19 +384,21 @@ def _ms(x: float | None) -> str:
 
 def tables(doc: dict[str, Any], s: dict[str, dict[str, Any]]) -> str:
     head = [
-        "| method | pairs | idle p50 | load p50 | load/idle | 95% interval | paired median ratio | idle p90 "
-        "| load p90 |",
-        "|---|---:|---:|---:|---:|---|---:|---:|---:|",
+        "| method | pairs | idle p50 | load p50 | load/idle | 95% interval | paired median ratio | over cpu-reference "
+        "| idle p90 | load p90 |",
+        "|---|---:|---:|---:|---:|---|---:|---:|---:|---:|",
     ]
+    ref = s.get(REFERENCE, {}).get("ratio")
     for m, c in s.items():
         lo, hi = c["interval"]
         head.append(
             f"| {m} | {c['n_pairs']} | {c['idle']['p50_ms']:.0f} ms | {c['load']['p50_ms']:.0f} ms | "
             f"{c['ratio']:.2f}x | {lo:.2f}-{hi:.2f}x | {c['paired_median_ratio']:.2f}x | "
+            f"{'-' if ref is None else format(c['ratio'] / ref, '.2f')} | "
             f"{c['idle']['p90_ms']:.0f} ms | {c['load']['p90_ms']:.0f} ms |"
         )
     for m, e in doc["errors"].items():
-        head.append(f"| {m} | 0 | error: {e} | | | | | | |")
+        head.append(f"| {m} | 0 | error: {e} | | | | | | | |")
     where = [
         "| method | arm | wall p50 | client CPU | client run-queue wait | server CPU | server threads' run-queue "
         "wait | runnable tasks | stage p50s (ms) |",
@@ -400,7 +423,11 @@ def main() -> None:
     ap.add_argument("--settle", type=float, default=0.3, help="seconds after stopping/continuing the busy loops")
     ap.add_argument("--busy-session", choices=("own", "shared"), default="own", help="busy loops' session")
     ap.add_argument("--load-seconds", type=float, default=900.0, help="bound of the busy loops' running time")
-    ap.add_argument("--methods", default=",".join(METHODS), help="comma-separated subset (default: all four)")
+    ap.add_argument(
+        "--methods",
+        default=",".join((*METHODS, REFERENCE)),
+        help=f"comma-separated subset (default: all four and the pure-CPU {REFERENCE})",
+    )
     ap.add_argument("--out", type=Path, default=None, help="folder for report.md and runs.json")
     ap.add_argument("--topk", type=Path, default=None, help="write the idle arm's top-k keys per question here")
     args = ap.parse_args()
