@@ -20,8 +20,9 @@ Measured per request, besides the wall clock around ``TKGRag.retrieve`` and the 
 this process's CPU time and its main thread's run-queue wait (``/proc/thread-self/schedstat``: time runnable but not
 running), the Neo4j server's CPU time and its threads' summed run-queue wait (``/proc/<pid>/task/*/schedstat``; the
 pid from the instance's pid file, absent for a server this script does not manage), and the number of runnable
-tasks on the machine (``procs_running`` in ``/proc/stat``) as the ambient load. A request that only computes would
-take ~1.5x as long beside two busy loops on two cores; the run-queue waits show where the rest goes.
+tasks on the machine (``procs_running`` in ``/proc/stat``) as the ambient load. A short request that only computes
+took ~2x as long beside two busy loops on two otherwise calm cores (it shares one core with one loop, measured with
+``cpu-reference``), less when other work already shares them; the run-queue waits show where a method's time goes.
 
 ``TKGRAG_REQUEST_THREADS=0`` in the environment measures the libraries' default threads (no per-request limit).
 ``--topk FILE`` writes each method's top-k keys per question (idle arm, first pass) for a before/after comparison.
@@ -224,8 +225,8 @@ class _Done:
 
 class Reference:
     """Stands in for ``TKGRag`` under the name ``cpu-reference``: a fixed pure-Python loop, no I/O and no threads,
-    so its load/idle ratio is what the windows' CPU share alone does to a request (about 1.5x beside two busy
-    loops on an otherwise idle pair of cores; less when other work already shares them)."""
+    so its load/idle ratio is what the windows' CPU share alone does to a request (~2x beside two busy loops on an
+    otherwise calm pair of cores; less when other work already shares them)."""
 
     def retrieve(self, question: str, method: str, k: int = 10) -> _Done:
         x = 0
