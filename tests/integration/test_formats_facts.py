@@ -7,6 +7,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from tkgrag.ingest.fact_keys import stored_fact_key
 from tkgrag.ingest.formats.facts import FactRecord, read_facts
 from tkgrag.ingest.formats.run import ingest_facts
 from tkgrag.ingest.formats.tkbc import TkbcRow, facts_from_rows, read_tkbc_rows
@@ -58,6 +59,20 @@ def test_sample_round_trip_and_rerun_changes_nothing(store: Store, tmp_path: Pat
         ("number of points/goals/set scored", "+2", "literal"),
     ]
     assert "(number of points/goals/set scored: 2; number of matches played: 20)" in row["text"]
+
+
+def test_facts_are_written_with_the_fact_key_the_backfill_would_compute(store: Store, tmp_path: Path) -> None:
+    """The facts writer keys its events (so the fact-key backfill is a one-time migration, not a scan per ingest):
+    each key is the one ``stored_fact_key`` computes from the stored node, literal objects included."""
+    ingest_facts(store, SAMPLE, options=opts(tmp_path))
+    rows = store.run(
+        "MATCH (e:Event)-[:SUBJECT]->(s:Entity) OPTIONAL MATCH (e)-[:OBJECT]->(o:Entity) "
+        "RETURN e.key AS key, e.fact_key AS fact_key, e.relation AS relation, s.key AS subject, "
+        "coalesce(o.key, e.object_value) AS object, e.valid_from AS valid_from, e.valid_to AS valid_to, "
+        "e.granularity AS granularity"
+    )
+    assert rows and all(r["fact_key"] is not None for r in rows)
+    assert [r["fact_key"] for r in rows] == [stored_fact_key(r) for r in rows]
 
 
 def test_fact_found_by_entity_qualifier(store: Store, tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from typer.testing import CliRunner, Result
 from tkgrag.cli import common
 from tkgrag.cli.app import app
 from tkgrag.config import Settings, managed_server_env
+from tkgrag.ingest.fact_keys import backfill_fact_keys
 from tkgrag.ingest.formats.run import ingest_passages
 from tkgrag.ingest.jobs import Job, load_job, run_job, run_schedule
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary, SimulatedCrash, SourceInfo, file_checksum, ingest
@@ -27,7 +28,7 @@ from tkgrag.ingest.stop import IngestStopped, clear_stop, request_stop
 from tkgrag.ingest.tkg import ingest_tkg_file
 from tkgrag.ingest.tsv import FORMAT, TkgTsvReader, TsvOptions
 from tkgrag.ingest.writers import EVENT_KIND, EventWriter
-from tkgrag.queries.ingest import GET_RUN, GRAPH_COUNTS
+from tkgrag.queries.ingest import FACT_KEYS_MARKED, GET_RUN, GRAPH_COUNTS
 from tkgrag.queries.sentences import COUNT_SENTENCES
 from tkgrag.sources.records import Reject
 from tkgrag.store import Store
@@ -273,12 +274,36 @@ def test_a_store_from_before_fact_keys_recognises_its_facts_from_a_new_source(st
     path.write_text("A\tConsult\tB\t2014-01-01\nC\tPraise\tD\t2014-02\nE\tMeet\tF\t2014\n", encoding="utf-8")
     ingest_tkg_file(store, path, source="wire", options=opts(tmp_path))
     want = {r["key"]: r["fact_key"] for r in store.run("MATCH (e:Event) RETURN e.key AS key, e.fact_key AS fact_key")}
-    store.run("MATCH (e:Event) REMOVE e.fact_key")  # the store as an older version left it
+    store.run("MATCH (e:Event) REMOVE e.fact_key")  # the store as an older version left it: no keys, no mark
+    store.run("MATCH (m:FactKeyMeta) DELETE m")
     second = ingest_tkg_file(store, path, source="paper", options=opts(tmp_path))
     assert (second.read, second.written, second.duplicates) == (3, 0, 3)
     rows = store.run("MATCH (e:Event) RETURN e.key AS key, e.fact_key AS fact_key, e.sources AS sources")
     assert {r["key"]: r["fact_key"] for r in rows} == want  # the same keys the writer computes
     assert sorted(r["sources"] for r in rows) == [["wire", "paper"]] * 3
+    assert store.run(FACT_KEYS_MARKED)  # migrated: marked
+
+
+def test_the_fact_key_backfill_runs_once_then_ingests_read_its_mark(store: Store, tmp_path: Path) -> None:
+    """The backfill is a one-time migration: an old store (events without keys, no mark) is keyed and marked by its
+    first event ingest; later ingests read the mark and do not scan the events (an event left without a key after
+    the mark is not looked for: every writer keys its events)."""
+    old = tmp_path / "old.tsv"
+    old.write_text("A\tConsult\tB\t2014-01-01\nC\tPraise\tD\t2014-02\n", encoding="utf-8")
+    ingest_tkg_file(store, old, source="wire", options=opts(tmp_path))
+    store.run("MATCH (e:Event) REMOVE e.fact_key")
+    store.run("MATCH (m:FactKeyMeta) DELETE m")
+    assert backfill_fact_keys(store) == 2  # the old store: scanned, keyed and marked
+    assert backfill_fact_keys(store) == 0
+    (mark,) = store.run("MATCH (m:FactKeyMeta) RETURN m.key AS key, m.backfilled_at IS NOT NULL AS at")
+    assert mark == {"key": "fact_keys", "at": True}
+    store.run("MATCH (e:Event {relation: 'Consult'}) REMOVE e.fact_key")  # only a scan would find this one
+    new = tmp_path / "new.tsv"
+    new.write_text("E\tMeet\tF\t2014\n", encoding="utf-8")
+    assert ingest_tkg_file(store, new, source="wire", options=opts(tmp_path)).written == 1
+    rows = store.run("MATCH (e:Event) RETURN e.relation AS relation, e.fact_key IS NOT NULL AS keyed")
+    assert {r["relation"]: r["keyed"] for r in rows} == {"Consult": False, "Praise": True, "Meet": True}
+    assert len(store.run("MATCH (m:FactKeyMeta) RETURN m")) == 1
 
 
 def test_a_stop_reaches_the_sentence_split(store: Store, tmp_path: Path) -> None:

@@ -4,7 +4,9 @@
 (``queries.ingest.ADD_EVENT_SOURCES``). Events written before the key existed have none, so the same fact from a new
 source became a second node. The key is a function of what the event node stores (subject and object keys or the
 literal, relation, span and granularity), so it is computed here, page by page in key order, before an event ingest
-writes anything; on a store where every event has its key this is one scan of the events that finds nothing.
+writes anything. It is a one-time migration: every writer of events (TSV events, n-ary facts, mapped versions) keys
+what it writes, so once a backfill has gone through every event it leaves a mark (``FactKeyMeta``) and later ingests
+read that one node instead of scanning all events (a scan for ``fact_key IS NULL`` cannot use the index).
 """
 
 from __future__ import annotations
@@ -39,12 +41,16 @@ def stored_fact_key(row: dict[str, Any]) -> str | None:
 
 
 def backfill_fact_keys(store: Store, *, page: int = PAGE) -> int:
-    """Set ``fact_key`` on every event that has none (and can have one); returns how many were set."""
+    """Set ``fact_key`` on every event that has none (and can have one), then mark the store; returns how many were
+    set (0 without a scan on a marked store)."""
+    if store.run(q.FACT_KEYS_MARKED):
+        return 0
     after = ""
     done = 0
     while True:
         rows = store.run(q.EVENTS_WITHOUT_FACT_KEY, {"after": after, "page": page})
         if not rows:
+            store.run(q.MARK_FACT_KEYS)
             return done
         after = rows[-1]["key"]
         keyed = [{"key": r["key"], "fact_key": k} for r in rows if (k := stored_fact_key(r)) is not None]

@@ -39,6 +39,11 @@ SET e.fact_key = row.fact_key
 RETURN count(e) AS set
 """
 
+# The one-time migration's mark: set when a backfill has gone through every event. Every writer of events keys them
+# itself, so a store with the mark has nothing to backfill and an ingest reads one node instead of scanning events.
+FACT_KEYS_MARKED = "MATCH (m:FactKeyMeta {key: 'fact_keys'}) RETURN m.backfilled_at AS at"
+MARK_FACT_KEYS = "MERGE (m:FactKeyMeta {key: 'fact_keys'}) ON CREATE SET m.backfilled_at = datetime()"
+
 # One row per NEW event (the pipeline dedupes keys in the batch and filters keys already stored). MERGE still guards
 # against a concurrent writer; `created` is true only for the nodes this statement created ($now is unique per batch).
 # A literal object (Wikidata quantity, string) has no OBJECT edge: it is kept in Event.object_value.

@@ -23,7 +23,7 @@ SET s.name = coalesce(row.subject_label, s.name)
 MERGE (ev:Event {key: row.key})
   ON CREATE SET ev.relation = row.relation, ev.relation_id = row.relation_id, ev.text = row.text,
     ev.valid_from = row.valid_from, ev.valid_to = row.valid_to, ev.granularity = row.granularity,
-    ev.object_value = row.object_value, ev.source = row.source,
+    ev.object_value = row.object_value, ev.source = row.source, ev.fact_key = row.fact_key,
     ev.ingested_at = $now, ev.run_id = $run_id, ev.recorded_from = $now
 MERGE (ev)-[:SUBJECT]->(s)
 WITH row, ev, is_new

@@ -33,7 +33,7 @@ MERGE (e:Event {key: row.key})
   ON CREATE SET e.relation = row.relation, e.text = row.text, e.valid_from = row.valid_from,
                 e.valid_to = row.valid_to, e.granularity = row.granularity, e.source = row.source,
                 e.item_key = row.item_key, e.version = row.version, e.content_hash = row.content_hash,
-                e.ingested_at = $now, e.run_id = $run_id, e.recorded_from = $now
+                e.fact_key = row.fact_key, e.ingested_at = $now, e.run_id = $run_id, e.recorded_from = $now
 WITH e, row, (e.ingested_at = $now AND e.run_id = $run_id) AS created
 WHERE created
 MERGE (s:Entity {key: row.subject})

@@ -48,12 +48,15 @@ RETURN count(n) AS embedded
 
 # Time-aware retrieval (Eq. 7): the $n nearest events by the TKS index with their times only (the rerank needs
 # nothing else); the kinds filter and the record-time predicate ($as_of_record: current items, or as of then) run
-# before the limit.
+# before the limit. One record, ``rows``: a list of [key, score, valid_from, valid_to, granularity] in the index's
+# order, the dates as ISO strings: a record per candidate and a driver Date per date cost the client ~90 ms of CPU
+# for 1,000 candidates (issue 30: under load that CPU waits for a core), one list of strings ~10 ms.
 TKS_CANDIDATES = f"""
 CALL db.index.vector.queryNodes('{TKS_INDEX}', $n, $qvec) YIELD node AS n, score
 WHERE {kind_filter("n", "Event")} AND {record_filter("n")}
-RETURN n.key AS key, score, n.valid_from AS valid_from, n.valid_to AS valid_to, n.granularity AS granularity
+RETURN collect([n.key, score, toString(n.valid_from), toString(n.valid_to), n.granularity]) AS rows
 """
+TKS_COLUMNS = ("key", "score", "valid_from", "valid_to", "granularity")
 
 # The reranked top k as item rows, in the order given ($rows: key and final score).
 ITEMS_BY_KEY = "UNWIND $rows AS row\nMATCH (n:Event {key: row.key})\nWITH n, row.score AS score\n" + item_return(

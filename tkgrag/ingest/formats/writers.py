@@ -90,6 +90,7 @@ def fact_row(record: EventRecord) -> dict[str, Any]:
             )
     return {
         "key": record.key,
+        "fact_key": record.fact_key,
         "subject": record.subject,
         "subject_label": record.subject_name,
         "subject_display": record.subject_name or entity_name(record.subject),

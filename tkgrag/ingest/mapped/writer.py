@@ -19,7 +19,7 @@ from tkgrag.ingest.formats.dates_in_text import date_bounds, date_labels
 from tkgrag.ingest.mapped.records import MappedPassage, MappedRecord
 from tkgrag.ingest.writers import aliases_text
 from tkgrag.queries import mapped as q
-from tkgrag.sources.records import WriteCounts
+from tkgrag.sources.records import WriteCounts, fact_key
 from tkgrag.verbalize import entity_name
 
 
@@ -27,6 +27,7 @@ def version_row(r: MappedRecord, version: int) -> dict[str, Any]:
     span = r.span
     return {
         "key": f"{r.item_key}@{version}",
+        "fact_key": fact_key(r.subject, r.relation, r.object, span),
         "item_key": r.item_key,
         "version": version,
         "content_hash": r.content_hash,

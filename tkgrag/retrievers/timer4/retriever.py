@@ -63,7 +63,7 @@ class TimeR4Retriever(ConfiguredRetriever):
             else self.config.candidates
         )
         with timer.stage("tks_search"):
-            rows = self.store.run(
+            found = self.store.run(
                 q.TKS_CANDIDATES,
                 {
                     "qvec": qvec,
@@ -72,6 +72,7 @@ class TimeR4Retriever(ConfiguredRetriever):
                     RECORD_PARAM: scope.as_of_record,
                 },
             )
+            rows = [dict(zip(q.TKS_COLUMNS, r, strict=True)) for r in found[0]["rows"]] if found else []
         # 4. Rerank (Sec. 4.5, Eq. 9-10).
         with timer.stage("rerank"):
             ranked = self._rank(rows, rw, notes)
