@@ -10,6 +10,8 @@ The connected graph must hold icews05-15 (partial before 2013-11-18) and only it
 answer). Every miss (wrong or abstained) gets ONE class, decided from the grounding and exact Cypher over the store
 (``tkgrag.queries.coverage_probes``), first rule that applies:
 
+0. ``sampled period``: the reader abstained because the answer depends on months the store holds only a sample of
+   (``SymbolicReader`` coverage: the deciding event may be among the missing ones).
 1. ``kg lacks anchor``: an anchor the reader understood has no event; the store holds no event of the ANNOTATED
    anchor entity with the question's entity under the reader's relation either (so no link would have found it).
 2. ``entity not linked``: the annotated entity differs from the linked one and the store holds the gold event (or
@@ -43,9 +45,11 @@ from tkgrag.api import TKGRag, answer_question
 from tkgrag.eval import is_correct, load_dataset
 from tkgrag.model import TemporalConstraint
 from tkgrag.queries.coverage_probes import EVENTS_BETWEEN_NAMES, EVENTS_OF_NAMES
+from tkgrag.readers.symbolic import SAMPLED_POLICIES, SymbolicReader
 from tkgrag.temporal import TimeSpan
 
 CLASSES = (
+    "sampled period",
     "kg lacks anchor",
     "kg lacks event",
     "entity not linked",
@@ -54,7 +58,7 @@ CLASSES = (
     "operator wrong",
     "granularity wrong",
 )
-KG_LACKS = ("kg lacks anchor", "kg lacks event")
+KG_LACKS = ("sampled period", "kg lacks anchor", "kg lacks event")
 
 
 def _admits(constraints: list[TemporalConstraint], valid_from: str) -> bool:
@@ -81,6 +85,8 @@ def _role_ok(row: dict[str, Any], gold_role: str | None) -> bool:
 def classify(store: Any, rec: dict[str, Any], a: Any) -> tuple[str, dict[str, Any]]:
     """One class for a miss, and the probe counts it rests on."""
     g = getattr(a, "grounding", None)
+    if getattr(a, "strategy", "") == "none: sampled period":
+        return "sampled period", {"why": a.no_answer}
     gold = list(rec["answers"])
     annotated = list(rec["entities"])
     linked = [e.name for e in g.entities] if g is not None else []
@@ -174,13 +180,19 @@ def main() -> None:
     ap.add_argument("--k", type=int, default=10)
     ap.add_argument("--out", type=Path, default=None, help="per-question classes (JSON)")
     ap.add_argument("--markdown", type=Path, default=None, help="the tables (Markdown)")
+    ap.add_argument(
+        "--sampled",
+        default="abstain",
+        choices=SAMPLED_POLICIES,
+        help="the symbolic reader's policy for ordered answers in sampled periods",
+    )
     args = ap.parse_args()
     records = {r["question"]: r for r in json.loads(args.questions.read_text())}
     ds = load_dataset(args.questions)
     rows: list[dict[str, Any]] = []
     t0 = time.perf_counter()
     with TKGRag.connect() as rag:
-        reader, retriever = rag.reader("symbolic"), rag.retriever(args.method)
+        reader, retriever = SymbolicReader(rag.store, rag.embedder, sampled=args.sampled), rag.retriever(args.method)
         for q in ds.questions:
             rec = records[q.question]
             a = answer_question(rag.understand(q.question), retriever, reader, args.k)
@@ -188,6 +200,7 @@ def main() -> None:
             ok = bool(got) and is_correct(got[0], q.answers)
             outcome = "right" if ok else ("abstained" if not got else "wrong")
             cls, info = ("right", {}) if ok else classify(rag.store, rec, a)
+            withheld = list(getattr(a, "withheld", []))
             rows.append(
                 {
                     "quid": rec.get("quid"),
@@ -200,6 +213,8 @@ def main() -> None:
                     "outcome": outcome,
                     "class": cls,
                     "caveat": sampled_flag(a),
+                    "withheld": [x.text for x in withheld[:3]],
+                    "withheld_right": bool(withheld) and is_correct(withheld[0].text, q.answers),
                     "no_answer": getattr(a, "no_answer", None),
                     "probes": info,
                 }
@@ -210,12 +225,15 @@ def main() -> None:
     answered = sum(r["outcome"] != "abstained" for r in rows)
     not_lacks = sum(r["class"] not in ("right", *KG_LACKS) for r in rows)
     lines = [
-        f"MultiTQ dev sample: n={n}, {time.perf_counter() - t0:.0f} s, load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}",
+        f"MultiTQ dev sample (sampled={args.sampled}): n={n}, {time.perf_counter() - t0:.0f} s, "
+        f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}",
         "",
         f"hit@1 {right / n:.3f} ({right}/{n}); answered {answered}; precision of the answers given "
         f"{(right / answered if answered else 0):.3f} ({right}/{answered}); misses that are not 'KG lacks': "
         f"{not_lacks}/{n} ({not_lacks / n:.1%}); answers with a coverage caveat: "
-        f"{sum(r['caveat'] is not None and r['outcome'] != 'abstained' for r in rows)}",
+        f"{sum(r['caveat'] is not None and r['outcome'] != 'abstained' for r in rows)}; answers withheld for a sampled "
+        f"period: {sum(bool(r['withheld']) for r in rows)}, of which the sample's first answer was a gold one: "
+        f"{sum(r['withheld_right'] for r in rows)}",
         "",
         "| class | wrong | abstained | total |",
         "|---|---:|---:|---:|",
