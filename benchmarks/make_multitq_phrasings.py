@@ -3,7 +3,7 @@
     TKGRAG_INSTANCE=mtq TKGRAG_BOLT_PORT=17831 TKGRAG_HTTP_PORT=17531 \\
     python benchmarks/make_multitq_phrasings.py --out DIR [--per 10] [--seed 29]
 
-Writes DIR/tune.jsonl and DIR/heldout.jsonl (``tkgrag eval`` format). The two halves ask the same four kinds of
+Writes DIR/tune.json and DIR/heldout.json (MultiTQ's JSON layout, which ``tkgrag eval`` reads). The two halves ask the same four kinds of
 question about DIFFERENT facts with DIFFERENT constructions and verb paraphrases, so that tuning on one half says
 little about the other:
 
@@ -192,8 +192,8 @@ def main() -> None:
     for half in ("tune", "heldout"):
         mine = [p for p in pairs if (p in tune_pairs) == (half == "tune")]
         qs = build(rows, mine, half, args.per, random.Random(f"{args.seed}-{half}"), used)
-        path = args.out / f"{half}.jsonl"
-        path.write_text("".join(json.dumps(q, ensure_ascii=False) + "\n" for q in qs), encoding="utf-8")
+        path = args.out / f"{half}.json"  # MultiTQ's layout: one JSON list
+        path.write_text(json.dumps(qs, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         kinds: dict[str, int] = defaultdict(int)
         for q in qs:
             kinds[q["qtype"]] += 1

@@ -54,6 +54,12 @@ def roles(question: str) -> tuple[dict[str, AnswerRole], AnswerRole]:
             {"Tarun Gogoi": AnswerRole.OBJECT},
             AnswerRole.SUBJECT,
         ),
+        # the asked time as the clause's subject: "saw" is not the event, South Africa negotiates
+        (
+            "Which day saw South Africa negotiate with China for the first time in 2014?",
+            {"South Africa": AnswerRole.SUBJECT, "China": AnswerRole.OBJECT},
+            AnswerRole.TIME,
+        ),
     ],
 )
 def test_roles_from_syntax(question: str, entities: dict[str, AnswerRole], answer: AnswerRole) -> None:

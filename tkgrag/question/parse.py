@@ -158,6 +158,13 @@ _TIME_NOUN = re.compile(
 )
 
 
+# The asked time as the subject of the clause: "Which day saw X negotiate with Y" is "On which day did X negotiate
+# with Y"; "saw" is not the event.
+_TIME_AS_SUBJECT = re.compile(
+    r"^\s*(?:what|which)\s+(?:day|date|month|year|week)\s+(?:saw|sees|witnessed|witnesses)\b", re.IGNORECASE
+)
+
+
 def _relation_phrase(text: str, low: str, spans: list[tuple[int, int]]) -> str:
     """The question's own event words: main content without question words, mentions and function words at the
     edges ("Who expressed intent to meet or negotiate with X in 2014?" -> "expressed intent to meet or negotiate")."""
@@ -165,6 +172,7 @@ def _relation_phrase(text: str, low: str, spans: list[tuple[int, int]]) -> str:
     clauses = [c for c in re.split(r"[,;?!]", rest) if c.strip()]
     best = ""
     for clause in clauses:
+        clause = _TIME_AS_SUBJECT.sub(" ", clause)
         clause = _LEADING_WH.sub(" ", clause)
         words = re.findall(r"[\w'’-]+", clause)
         while True:
