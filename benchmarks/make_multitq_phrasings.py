@@ -3,9 +3,9 @@
     TKGRAG_INSTANCE=mtq TKGRAG_BOLT_PORT=17831 TKGRAG_HTTP_PORT=17531 \\
     python benchmarks/make_multitq_phrasings.py --out DIR [--per 10] [--seed 29]
 
-Writes DIR/tune.json and DIR/heldout.json (MultiTQ's JSON layout, which ``tkgrag eval`` reads). The two halves ask the same four kinds of
-question about DIFFERENT facts with DIFFERENT constructions and verb paraphrases, so that tuning on one half says
-little about the other:
+Writes DIR/tune.json and DIR/heldout.json (MultiTQ's JSON layout, which ``tkgrag eval`` reads). The two halves ask
+the same four kinds of question about DIFFERENT facts with DIFFERENT constructions and verb paraphrases, so that
+tuning on one half says little about the other:
 
 - time as the subject of the clause ("Which day saw X visit Y for the first time in 2014?");
 - "in the same month as X" (``equal_multi``: every other actor of that relation and object in the anchor's month);
