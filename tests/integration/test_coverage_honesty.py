@@ -1,7 +1,7 @@
 """Partial-KG honesty (issue 29, item 4) on a tiny store with a sparse and a dense period.
 
-Source "partial": 2013-01..2013-06 hold 6 events a month (a "sample"), 2013-07..2013-12 hold 60 (dense): the
-reference (0.9 quantile of the 12 monthly counts) is 60, so the first six months are sampled (6 < 30). Besides the
+Source "partial": 2013-01..2013-06 hold 30 events a month (a "sample"), 2013-07..2013-12 hold 300 (dense): the
+reference (0.9 quantile of the 12 monthly counts) is 300, so the first six months are sampled (30 < 150). Besides the
 filler events between filler actors, the facts the questions are about:
 
     Alpha Union   Make_a_visit   Zeta Republic   2013-03-10   (sampled month)
@@ -48,7 +48,7 @@ def write(path: Path, rows: list[tuple[str, str, str, str]]) -> Path:
 def monthly_rows() -> list[tuple[str, str, str, str]]:
     rows: list[tuple[str, str, str, str]] = []
     for month in range(1, 13):
-        n = 6 if month <= 6 else 60
+        n = 30 if month <= 6 else 300
         rows += filler(month, n - sum(1 for f in FACTS if int(f[3][5:7]) == month))
     return rows + FACTS
 
@@ -81,9 +81,9 @@ def ask(graph: Store, embedder, vector: VectorRetriever, question: str, sampled:
 
 def test_the_ingest_counts_events_per_source_and_month(graph: Store) -> None:
     rows = graph.run(COVERAGE_TABLE)
-    assert [(r["month"], r["events"]) for r in rows] == [(f"2013-{m:02d}", 6 if m <= 6 else 60) for m in range(1, 13)]
+    assert [(r["month"], r["events"]) for r in rows] == [(f"2013-{m:02d}", 30 if m <= 6 else 300) for m in range(1, 13)]
     cov = CoverageTable.load(graph).sources[SOURCE]
-    assert cov.reference == 60
+    assert cov.reference == 300
     assert [cov.status[f"2013-{m:02d}"] for m in (1, 6, 7, 12)] == [
         Density.SAMPLED,
         Density.SAMPLED,
@@ -132,7 +132,7 @@ def test_a_later_ingest_recounts_only_the_months_it_touched(
 ) -> None:
     before = {r["month"]: r for r in graph.run("MATCH (c:Coverage) RETURN c.month AS month, c.updated_at AS at")}
     folder = tmp_path_factory.mktemp("more")
-    extra = [(f"Extra_{i:03d}", "Consult", "Extra_999", f"2013-04-{1 + i % 28:02d}") for i in range(50)]
+    extra = [(f"Extra_{i:03d}", "Consult", "Extra_999", f"2013-04-{1 + i % 28:02d}") for i in range(250)]
     ingest_tkg_file(
         graph,
         write(folder / "more.tsv", extra),
@@ -143,7 +143,7 @@ def test_a_later_ingest_recounts_only_the_months_it_touched(
     changed = sorted(m for m in after if after[m]["at"] != before[m]["at"])
     assert changed == ["2013-04"]
     cov = CoverageTable.load(graph).sources[SOURCE]
-    assert cov.counts["2013-04"] == 56 and cov.status["2013-04"] is Density.DENSE
+    assert cov.counts["2013-04"] == 280 and cov.status["2013-04"] is Density.DENSE
     # a full rebuild gives the same counts
     rebuild_coverage(graph)
     assert CoverageTable.load(graph).sources[SOURCE].counts == cov.counts
