@@ -113,6 +113,16 @@ def test_last_is_answered_when_every_later_month_is_dense(graph: Store, embedder
     assert [c.text for c in a.answers][:1] == ["Beta League"] and a.coverage is None
 
 
+def test_before_a_date_is_answered_with_the_caveat(graph: Store, embedder, vector: VectorRetriever) -> None:  # type: ignore[no-untyped-def]
+    # "who visited before T" holds for every visitor before T: Alpha Union's 2013-03-10 visit is exact evidence
+    a = ask(graph, embedder, vector, "Who visited Zeta Republic before 1 August 2013?")
+    assert [c.text for c in a.answers] == ["Alpha Union"]
+    assert a.coverage is not None and "partial holds only a sample for 2013-03..2013-06" in a.coverage.describe()
+    # "the last to visit before T" needs the months the sample misses: withheld
+    b = ask(graph, embedder, vector, "Who was the last to visit Zeta Republic before 1 August 2013?")
+    assert b.answers == [] and [c.text for c in b.withheld][:1] == ["Alpha Union"]
+
+
 def test_what_is_there_is_answered_with_the_caveat(graph: Store, embedder, vector: VectorRetriever) -> None:  # type: ignore[no-untyped-def]
     a = ask(graph, embedder, vector, "Who visited Zeta Republic in March 2013?")
     assert [c.text for c in a.answers] == ["Alpha Union"]  # the event is in the store: exact

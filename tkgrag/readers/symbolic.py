@@ -17,9 +17,10 @@ graph, or no fact qualifies for the chosen relation or the close candidates whos
 
 Coverage (issue 29): where the store is known to hold only a sample of a source (``ingest.coverage``: events per
 source and month, judged against the source's own density), an answer that depends on no event being MISSING there,
-"first", "last", "nearest before/after", "the second to", is not given: the reader abstains and says which months
-are sampled and what the sample holds. An answer that states what is there (who did X on a day, when X did Y) is
-exact evidence and is given, with the caveat that other answers may be missing (``SymbolicAnswer.coverage``).
+"first", "last", "the second to" (also "the last ... before X"), is not given: the reader abstains and says which
+months are sampled and what the sample holds. An answer that states what is there - who did X on a day, when X did
+Y, who did X before/after T (every such actor is a right answer; nearest first is only the order shown) - is exact
+evidence and is given, with the caveat that other answers may be missing (``SymbolicAnswer.coverage``).
 
 Confidence: the understanding's (the weakest entity link times the relation's match score) divided by the number of
 answers tied at the top.
@@ -81,9 +82,10 @@ class SymbolicAnswer(Answer):
         return d
 
 
-# What to do when an ordered answer ("first", "last", "nearest") rests on a sampled period: withhold it (the default),
-# give it with the caveat, or ignore coverage altogether.
+# What to do when an ordinal answer ("first", "last") rests on a sampled period: withhold it (the default), give it
+# with the caveat, or ignore coverage altogether.
 SAMPLED_POLICIES = ("abstain", "caveat", "ignore")
+_ORDINAL = (Order.FIRST, Order.LAST)
 
 
 class SymbolicReader:
@@ -175,8 +177,8 @@ class SymbolicReader:
                 )
                 graph = frozenset(e.key for e in read if e.key not in retrieved)
                 weak = self._weak_for_answer(g, facts.get(answers[0].supporting_events[0]))
-                if weak is not None and g.order is not Order.SUPPORT and self.sampled == "abstain":
-                    # "first"/"last"/"nearest" from a sample: the deciding event may be among the missing ones
+                if weak is not None and g.order in _ORDINAL and self.sampled == "abstain":
+                    # "first"/"last" from a sample: the deciding event may be among the missing ones
                     said = facts[answers[0].supporting_events[0]]
                     why = (
                         f"cannot tell the {g.order.value} one: {weak.describe()}; the {g.order.value} this store "
