@@ -186,7 +186,7 @@ class SymbolicReader:
                     )
                     return result([], facts, "none: sampled period", why, graph, weak, answers)
                 return result(answers, facts, strategy, None, graph, weak)
-        weak = self._weak(g, [None], *_window(g))
+        weak = self._weak([None], *_window(g))
         why = g.no_events() + (f"; note: {weak.describe()}" if weak is not None else "")
         return result([], _merge(evidence, []), "none", why, frozenset(), weak)
 
@@ -200,9 +200,7 @@ class SymbolicReader:
             self._table, self._table_at = CoverageTable.load(self.store), now
         return self._table
 
-    def _weak(
-        self, g: GroundedQuestion, sources: list[str | None], start: date | None, end: date | None
-    ) -> WeakMonths | None:
+    def _weak(self, sources: list[str | None], start: date | None, end: date | None) -> WeakMonths | None:
         table = self._table_now()
         if table is None or not table.sources:
             return None
@@ -223,7 +221,7 @@ class SymbolicReader:
                 hi = when
             elif c.relation is TemporalRelation.BEFORE:
                 lo = when
-        return self._weak(g, [fact.source if fact is not None else None], lo, hi)
+        return self._weak([fact.source if fact is not None else None], lo, hi)
 
     @staticmethod
     def _relations(g: GroundedQuestion) -> list[str | None]:
