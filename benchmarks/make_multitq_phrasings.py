@@ -3,7 +3,8 @@
     TKGRAG_INSTANCE=mtq TKGRAG_BOLT_PORT=17831 TKGRAG_HTTP_PORT=17531 \\
     python benchmarks/make_multitq_phrasings.py --out DIR [--per 10] [--seed 29]
 
-Writes DIR/tune.json and DIR/heldout.json (MultiTQ's JSON layout, which ``tkgrag eval`` reads). The two halves ask
+Writes DIR/tune.json, DIR/heldout.json and DIR/heldout2.json (MultiTQ's JSON layout, which ``tkgrag eval`` reads;
+heldout2 has constructions written after heldout had been looked at, facts from the held-out half). The two halves ask
 the same four kinds of question about DIFFERENT facts with DIFFERENT constructions and verb paraphrases, so that
 tuning on one half says little about the other:
 
@@ -33,24 +34,43 @@ DENSE_FROM, DENSE_TO = "2013-12-01", "2015-12-31"
 
 # relation -> (base, past) for each half; the held-out half uses other verbs.
 VERBS: dict[str, dict[str, tuple[str, str]]] = {
-    "Make_a_visit": {"tune": ("visit", "visited"), "heldout": ("travel to", "travelled to")},
-    "Praise_or_endorse": {"tune": ("praise", "praised"), "heldout": ("laud", "lauded")},
-    "Criticize_or_denounce": {"tune": ("denounce", "denounced"), "heldout": ("condemn", "condemned")},
+    "Make_a_visit": {
+        "tune": ("visit", "visited"),
+        "heldout": ("travel to", "travelled to"),
+        "heldout2": ("pay a visit to", "paid a visit to"),
+    },
+    "Praise_or_endorse": {
+        "tune": ("praise", "praised"),
+        "heldout": ("laud", "lauded"),
+        "heldout2": ("commend", "commended"),
+    },
+    "Criticize_or_denounce": {
+        "tune": ("denounce", "denounced"),
+        "heldout": ("condemn", "condemned"),
+        "heldout2": ("criticise", "criticised"),
+    },
     "Sign_formal_agreement": {
         "tune": ("sign a formal agreement with", "signed a formal agreement with"),
         "heldout": ("ink an agreement with", "inked an agreement with"),
+        "heldout2": ("sign a pact with", "signed a pact with"),
     },
     "Engage_in_negotiation": {
         "tune": ("negotiate with", "negotiated with"),
         "heldout": ("hold talks with", "held talks with"),
+        "heldout2": ("conduct negotiations with", "conducted negotiations with"),
     },
 }
 OFFERS: dict[str, dict[str, str]] = {
     "Express_intent_to_cooperate": {
         "tune": "offered to cooperate with",
         "heldout": "extended an offer of cooperation to",
+        "heldout2": "put forward an offer to cooperate with",
     },
-    "Express_intent_to_meet_or_negotiate": {"tune": "offered to meet", "heldout": "extended an offer of talks to"},
+    "Express_intent_to_meet_or_negotiate": {
+        "tune": "offered to meet",
+        "heldout": "extended an offer of talks to",
+        "heldout2": "proposed talks with",
+    },
 }
 
 EVENTS = """
@@ -125,35 +145,34 @@ def build(
             if not in_year:
                 continue
             first = in_year[0]
-            q = (
-                f"Which day saw {s} {verbs[0]} {o} for the first time in {year}?"
-                if half == "tune"
-                else f"The first time in {year} that {s} {verbs[1]} {o} fell on which day?"
-            )
+            q = {
+                "tune": f"Which day saw {s} {verbs[0]} {o} for the first time in {year}?",
+                "heldout": f"The first time in {year} that {s} {verbs[1]} {o} fell on which day?",
+                "heldout2": f"What date marked the first occasion in {year} on which {s} {verbs[1]} {o}?",
+            }[half]
             counts["time_subject"] += add("time_subject", q, [first], "time", "day", key + "|ts")
             continue
         # first/last through the answer's granularity
         if verbs and counts["granularity"] < per:
             last = times[-1]
-            q = (
-                f"In which year did {s} last {verbs[0]} {o}?"
-                if half == "tune"
-                else f"Which month was the last one in which {s} {verbs[1]} {o}?"
-            )
-            gold = last[:4] if half == "tune" else last[:7]
-            counts["granularity"] += add(
-                "granularity", q, [gold], "time", "year" if half == "tune" else "month", key + "|g"
-            )
+            q = {
+                "tune": f"In which year did {s} last {verbs[0]} {o}?",
+                "heldout": f"Which month was the last one in which {s} {verbs[1]} {o}?",
+                "heldout2": f"During which year was the most recent time that {s} {verbs[1]} {o}?",
+            }[half]
+            level = "month" if half == "heldout" else "year"
+            gold = last[:7] if level == "month" else last[:4]
+            counts["granularity"] += add("granularity", q, [gold], "time", level, key + "|g")
             continue
         # in the same month as X: X's (only) event with this relation and object fixes the month
         if verbs and len(times) == 1 and times == dense and counts["same_month"] < per:
             others = sorted(by_obj_month[(r, o, times[0][:7])] - {s})
             if others:
-                q = (
-                    f"Who {verbs[1]} {o} in the same month as {s}?"
-                    if half == "tune"
-                    else f"In the month when {s} {verbs[1]} {o}, who else {verbs[1]} {o}?"
-                )
+                q = {
+                    "tune": f"Who {verbs[1]} {o} in the same month as {s}?",
+                    "heldout": f"In the month when {s} {verbs[1]} {o}, who else {verbs[1]} {o}?",
+                    "heldout2": f"Who else {verbs[1]} {o} in the month {s} {verbs[1]} {o}?",
+                }[half]
                 counts["same_month"] += add("same_month", q, others, "entity", "month", key + "|sm")
                 continue
         # offered / extended paraphrases on a day
@@ -161,7 +180,11 @@ def build(
         if offer and counts["offer"] < per:
             t = dense[0]
             offered = sorted(by_obj_day[(r, o, t)])
-            q = f"Who {offer} {o} on {day_words(t)}?" if half == "tune" else f"On {day_words(t)}, who {offer} {o}?"
+            q = {
+                "tune": f"Who {offer} {o} on {day_words(t)}?",
+                "heldout": f"On {day_words(t)}, who {offer} {o}?",
+                "heldout2": f"Who {offer} {o} on {day_words(t)}?",
+            }[half]
             counts["offer"] += add("offer", q, offered, "entity", "day", key + "|o")
     return out
 
@@ -189,7 +212,7 @@ def main() -> None:
     tune_pairs = set(pairs[: len(pairs) // 2])
     args.out.mkdir(parents=True, exist_ok=True)
     used: set[str] = set()
-    for half in ("tune", "heldout"):
+    for half in ("tune", "heldout", "heldout2"):  # heldout2: constructions written after heldout was looked at
         mine = [p for p in pairs if (p in tune_pairs) == (half == "tune")]
         qs = build(rows, mine, half, args.per, random.Random(f"{args.seed}-{half}"), used)
         path = args.out / f"{half}.json"  # MultiTQ's layout: one JSON list
