@@ -54,6 +54,11 @@ def roles(question: str) -> tuple[dict[str, AnswerRole], AnswerRole]:
             {"Tarun Gogoi": AnswerRole.OBJECT},
             AnswerRole.SUBJECT,
         ),
+        (
+            "During which year was the most recent time that Christine Lagarde commended China?",
+            {"Christine Lagarde": AnswerRole.SUBJECT, "China": AnswerRole.OBJECT},
+            AnswerRole.TIME,
+        ),
         # the asked time as the clause's subject: "saw" is not the event, South Africa negotiates
         (
             "Which day saw South Africa negotiate with China for the first time in 2014?",
@@ -112,6 +117,7 @@ def test_stated_intent() -> None:
     assert stated_intent("would wish to visit") and stated_intent("expressed its intention to meet")
     assert not stated_intent("visited") and not stated_intent("wanted")  # "wanted" alone states no action
     assert stated_intent("extended an offer of cooperation to") and stated_intent("made a pledge to help")
+    assert stated_intent("proposed talks with") and not stated_intent("proposed")
     assert not stated_intent("extended")
 
 

@@ -159,9 +159,14 @@ _TIME_NOUN = re.compile(
 
 
 # The asked time as the subject of the clause: "Which day saw X negotiate with Y" is "On which day did X negotiate
-# with Y"; "saw" is not the event.
+# with Y"; "saw" is not the event. Also "What date marked the (first) occasion on which X ...", "During which year
+# was the (most recent) time that X ..." (the ordinal is read elsewhere; here only the wrapper goes).
 _TIME_AS_SUBJECT = re.compile(
-    r"^\s*(?:what|which)\s+(?:day|date|month|year|week)\s+(?:saw|sees|witnessed|witnesses)\b", re.IGNORECASE
+    r"^\s*(?:(?:in|on|during)\s+)?(?:what|which)\s+(?:day|date|month|year|week)\s+"
+    r"(?:(?:saw|sees|witnessed|witnesses|marked|marks)\b(?:\s+the\s+(?:occasion|time|moment)\b)?|"
+    r"(?:was|is)(?:\s+the\s+(?:occasion|time|moment))?(?=\s+(?:that|when|on\s+which|in\s+which)\b))"
+    r"(?:\s+(?:(?:on|in|at|during)\s+)?(?:which|when|that)\b)?",
+    re.IGNORECASE,
 )
 
 
