@@ -26,6 +26,7 @@ from tkgrag.api import TKGRag, answer_question
 from tkgrag.eval import is_correct, load_dataset
 from tkgrag.eval.metrics import percentile_nearest
 from tkgrag.progress import progress_bar
+from tkgrag.readers.symbolic import SAMPLED_POLICIES, SymbolicReader
 
 
 def gold_entities(path: Path) -> dict[str, list[str]]:
@@ -51,14 +52,14 @@ def missing(g: Any) -> list[str]:
     return out
 
 
-def run_file(rag: TKGRag, path: Path, method: str, k: int, errors: int) -> dict[str, Any]:
+def run_file(rag: TKGRag, path: Path, method: str, k: int, errors: int, sampled: str = "abstain") -> dict[str, Any]:
     ds = load_dataset(path)
     annotated = gold_entities(path)
     entities_right: dict[str, list[bool]] = defaultdict(list)
     not_understood: list[dict[str, Any]] = []
     stages: dict[str, list[float]] = defaultdict(list)
     understood: dict[str, list[bool]] = defaultdict(list)
-    reader = rag.reader("symbolic")
+    reader = SymbolicReader(rag.store, rag.embedder, sampled=sampled)
     retriever = rag.retriever(method)
     hits: dict[str, list[bool]] = defaultdict(list)
     complete: dict[str, list[bool]] = defaultdict(list)
@@ -122,11 +123,17 @@ def main() -> None:
     ap.add_argument("--k", type=int, default=10)
     ap.add_argument("--errors", type=int, default=20, help="wrong answers to keep per file")
     ap.add_argument("--out", type=Path, default=None, help="write the report (JSON) here")
+    ap.add_argument(
+        "--sampled",
+        default="abstain",
+        choices=SAMPLED_POLICIES,
+        help="ordered answers in sampled periods: withhold (default), give with the caveat, or ignore coverage",
+    )
     args = ap.parse_args()
     reports = []
     with TKGRag.connect() as rag:
         for path in args.questions:
-            rep = run_file(rag, path, args.method, args.k, args.errors)
+            rep = run_file(rag, path, args.method, args.k, args.errors, args.sampled)
             reports.append(rep)
             print(f"\n== {path.name}: n={rep['n']}, p50 {rep['latency_ms_p50']} ms, p95 {rep['latency_ms_p95']} ms")
             print(f"   stage p50 (ms): {rep['stages_ms_p50']}")

@@ -54,6 +54,17 @@ def roles(question: str) -> tuple[dict[str, AnswerRole], AnswerRole]:
             {"Tarun Gogoi": AnswerRole.OBJECT},
             AnswerRole.SUBJECT,
         ),
+        (
+            "During which year was the most recent time that Christine Lagarde commended China?",
+            {"Christine Lagarde": AnswerRole.SUBJECT, "China": AnswerRole.OBJECT},
+            AnswerRole.TIME,
+        ),
+        # the asked time as the clause's subject: "saw" is not the event, South Africa negotiates
+        (
+            "Which day saw South Africa negotiate with China for the first time in 2014?",
+            {"South Africa": AnswerRole.SUBJECT, "China": AnswerRole.OBJECT},
+            AnswerRole.TIME,
+        ),
     ],
 )
 def test_roles_from_syntax(question: str, entities: dict[str, AnswerRole], answer: AnswerRole) -> None:
@@ -91,6 +102,11 @@ def test_passive_needs_a_participle_and_an_agent() -> None:
         ),
         ("expressed sympathy for", ["expressed sympathy for", "make empathetic comment"]),
         ("used conventional military force against", ["used conventional military force against"]),
+        # an offer is an intent, whether offered or extended: CAMEO 036 for talks
+        (
+            "extended an offer of talks to",
+            ["extended an offer of talks to", "express intent to talks to", "express intent to meet or negotiate"],
+        ),
     ],
 )
 def test_relation_paraphrases(phrase: str, expected: list[str]) -> None:
@@ -100,6 +116,9 @@ def test_relation_paraphrases(phrase: str, expected: list[str]) -> None:
 def test_stated_intent() -> None:
     assert stated_intent("would wish to visit") and stated_intent("expressed its intention to meet")
     assert not stated_intent("visited") and not stated_intent("wanted")  # "wanted" alone states no action
+    assert stated_intent("extended an offer of cooperation to") and stated_intent("made a pledge to help")
+    assert stated_intent("proposed talks with") and not stated_intent("proposed")
+    assert not stated_intent("extended")
 
 
 def test_explicit_constraints_keep_the_stated_granularity() -> None:

@@ -171,6 +171,20 @@ def test_anchor(
     assert question[anchor.start : anchor.end] == text
 
 
+def test_the_month_with_a_bare_relative_clause_is_an_anchor() -> None:
+    # "in the month X visited Y" (no "when"): the month of X's visit
+    q = "Who else paid a visit to Iran in the month Mexico paid a visit to Iran?"
+    (anchor,) = understand(q).anchors
+    assert (anchor.trigger, anchor.text, anchor.granularity) == (
+        "in the month",
+        "Mexico paid a visit to Iran",
+        Granularity.MONTH,
+    )
+    # not "the month of", "the month after", "the year 2014"
+    assert understand("Who visited Iran in the year 2014?").anchors == ()
+    assert [a.trigger for a in understand("Who visited Iran in the month after the election?").anchors] == ["after"]
+
+
 def test_same_month_anchor_exposes_its_granularity() -> None:
     anchor = understand("Who received Juan Carlos I's visit from Juan Carlos I on the same month of Qatar?").anchor
     assert anchor is not None and anchor.granularity is Granularity.MONTH

@@ -155,6 +155,10 @@ def test_stated_but_not_on_the_calendar(text: str) -> None:
         # a state-changing verb right before a plain "in" gives START/FINISH (EXAQT's starts/finishes)
         ("who did rod steiger marry in 1959", "in", Signal.START),
         ("which member of lauren jackson's team left in 2012", "in", Signal.FINISH),
+        ("who entered the war in 1917", "in", Signal.START),
+        # "enter into cooperation with X in 2014" (MultiTQ) is an act in 2014, not a state starting then
+        ("Who was the last to enter into diplomatic cooperation with Colombia in 2014?", "in", Signal.OVERLAP),
+        ("when did the treaty that entered into force in 1994 end", "in", Signal.START),
     ],
 )
 def test_relation_word_gives_the_signal(question: str, relation: str, signal: Signal) -> None:

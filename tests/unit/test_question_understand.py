@@ -250,6 +250,10 @@ def test_main_content_and_temporal_constraint() -> None:
             "engage in diplomatic cooperation",
         ),
         ("Who was the first to request a meeting with Togo in 2005?", "request a meeting"),
+        ("Which day saw South Africa negotiate with China for the first time in 2014?", "negotiate"),
+        ("Which country saw Iran negotiate with China?", "saw negotiate"),  # only a time is "saw"'s subject
+        ("What date marked the first occasion in 2015 on which Iran commended Staffan de Mistura?", "commended"),
+        ("During which year was the most recent time that Christine Lagarde commended China?", "commended"),
     ],
 )
 def test_relation_phrase(question: str, phrase: str) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from tkgrag.ingest.coverage import update_coverage
 from tkgrag.ingest.fact_keys import backfill_fact_keys
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary, SourceInfo, ingest
 from tkgrag.ingest.tsv import FORMAT, TkgTsvReader, TsvOptions, count_lines
@@ -26,7 +27,7 @@ def ingest_tkg_file(
     if options.total is None and options.progress:
         options = replace(options, total=count_lines(path))
     backfill_fact_keys(store)  # a store from before fact keys: its events must be recognisable as facts first
-    return ingest(
+    summary = ingest(
         store,
         TkgTsvReader(path, tsv),
         EventWriter(),
@@ -34,3 +35,5 @@ def ingest_tkg_file(
         kind=EVENT_KIND,
         options=options,
     )
+    update_coverage(store, summary.run_id)  # events per source and month, for the months this run touched
+    return summary

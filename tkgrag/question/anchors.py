@@ -32,7 +32,12 @@ _SAME = (
     r"(?:(?:in|on|during|at|within)\s+)?(?:the\s+|that\s+)?(?:very\s+)?same\s+(?P<unit>day|date|week|month|year|time|period)"
     r"(?:\s+(?:as|that|of|when|in\s+which|on\s+which|with))?"
 )
-_PERIOD_WHEN = r"(?:in|on|during)\s+the\s+(?P<unit2>day|month|year)\s+(?:when|that|in\s+which|on\s+which)"
+# "in the month when X visited Y", and the bare relative clause "in the month X visited Y" (not "the month of May",
+# "the month after", "the year 2014").
+_PERIOD_WHEN = (
+    r"(?:in|on|during)\s+the\s+(?P<unit2>day|month|year)(?:\s+(?:when|that|in\s+which|on\s+which)|"
+    r"(?=\s+(?!(?:of|after|before|following|prior|since|in|on|at|to|for|and|or|ahead|later|earlier)\b)[^\W\d]))"
+)
 _SUCCESSION = (
     r"(?P<succ>succeeded|succeeds|replaced|replaces|followed|follows|came\s+after|took\s+over(?:\s+from)?|"
     r"takes\s+over(?:\s+from)?|preceded|precedes|came\s+before)"

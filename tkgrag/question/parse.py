@@ -158,6 +158,18 @@ _TIME_NOUN = re.compile(
 )
 
 
+# The asked time as the subject of the clause: "Which day saw X negotiate with Y" is "On which day did X negotiate
+# with Y"; "saw" is not the event. Also "What date marked the (first) occasion on which X ...", "During which year
+# was the (most recent) time that X ..." (the ordinal is read elsewhere; here only the wrapper goes).
+_TIME_AS_SUBJECT = re.compile(
+    r"^\s*(?:(?:in|on|during)\s+)?(?:what|which)\s+(?:day|date|month|year|week)\s+"
+    r"(?:(?:saw|sees|witnessed|witnesses|marked|marks)\b(?:\s+the\s+(?:occasion|time|moment)\b)?|"
+    r"(?:was|is)(?:\s+the\s+(?:occasion|time|moment))?(?=\s+(?:that|when|on\s+which|in\s+which)\b))"
+    r"(?:\s+(?:(?:on|in|at|during)\s+)?(?:which|when|that)\b)?",
+    re.IGNORECASE,
+)
+
+
 def _relation_phrase(text: str, low: str, spans: list[tuple[int, int]]) -> str:
     """The question's own event words: main content without question words, mentions and function words at the
     edges ("Who expressed intent to meet or negotiate with X in 2014?" -> "expressed intent to meet or negotiate")."""
@@ -165,6 +177,7 @@ def _relation_phrase(text: str, low: str, spans: list[tuple[int, int]]) -> str:
     clauses = [c for c in re.split(r"[,;?!]", rest) if c.strip()]
     best = ""
     for clause in clauses:
+        clause = _TIME_AS_SUBJECT.sub(" ", clause)
         clause = _LEADING_WH.sub(" ", clause)
         words = re.findall(r"[\w'’-]+", clause)
         while True:

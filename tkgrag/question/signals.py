@@ -64,9 +64,11 @@ _RELATION_SIGNAL = [(re.compile(rf"^(?:{p})$"), s) for p, s in _RELATIONS]
 
 # A time governed by a plain "in/on/at" inherits START or FINISH from a verb that begins or ends a state just before
 # it: "who did X marry in 1967" (the marriage starts then), "who left the club in 2012" (the membership ends then).
+# "Enter into cooperation/talks with X in 2014" is an act in 2014, not a state that starts then ("into force" is).
 _START_VERBS = (
-    r"marry|marries|married|become|becomes|became|join|joins|joined|start|starts|started|begin|begins|began|enter|"
-    r"enters|entered|elected|appointed|hired|signed\s+with|take\s+office|took\s+office|assumed|inaugurated|sworn\s+in"
+    r"marry|marries|married|become|becomes|became|join|joins|joined|start|starts|started|begin|begins|began|"
+    r"(?:enter|enters|entered)(?!\s+into\s+(?!force\b))|elected|appointed|hired|signed\s+with|take\s+office|"
+    r"took\s+office|assumed|inaugurated|sworn\s+in"
 )
 _FINISH_VERBS = (
     r"leave|leaves|left|quit|quits|resign|resigns|resigned|retire|retires|retired|divorce|divorces|divorced|stop|stops|"

@@ -15,6 +15,13 @@ entity, the relation matched below ``understanding.RELATION_MIN`` or not at all,
 graph, or no fact qualifies for the chosen relation or the close candidates whose events have the linked entities
 (``RELATION_MARGIN``). There is no "any relation" fallback: an answer with another relation is a guess.
 
+Coverage (issue 29): where the store is known to hold only a sample of a source (``ingest.coverage``: events per
+source and month, judged against the source's own density), an answer that depends on no event being MISSING there,
+"first", "last", "the second to" (also "the last ... before X"), is not given: the reader abstains and says which
+months are sampled and what the sample holds. An answer that states what is there - who did X on a day, when X did
+Y, who did X before/after T (every such actor is a right answer; nearest first is only the order shown) - is exact
+evidence and is given, with the caveat that other answers may be missing (``SymbolicAnswer.coverage``).
+
 Confidence: the understanding's (the weakest entity link times the relation's match score) divided by the number of
 answers tied at the top.
 """
@@ -23,10 +30,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from tkgrag.embed import Embedder
 from tkgrag.graph_reads import FactReads, record_time
+from tkgrag.ingest.coverage import CoverageTable, WeakMonths
 from tkgrag.model import Answer, AnswerCandidate, Evidence, Order, Retrieval, TemporalRelation, TokenUsage
 from tkgrag.question.grounded import RELATION_MARGIN, GroundedQuestion
 from tkgrag.readers.base import tie_share
@@ -43,6 +52,8 @@ class SymbolicAnswer(Answer):
     facts: dict[str, Evidence] = field(default_factory=dict)
     strategy: str = ""
     read_from_graph: frozenset[str] = frozenset()  # keys of the facts the bounded graph read added to the evidence
+    coverage: WeakMonths | None = None  # the sampled/empty months the answer (or the abstention) rests on
+    withheld: list[AnswerCandidate] = field(default_factory=list)  # what the sample alone would have answered
 
     @property
     def no_answer(self) -> str | None:
@@ -59,6 +70,8 @@ class SymbolicAnswer(Answer):
     def as_dict(self) -> dict[str, Any]:
         d = super().as_dict()
         d["strategy"] = self.strategy
+        d["coverage"] = self.coverage.describe() if self.coverage else None
+        d["withheld"] = [a.text for a in self.withheld[:3]]
         d["no_answer"] = self.no_answer
         d["explain"] = self.grounding.explain() if self.grounding else []
         d["grounding"] = self.grounding.as_dict() if self.grounding else None
@@ -67,6 +80,12 @@ class SymbolicAnswer(Answer):
             for a in self.answers[:10]
         }
         return d
+
+
+# What to do when an ordinal answer ("first", "last") rests on a sampled period: withhold it (the default), give it
+# with the caveat, or ignore coverage altogether.
+SAMPLED_POLICIES = ("abstain", "caveat", "ignore")
+_ORDINAL = (Order.FIRST, Order.LAST)
 
 
 class SymbolicReader:
@@ -82,13 +101,21 @@ class SymbolicReader:
         read_graph: bool = True,
         fact_limit: int = 5000,
         max_answers: int = 10,
+        sampled: str = "abstain",
+        coverage_ttl_s: float = 60.0,
     ) -> None:
+        if sampled not in SAMPLED_POLICIES:
+            raise ValueError(f"sampled={sampled!r}: expected one of {', '.join(SAMPLED_POLICIES)}")
         self.store = store
         self.embedder = embedder
         self.read_graph = read_graph
         self.fact_limit = fact_limit
         self.max_answers = max_answers
         self.reads = FactReads(store)
+        self.sampled = sampled
+        self.coverage_ttl_s = coverage_ttl_s
+        self._table: CoverageTable | None = None
+        self._table_at = 0.0
 
     def read(self, request: RetrievalRequest, retrieval: Retrieval) -> SymbolicAnswer:
         with record_time(request.as_of_record):  # the reader's graph reads see what the retrieval saw
@@ -106,6 +133,8 @@ class SymbolicReader:
             strategy: str,
             no_answer: str | None,
             graph: frozenset[str] = frozenset(),
+            weak: WeakMonths | None = None,
+            withheld: list[AnswerCandidate] | None = None,
         ) -> SymbolicAnswer:
             answers = answers[: self.max_answers]
             sure = u.confidence if u is not None else 0.0
@@ -125,6 +154,8 @@ class SymbolicReader:
                 facts=facts,
                 strategy=strategy,
                 read_from_graph=graph,
+                coverage=weak,
+                withheld=(withheld or [])[: self.max_answers],
             )
 
         if u is None or g is None:
@@ -145,10 +176,53 @@ class SymbolicReader:
                     "" if relation == g.relation else f" (relation {relation})"
                 )
                 graph = frozenset(e.key for e in read if e.key not in retrieved)
-                return result(answers, facts, strategy, None, graph)
-        return result([], _merge(evidence, []), "none", g.no_events())
+                weak = self._weak_for_answer(g, facts.get(answers[0].supporting_events[0]))
+                if weak is not None and g.order in _ORDINAL and self.sampled == "abstain":
+                    # "first"/"last" from a sample: the deciding event may be among the missing ones
+                    said = facts[answers[0].supporting_events[0]]
+                    why = (
+                        f"cannot tell the {g.order.value} one: {weak.describe()}; the {g.order.value} this store "
+                        f"holds is {answers[0].text} ({said.span.label()})"
+                    )
+                    return result([], facts, "none: sampled period", why, graph, weak, answers)
+                return result(answers, facts, strategy, None, graph, weak)
+        weak = self._weak([None], *_window(g))
+        why = g.no_events() + (f"; note: {weak.describe()}" if weak is not None else "")
+        return result([], _merge(evidence, []), "none", why, frozenset(), weak)
 
     # -- helpers ------------------------------------------------------------------------------------------------
+    def _table_now(self) -> CoverageTable | None:
+        """The coverage table, re-read at most every ``coverage_ttl_s`` (an ingest elsewhere updates it)."""
+        if self.sampled == "ignore":
+            return None
+        now = time.monotonic()
+        if self._table is None or now - self._table_at > self.coverage_ttl_s:
+            self._table, self._table_at = CoverageTable.load(self.store), now
+        return self._table
+
+    def _weak(self, sources: list[str | None], start: date | None, end: date | None) -> WeakMonths | None:
+        table = self._table_now()
+        if table is None or not table.sources:
+            return None
+        return table.weak(sources, start, end)
+
+    def _weak_for_answer(self, g: GroundedQuestion, fact: Evidence | None) -> WeakMonths | None:
+        """The sampled months between the question's bound and the deciding fact (ordered answers: an event missing
+        there could come first), or within the question's window (other answers may be missing)."""
+        lo, hi = _window(g)
+        when = None if fact is None else (fact.span.start or fact.span.end)
+        c = g.constraint
+        if when is not None and g.order is Order.FIRST:
+            hi = when
+        elif when is not None and g.order is Order.LAST:
+            lo = when
+        elif when is not None and g.order is Order.NEAREST and c is not None:
+            if c.relation is TemporalRelation.AFTER:
+                hi = when
+            elif c.relation is TemporalRelation.BEFORE:
+                lo = when
+        return self._weak([fact.source if fact is not None else None], lo, hi)
+
     @staticmethod
     def _relations(g: GroundedQuestion) -> list[str | None]:
         """The chosen relation, then the other candidates within the margin of the best (None: no relation)."""
@@ -180,6 +254,25 @@ class SymbolicReader:
             newest_first=newest_first,
             limit=self.fact_limit,
         )
+
+
+def _window(g: GroundedQuestion) -> tuple[date | None, date | None]:
+    """The period the question's constraints allow (None: open on that side)."""
+    lo: date | None = None
+    hi: date | None = None
+    for c in [g.constraint, *g.also]:
+        if c is None:
+            continue
+        start, end = c.span.start, c.span.end
+        if c.relation is TemporalRelation.BEFORE:
+            start, end = None, start
+        elif c.relation is TemporalRelation.AFTER:
+            start, end = end, None
+        if start is not None and (lo is None or start > lo):
+            lo = start
+        if end is not None and (hi is None or end < hi):
+            hi = end
+    return lo, hi
 
 
 def _merge(evidence: list[Evidence], read: list[Evidence]) -> dict[str, Evidence]:
