@@ -203,6 +203,9 @@ def test_same_month_anchor_exposes_its_granularity() -> None:
         "when do we meet hook in once upon a time",
         "who recently took over as coach of indian hockey team",  # succession without an object
         "Who is Angela Merkel?",
+        # the explicit time's own head noun after "during" is not an event to anchor on
+        "During the month of September 2014, who criticized Citizen (Belgium)?",
+        "During the whole year of 2014, who visited Japan?",
     ],
 )
 def test_no_anchor(question: str) -> None:
@@ -314,3 +317,9 @@ def test_quoted_and_lower_case_mentions() -> None:
     assert [m.text for m in tq.mentions if m.kind is MentionKind.QUOTED] == ["all reactionaries are paper tigers."]
     chunks = [m.text for m in understand("who was the australiain prime minister in 1967").mentions]
     assert chunks == ["australiain prime minister"]
+
+
+def test_during_the_month_of_a_date_is_that_explicit_month() -> None:
+    q = understand("During the month of September 2014, who criticized Citizen (Belgium)?")
+    assert [t.text for t in q.times] == ["September 2014"]
+    assert q.times[0].granularity is Granularity.MONTH

@@ -111,6 +111,10 @@ _TIME_NOUN_BEFORE = re.compile(
     r"\b(?:year|years|date|dates|day|days|time|times|month|months|period|moment|era|age|point|season|week|since|until|"
     r"till|from|by)\s*$|\b(?:year|date|day|time|month)\s+(?:was|is)\s+it\s*$"
 )
+# A complement that is only a unit of time right before an explicit time ("the month" of "during the month of May").
+_UNIT_OF_TIME = re.compile(
+    r"(?:the|that|this)\s+(?:(?:whole|entire|same)\s*)?(?:(?:day|week|month|year|period|time|season|course)\s*)?"
+)
 _WH_AT_START = re.compile(r"\b(?:who|whom|whose|what|which|wich|where|how|why)\b")
 _PRONOUN_SUBJECT = frozenset({"he", "she", "they", "it", "i", "we", "you"})
 _ELLIPTICAL_END = re.compile(r"\b(?:did|does|do|had|has|have|was|were|is|are|did\s+so|had\s+done|did\s+it|done)\s*$")
@@ -232,6 +236,9 @@ def find_anchors(text: str, low: str, times: Sequence[TimeExpression]) -> list[A
         if _not_temporal(low, trigger, t_start, t_end, allows_empty):
             continue
         end = _complement_end(low, t_start, comp_start, name in _SUCCESSION_GROUPS, time_phrase_starts)
+        after = len(low) - len(low[end:].lstrip())
+        if after in time_phrase_starts and _UNIT_OF_TIME.fullmatch(low[comp_start:end]):
+            continue  # "during the month of September 2014": the explicit time's own head noun, not an event
         if end <= comp_start:
             if not allows_empty:
                 continue
