@@ -298,6 +298,96 @@ def accuracy_report(results: list[dict[str, Any]], meta: dict[str, Any]) -> str:
     return "\n\n".join(parts) + "\n"
 
 
+def summary(mixed: list[Path], alone: list[Path], tuned: Path | None) -> str:
+    """The aims across sets from ``accuracy`` runs' JSON: per set auto against its best single method on the mixed
+    store (and on the set's own store where one ran), the router's kind right (all questions and the held-out ones:
+    those not in the ``route`` sample ``tuned`` the planner change was looked at on), the kind the answer came from,
+    auto's latency against the method it ran, RRF against score fusion."""
+    seen: dict[str, set[str]] = {}
+    if tuned is not None:
+        routes = json.loads(tuned.read_text())["routes"]
+        seen = {name: {str(r["qid"]) for r in rows} for name, rows in routes.items()}
+
+    def results(paths: list[Path]) -> dict[str, dict[str, Any]]:
+        out: dict[str, dict[str, Any]] = {}
+        for path in paths:
+            doc = json.loads(path.read_text())
+            for r in doc["results"]:
+                out[r["set"]] = {**r, "meta": doc["meta"], "file": path.name}
+        return out
+
+    mix, own = results(mixed), results(alone)
+    head = (
+        "| set | metric | auto (mixed) | best single (mixed) | auto - best | best single on its own store | "
+        "auto (mixed) - best (own) | auto on its own store |"
+    )
+    lines = [head, "|---|---|---|---|---|---|---|---|"]
+    route_lines = [
+        "| set | truth | questions | planned that kind alone | fused, kind among them | wrong kind | answer from "
+        "that kind | held out: n | held out: planned alone | held out: answer from it |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    lat_lines = [
+        "| set | questions auto ran one method for | methods | auto p50 ms | that method p50 ms | ratio (aim <= 1.5) |",
+        "|---|---|---|---|---|---|",
+    ]
+    fus_lines = ["| set | fused questions | metric | RRF | score |", "|---|---|---|---|---|"]
+
+    def best_of(methods: dict[str, Any], metric: str) -> tuple[str, float] | None:
+        singles = {m: v.get(metric) for m, v in methods.items() if m != "auto" and v.get(metric) is not None}
+        if not singles:
+            return None
+        m = max(singles, key=lambda x: singles[x])
+        return m, float(singles[m])
+
+    for name, r in mix.items():
+        methods = r["metrics"]["methods"]
+        for metric in PRIMARY[name]:
+            a = methods.get("auto", {}).get(metric)
+            b = best_of(methods, metric)
+            o = own.get(name)
+            ob = best_of(o["metrics"]["methods"], metric) if o else None
+            oa = o["metrics"]["methods"].get("auto", {}).get(metric) if o else None
+            cells = [
+                f"{a:.3f}" if a is not None else "-",
+                f"{b[0]} {b[1]:.3f}" if b else "-",
+                f"{a - b[1]:+.3f}" if a is not None and b else "-",
+                f"{ob[0]} {ob[1]:.3f} ({o['meta']['store'].split(' (')[0]})" if ob and o else "no own store run",
+                f"{a - ob[1]:+.3f}" if a is not None and ob else "-",
+                f"{oa:.3f}" if oa is not None else "-",
+            ]
+            lines.append(f"| {name} | {metric} | " + " | ".join(cells) + " |")
+        rows, truth = r["rows"], SETS[name][1]
+        held = [x for x in rows if str(x["qid"]) not in seen.get(name, set())]
+
+        def share(xs: list[dict[str, Any]], ok: Any) -> str:
+            k = sum(1 for x in xs if ok(x))
+            return f"{k} ({k / len(xs):.1%})" if xs else "-"
+
+        alone_ok = lambda x, t=truth: x["planned"] == [t]  # noqa: E731
+        from_ok = lambda x, t=truth: x["answered_from"] == t  # noqa: E731
+        fused = sum(len(x["planned"]) > 1 and truth in x["planned"] for x in rows)
+        wrong = sum(truth not in x["planned"] for x in rows)
+        route_lines.append(
+            f"| {name} | {truth} | {len(rows)} | {share(rows, alone_ok)} | {fused} | {wrong} | {share(rows, from_ok)} "
+            f"| {len(held)} | {share(held, alone_ok)} | {share(held, from_ok)} |"
+        )
+        one = [x for x in rows if x["picked_ms"] is not None and x["auto_ms"] is not None]
+        if one:
+            a50 = statistics.median(x["auto_ms"] for x in one)
+            b50 = statistics.median(x["picked_ms"] for x in one)
+            used = ", ".join(sorted({x["method"] for x in one}))
+            lat_lines.append(f"| {name} | {len(one)} | {used} | {a50:.0f} | {b50:.0f} | {a50 / b50:.2f} |")
+        f = r["fusion"]
+        if f.get("rrf"):
+            for metric in (*PRIMARY[name], "R@10", "AR@10", "evidence_recall@10"):
+                if metric in f["rrf"] and metric in f["score"]:
+                    fus_lines.append(
+                        f"| {name} | {f['n']} | {metric} | {f['rrf'][metric]:.3f} | {f['score'][metric]:.3f} |"
+                    )
+    return "\n\n".join(["\n".join(x) for x in (lines, route_lines, lat_lines, fus_lines)]) + "\n"
+
+
 def signals(data: Path) -> str:
     """Parse only (no store): how many questions of each whole set carry a temporal signal. On a mixed store the
     router sends a question without one to every kind, fused (rule 2), and one with one to a single kind (rules 3
@@ -380,7 +470,10 @@ def report(routes: dict[str, Any] | None, lat: dict[str, Any] | None, meta: dict
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", choices=["load", "accuracy", "route", "latency", "both", "inventory", "signals"])
+    ap.add_argument("what", choices=["load", "accuracy", "summary", "route", "latency", "both", "inventory", "signals"])
+    ap.add_argument("--mixed", type=Path, action="append", default=[], help="summary: accuracy JSON, mixed store")
+    ap.add_argument("--alone", type=Path, action="append", default=[], help="summary: accuracy JSON, own store")
+    ap.add_argument("--tuned", type=Path, help="summary: the route JSON the planner change was looked at on")
     ap.add_argument("--data", type=Path, default=Path("../shared/data"))
     ap.add_argument("--n", type=int, default=100)
     ap.add_argument("--seed", type=int, default=7)
@@ -395,6 +488,9 @@ def main() -> None:
         load(args.data, args.work, args.sets or ["facts", "timeqa", "musique"])
         return
     before = os.getloadavg()
+    if args.what == "summary":
+        print(summary(args.mixed, args.alone, args.tuned))
+        return
     if args.what == "accuracy":
         results = []
         with TKGRag.connect() as rag:
