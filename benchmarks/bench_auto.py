@@ -384,7 +384,7 @@ def summary(mixed: list[Path], alone: list[Path], tuned: Path | None) -> str:
         f = r["fusion"]
         if f.get("rrf"):
             for metric in dict.fromkeys((*PRIMARY[name], "R@10", "AR@10", "evidence_recall@10")):
-                if metric in f["rrf"] and metric in f["score"]:
+                if f["rrf"].get(metric) is not None and f["score"].get(metric) is not None:
                     fus_lines.append(
                         f"| {name} | {f['n']} | {metric} | {f['rrf'][metric]:.3f} | {f['score'][metric]:.3f} |"
                     )
