@@ -1,7 +1,13 @@
 """The ``auto`` method on a mixed store: where the router sends each benchmark's questions, and what planning costs.
 
-    # the store: an instance holding icews14 (with vectors and the rule graph), then the other three sets added
-    python benchmarks/bench_auto.py load --data ../shared/data            # facts slice, TimeQA passages, musique_100
+    # the store: an instance holding icews14 (with vectors and the rule graph), then the other three sets added,
+    # with vectors, one set per hold of the CPU lock
+    flock /tmp/tkgrag-cpu.lock python benchmarks/bench_auto.py load --set facts    # TimeQuestions KG slice
+    flock /tmp/tkgrag-cpu.lock python benchmarks/bench_auto.py load --set timeqa   # TimeQA sample pages + sentences
+    flock /tmp/tkgrag-cpu.lock python benchmarks/bench_auto.py load --set musique  # musique_100 corpus, linked
+    # auto against every single method of each set's kind (routing, latency, RRF vs score), then the aims
+    flock /tmp/tkgrag-cpu.lock python benchmarks/bench_auto.py accuracy --set tkgqa --name mixed-tkgqa
+    python benchmarks/bench_auto.py summary --mixed .../mixed-tkgqa.json --alone .../alone-tkgqa.json --tuned ...
     python benchmarks/bench_auto.py route --data ../shared/data --n 100   # router's kind per set
     python benchmarks/bench_auto.py latency --data ../shared/data --n 50  # ask auto vs the method it picks, interleaved
 
