@@ -1,7 +1,13 @@
 """The ``auto`` method on a mixed store: where the router sends each benchmark's questions, and what planning costs.
 
-    # the store: an instance holding icews14 (with vectors and the rule graph), then the other three sets added
-    python benchmarks/bench_auto.py load --data ../shared/data            # facts slice, TimeQA passages, musique_100
+    # the store: an instance holding icews14 (with vectors and the rule graph), then the other three sets added,
+    # with vectors, one set per hold of the CPU lock
+    flock /tmp/tkgrag-cpu.lock python benchmarks/bench_auto.py load --set facts    # TimeQuestions KG slice
+    flock /tmp/tkgrag-cpu.lock python benchmarks/bench_auto.py load --set timeqa   # TimeQA sample pages + sentences
+    flock /tmp/tkgrag-cpu.lock python benchmarks/bench_auto.py load --set musique  # musique_100 corpus, linked
+    # auto against every single method of each set's kind (routing, latency, RRF vs score), then the aims
+    flock /tmp/tkgrag-cpu.lock python benchmarks/bench_auto.py accuracy --set tkgqa --name mixed-tkgqa
+    python benchmarks/bench_auto.py summary --mixed .../mixed-tkgqa.json --alone .../alone-tkgqa.json --tuned ...
     python benchmarks/bench_auto.py route --data ../shared/data --n 100   # router's kind per set
     python benchmarks/bench_auto.py latency --data ../shared/data --n 50  # ask auto vs the method it picks, interleaved
 
@@ -23,6 +29,7 @@ import statistics
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -41,48 +48,55 @@ SETS = {
 OUT = Path("benchmarks/results/2026-11-25/auto")
 
 
-def load(data: Path, work: Path) -> None:
-    """Add the TimeQuestions slice (facts), the TimeQA train passages and musique_100 (chunks, linked) to the
-    instance, without vectors (the router reads no vectors; embedding them is what this machine could not afford)."""
+TIMEQA_SAMPLE = "timeqa_sample.json"
+
+
+def timeqa_sample(data: Path, work: Path, questions: int = 300) -> Path:
+    """The first TimeQA train pages up to ``questions`` questions (302 for 300; the pages and questions of the
+    extractive-reader and must-not-regress runs): the passages loaded and the questions asked."""
+    pages = json.loads((data / SETS["timeqa"][0]).read_text())
+    kept, n = [], 0
+    for page in pages:
+        kept.append(page)
+        n += len(page["questions"])
+        if n >= questions:
+            break
+    out = work / TIMEQA_SAMPLE
+    out.write_text(json.dumps(kept))
+    return out
+
+
+def load_steps(data: Path, work: Path, what: str) -> list[list[str]]:
+    """The ingest commands that add one set to the instance, with vectors (items, and sentences for ``mrag+``):
+    ``facts`` = the TimeQuestions KG slice (as ``exaqt`` reads it), ``timeqa`` = the TimeQA train sample's pages,
+    split into sentences, ``musique`` = the musique_100 corpus, linked."""
+    cli = [sys.executable, "-m", "tkgrag.cli.app"]
+    if what == "facts":
+        facts = work / "timequestions_slice_facts.jsonl"
+        convert = [sys.executable, "benchmarks/convert_timequestions_facts.py", "--slice"]
+        convert += ["--data", str(data / "timequestions"), "--out", str(facts)]
+        return [convert, [*cli, "ingest", "facts", str(facts), "--source", "timequestions-slice"]]
+    if what == "timeqa":
+        pages = timeqa_sample(data, work)
+        return [
+            [*cli, "ingest", "passages", str(pages), "--format", "timeqa", "--source", "timeqa"],
+            [*cli, "ingest", "sentences"],
+        ]
+    if what == "musique":
+        corpus = data / "corpus_graph/musique_100/musique_train_100_corpus.json"
+        return [[*cli, "ingest", "corpus", str(corpus)], [*cli, "corpus", "link"]]
+    raise SystemExit(f"load: unknown set {what!r} (facts, timeqa or musique)")
+
+
+def load(data: Path, work: Path, sets: list[str]) -> None:
+    """Add the sets to the instance, one set per call so that each can run under its own hold of the CPU lock."""
     work.mkdir(parents=True, exist_ok=True)
-    facts = work / "timequestions_slice_facts.jsonl"
-    py = sys.executable
-    steps = [
-        [
-            py,
-            "benchmarks/convert_timequestions_facts.py",
-            "--slice",
-            "--data",
-            str(data / "timequestions"),
-            "--out",
-            str(facts),
-        ],
-        [py, "-m", "tkgrag.cli.app", "ingest", "facts", str(facts), "--source", "timequestions-slice", "--no-embed"],
-        [
-            py,
-            "-m",
-            "tkgrag.cli.app",
-            "ingest",
-            "passages",
-            str(data / SETS["timeqa"][0]),
-            "--source",
-            "timeqa",
-            "--no-embed",
-        ],
-        [
-            py,
-            "-m",
-            "tkgrag.cli.app",
-            "ingest",
-            "corpus",
-            str(data / "corpus_graph/musique_100/musique_train_100_corpus.json"),
-            "--no-embed",
-        ],
-        [py, "-m", "tkgrag.cli.app", "corpus", "link"],
-    ]
-    for cmd in steps:
-        print("$", " ".join(cmd[1:]), flush=True)
-        subprocess.run(cmd, check=True)
+    for what in sets:
+        for cmd in load_steps(data, work, what):
+            print("$", " ".join(cmd[1:]), flush=True)
+            t0 = time.perf_counter()
+            subprocess.run(cmd, check=True)
+            print(f"  {time.perf_counter() - t0:.0f} s, load {os.getloadavg()[0]:.1f}", flush=True)
 
 
 def sample(data: Path, name: str, n: int, seed: int) -> list[Any]:
@@ -142,6 +156,245 @@ def latency(rag: TKGRag, data: Path, n: int, seed: int) -> dict[str, Any]:
             }
         )
     return {"rows": rows}
+
+
+# The single methods that read each set's kind (``tkgrag methods``), and the set's primary metrics (the issue's).
+SINGLES = {
+    "tkgqa": ("star+", "star+tc", "star", "vector+tc", "vector", "timer4"),
+    "timequestions": ("exaqt", "vector+tc", "vector"),
+    "timeqa": ("mrag+", "mrag", "passage-vector+tc", "passage-vector", "passage-rerank"),
+    "musique": ("chunk-ppr", "chunk-vector", "fastinsight", "re2"),
+}
+PRIMARY = {"tkgqa": ("hit@1",), "timequestions": ("p@1",), "timeqa": ("hit@1", "AR@1"), "musique": ("R@10",)}
+# Shown beside the primary metric: every method answers every tkgqa question with the symbolic reader (hit@1 1.000
+# in the one-engine runs), so the evidence list is where the methods differ.
+SECONDARY = {"tkgqa": ("evidence_recall@10",), "timeqa": ("AR@10",)}
+LIMITS = {"tkgqa": None, "timequestions": 300, "timeqa": None, "musique": None}  # TimeQA: the sample file (302)
+
+
+def question_file(data: Path, work: Path, name: str) -> Path:
+    return work / TIMEQA_SAMPLE if name == "timeqa" else data / SETS[name][0]
+
+
+def answered_kind(plan: dict[str, Any], notes: list[str]) -> str | None:
+    """The kind ``auto``'s answer came from: the plan's one kind, or for a fused plan the note "auto: answer from
+    <kind>s (...)" (``AutoRetriever.answer``)."""
+    if not plan["fused"]:
+        return str(plan["steps"][0]["kind"]) if plan["steps"] else None
+    for n in notes:
+        if n.startswith("auto: answer from "):
+            return n.split()[3].rstrip("s")
+    return None
+
+
+def accuracy(rag: TKGRag, data: Path, work: Path, name: str, methods: list[str] | None, limit: int | None) -> dict:
+    """``auto`` and the single methods of the set's kind on its questions, in one eval run (auto last, so it meets
+    the caches warm as a served process does; the first question of each method pays its loading). Per question:
+    auto's planned kinds, the kind its answer came from, the method it ran (one kind) and both latencies. Then the
+    questions auto fused, again with score fusion instead of RRF."""
+    from tkgrag.evaluation.runner import EvalOptions, run_eval
+    from tkgrag.model import Answer
+
+    dataset = load_dataset(question_file(data, work, name))
+    auto = rag.retriever("auto")
+    assert isinstance(auto, AutoRetriever)
+    seen: dict[str, Answer] = {}
+    answer = auto.answer
+
+    def recorded(request: RetrievalRequest, reader: Any) -> Answer:
+        out = answer(request, reader)
+        seen[request.text] = out
+        return out
+
+    auto.answer = recorded  # type: ignore[method-assign]  # records the plan; the answer is auto's own
+    singles = [m for m in (methods or SINGLES[name])]
+    opts = EvalOptions(methods=(*singles, "auto"), reader="auto", limit=limit, progress=False)
+    run = run_eval(rag, dataset, opts)
+    doc = run.metrics_document()
+    truth = SETS[name][1]
+    latency = {m: {r.question.id: r.prediction.latency_ms for r in rows} for m, rows in run.results.items()}
+    rows: list[dict[str, Any]] = []
+    for q in run.questions:
+        a = seen.get(q.question)
+        plan: dict[str, Any] = a.retrieval.plan if a is not None and a.retrieval.plan else {"steps": [], "fused": False}
+        kinds = [str(s["kind"]) for s in plan["steps"]]
+        ran = a.retrieval.method if a is not None else None
+        rows.append(
+            {
+                "qid": q.id,
+                "planned": kinds,
+                "answered_from": answered_kind(plan, a.retrieval.notes if a else []),
+                "method": ran,
+                "auto_ms": latency.get("auto", {}).get(q.id),
+                "picked_ms": latency.get(ran or "", {}).get(q.id),
+                "truth": truth,
+            }
+        )
+    fused_ids = {r["qid"] for r in rows if len(r["planned"]) > 1}
+    fusion: dict[str, Any] = {"n": len(fused_ids)}
+    if fused_ids and "auto" in run.results:
+        from tkgrag.eval.aggregate import aggregate
+
+        sub = [q for q in run.questions if q.id in fused_ids]
+        names = run.metric_names()
+        fusion["rrf"] = aggregate(sub, [p for p in run.predictions("auto") if p.qid in fused_ids], names)["overall"]
+        other = TKGRag(store=rag.store, embedder=rag.embedder, settings=rag.settings)
+        other.method_options["auto"] = {"fusion": "score"}
+        sub_ds = replace(dataset, questions=sub)
+        srun = run_eval(other, sub_ds, EvalOptions(methods=("auto",), reader="auto", progress=False))
+        fusion["score"] = srun.metrics_document()["methods"]["auto"]["overall"]
+    return {"set": name, "metrics": doc, "rows": rows, "fusion": fusion}
+
+
+def accuracy_report(results: list[dict[str, Any]], meta: dict[str, Any]) -> str:
+    parts = [
+        "# `auto` against the single methods, per set, on one store",
+        f"Store: {meta['store']}. Load before/after: {meta['load_before']} / {meta['load_after']}.",
+        f"Command: `{meta['command']}`",
+    ]
+    for res in results:
+        name, doc, rows = res["set"], res["metrics"], res["rows"]
+        prim = PRIMARY[name]
+        n = doc["questions"]
+        head = f"| method ({n} questions) | " + " | ".join(prim) + " | latency p50 ms |"
+        lines = [f"## {name} (truth: {SETS[name][1]})", head, "|---|" + "---|" * (len(prim) + 1)]
+        for m, rep in doc["methods"].items():
+            o = rep["overall"]
+            vals = " | ".join(f"{o.get(p, float('nan')):.3f}" for p in prim)
+            lines.append(f"| {m} | {vals} | {o.get('latency_ms_p50', float('nan')):.0f} |")
+        for m, why in doc.get("skipped", {}).items():
+            lines.append(f"| {m} | skipped: {why} |" + " |" * len(prim))
+        singles = {m: r["overall"] for m, r in doc["methods"].items() if m != "auto"}
+        if singles and "auto" in doc["methods"]:
+            a = doc["methods"]["auto"]["overall"]
+            for p in prim:
+                best = max(singles, key=lambda m: singles[m].get(p) or 0.0)
+                gap = (a.get(p) or 0.0) - (singles[best].get(p) or 0.0)
+                lines.append(
+                    f"\n{p}: auto {a.get(p):.3f}, best single {best} {singles[best].get(p):.3f}, "
+                    f"auto - best = {gap:+.3f}"
+                )
+        truth = SETS[name][1]
+        alone = sum(r["planned"] == [truth] for r in rows)
+        fused_in = sum(len(r["planned"]) > 1 and truth in r["planned"] for r in rows)
+        from_truth = sum(r["answered_from"] == truth for r in rows)
+        lines.append(
+            f"\nRouting ({len(rows)} questions; the set is the truth): planned {truth} alone {alone} "
+            f"({alone / max(1, len(rows)):.1%}); fused with {truth} among the kinds {fused_in}; "
+            f"wrong kind {len(rows) - alone - fused_in}. The answer came from {truth}: {from_truth} "
+            f"({from_truth / max(1, len(rows)):.1%})."
+        )
+        picked = [r for r in rows if r["method"] != "auto" and None not in (r["auto_ms"], r["picked_ms"])]
+        if picked:
+            a50 = statistics.median(r["auto_ms"] for r in picked)
+            b50 = statistics.median(r["picked_ms"] for r in picked)
+            used = sorted({r["method"] for r in picked})
+            lines.append(
+                f"\nLatency on the {len(picked)} questions auto ran one method for ({', '.join(used)}), same run: "
+                f"auto p50 {a50:.0f} ms, that method p50 {b50:.0f} ms, ratio {a50 / b50:.2f} (aim <= 1.5)."
+            )
+        fusion = res["fusion"]
+        if fusion.get("rrf"):
+            cols = [p for p in (*prim, "R@10", "AR@10", "evidence_recall@10", "hit@10") if p in fusion["rrf"]]
+            cols = list(dict.fromkeys(cols))
+            lines.append(f"\nFused questions ({fusion['n']}): RRF against score fusion (same questions)\n")
+            lines.append("| fusion | " + " | ".join(cols) + " |\n|---|" + "---|" * len(cols))
+            for f in ("rrf", "score"):
+                lines.append(f"| {f} | " + " | ".join(f"{fusion[f].get(c) or 0.0:.3f}" for c in cols) + " |")
+        elif fusion["n"] == 0:
+            lines.append("\nNo question of this set was fused.")
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts) + "\n"
+
+
+def summary(mixed: list[Path], alone: list[Path], tuned: Path | None) -> str:
+    """The aims across sets from ``accuracy`` runs' JSON: per set auto against its best single method on the mixed
+    store (and on the set's own store where one ran), the router's kind right (all questions and the held-out ones:
+    those not in the ``route`` sample ``tuned`` the planner change was looked at on), the kind the answer came from,
+    auto's latency against the method it ran, RRF against score fusion."""
+    seen: dict[str, set[str]] = {}
+    if tuned is not None:
+        routes = json.loads(tuned.read_text())["routes"]
+        seen = {name: {str(r["qid"]) for r in rows} for name, rows in routes.items()}
+
+    def results(paths: list[Path]) -> dict[str, dict[str, Any]]:
+        out: dict[str, dict[str, Any]] = {}
+        for path in paths:
+            doc = json.loads(path.read_text())
+            for r in doc["results"]:
+                out[r["set"]] = {**r, "meta": doc["meta"], "file": path.name}
+        return out
+
+    mix, own = results(mixed), results(alone)
+    head = (
+        "| set | metric | auto (mixed) | best single (mixed) | auto - best | best single on its own store | "
+        "auto (mixed) - best (own) | auto on its own store |"
+    )
+    lines = [head, "|---|---|---|---|---|---|---|---|"]
+    route_lines = [
+        "| set | truth | questions | planned that kind alone | fused, kind among them | wrong kind | answer from "
+        "that kind | held out: n | held out: planned alone | held out: answer from it |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    lat_lines = [
+        "| set | questions auto ran one method for | methods | auto p50 ms | that method p50 ms | ratio (aim <= 1.5) |",
+        "|---|---|---|---|---|---|",
+    ]
+    fus_lines = ["| set | fused questions | metric | RRF | score |", "|---|---|---|---|---|"]
+
+    def best_of(methods: dict[str, Any], metric: str) -> tuple[str, float] | None:
+        singles = {m: v.get(metric) for m, v in methods.items() if m != "auto" and v.get(metric) is not None}
+        if not singles:
+            return None
+        m = max(singles, key=lambda x: singles[x])
+        return m, float(singles[m])
+
+    for name, r in mix.items():
+        methods = r["metrics"]["methods"]
+        for metric in (*PRIMARY[name], *SECONDARY.get(name, ())):
+            a = methods.get("auto", {}).get(metric)
+            b = best_of(methods, metric)
+            o = own.get(name)
+            ob = best_of(o["metrics"]["methods"], metric) if o else None
+            oa = o["metrics"]["methods"].get("auto", {}).get(metric) if o else None
+            cells = [
+                f"{a:.3f}" if a is not None else "-",
+                f"{b[0]} {b[1]:.3f}" if b else "-",
+                f"{a - b[1]:+.3f}" if a is not None and b else "-",
+                f"{ob[0]} {ob[1]:.3f} ({o['meta']['store'].split(' (')[0]})" if ob and o else "no own store run",
+                f"{a - ob[1]:+.3f}" if a is not None and ob else "-",
+                f"{oa:.3f}" if oa is not None else "-",
+            ]
+            lines.append(f"| {name} | {metric} | " + " | ".join(cells) + " |")
+        rows, truth = r["rows"], SETS[name][1]
+        held = [x for x in rows if str(x["qid"]) not in seen.get(name, set())]
+
+        def share(xs: list[dict[str, Any]], ok: Any) -> str:
+            k = sum(1 for x in xs if ok(x))
+            return f"{k} ({k / len(xs):.1%})" if xs else "-"
+
+        alone_ok = lambda x, t=truth: x["planned"] == [t]  # noqa: E731
+        from_ok = lambda x, t=truth: x["answered_from"] == t  # noqa: E731
+        fused = sum(len(x["planned"]) > 1 and truth in x["planned"] for x in rows)
+        wrong = sum(truth not in x["planned"] for x in rows)
+        route_lines.append(
+            f"| {name} | {truth} | {len(rows)} | {share(rows, alone_ok)} | {fused} | {wrong} | {share(rows, from_ok)} "
+            f"| {len(held)} | {share(held, alone_ok)} | {share(held, from_ok)} |"
+        )
+        one = [x for x in rows if x["method"] != "auto" and None not in (x["auto_ms"], x["picked_ms"])]
+        if one:
+            a50 = statistics.median(x["auto_ms"] for x in one)
+            b50 = statistics.median(x["picked_ms"] for x in one)
+            used = ", ".join(sorted({x["method"] for x in one}))
+            lat_lines.append(f"| {name} | {len(one)} | {used} | {a50:.0f} | {b50:.0f} | {a50 / b50:.2f} |")
+        f = r["fusion"]
+        if f.get("rrf"):
+            for metric in dict.fromkeys((*PRIMARY[name], "R@10", "AR@10", "evidence_recall@10")):
+                if f["rrf"].get(metric) is not None and f["score"].get(metric) is not None:
+                    fus_lines.append(
+                        f"| {name} | {f['n']} | {metric} | {f['rrf'][metric]:.3f} | {f['score'][metric]:.3f} |"
+                    )
+    return "\n\n".join(["\n".join(x) for x in (lines, route_lines, lat_lines, fus_lines)]) + "\n"
 
 
 def signals(data: Path) -> str:
@@ -226,17 +479,52 @@ def report(routes: dict[str, Any] | None, lat: dict[str, Any] | None, meta: dict
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", choices=["load", "route", "latency", "both", "inventory", "signals"])
+    ap.add_argument("what", choices=["load", "accuracy", "summary", "route", "latency", "both", "inventory", "signals"])
+    ap.add_argument("--mixed", type=Path, action="append", default=[], help="summary: accuracy JSON, mixed store")
+    ap.add_argument("--alone", type=Path, action="append", default=[], help="summary: accuracy JSON, own store")
+    ap.add_argument("--tuned", type=Path, help="summary: the route JSON the planner change was looked at on")
     ap.add_argument("--data", type=Path, default=Path("../shared/data"))
     ap.add_argument("--n", type=int, default=100)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--work", type=Path, default=Path("/tmp/bench_auto"))
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--set", dest="sets", action="append", help="load: facts, timeqa or musique; accuracy: a set")
+    ap.add_argument("--method", dest="methods", action="append", help="accuracy: the single methods (default all)")
+    ap.add_argument("--limit", type=int, help="accuracy: questions (default: the issue's sample size)")
+    ap.add_argument("--name", default="accuracy", help="accuracy: the report's file stem")
     args = ap.parse_args()
     if args.what == "load":
-        load(args.data, args.work)
+        load(args.data, args.work, args.sets or ["facts", "timeqa", "musique"])
         return
     before = os.getloadavg()
+    if args.what == "summary":
+        print(summary(args.mixed, args.alone, args.tuned))
+        return
+    if args.what == "accuracy":
+        results = []
+        with TKGRag.connect() as rag:
+            c = rag.status().counts
+            store = f"{c.events:,} events, {c.facts:,} facts, {c.passages:,} passages, {c.chunks:,} chunks"
+            for name in args.sets or list(SETS):
+                limit = args.limit if args.limit is not None else LIMITS[name]
+                results.append(accuracy(rag, args.data, args.work, name, args.methods, limit))
+                print(f"{name}: done, load {os.getloadavg()[0]:.1f}", flush=True)
+        meta = {
+            "store": f"{os.environ.get('TKGRAG_INSTANCE', 'default')} ({store})",
+            "load_before": " ".join(f"{x:.1f}" for x in before),
+            "load_after": " ".join(f"{x:.1f}" for x in os.getloadavg()),
+            "command": "python benchmarks/bench_auto.py " + " ".join(sys.argv[1:]),
+        }
+        args.out.mkdir(parents=True, exist_ok=True)
+        slim = [
+            {**r, "metrics": {**r["metrics"], "methods": {m: v["overall"] for m, v in r["metrics"]["methods"].items()}}}
+            for r in results
+        ]
+        (args.out / f"{args.name}.json").write_text(json.dumps({"meta": meta, "results": slim}, indent=1) + "\n")
+        text = accuracy_report(results, meta)
+        (args.out / f"{args.name}.md").write_text(text)
+        print(text)
+        return
     if args.what == "signals":
         table = signals(args.data)
         after = os.getloadavg()

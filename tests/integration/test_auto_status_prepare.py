@@ -104,6 +104,50 @@ def test_auto_routes_each_kind_and_shows_the_plan(mixed: Store, embedder) -> Non
     assert len(chosen) == 1  # the kind whose reader was the most confident, said once
 
 
+def test_an_entity_counts_only_with_items_at_the_time_the_question_states(mixed: Store, embedder) -> None:  # type: ignore[no-untyped-def]
+    """Rinkevics takes part in events of 2014 only: asked about 2014 the question goes to the events, asked about
+    1995 (a time no event of his meets) to the passages, which may speak of it."""
+    rag = TKGRag(store=mixed, embedder=embedder)
+    auto = rag.retriever("auto")
+    assert isinstance(auto, AutoRetriever)
+
+    def planned(question: str) -> tuple[list[str], str]:
+        p = auto.plan(RetrievalRequest.of(question, 10, understanding=rag.understand(question)))
+        return [k.value for k in p.kinds], p.why
+
+    kinds, why = planned("Who met Edgars Rinkevics in 2014?")
+    assert kinds == ["event"] and "take part in" in why
+    kinds, why = planned("Who met Edgars Rinkevics in 1995?")
+    assert kinds == ["passage"], why
+    assert why.endswith("naming no entity of the events or facts: passages")
+
+
+def test_serve_reads_a_request_without_a_reader_with_the_reader_of_its_kind(mixed: Store, embedder) -> None:  # type: ignore[no-untyped-def]
+    """`tkgrag serve`'s default reader is ``auto``: an HTTP client that names no reader gets a passage question read
+    by the extractive reader (the event reader, the old default, answers nothing from passages)."""
+    import typer
+    from fastapi.testclient import TestClient
+
+    from tkgrag.cli.app import app
+    from tkgrag.service.engine import Engine, EngineLimits
+    from tkgrag.service.http import create_app
+    from tkgrag.service.ops import ServiceInfo
+
+    serve = typer.main.get_command(app).commands["serve"]  # type: ignore[attr-defined]
+    default_reader = next(p.default for p in serve.params if p.name == "reader")
+    assert default_reader == "auto"
+    engine = Engine(  # its own connection: the engine closes it on shutdown
+        lambda: TKGRag.connect(mixed.settings, embedder=embedder), EngineLimits(workers=1, queue=1, timeout_s=120.0)
+    )
+    info = ServiceInfo("test", "bolt://test", "auto", default_reader)
+    with TestClient(create_app(engine, info)) as http:
+        r = http.post("/v1/ask", json={"question": PASSAGE_Q, "k": 10})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["reader"] == "extractive" and body["retrieval"]["method"] == "mrag+"
+    assert body["answers"], body
+
+
 def test_a_method_that_cannot_run_is_skipped_with_a_note(mixed: Store, embedder) -> None:  # type: ignore[no-untyped-def]
     rag = TKGRag(store=mixed, embedder=embedder)
     auto = rag.retriever("auto")

@@ -150,3 +150,16 @@ def test_temporal_signal_words() -> None:
     assert temporal_signal(parse("When did Iran consult Japan?")) == "asks for a time"
     assert temporal_signal(parse("Who is the spouse of the Green performer?")) == ""
     assert temporal_signal(None) == ""
+
+
+def test_an_entity_counts_when_its_whole_name_is_written_in_the_question() -> None:
+    from tkgrag.planning.auto import question_words, stated
+
+    words = question_words("what award did sandra bullock receive at the 82nd academy awards?")
+    assert words == " what award did sandra bullock receive at the 82nd academy awards "
+    assert stated("Sandra Bullock", words)
+    assert stated("Academy_Awards", words)  # underscores as spaces, case folded
+    assert not stated("Anne Mee", question_words("what date was anne of cleves marriage"))  # a fuzzy link
+    assert stated("The Shawshank Redemption", question_words("what was shawshank redemption nominated for"))
+    assert not stated("Iran", question_words("Who visited Iranshahr?"))  # whole words only
+    assert not stated("", words)

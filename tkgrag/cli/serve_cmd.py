@@ -41,7 +41,15 @@ def serve(
     method: Annotated[str, typer.Option("--method", "-m", help="Default method of requests that name none.")] = (
         "auto"
     ),
-    reader: Annotated[str, typer.Option("--reader", "-r", help="Default reader.")] = "symbolic",
+    reader: Annotated[
+        str,
+        typer.Option(
+            "--reader",
+            "-r",
+            help="Default reader of requests that name none (auto: the reader of what each method returned, so a "
+            "passage or chunk answer is read by the extractive reader, not the event reader).",
+        ),
+    ] = "auto",
     workers: Annotated[int, typer.Option(min=1, max=64, help="Requests answered at once.")] = 4,
     queue: Annotated[int, typer.Option(min=0, max=1024, help="Requests that may wait for a worker (then 503).")] = 16,
     timeout: Annotated[float, typer.Option(min=0.1, help="Per-request budget in seconds (then 504).")] = 30.0,

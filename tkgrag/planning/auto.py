@@ -8,7 +8,9 @@ print notes; ``ask --explain`` too).
 
 from __future__ import annotations
 
+import re
 import time
+import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
@@ -18,6 +20,7 @@ from tkgrag.planning.fusion import FUSIONS, fuse
 from tkgrag.planning.inventory import Inventory, take_inventory
 from tkgrag.planning.planner import Plan, QuestionSignals, Step, plan, temporal_signal
 from tkgrag.queries import inventory as q
+from tkgrag.queries.temporal_filter import constraint_params
 from tkgrag.question.understanding import EXACT_LINK, Understanding
 from tkgrag.readers.base import Reader
 from tkgrag.retrievers.base import Need, RetrievalRequest, Retriever
@@ -37,6 +40,22 @@ class Toolbox(Protocol):
     def retriever(self, method: str | None = None) -> Retriever: ...
 
     def understand(self, question: str) -> Understanding: ...
+
+
+_WORDS = re.compile(r"\w+")
+
+
+def question_words(text: str) -> str:
+    """The question as its words, case-folded, one space apart and padded: ``stated`` looks names up in it."""
+    return " " + " ".join(_WORDS.findall(unicodedata.normalize("NFC", text).casefold())) + " "
+
+
+def stated(name: str, words: str) -> bool:
+    """Whether the entity ``name`` (without a leading "the", as the linker compares names) is written, word for
+    word, in the question (``question_words``)."""
+    n = " ".join(_WORDS.findall(unicodedata.normalize("NFC", name).casefold().replace("_", " ")))
+    n = n[4:] if n.startswith("the ") else n
+    return bool(n) and f" {n} " in words
 
 
 @dataclass(frozen=True)
@@ -74,17 +93,22 @@ class AutoRetriever:
         return self._inventory
 
     def signals(self, u: Understanding | None, inv: Inventory) -> QuestionSignals:
-        """The question's temporal signal and, on a store holding several kinds, the kinds of items its exactly
-        linked entities take part in (one bounded read)."""
+        """The question's temporal signal and, on a store holding several kinds, the kinds of items its linked
+        entities take part in at the times it states (one bounded read). An entity counts when its link is exact
+        (its name or an alias is the mention) or when its whole name is written in the question: a lower-case
+        question ("what award did sandra bullock receive") gets a mention with a verb in it and an inexact link to
+        the right entity; a fuzzy link to a name the question does not write ("anne" -> "Anne Mee") does not count."""
         question = u.question if u is not None else None
         temporal = temporal_signal(question)
         states_time = question is not None and bool(question.times)
         if u is None or u.grounding is None or len(inv.kinds) < 2 or not temporal:
             return QuestionSignals(temporal, states_time=states_time)
-        keys = [e.key for e in u.grounding.entities if e.score >= EXACT_LINK]
+        text = question_words(u.text)
+        keys = [e.key for e in u.grounding.entities if e.score >= EXACT_LINK or stated(e.name, text)]
         if not keys:
             return QuestionSignals(temporal, states_time=states_time)
-        row = self.toolbox.store.run(q.LINKED_ENTITY_KINDS, {"keys": keys, "per_entity": PER_ENTITY}, routing_="r")[0]
+        params = {"keys": keys, "per_entity": PER_ENTITY, **constraint_params(u.explicit_constraints)}
+        row = self.toolbox.store.run(q.LINKED_ENTITY_KINDS, params, routing_="r")[0]
         return QuestionSignals(temporal, int(row["events"] or 0), int(row["facts"] or 0), states_time)
 
     def plan(self, request: RetrievalRequest) -> Plan:

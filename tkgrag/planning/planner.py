@@ -6,8 +6,9 @@ Which kinds:
 1. the store holds one kind -> that kind;
 2. a mixed store and no temporal signal in the question -> every kind present, fused (the issue's rule: a
    timeless question may be about anything the store holds);
-3. a mixed store, a temporal question whose entities are linked (exact name or alias) and take part in events or
-   facts -> the kind they take part in most (events on a tie);
+3. a mixed store, a temporal question whose entities are linked (an exact name or alias, or the entity's whole
+   name written in the question) and take part in events or facts at the times the question states -> the kind
+   they take part in most (events on a tie);
 4. a mixed store, a question with no such entity that states a calendar time -> passages when the store has them
    (text about people and things the graph does not hold); any other signal ("when ...", an ordinal, an anchor)
    without such an entity -> every kind present, fused. Measured on the parse alone
@@ -39,7 +40,7 @@ KIND_ORDER = (ItemKind.EVENT, ItemKind.FACT, ItemKind.PASSAGE, ItemKind.CHUNK)
 @dataclass(frozen=True)
 class QuestionSignals:
     """What the planner reads of a question: its temporal signal (why, in words; empty: none) and how many events
-    and facts its exactly linked entities take part in."""
+    and facts its linked entities take part in at the times it states (``AutoRetriever.signals``)."""
 
     temporal: str = ""
     linked_events: int = 0

@@ -5,14 +5,17 @@ page through what is missing, so an interrupted run continues where it stopped).
 Order and why: item vectors first (every method's first step searches them; the rule graph does not need them but
 its supports are ranked by them), then passage sentences (MRAG), chunk links (PPR, STeX), the rule graph (star*),
 and last TimeR4's TKS (written by the trained time-aware encoder; a TKS another encoder wrote is written again).
-Models are not trained here: ``tkgrag status`` names the `tkgrag train ...` command a missing model needs.
+With ``train`` (``--train``) the models the data needs and lacks are trained after the rule graph and before the
+TKS (``planning.training``); without it ``tkgrag status`` names the `tkgrag train ...` command. ``max_minutes`` is
+the whole run's budget: a step that would not fit is skipped with the reason.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -21,6 +24,7 @@ from tkgrag.embed import Embedder
 from tkgrag.errors import ConfigError
 from tkgrag.planning.inventory import Inventory, take_inventory, tks_readiness
 from tkgrag.planning.readiness import CHUNK_LINKS, SENTENCES, State, StoreCounts
+from tkgrag.planning.training import Budget, Trainable, missing_models, relevance_trained, train_model
 from tkgrag.retrievers.base import Need
 from tkgrag.store import Store
 
@@ -128,13 +132,44 @@ def _tks(store: Store, embedder: Embedder, inv: Inventory, progress: bool) -> St
     return StepReport("TKS", True, f"{t.embedded:,} TKS vectors written by {encoder.identity.encoder}")
 
 
-STEPS: tuple[tuple[str, Callable[[Store, Embedder, Inventory, bool], StepReport]], ...] = (
+STEPS: tuple[tuple[str, Callable[[Store, Embedder, Inventory, bool], StepReport]], ...] = (  # TKS last
     ("embeddings", _embeddings),
     ("sentences", _sentences),
     ("corpus link", _chunk_links),
     ("rule graph", _rule_graph),
     ("TKS", _tks),
 )
+
+
+@dataclass(frozen=True)
+class TrainOptions:
+    """``--train``: the question file per model (``--train-data NAME=PATH``) and, for tests, config overrides per
+    model (a few steps of a tiny model)."""
+
+    data: Mapping[str, Path] = field(default_factory=dict)
+    overrides: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+
+StepFn = Callable[[Store, Embedder, Inventory, bool], StepReport]
+
+
+def _training_step(t: Trainable, options: TrainOptions, budget: Budget) -> StepFn:
+    def step(store: Store, embedder: Embedder, inv: Inventory, progress: bool) -> StepReport:
+        name = f"train {t.name}"
+        data = options.data.get(t.name)
+        if data is None:
+            why = f"skipped: no training data (--train-data {t.name}=PATH: {t.data_help}; or `{t.command}`)"
+            return StepReport(name, False, why)
+        minutes, why_not = budget.grant(t)
+        if why_not is not None:
+            return StepReport(name, False, why_not)
+        from tkgrag.config import load_settings
+
+        home = load_settings().home  # where `tkgrag train ...`, status and the TKS step look for the models
+        said = train_model(t, data, minutes, store, embedder, home, options.overrides.get(t.name))
+        return StepReport(name, True, f"{said} (budget {minutes:.1f} min)")
+
+    return step
 
 
 def prepare(
@@ -144,16 +179,33 @@ def prepare(
     progress: bool = True,
     console: Console | None = None,
     on_step: Callable[[StepReport], None] | None = None,
+    train: TrainOptions | None = None,
+    max_minutes: float = 0.0,
 ) -> PrepareReport:
-    """Run the needed steps in order; the inventory is read again after each step that ran."""
+    """Run the needed steps in order; the inventory is read again after each step that ran. ``train``: train the
+    missing models too; ``max_minutes`` (0: none): the whole run's budget."""
     out = console or Console(stderr=True, quiet=not progress)
     report = PrepareReport()
+    budget = Budget(max_minutes)
     inv = report.before = take_inventory(store)
-    for i, (name, step) in enumerate(STEPS, 1):
-        out.print(f"[{i}/{len(STEPS)}] {name} ...", highlight=False)
-        t0 = time.perf_counter()
-        rep = step(store, embedder, inv, progress)
-        rep = StepReport(rep.name, rep.ran, rep.said, time.perf_counter() - t0 if rep.ran else 0.0)
+    steps: list[tuple[str, StepFn]] = list(STEPS[:-1])
+    if train is not None:
+        from tkgrag.config import load_settings
+
+        needed = missing_models(inv, relevance_trained=relevance_trained(load_settings().home))
+        steps += [(f"train {t.name}", _training_step(t, train, budget)) for t in needed]
+    steps.append(STEPS[-1])
+    for i, (name, step) in enumerate(steps, 1):
+        out.print(f"[{i}/{len(steps)}] {name} ...", highlight=False)
+        spent = budget.spent()
+        if spent is not None:
+            rep = StepReport(name, False, spent)
+        else:
+            t0 = time.perf_counter()
+            rep = step(store, embedder, inv, progress)
+            seconds = time.perf_counter() - t0
+            budget.spend(seconds)
+            rep = StepReport(rep.name, rep.ran, rep.said, seconds if rep.ran else 0.0)
         report.steps.append(rep)
         if on_step is not None:
             on_step(rep)

@@ -7,6 +7,8 @@ Every query only reads (``tkgrag.planning.inventory`` runs them with read routin
 
 from __future__ import annotations
 
+from tkgrag.queries.temporal_filter import temporal_filter
+
 # Per kind: items, items with a vector, and what each kind's preparation steps leave behind. An Event node is a fact
 # when it came from n-ary facts (a property id or qualifiers), as in ``queries.retrieval``.
 STORE_COUNTS = """
@@ -70,14 +72,16 @@ TKS_WRITTEN = "MATCH (m:TksMeta {key: 'tks'}) RETURN toString(m.updated_at) AS a
 
 # For the planner: of the items the linked entities take part in (at most $per_entity each, current versions), how
 # many are events and how many facts.
-LINKED_ENTITY_KINDS = """
+# Only items whose time meets the times the question states ($tcs, the retrievers' temporal filter; an empty list
+# admits every item): a person of 1990s passages who also acts in 2014 events is not a reason to read the events.
+LINKED_ENTITY_KINDS = f"""
 UNWIND $keys AS key
-CALL (key) {
-  MATCH (:Entity {key: key})<-[:SUBJECT|OBJECT]-(n:Event)
-  WHERE n.recorded_to IS NULL
+CALL (key) {{
+  MATCH (:Entity {{key: key}})<-[:SUBJECT|OBJECT]-(n:Event)
+  WHERE {temporal_filter("n", "Event")}
   WITH n LIMIT $per_entity
-  RETURN sum(CASE WHEN n.relation_id IS NOT NULL OR EXISTS { (n)-[:QUALIFIER]->() } THEN 1 ELSE 0 END) AS facts,
+  RETURN sum(CASE WHEN n.relation_id IS NOT NULL OR EXISTS {{ (n)-[:QUALIFIER]->() }} THEN 1 ELSE 0 END) AS facts,
          count(n) AS items
-}
+}}
 RETURN sum(items) - sum(facts) AS events, sum(facts) AS facts
 """

@@ -38,7 +38,10 @@ def request_models(limits: RequestLimits) -> tuple[type[BaseModel], type[BaseMod
         __base__=_Strict,
         question=question,
         method=method,
-        reader=(str | None, Field(None, description="symbolic (offline) or llm; the server's default if unset.")),
+        reader=(
+            str | None,
+            Field(None, description="auto (per kind), symbolic, ranked, extractive or llm; server default if unset."),
+        ),
         k=k,
         **when,
     )
