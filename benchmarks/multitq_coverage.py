@@ -46,19 +46,13 @@ def main() -> None:
         "",
     ]
     for source, cov in sorted(table.sources.items()):
-        runs: list[tuple[str, str, str, list[int]]] = []  # (first, last, density, counts) of consecutive months
-        for month, density in sorted(cov.status.items()):
-            n = cov.counts.get(month, 0)
-            if runs and runs[-1][2] == density.value:
-                first, _, d, counts = runs[-1]
-                runs[-1] = (first, month, d, [*counts, n])
-            else:
-                runs.append((month, month, density.value, [n]))
         lines += [f"## {source} (reference {cov.reference:,} events a month)", ""]
         lines += ["| months | density | months | events a month (min / median / max) |", "|---|---|---:|---|"]
-        for first, last, d, counts in runs:
-            s = sorted(counts)
-            lines.append(f"| {first}..{last} | {d} | {len(s)} | {s[0]:,} / {s[len(s) // 2]:,} / {s[-1]:,} |")
+        for p in cov.periods():
+            s = sorted(p.counts)
+            lines.append(
+                f"| {p.first}..{p.last} | {p.density.value} | {len(s)} | {s[0]:,} / {p.median:,} / {s[-1]:,} |"
+            )
         lines.append("")
     text = "\n".join(lines)
     print(text)

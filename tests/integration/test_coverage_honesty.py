@@ -16,10 +16,13 @@ from pathlib import Path
 
 import asking
 import pytest
+from rich.console import Console
 
+from tkgrag.cli.status_cmd import print_status
 from tkgrag.ingest.coverage import CoverageTable, Density, rebuild_coverage
 from tkgrag.ingest.pipeline import IngestOptions
 from tkgrag.ingest.tkg import ingest_tkg_file
+from tkgrag.planning.inventory import take_inventory
 from tkgrag.queries.coverage import COVERAGE_TABLE
 from tkgrag.readers.symbolic import SymbolicAnswer, SymbolicReader
 from tkgrag.retrievers.vector import VectorRetriever
@@ -90,6 +93,17 @@ def test_the_ingest_counts_events_per_source_and_month(graph: Store) -> None:
         Density.DENSE,
         Density.DENSE,
     ]
+
+
+def test_status_says_where_a_source_is_only_a_sample(graph: Store) -> None:
+    inv = take_inventory(graph)
+    assert inv.coverage == [
+        "partial: sampled 2013-01..2013-06 (median 30 events a month), dense 2013-07..2013-12 (median 300)"
+    ]
+    assert inv.as_dict()["coverage"] == inv.coverage
+    out = Console(record=True, width=300)
+    print_status(inv, out)
+    assert "coverage: partial: sampled 2013-01..2013-06 (median 30 events a month)" in out.export_text()
 
 
 def test_first_from_a_sampled_period_is_withheld(graph: Store, embedder, vector: VectorRetriever) -> None:  # type: ignore[no-untyped-def]

@@ -76,3 +76,29 @@ def test_table_picks_the_named_source() -> None:
     assert t.weak([None], date(2013, 1, 1), date(2013, 2, 28)) is not None  # no source named: any source
     rows = t.rows()
     assert rows[0] == {"source": "dense", "month": "2013-01", "events": 1000, "density": "dense", "reference": 1000}
+
+
+def test_periods_and_their_description() -> None:
+    c = partial_source()
+    # 2013-01..03 sampled (60 x3), 2013-04 empty (0), 2013-05..06 sampled (200, 60), 2013-07..2014-01 dense
+    # (600 x5, 1000, 600: median of 7 = the 4th smallest = 600)
+    assert [(p.first, p.last, p.density, p.counts) for p in c.periods()] == [
+        ("2013-01", "2013-03", Density.SAMPLED, (60, 60, 60)),
+        ("2013-04", "2013-04", Density.EMPTY, (0,)),
+        ("2013-05", "2013-06", Density.SAMPLED, (200, 60)),
+        ("2013-07", "2014-01", Density.DENSE, (600, 600, 600, 600, 1000, 600, 600)),
+    ]
+    # medians: sorted (60, 200) -> index 1 -> 200
+    assert c.describe() == (
+        "s: sampled 2013-01..2013-03 (median 60 events a month), empty 2013-04 (median 0), "
+        "sampled 2013-05..2013-06 (median 200), dense 2013-07..2014-01 (median 600)"
+    )
+
+
+def test_a_source_too_small_to_judge_says_so() -> None:
+    c = SourceCoverage("tiny", {"2014-01": 40, "2014-02": 90, "2014-03": 60})  # 3 months, reference 90: not judged
+    assert not c.judged and set(c.status.values()) == {Density.DENSE}
+    assert c.describe() == (
+        "tiny: 2014-01..2014-03, not judged: too few months or events to tell a sample from chance "
+        "(median 60 events a month)"
+    )

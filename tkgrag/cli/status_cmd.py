@@ -47,6 +47,8 @@ def print_status(inv: Inventory, out: Console | None = None) -> None:
         methods.add_row(name, state, safe(r.reason), r.since or "", safe(r.command or ""))
     out.print(methods)
     out.print(safe(f"cross-encoder: {inv.cross_encoder.said}"), highlight=False)
+    for line in inv.coverage:  # where a source holds only a sample: first/last answers there are withheld
+        out.print(safe(f"coverage: {line}"), highlight=False)
     todo = sorted({r.command for r in inv.methods.values() if r.command and r.state is not State.READY})
     if any(c in PREPARED_BY_PREPARE for c in todo):
         out.print("`tkgrag prepare` runs the preparation steps this data needs.")

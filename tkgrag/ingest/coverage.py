@@ -81,6 +81,21 @@ class WeakMonths:
         )
 
 
+@dataclass(frozen=True)
+class CoveragePeriod:
+    """A run of consecutive months of one density, with each month's event count."""
+
+    first: str
+    last: str
+    density: Density
+    counts: tuple[int, ...]
+
+    @property
+    def median(self) -> int:
+        ordered = sorted(self.counts)
+        return ordered[len(ordered) // 2] if ordered else 0
+
+
 @dataclass
 class SourceCoverage:
     """One source's monthly counts and the judgement of each month (see the module docstring for the rule)."""
@@ -89,6 +104,7 @@ class SourceCoverage:
     counts: dict[str, int]
     reference: int = 0
     status: dict[str, Density] = field(default_factory=dict)
+    judged: bool = False  # enough months and events to tell a sample from chance (else every month reads dense)
 
     def __post_init__(self) -> None:
         if not self.counts:
@@ -96,7 +112,7 @@ class SourceCoverage:
         months = months_between(min(self.counts), max(self.counts))
         nonzero = [n for n in self.counts.values() if n > 0]
         self.reference = nearest_rank(nonzero, REFERENCE_QUANTILE) if nonzero else 0
-        judged = len(nonzero) >= MIN_MONTHS and self.reference >= MIN_REFERENCE
+        judged = self.judged = len(nonzero) >= MIN_MONTHS and self.reference >= MIN_REFERENCE
         for m in months:
             n = self.counts.get(m, 0)
             if not judged:
@@ -115,6 +131,34 @@ class SourceCoverage:
     @property
     def last(self) -> str | None:
         return max(self.status) if self.status else None
+
+    def periods(self) -> list[CoveragePeriod]:
+        """Consecutive months of one density, in order: what ``tkgrag status`` and the reports show."""
+        out: list[CoveragePeriod] = []
+        for month, density in sorted(self.status.items()):
+            n = self.counts.get(month, 0)
+            if out and out[-1].density is density:
+                last = out[-1]
+                out[-1] = CoveragePeriod(last.first, month, density, (*last.counts, n))
+            else:
+                out.append(CoveragePeriod(month, month, density, (n,)))
+        return out
+
+    def describe(self) -> str:
+        """ "icews05-15: sampled 2005-01..2013-11 (median 695 events a month), dense 2013-12..2015-12 (median
+        3,727)"; a source with no sampled or empty month reads as one dense period, one too small to judge says so."""
+        if not self.judged:
+            months = sorted(n for n in self.counts.values())
+            return (
+                f"{self.source}: {self.first}..{self.last}, not judged: too few months or events to tell a sample "
+                f"from chance (median {months[len(months) // 2] if months else 0:,} events a month)"
+            )
+        parts = []
+        for i, p in enumerate(self.periods()):
+            span = p.first if p.first == p.last else f"{p.first}..{p.last}"
+            unit = " events a month" if i == 0 else ""
+            parts.append(f"{p.density.value} {span} (median {p.median:,}{unit})")
+        return f"{self.source}: " + ", ".join(parts)
 
     def weak(self, start: date | None, end: date | None) -> WeakMonths | None:
         """The sampled/empty months of this source between ``start`` and ``end`` (None: the source's own first/last

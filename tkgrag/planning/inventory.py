@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from tkgrag.errors import ConfigError
+from tkgrag.ingest.coverage import CoverageTable
 from tkgrag.model import ItemKind
 from tkgrag.planning.readiness import (
     READY,
@@ -51,6 +52,8 @@ class Inventory:
     cross_encoder: CrossEncoderCheck
     rule_graph_built: str | None = None
     notes: list[str] = field(default_factory=list)
+    # Per source of events and facts, its months by density (tkgrag.ingest.coverage): where the store is a sample.
+    coverage: list[str] = field(default_factory=list)
 
     @property
     def kinds(self) -> frozenset[ItemKind]:
@@ -73,6 +76,7 @@ class Inventory:
             "cross_encoder": asdict(self.cross_encoder),
             "methods": {k: v.as_dict() for k, v in self.methods.items()},
             "notes": list(self.notes),
+            "coverage": list(self.coverage),
         }
 
 
@@ -205,4 +209,7 @@ def take_inventory(store: Store, *, detailed: bool = True) -> Inventory:
         prepared[Need.CROSS_ENCODER.value] = Readiness(State.READY, f"{ce.model} ({ce.said})")
     prepared[Need.LLM.value] = llm_readiness()
     methods = {name: method_readiness(name, m.kinds, m.needs, counts, prepared) for name, m in METHODS.items()}
-    return Inventory(counts, prepared, methods, ce, built, notes)
+    coverage: list[str] = []
+    if detailed and (counts.events or counts.facts):
+        coverage = [cov.describe() for _, cov in sorted(CoverageTable.load(store).sources.items())]
+    return Inventory(counts, prepared, methods, ce, built, notes, coverage)
