@@ -70,6 +70,7 @@ from neo4j.exceptions import ConstraintError, Neo4jError, ServiceUnavailable, Se
 from tkgrag.embed import Embedder
 from tkgrag.errors import StoreError, TkgragError
 from tkgrag.ingest.bisect import find_culprits, refusal
+from tkgrag.ingest.coverage import update_coverage
 from tkgrag.ingest.encoding import CachedEncoder
 from tkgrag.ingest.owner import (
     Owner,
@@ -575,6 +576,9 @@ def _ingest_owned(
         if encoder is not None:
             summary.encode_seconds, summary.encoded_texts = encoder.seconds, encoder.encoded
     _finish(store, summary, owner, "completed", None, _checksum_read(items, summary))
+    # Events per source and month for the months this run touched, whatever path ingested them (files, jobs,
+    # Python records, mapped syncs): one indexed read of the run's events, nothing for runs that wrote none.
+    update_coverage(store, summary.run_id)
     summary.rejects_path = str(rejects_path) if summary.rejected else None
     return summary
 

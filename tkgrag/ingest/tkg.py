@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from tkgrag.ingest.coverage import update_coverage
 from tkgrag.ingest.fact_keys import backfill_fact_keys
 from tkgrag.ingest.pipeline import IngestOptions, IngestSummary, SourceInfo, ingest
 from tkgrag.ingest.tsv import FORMAT, TkgTsvReader, TsvOptions, count_lines
@@ -35,5 +34,4 @@ def ingest_tkg_file(
         kind=EVENT_KIND,
         options=options,
     )
-    update_coverage(store, summary.run_id)  # events per source and month, for the months this run touched
     return summary
