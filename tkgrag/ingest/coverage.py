@@ -52,6 +52,12 @@ def months_between(first: str, last: str) -> list[str]:
     return out
 
 
+def upper_median(values: Iterable[int]) -> int:
+    """The middle value (the upper one of an even count), 0 for none: the "median N events a month" of reports."""
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2] if ordered else 0
+
+
 def nearest_rank(values: list[int], q: float) -> int:
     """The ``q`` quantile by nearest rank (``values`` non-empty)."""
     ordered = sorted(values)
@@ -70,8 +76,7 @@ class WeakMonths:
         """ "icews05-15 holds only a sample for 2005-01..2013-10 (median 700 events a month there, 3,650 in its
         dense months)"."""
         ms = [m for m, _, _ in self.months]
-        counts = sorted(n for _, _, n in self.months)
-        median = counts[len(counts) // 2] if counts else 0
+        median = upper_median(n for _, _, n in self.months)
         span = ms[0] if len(ms) == 1 else f"{ms[0]}..{ms[-1]}"
         kinds = {d for _, d, _ in self.months}
         what = "no events" if kinds == {Density.EMPTY} else "only a sample"
@@ -92,8 +97,7 @@ class CoveragePeriod:
 
     @property
     def median(self) -> int:
-        ordered = sorted(self.counts)
-        return ordered[len(ordered) // 2] if ordered else 0
+        return upper_median(self.counts)
 
 
 @dataclass
@@ -119,7 +123,7 @@ class SourceCoverage:
                 self.status[m] = Density.DENSE
             elif n == 0:
                 self.status[m] = Density.EMPTY
-            elif judged and n < SAMPLED_SHARE * self.reference:
+            elif n < SAMPLED_SHARE * self.reference:
                 self.status[m] = Density.SAMPLED
             else:
                 self.status[m] = Density.DENSE
@@ -148,10 +152,9 @@ class SourceCoverage:
         """ "icews05-15: sampled 2005-01..2013-11 (median 695 events a month), dense 2013-12..2015-12 (median
         3,727)"; a source with no sampled or empty month reads as one dense period, one too small to judge says so."""
         if not self.judged:
-            months = sorted(n for n in self.counts.values())
             return (
                 f"{self.source}: {self.first}..{self.last}, not judged: too few months or events to tell a sample "
-                f"from chance (median {months[len(months) // 2] if months else 0:,} events a month)"
+                f"from chance (median {upper_median(self.counts.values()):,} events a month)"
             )
         parts = []
         for i, p in enumerate(self.periods()):
