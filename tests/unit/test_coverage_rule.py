@@ -59,7 +59,8 @@ def test_a_small_source_is_not_judged() -> None:
     # 12 months but a reference of 93 events (the bundled ICEWS14 sample's counts): chance, not sampling
     sample = [57, 46, 46, 93, 91, 91, 64, 62, 63, 43, 70, 61]
     small = SourceCoverage("h", {f"2014-{m:02d}": n for m, n in enumerate(sample, start=1)})
-    assert small.reference == 91 and set(small.status.values()) == {Density.DENSE}
+    assert small.reference == 91 and not small.judged and small.status == {}
+    assert small.weak(None, None) is None
     # 11 non-empty months of a dense source: not judged either
     few = SourceCoverage("f", {f"2014-{m:02d}": (10 if m < 4 else 500) for m in range(1, 12)})
     assert few.weak(None, None) is None
@@ -97,8 +98,21 @@ def test_periods_and_their_description() -> None:
 
 def test_a_source_too_small_to_judge_says_so() -> None:
     c = SourceCoverage("tiny", {"2014-01": 40, "2014-02": 90, "2014-03": 60})  # 3 months, reference 90: not judged
-    assert not c.judged and set(c.status.values()) == {Density.DENSE}
+    assert not c.judged and c.status == {}
     assert c.describe() == (
         "tiny: 2014-01..2014-03, not judged: too few months or events to tell a sample from chance "
         "(median 60 events a month)"
     )
+
+
+def test_an_unjudged_source_spanning_centuries_keeps_no_month_by_month_status() -> None:
+    # A Wikidata-style facts source: a few dated facts from year 140 to 2020 (22,561 months between them)
+    c = SourceCoverage("facts", {"0140-05": 1, "1850-01": 3, "2020-12": 2})
+    assert not c.judged and c.status == {}
+    assert (c.first, c.last) == ("0140-05", "2020-12")
+    assert c.weak(date(1900, 1, 1), date(1901, 1, 1)) is None  # nothing to say of a source not judged
+    assert c.periods() == []
+    assert CoverageTable({"facts": c}).rows() == [
+        {"source": "facts", "month": m, "events": n, "density": "dense", "reference": 3}
+        for m, n in (("0140-05", 1), ("1850-01", 3), ("2020-12", 2))
+    ]

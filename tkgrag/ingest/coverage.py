@@ -108,20 +108,21 @@ class SourceCoverage:
     counts: dict[str, int]
     reference: int = 0
     status: dict[str, Density] = field(default_factory=dict)
-    judged: bool = False  # enough months and events to tell a sample from chance (else every month reads dense)
+    judged: bool = False  # enough months and events to tell a sample from chance (else no month is judged)
 
     def __post_init__(self) -> None:
         if not self.counts:
             return
-        months = months_between(min(self.counts), max(self.counts))
         nonzero = [n for n in self.counts.values() if n > 0]
         self.reference = nearest_rank(nonzero, REFERENCE_QUANTILE) if nonzero else 0
-        judged = self.judged = len(nonzero) >= MIN_MONTHS and self.reference >= MIN_REFERENCE
-        for m in months:
+        self.judged = len(nonzero) >= MIN_MONTHS and self.reference >= MIN_REFERENCE
+        if not self.judged:
+            # No month-by-month status: it would read dense everywhere, and a small source can span centuries (a
+            # Wikidata facts source from year 140 to 2020 is 22,561 months).
+            return
+        for m in months_between(min(self.counts), max(self.counts)):
             n = self.counts.get(m, 0)
-            if not judged:
-                self.status[m] = Density.DENSE
-            elif n == 0:
+            if n == 0:
                 self.status[m] = Density.EMPTY
             elif n < SAMPLED_SHARE * self.reference:
                 self.status[m] = Density.SAMPLED
@@ -130,11 +131,11 @@ class SourceCoverage:
 
     @property
     def first(self) -> str | None:
-        return min(self.status) if self.status else None
+        return min(self.counts) if self.counts else None
 
     @property
     def last(self) -> str | None:
-        return max(self.status) if self.status else None
+        return max(self.counts) if self.counts else None
 
     def periods(self) -> list[CoveragePeriod]:
         """Consecutive months of one density, in order: what ``tkgrag status`` and the reports show."""
@@ -167,7 +168,7 @@ class SourceCoverage:
         """The sampled/empty months of this source between ``start`` and ``end`` (None: the source's own first/last
         month), or None when every month there is dense (or the window misses the source's period)."""
         first, last = self.first, self.last
-        if first is None or last is None:
+        if not self.judged or first is None or last is None:
             return None
         lo = max(month_of(start), first) if start else first
         hi = min(month_of(end), last) if end else last
@@ -213,7 +214,7 @@ class CoverageTable:
         return [
             {"source": s, "month": m, "events": c.counts.get(m, 0), "density": d.value, "reference": c.reference}
             for s, c in sorted(self.sources.items())
-            for m, d in sorted(c.status.items())
+            for m, d in sorted(c.status.items() if c.judged else ((m, Density.DENSE) for m in c.counts))
         ]
 
 
