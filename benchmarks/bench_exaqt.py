@@ -57,7 +57,7 @@ from tkgrag.question.understanding import parse_only
 from tkgrag.retrievers.base import RequestScope, RetrievalRequest
 from tkgrag.retrievers.exaqt.answer_graph import STAGES, AnswerGraph, load_ranker
 from tkgrag.retrievers.exaqt.ranker_graph import GraphScorer
-from tkgrag.retrievers.exaqt.ranking import AnswerFact, rank_answers
+from tkgrag.retrievers.exaqt.ranking import AnswerFact, RankedAnswer, order_values, rank_answers
 from tkgrag.retrievers.exaqt.retriever import ExaqtRetriever
 from tkgrag.retrievers.exaqt.scorer import BUNDLED, AnswerScorer, LinearScorer, RelevanceScorer
 from tkgrag.retrievers.exaqt.subgraph import GraphEntity
@@ -73,6 +73,7 @@ METHODS = (
     "exaqt-symbolic",
     "exaqt-learned",
     "exaqt-relevance",
+    "exaqt-relevance-free",
     "exaqt-rgcn",
     "exaqt-rgcn-features",
     "exaqt-base",
@@ -158,6 +159,16 @@ def scores(q: EvalQuestion, answers: Sequence[str], values: Sequence[float] | No
     }
 
 
+def ranked_scores(q: EvalQuestion, ranked: Sequence[RankedAnswer], exact: bool) -> dict[str, float]:
+    """The metrics of a ranking as it is returned: ``order_values`` (the metrics read scores, and an answer's own
+    score does not follow the order where the exact tiers put a lower-scored answer first). ``p@1_max_score`` is
+    P@1 read from the answers' own scores, as the rounds before exaqt-6 measured it, for comparison."""
+    texts = [a.text for a in ranked]
+    out = scores(q, texts, order_values(ranked, exact))
+    out["p@1_max_score"] = precision_at_1(q, Prediction(q.id, tuple(texts), tuple(a.score for a in ranked)))
+    return out
+
+
 def mean(xs: Sequence[float]) -> float | None:
     return round(sum(xs) / len(xs), 4) if xs else None
 
@@ -231,6 +242,7 @@ def main() -> None:
             "symbolic": None,
             "learned": learned,
             "relevance": RelevanceScorer(),
+            "relevance-free": RelevanceScorer(),
         }
         base_rerankers: dict[str, AnswerScorer | GraphScorer | None] = {
             "learned": LinearScorer.load(args.base_scorer),
@@ -266,13 +278,15 @@ def main() -> None:
                     stage_ms.setdefault(stage, []).append(ms)
                 sizes.append(len(ag.stage_facts.get("answer_graph", [])))
                 answers = [a.text for a in ag.answers]
-                row = {**stage_recall(ag, q), **scores(q, answers, [a.score for a in ag.answers])}
+                default_exact = config.rgcn_exact if config.scorer == "rgcn" else config.exact_tiers
+                row = {**stage_recall(ag, q), **ranked_scores(q, ag.answers, default_exact)}
                 row["latency_ms"] = latency
                 per["exaqt"].append(row)
                 record: dict[str, Any] = {}
                 for rname, scorer in rerankers.items():
-                    ra = exaqt.pipeline.rank(ag, scorer)
-                    per[f"exaqt-{rname}"].append(scores(q, [a.text for a in ra], [a.score for a in ra]))
+                    exact = not rname.endswith(("-free", "-features"))
+                    ra = exaqt.pipeline.rank(ag, scorer, exact)
+                    per[f"exaqt-{rname}"].append(ranked_scores(q, ra, exact))
                     if rname.startswith("rgcn"):
                         record[f"exaqt-{rname}"] = [a.text for a in ra[:5]]
                 relearned = exaqt.pipeline.rank(ag, learned)
@@ -294,11 +308,11 @@ def main() -> None:
                 }
                 if base_exaqt is not None:
                     bg = base_exaqt.answer_graph(request)
-                    base_scores = scores(q, [a.text for a in bg.answers], [a.score for a in bg.answers])
+                    base_scores = ranked_scores(q, bg.answers, default_exact)
                     per["exaqt-base"].append({**stage_recall(bg, q), **base_scores})
                     for rname, scorer in base_rerankers.items():
-                        ra = base_exaqt.pipeline.rank(bg, scorer)
-                        per[f"exaqt-base-{rname}"].append(scores(q, [a.text for a in ra], [a.score for a in ra]))
+                        ra = base_exaqt.pipeline.rank(bg, scorer, True)
+                        per[f"exaqt-base-{rname}"].append(ranked_scores(q, ra, True))
                     record["exaqt-base"] = [a.text for a in bg.answers[:5]]
                     record["base_stage_facts"] = {s: len(v) for s, v in bg.stage_facts.items()}
                 if not args.no_baselines:
@@ -312,7 +326,7 @@ def main() -> None:
                         StageTimer(),
                     )
                     ranked = rank_answers(as_answer_facts(items), ag.ask, ag.question_entities)
-                    base = scores(q, [a.text for a in ranked], [a.score for a in ranked])
+                    base = ranked_scores(q, ranked, True)
                     per["fact-vector+rank"].append({"answer_graph": evidence_states(items, q), **base})
                     record["fact-vector+rank"] = [a.text for a in ranked[:5]]
                     ans = answer_question(rag.understand(q.question), vector, symbolic, 10)

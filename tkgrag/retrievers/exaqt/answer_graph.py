@@ -240,9 +240,12 @@ class ExaqtPipeline:
             ag.answers = self.rank(ag, self.scorer)
         return ag
 
-    def rank(self, ag: AnswerGraph, scorer: AnswerScorer | GraphScorer | None) -> list[RankedAnswer]:
+    def rank(
+        self, ag: AnswerGraph, scorer: AnswerScorer | GraphScorer | None, exact: bool | None = None
+    ) -> list[RankedAnswer]:
         """The answer graph's answers ranked (Sec. 4) with ``scorer`` (None: the symbolic ranking; an R-GCN re-ranks
-        the symbolic ranking over the answer graph); benchmarks re-rank one graph with several scorers through it."""
+        the symbolic ranking over the answer graph); benchmarks re-rank one graph with several scorers through it.
+        ``exact`` (default ``config.exact_tiers``): whether an answer scorer orders only within the exact tiers."""
         c = self.config
         symbolic = rank_answers(
             ag.facts,
@@ -252,6 +255,7 @@ class ExaqtPipeline:
             entity_bonus=c.entity_bonus,
             context_entities=ag.context_entities,
             scorer=scorer if isinstance(scorer, AnswerScorer) else None,
+            exact=c.exact_tiers if exact is None else exact,
         )
         if scorer is None or isinstance(scorer, AnswerScorer):
             return symbolic

@@ -71,6 +71,10 @@ class ExaqtConfig:
     second_hop_from: int = 10
     second_hop_facts: int = 100
     rgcn_exact: bool = True
+    # Whether the "relevance" and "learned" scorers order answers only within the exact temporal tier, ordinal
+    # position and asked event (``ranking.exact_key``), or by their score alone (the tiers then count only through
+    # the symbolic ranking's tie order). Measured in benchmarks/results/2026-11-26/exaqt-6.
+    exact_tiers: bool = True
 
     def __post_init__(self) -> None:
         if self.scorer not in SCORERS:

@@ -396,10 +396,11 @@ def rank_answers(
     entity_bonus: float = 0.05,
     context_entities: Iterable[str] = (),
     scorer: AnswerScorer | None = None,
+    exact: bool = True,
 ) -> list[RankedAnswer]:
     """The answer graph's answers, best first (see the module docstring); with a ``scorer``, ordered by its score
     of their ``FEATURES`` within the exact temporal tiers and ordinal position (``exact_key``; ties: the symbolic
-    order)."""
+    order), or by its score alone when not ``exact`` (the tiers are then only features the scorer reads)."""
     qents = frozenset(question_entities)
     ctx = frozenset(context_entities)
     ordinal = ordinal_scores(facts, ask, qents)
@@ -446,7 +447,25 @@ def rank_answers(
         for a in out
     ]
     order = {a.text: i for i, a in enumerate(out)}
+    if not exact:
+        return sorted(learned, key=lambda a: (-a.score, order[a.text]))
     return sorted(learned, key=lambda a: (*exact_key(a.features), -a.score, order[a.text]))
+
+
+def order_values(answers: Sequence[RankedAnswer], exact: bool = True) -> list[float]:
+    """Scores that follow a ranking's own order, for metrics that read scores (``eval.metrics``: the top tie group
+    is the answers sharing the best score): ``-g`` for the answers of the ``g``-th group of consecutive answers that
+    tie on the sort key (``exact_key`` when ``exact``, and the score). An answer's own ``score`` does not follow the
+    order where the exact tiers put a lower-scored answer first, so the max score is not the answer ranked first."""
+    out: list[float] = []
+    group, prev = 0, None
+    for a in answers:
+        key = (*exact_key(a.features), a.score) if exact and a.features else (a.score,)
+        if prev is not None and key != prev:
+            group += 1
+        out.append(-float(group))
+        prev = key
+    return out
 
 
 def exact_key(features: Sequence[float]) -> tuple[float, float, float]:
