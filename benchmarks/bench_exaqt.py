@@ -57,7 +57,7 @@ from tkgrag.question.understanding import parse_only
 from tkgrag.retrievers.base import RequestScope, RetrievalRequest
 from tkgrag.retrievers.exaqt.answer_graph import STAGES, AnswerGraph, load_ranker
 from tkgrag.retrievers.exaqt.ranker_graph import GraphScorer
-from tkgrag.retrievers.exaqt.ranking import AnswerFact, RankedAnswer, order_values, rank_answers
+from tkgrag.retrievers.exaqt.ranking import AnswerFact, RankedAnswer, monotone_scores, rank_answers
 from tkgrag.retrievers.exaqt.retriever import ExaqtRetriever
 from tkgrag.retrievers.exaqt.scorer import BUNDLED, AnswerScorer, LinearScorer, RelevanceScorer
 from tkgrag.retrievers.exaqt.subgraph import GraphEntity
@@ -160,11 +160,12 @@ def scores(q: EvalQuestion, answers: Sequence[str], values: Sequence[float] | No
 
 
 def ranked_scores(q: EvalQuestion, ranked: Sequence[RankedAnswer], exact: bool) -> dict[str, float]:
-    """The metrics of a ranking as it is returned: ``order_values`` (the metrics read scores, and an answer's own
-    score does not follow the order where the exact tiers put a lower-scored answer first). ``p@1_max_score`` is
-    P@1 read from the answers' own scores, as the rounds before exaqt-6 measured it, for comparison."""
+    """The metrics of a ranking as it is returned, from ``monotone_scores`` as the retriever hands them to readers
+    (the metrics read scores, and an answer's own score does not follow the order where the exact tiers put a
+    lower-scored answer first). ``p@1_max_score`` is P@1 read from the answers' own scores, as the rounds before
+    exaqt-6 measured it, for comparison."""
     texts = [a.text for a in ranked]
-    out = scores(q, texts, order_values(ranked, exact))
+    out = scores(q, texts, monotone_scores(ranked, exact))
     out["p@1_max_score"] = precision_at_1(q, Prediction(q.id, tuple(texts), tuple(a.score for a in ranked)))
     return out
 

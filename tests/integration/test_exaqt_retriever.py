@@ -181,3 +181,17 @@ def test_rgcn_ranking_keeps_ordinals_and_constraints_exact_and_falls_back_withou
     assert any("fallback: no R-GCN ranker" in n for n in got.notes)
     relevance = ExaqtRetriever(exaqt.store, exaqt.embedder, ExaqtConfig(scorer="relevance", relevance_model="base"))
     assert answers(got) == answers(relevance.retrieve(question))
+
+
+def test_answer_scores_follow_the_ranking(exaqt: ExaqtRetriever) -> None:
+    # readers and `tkgrag eval` take the best score as rank 1: with the tiers exact, a less relevant answer that fits
+    # "in 1995" or "first" comes first, and its score must say so
+    ranked = ExaqtRetriever(exaqt.store, exaqt.embedder, ExaqtConfig(scorer="relevance", relevance_model="base"))
+    for text in (
+        "What was the first academic degree of Sally Ride?",
+        "What was the last academic degree of Sally Ride?",
+        "Who was Sally Ride's employer in 1995?",
+    ):
+        got = ranked.retrieve(parsed(text, 5)).answers
+        values = [a.score for a in got]
+        assert values == sorted(values, reverse=True), text

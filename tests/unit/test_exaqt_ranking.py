@@ -5,6 +5,7 @@ open and inverted intervals). Expected values are worked out by hand in the comm
 from __future__ import annotations
 
 import importlib.util
+import math
 import sys
 from datetime import date
 from pathlib import Path
@@ -33,6 +34,7 @@ from tkgrag.retrievers.exaqt.ranking import (
     AnswerFact,
     RankedAnswer,
     TemporalAsk,
+    monotone_scores,
     order_values,
     rank_answers,
     temporal_tier,
@@ -318,3 +320,15 @@ def test_order_values_group_ties_on_the_sort_key_in_the_returned_order() -> None
     same = [_answer("A", 0.9, fits=1), _answer("B", 0.9, violates=1)]
     assert order_values(same) == [0.0, -1.0]
     assert order_values(same, exact=False) == [0.0, 0.0]
+
+
+def test_monotone_scores_keep_the_scores_where_the_order_follows_them() -> None:
+    # A .5 (fits) first, then B and C .9 (a tie) and D .4: B and C are capped just below A's .5 and stay tied; D's
+    # .4 already follows
+    ranked = [_answer("A", 0.5, fits=1), _answer("B", 0.9, violates=1), _answer("C", 0.9, violates=1)]
+    ranked.append(_answer("D", 0.4, violates=1))
+    below = math.nextafter(0.5, -math.inf)
+    assert monotone_scores(ranked) == [0.5, below, below, 0.4]
+    # an order the scores follow keeps them exactly, ties included
+    free = [ranked[1], ranked[2], ranked[0], ranked[3]]
+    assert monotone_scores(free, exact=False) == [0.9, 0.9, 0.5, 0.4]

@@ -240,6 +240,13 @@ class ExaqtPipeline:
             ag.answers = self.rank(ag, self.scorer)
         return ag
 
+    @property
+    def exact(self) -> bool:
+        """Whether the pipeline's ranking orders answers within the exact tiers (the symbolic ranking always does)."""
+        if self.scorer is None:
+            return True
+        return bool(getattr(self.scorer, "exact", self.config.exact_tiers))
+
     def rank(
         self, ag: AnswerGraph, scorer: AnswerScorer | GraphScorer | None, exact: bool | None = None
     ) -> list[RankedAnswer]:

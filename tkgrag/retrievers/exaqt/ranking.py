@@ -468,6 +468,23 @@ def order_values(answers: Sequence[RankedAnswer], exact: bool = True) -> list[fl
     return out
 
 
+def monotone_scores(answers: Sequence[RankedAnswer], exact: bool = True) -> list[float]:
+    """The answers' scores made to follow their order, for readers and metrics that take the best score as rank 1:
+    an answer tied with its predecessor on the sort key (``order_values``) keeps the predecessor's value, any other
+    gets its own score capped just below its predecessor's (``math.nextafter``), so the values stay the scores
+    wherever the order already follows them."""
+    groups = order_values(answers, exact)
+    out: list[float] = []
+    for i, a in enumerate(answers):
+        if i == 0:
+            out.append(float(a.score))
+        elif groups[i] == groups[i - 1]:
+            out.append(out[-1])
+        else:
+            out.append(min(float(a.score), math.nextafter(out[-1], -math.inf)))
+    return out
+
+
 def exact_key(features: Sequence[float]) -> tuple[float, float, float]:
     """The part of the ranking that stays exact under any scorer: the temporal tier (meets every explicit constraint >
     undated > violates one), the ordinal's position, and for a time question an edition of the event it names before
