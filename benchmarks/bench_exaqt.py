@@ -9,6 +9,7 @@ run on the same questions:
 ``exaqt-learned`` is the same answer graph ranked by the learned scorer (``--scorer``, default the bundled
 ``tkgrag/data/exaqt_scorer.json``, trained on dev.json by ``benchmarks/train_exaqt_scorer.py``) instead of the
 symbolic ranking, ``exaqt-relevance`` by the relevance of each answer's best fact (``scorer=relevance``),
+``exaqt-relevance-free`` by that relevance alone (``exact_tiers=false``: the tiers are not constraints),
 ``exaqt-symbolic`` by the symbolic ranking, ``exaqt-rgcn`` by the R-GCN ranker (``--ranker``, default
 ``$TKGRAG_HOME/models/exaqt-ranker``, trained by ``tkgrag train exaqt-ranker``) with the exact temporal tiers as
 constraints, and ``exaqt-rgcn-features`` by the same model with the tiers as its features only: the rankings read
@@ -17,6 +18,10 @@ a gold answer: the share of answerable questions right at rank 1. ``exaqt`` scor
 relevance model when one is there (``tkgrag train exaqt-relevance``; ``--set relevance_model=...``); ``exaqt-base``
 (and its ``-learned``/``-relevance`` rankings) is the same pipeline with the base bi-encoder
 (``relevance_model=base``), run on the same questions (``--no-base`` skips it).
+
+Every ranking is judged as it is returned (since exaqt-6): P@1, MRR and Hit@5 read scores, so each ranking's answers
+get ``ranking.monotone_scores`` (what the retriever hands to readers), not their own scores, which the exact tiers do
+not follow; ``p@1_max_score`` keeps the figure as the rounds before measured it (the best own score as rank 1).
 
 Set-up (once; the instance and ports are yours):
 

@@ -184,7 +184,7 @@ def _p1(q: EvalQuestion, answers: Sequence[Any]) -> float:
 
 @dataclass(frozen=True)
 class RankerTrainConfig:
-    epochs: int = 60
+    epochs: int = 30
     batch_size: int = 32
     lr: float = 3e-3
     weight_decay: float = 1e-4
