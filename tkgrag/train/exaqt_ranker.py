@@ -43,8 +43,8 @@ class CachedGraphs:
     validation: np.ndarray  # bool per question
     graphs: list[RankerGraph]
     gold: list[np.ndarray]  # bool per answer, per question
-    p1_symbolic: np.ndarray  # strict P@1 of the symbolic ranking per question
-    p1_relevance: np.ndarray
+    p1_symbolic: np.ndarray  # P@1 of the symbolic ranking per question, read from the answers' own scores (as built)
+    p1_relevance: np.ndarray  # the same for relevance: not what it ranks first (``evaluate`` recomputes both)
     meta: dict[str, Any] = field(default_factory=dict)
 
     def __len__(self) -> int:
