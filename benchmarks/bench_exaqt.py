@@ -9,6 +9,7 @@ run on the same questions:
 ``exaqt-learned`` is the same answer graph ranked by the learned scorer (``--scorer``, default the bundled
 ``tkgrag/data/exaqt_scorer.json``, trained on dev.json by ``benchmarks/train_exaqt_scorer.py``) instead of the
 symbolic ranking, ``exaqt-relevance`` by the relevance of each answer's best fact (``scorer=relevance``),
+``exaqt-relevance-free`` by that relevance alone (``exact_tiers=false``: the tiers are not constraints),
 ``exaqt-symbolic`` by the symbolic ranking, ``exaqt-rgcn`` by the R-GCN ranker (``--ranker``, default
 ``$TKGRAG_HOME/models/exaqt-ranker``, trained by ``tkgrag train exaqt-ranker``) with the exact temporal tiers as
 constraints, and ``exaqt-rgcn-features`` by the same model with the tiers as its features only: the rankings read
@@ -17,6 +18,10 @@ a gold answer: the share of answerable questions right at rank 1. ``exaqt`` scor
 relevance model when one is there (``tkgrag train exaqt-relevance``; ``--set relevance_model=...``); ``exaqt-base``
 (and its ``-learned``/``-relevance`` rankings) is the same pipeline with the base bi-encoder
 (``relevance_model=base``), run on the same questions (``--no-base`` skips it).
+
+Every ranking is judged as it is returned (since exaqt-6): P@1, MRR and Hit@5 read scores, so each ranking's answers
+get ``ranking.monotone_scores`` (what the retriever hands to readers), not their own scores, which the exact tiers do
+not follow; ``p@1_max_score`` keeps the figure as the rounds before measured it (the best own score as rank 1).
 
 Set-up (once; the instance and ports are yours):
 
@@ -57,7 +62,7 @@ from tkgrag.question.understanding import parse_only
 from tkgrag.retrievers.base import RequestScope, RetrievalRequest
 from tkgrag.retrievers.exaqt.answer_graph import STAGES, AnswerGraph, load_ranker
 from tkgrag.retrievers.exaqt.ranker_graph import GraphScorer
-from tkgrag.retrievers.exaqt.ranking import AnswerFact, rank_answers
+from tkgrag.retrievers.exaqt.ranking import AnswerFact, RankedAnswer, monotone_scores, rank_answers
 from tkgrag.retrievers.exaqt.retriever import ExaqtRetriever
 from tkgrag.retrievers.exaqt.scorer import BUNDLED, AnswerScorer, LinearScorer, RelevanceScorer
 from tkgrag.retrievers.exaqt.subgraph import GraphEntity
@@ -73,6 +78,7 @@ METHODS = (
     "exaqt-symbolic",
     "exaqt-learned",
     "exaqt-relevance",
+    "exaqt-relevance-free",
     "exaqt-rgcn",
     "exaqt-rgcn-features",
     "exaqt-base",
@@ -158,6 +164,17 @@ def scores(q: EvalQuestion, answers: Sequence[str], values: Sequence[float] | No
     }
 
 
+def ranked_scores(q: EvalQuestion, ranked: Sequence[RankedAnswer], exact: bool) -> dict[str, float]:
+    """The metrics of a ranking as it is returned, from ``monotone_scores`` as the retriever hands them to readers
+    (the metrics read scores, and an answer's own score does not follow the order where the exact tiers put a
+    lower-scored answer first). ``p@1_max_score`` is P@1 read from the answers' own scores, as the rounds before
+    exaqt-6 measured it, for comparison."""
+    texts = [a.text for a in ranked]
+    out = scores(q, texts, monotone_scores(ranked, exact))
+    out["p@1_max_score"] = precision_at_1(q, Prediction(q.id, tuple(texts), tuple(a.score for a in ranked)))
+    return out
+
+
 def mean(xs: Sequence[float]) -> float | None:
     return round(sum(xs) / len(xs), 4) if xs else None
 
@@ -231,6 +248,7 @@ def main() -> None:
             "symbolic": None,
             "learned": learned,
             "relevance": RelevanceScorer(),
+            "relevance-free": RelevanceScorer(),
         }
         base_rerankers: dict[str, AnswerScorer | GraphScorer | None] = {
             "learned": LinearScorer.load(args.base_scorer),
@@ -266,13 +284,15 @@ def main() -> None:
                     stage_ms.setdefault(stage, []).append(ms)
                 sizes.append(len(ag.stage_facts.get("answer_graph", [])))
                 answers = [a.text for a in ag.answers]
-                row = {**stage_recall(ag, q), **scores(q, answers, [a.score for a in ag.answers])}
+                default_exact = config.rgcn_exact if config.scorer == "rgcn" else config.exact_tiers
+                row = {**stage_recall(ag, q), **ranked_scores(q, ag.answers, default_exact)}
                 row["latency_ms"] = latency
                 per["exaqt"].append(row)
                 record: dict[str, Any] = {}
                 for rname, scorer in rerankers.items():
-                    ra = exaqt.pipeline.rank(ag, scorer)
-                    per[f"exaqt-{rname}"].append(scores(q, [a.text for a in ra], [a.score for a in ra]))
+                    exact = not rname.endswith(("-free", "-features"))
+                    ra = exaqt.pipeline.rank(ag, scorer, exact)
+                    per[f"exaqt-{rname}"].append(ranked_scores(q, ra, exact))
                     if rname.startswith("rgcn"):
                         record[f"exaqt-{rname}"] = [a.text for a in ra[:5]]
                 relearned = exaqt.pipeline.rank(ag, learned)
@@ -294,11 +314,11 @@ def main() -> None:
                 }
                 if base_exaqt is not None:
                     bg = base_exaqt.answer_graph(request)
-                    base_scores = scores(q, [a.text for a in bg.answers], [a.score for a in bg.answers])
+                    base_scores = ranked_scores(q, bg.answers, default_exact)
                     per["exaqt-base"].append({**stage_recall(bg, q), **base_scores})
                     for rname, scorer in base_rerankers.items():
-                        ra = base_exaqt.pipeline.rank(bg, scorer)
-                        per[f"exaqt-base-{rname}"].append(scores(q, [a.text for a in ra], [a.score for a in ra]))
+                        ra = base_exaqt.pipeline.rank(bg, scorer, True)
+                        per[f"exaqt-base-{rname}"].append(ranked_scores(q, ra, True))
                     record["exaqt-base"] = [a.text for a in bg.answers[:5]]
                     record["base_stage_facts"] = {s: len(v) for s, v in bg.stage_facts.items()}
                 if not args.no_baselines:
@@ -312,7 +332,7 @@ def main() -> None:
                         StageTimer(),
                     )
                     ranked = rank_answers(as_answer_facts(items), ag.ask, ag.question_entities)
-                    base = scores(q, [a.text for a in ranked], [a.score for a in ranked])
+                    base = ranked_scores(q, ranked, True)
                     per["fact-vector+rank"].append({"answer_graph": evidence_states(items, q), **base})
                     record["fact-vector+rank"] = [a.text for a in ranked[:5]]
                     ans = answer_question(rag.understand(q.question), vector, symbolic, 10)

@@ -49,8 +49,10 @@ def exaqt(store: Store, embedder, tmp_path: Path) -> ExaqtRetriever:  # type: ig
     path.write_text("".join(json.dumps(f) + "\n" for f in FACTS), encoding="utf-8")
     summary = ingest_facts(store, path, source="exaqt-test", options=IngestOptions(embedder=embedder, progress=False))
     assert summary.written == len(FACTS)
-    # the base bi-encoder scores relevance whatever $TKGRAG_HOME/models holds (the tests' figures do not move with it)
-    return ExaqtRetriever(store, embedder, ExaqtConfig(relevance_model="base"))
+    # the base bi-encoder scores relevance whatever $TKGRAG_HOME/models holds (the tests' figures do not move with it);
+    # the tiers exact, as these tests pin the exact temporal ranking (the default orders by relevance alone: see
+    # test_answer_scores_follow_the_ranking)
+    return ExaqtRetriever(store, embedder, ExaqtConfig(relevance_model="base", exact_tiers=True))
 
 
 def answers(r) -> list[str]:  # type: ignore[no-untyped-def]
@@ -85,7 +87,8 @@ def test_unknown_entity_gives_an_empty_result_with_a_note(exaqt: ExaqtRetriever)
 
 def test_learned_scorer_keeps_ordinals_and_constraints_exact(exaqt: ExaqtRetriever) -> None:
     # the bundled tkgrag/data scorer orders answers only within the exact temporal tier and ordinal position
-    learned = ExaqtRetriever(exaqt.store, exaqt.embedder, ExaqtConfig(scorer="learned", relevance_model="base"))
+    config = ExaqtConfig(scorer="learned", relevance_model="base", exact_tiers=True)
+    learned = ExaqtRetriever(exaqt.store, exaqt.embedder, config)
     first = answers(learned.retrieve(parsed("What was the first academic degree of Sally Ride?", 5)))
     assert first[0] == "bachelor's degree"
     last = answers(learned.retrieve(parsed("What was the last academic degree of Sally Ride?", 5)))
@@ -95,7 +98,8 @@ def test_learned_scorer_keeps_ordinals_and_constraints_exact(exaqt: ExaqtRetriev
 
 
 def test_relevance_ranking_keeps_ordinals_and_constraints_exact(exaqt: ExaqtRetriever) -> None:
-    ranked = ExaqtRetriever(exaqt.store, exaqt.embedder, ExaqtConfig(scorer="relevance", relevance_model="base"))
+    config = ExaqtConfig(scorer="relevance", relevance_model="base", exact_tiers=True)
+    ranked = ExaqtRetriever(exaqt.store, exaqt.embedder, config)
     assert (
         answers(ranked.retrieve(parsed("What was the first academic degree of Sally Ride?", 5)))[0]
         == "bachelor's degree"
@@ -163,9 +167,8 @@ def test_rgcn_ranking_keeps_ordinals_and_constraints_exact_and_falls_back_withou
     model = RgcnRanker(RankerConfig(dim=8))
     width = len(FEATURES)
     torch.save(model_state(model, np.zeros(width), np.ones(width), {}), tmp_path / "model.pt")
-    rgcn = ExaqtRetriever(
-        exaqt.store, exaqt.embedder, ExaqtConfig(scorer="rgcn", ranker_model=str(tmp_path), relevance_model="base")
-    )
+    config = ExaqtConfig(scorer="rgcn", ranker_model=str(tmp_path), relevance_model="base", rgcn_exact=True)
+    rgcn = ExaqtRetriever(exaqt.store, exaqt.embedder, config)
     r = rgcn.retrieve(parsed("What was the first academic degree of Sally Ride?", 5))
     assert answers(r)[0] == "bachelor's degree"
     assert any(n.startswith("ranking: R-GCN ranker") and "tiers exact" in n for n in r.notes)
@@ -181,3 +184,23 @@ def test_rgcn_ranking_keeps_ordinals_and_constraints_exact_and_falls_back_withou
     assert any("fallback: no R-GCN ranker" in n for n in got.notes)
     relevance = ExaqtRetriever(exaqt.store, exaqt.embedder, ExaqtConfig(scorer="relevance", relevance_model="base"))
     assert answers(got) == answers(relevance.retrieve(question))
+
+
+def test_answer_scores_follow_the_ranking(exaqt: ExaqtRetriever) -> None:
+    # readers and `tkgrag eval` take the best score as rank 1: with the tiers exact, a less relevant answer that fits
+    # "in 1995" or "first" comes first, and its score must say so
+    config = ExaqtConfig(scorer="relevance", relevance_model="base", exact_tiers=True)
+    ranked = ExaqtRetriever(exaqt.store, exaqt.embedder, config)
+    for text in (
+        "What was the first academic degree of Sally Ride?",
+        "What was the last academic degree of Sally Ride?",
+        "Who was Sally Ride's employer in 1995?",
+    ):
+        got = ranked.retrieve(parsed(text, 5)).answers
+        values = [a.score for a in got]
+        assert values == sorted(values, reverse=True), text
+    # the default (exact_tiers=False): relevance alone orders the answers, so their own scores already follow it
+    free = ExaqtRetriever(exaqt.store, exaqt.embedder, ExaqtConfig(relevance_model="base"))
+    ag = free.answer_graph(parsed("Who was Sally Ride's employer in 1995?", 5))
+    own = [a.score for a in ag.answers]
+    assert own == sorted(own, reverse=True) and len(own) > 1

@@ -5,6 +5,7 @@ open and inverted intervals). Expected values are worked out by hand in the comm
 from __future__ import annotations
 
 import importlib.util
+import math
 import sys
 from datetime import date
 from pathlib import Path
@@ -12,6 +13,8 @@ from types import ModuleType
 
 import pytest
 
+from tkgrag.eval.metrics import precision_at_1
+from tkgrag.eval.types import EvalQuestion, GoldAnswer, Prediction
 from tkgrag.ingest.formats.facts import parse_fact
 from tkgrag.ingest.formats.tkbc import TkbcRow
 from tkgrag.model import Evidence, ItemKind, TemporalConstraint
@@ -26,7 +29,18 @@ from tkgrag.retrievers.exaqt.groups import (
     terminal_choices,
 )
 from tkgrag.retrievers.exaqt.gst import SteinerTree, completed_facts, pieces, top_trees
-from tkgrag.retrievers.exaqt.ranking import AnswerFact, TemporalAsk, rank_answers, temporal_tier, time_answer
+from tkgrag.retrievers.exaqt.ranking import (
+    FEATURES,
+    AnswerFact,
+    RankedAnswer,
+    TemporalAsk,
+    monotone_scores,
+    order_values,
+    rank_answers,
+    temporal_tier,
+    time_answer,
+)
+from tkgrag.retrievers.exaqt.scorer import RelevanceScorer
 from tkgrag.retrievers.exaqt.subgraph import CandidateFact, CandidateGraph, GraphEntity
 from tkgrag.sources.records import Reject, SourceRef
 from tkgrag.temporal import Granularity, TimeSpan
@@ -269,3 +283,52 @@ def test_an_edition_that_is_a_question_entity_does_not_break_the_ordinal() -> No
     assert "Q201" not in texts  # a question entity is not its own answer
     assert texts[0] == "Q200"  # the first edition (mark 1969) is at the ordinal's position
     assert set(texts) == {"Q200", "1969", "1986"}
+
+
+def test_relevance_scorer_orders_within_the_tiers_only_when_exact() -> None:
+    # "in 1991": Parma fits (tier 2), Lazio is undated (tier 1), Udinese .70 / Golden Boot .65 / Cosenza .50 violate
+    ask = TemporalAsk((TemporalConstraint.in_period("1991"),))
+    exact = rank_answers(TEAMS, ask, ["Q1"], scorer=RelevanceScorer())
+    assert [a.text for a in exact] == ["Parma", "Lazio", "Udinese", "Golden Boot", "Cosenza"]
+    # not exact: the relevance of each answer's fact alone
+    free = rank_answers(TEAMS, ask, ["Q1"], scorer=RelevanceScorer(), exact=False)
+    assert [a.text for a in free] == ["Udinese", "Golden Boot", "Parma", "Lazio", "Cosenza"]
+    # the exact order's scores do not follow it (Udinese's .70 is the highest); order_values do
+    assert max(exact, key=lambda a: a.score).text == "Udinese"
+    assert order_values(exact) == [0.0, -1.0, -2.0, -3.0, -4.0]
+
+
+def _answer(text: str, score: float, *, fits: float = 0.0, violates: float = 0.0) -> RankedAnswer:
+    f = dict.fromkeys(FEATURES, 0.0)
+    f.update(relevance=score, fits=fits, violates=violates)
+    return RankedAnswer(text, text, "entity", score, "f", 1, tuple(f[n] for n in FEATURES))
+
+
+def test_order_values_group_ties_on_the_sort_key_in_the_returned_order() -> None:
+    # exact order: A fits (.5); B and C violate with the same score .9 (one tie group); D violates (.4)
+    ranked = [_answer("A", 0.5, fits=1), _answer("B", 0.9, violates=1), _answer("C", 0.9, violates=1)]
+    ranked.append(_answer("D", 0.4, violates=1))
+    assert order_values(ranked) == [0.0, -1.0, -1.0, -2.0]
+    # a metric reading these values judges A, the answer ranked first; the answers' own scores would judge B and C
+    q = EvalQuestion("q", "which?", (GoldAnswer("A"),), "entity", None, "single", SourceRef("q.jsonl", line=1), "x")
+    assert precision_at_1(q, Prediction("q", ("A", "B", "C", "D"), tuple(order_values(ranked)))) == 1.0
+    assert precision_at_1(q, Prediction("q", ("A", "B", "C", "D"), tuple(a.score for a in ranked))) == 0.0
+    # not exact: by score only; B and C (.9) tie ahead of A, whatever their tiers
+    free = [ranked[1], ranked[2], ranked[0], ranked[3]]
+    assert order_values(free, exact=False) == [0.0, 0.0, -1.0, -2.0]
+    # an A with the same score as B but another tier is its own group only when the tiers are exact
+    same = [_answer("A", 0.9, fits=1), _answer("B", 0.9, violates=1)]
+    assert order_values(same) == [0.0, -1.0]
+    assert order_values(same, exact=False) == [0.0, 0.0]
+
+
+def test_monotone_scores_keep_the_scores_where_the_order_follows_them() -> None:
+    # A .5 (fits) first, then B and C .9 (a tie) and D .4: B and C are capped just below A's .5 and stay tied; D's
+    # .4 already follows
+    ranked = [_answer("A", 0.5, fits=1), _answer("B", 0.9, violates=1), _answer("C", 0.9, violates=1)]
+    ranked.append(_answer("D", 0.4, violates=1))
+    below = math.nextafter(0.5, -math.inf)
+    assert monotone_scores(ranked) == [0.5, below, below, 0.4]
+    # an order the scores follow keeps them exactly, ties included
+    free = [ranked[1], ranked[2], ranked[0], ranked[3]]
+    assert monotone_scores(free, exact=False) == [0.9, 0.9, 0.5, 0.4]

@@ -18,10 +18,10 @@ from tkgrag.errors import ConfigError
 from tkgrag.model import Evidence, ItemKind
 from tkgrag.retrievers.exaqt.ranker_graph import FEATURES, ROLES, RankerGraph, build_ranker_graph, edge_norm
 from tkgrag.retrievers.exaqt.ranking import AnswerFact, TemporalAsk, rank_answers
-from tkgrag.retrievers.exaqt.rgcn import RelationalLayer, RgcnScorer, listwise_loss, order
+from tkgrag.retrievers.exaqt.rgcn import RankerConfig, RelationalLayer, RgcnRanker, RgcnScorer, listwise_loss, order
 from tkgrag.retrievers.exaqt.subgraph import GraphEntity
 from tkgrag.temporal import Granularity, TimeSpan
-from tkgrag.train.exaqt_ranker import CachedGraphs, RankerTrainConfig, train_ranker
+from tkgrag.train.exaqt_ranker import CachedGraphs, RankerTrainConfig, evaluate, train_ranker
 
 X = GraphEntity("Q1", 1, "Stefano Fiore")
 
@@ -179,3 +179,26 @@ def test_a_missing_or_foreign_model_is_a_clear_error(tmp_path: Path) -> None:
     torch.save({"format": "something else"}, tmp_path / "model.pt")
     with pytest.raises(ConfigError, match="not an EXAQT ranker"):
         RgcnScorer.load(tmp_path)
+
+
+def test_validation_figures_judge_the_answer_each_ranking_puts_first() -> None:
+    # one question, two answers: answer 0 fits the question's year (exact key row -1) with relevance .2, answer 1
+    # violates it (row +1) with relevance .9 and is the gold; a model that scores both 0 keeps the symbolic order
+    x = np.zeros((2, len(FEATURES)), np.float32)
+    x[:, FEATURES.index("is_answer")] = 1.0
+    x[:, FEATURES.index("a_relevance")] = [0.2, 0.9]
+    exact = np.array([[-1.0, 0.0, 0.0], [1.0, 0.0, 0.0]], np.float32)
+    g = RankerGraph(x, np.zeros((0, 3), np.int32), np.zeros(0, np.float32), 2, exact)
+    zeros = np.zeros(1)
+    cache = CachedGraphs(["q"], [""], np.array([True]), [g], [np.array([False, True])], zeros, zeros, {})
+    model = RgcnRanker(RankerConfig(dim=4, layers=1, dropout=0.0))
+    for p in model.parameters():
+        torch.nn.init.zeros_(p)
+    figures = evaluate(model, cache, [0], np.zeros(len(FEATURES)), np.ones(len(FEATURES)))
+    # tiers exact: answer 0 first (wrong); as features: relevance puts answer 1 first (right); the model's tie keeps
+    # the symbolic order (answer 0) either way; the symbolic ranking's first answer is answer 0
+    assert figures["p@1_relevance_exact"] == 0.0 and figures["p@1_relevance_features"] == 1.0
+    assert figures["p@1_rgcn_exact"] == 0.0 and figures["p@1_rgcn_features"] == 0.0
+    assert figures["p@1_symbolic"] == 0.0
+    assert RankerTrainConfig().select_by == "p@1_rgcn_features"
+    assert RankerTrainConfig(exact=True).select_by == "p@1_rgcn_exact"

@@ -16,6 +16,7 @@ from typing import Annotated
 import typer
 
 from tkgrag.cli.common import console, err_console, friendly_errors, settings
+from tkgrag.train.exaqt_ranker import RankerTrainConfig
 
 
 def default_out() -> Path:
@@ -30,7 +31,7 @@ def exaqt_ranker(
     ] = None,
     limit: Annotated[int | None, typer.Option("--limit", help="Questions, round-robin over types.")] = None,
     val_percent: Annotated[int, typer.Option("--val-percent", min=1, max=50)] = 10,
-    epochs: Annotated[int, typer.Option("--epochs", min=1)] = 60,
+    epochs: Annotated[int, typer.Option("--epochs", min=1)] = RankerTrainConfig.epochs,
     batch_size: Annotated[int, typer.Option("--batch-size", min=1)] = 32,
     lr: Annotated[float, typer.Option("--lr")] = 3e-3,
     dim: Annotated[int, typer.Option("--dim", min=4)] = 32,
@@ -43,9 +44,16 @@ def exaqt_ranker(
     ] = 0.0,
     rebuild_cache: Annotated[bool, typer.Option("--rebuild-cache", help="Build graphs.npz again.")] = False,
     fresh: Annotated[bool, typer.Option("--fresh", help="Ignore an existing checkpoint and start over.")] = False,
+    exact: Annotated[
+        bool,
+        typer.Option(
+            "--exact/--tiers-as-features",
+            help="The mode the model is used in (--set rgcn_exact=...); it picks the held-out epoch kept.",
+        ),
+    ] = RankerTrainConfig.exact,
 ) -> None:
     """Answer graphs of the dev questions (cached) -> R-GCN with a listwise loss -> model, card and loss curve."""
-    from tkgrag.train.exaqt_ranker import CachedGraphs, RankerTrainConfig, build_cache, train_ranker, write_card
+    from tkgrag.train.exaqt_ranker import CachedGraphs, build_cache, train_ranker, write_card
     from tkgrag.train.exaqt_relevance import check_questions_file
 
     check_questions_file(questions)
@@ -86,6 +94,7 @@ def exaqt_ranker(
         seed=seed,
         checkpoint_every=checkpoint_every,
         max_minutes=max_minutes,
+        exact=exact,
     )
     from tkgrag.progress import training_progress
 
@@ -102,8 +111,9 @@ def exaqt_ranker(
         f"(with the answer graphs {(time.perf_counter() - t0) / 60:.1f} min) -> {out / 'model.pt'}"
     )
     kept = report.validation[report.best_epoch - 1] if report.validation and report.best_epoch else {}
-    console.print(f"  model.pt keeps epoch {report.best_epoch} (best held-out dev P@1, tiers exact)")
-    for k in ("p@1_rgcn_exact", "p@1_rgcn_features", "p@1_relevance", "p@1_symbolic"):
+    mode = "tiers exact" if exact else "tiers as features"
+    console.print(f"  model.pt keeps epoch {report.best_epoch} (best held-out dev P@1, {mode})")
+    for k in ("p@1_rgcn_exact", "p@1_rgcn_features", "p@1_relevance_exact", "p@1_relevance_features", "p@1_symbolic"):
         if k in kept:
             console.print(f"  held-out dev {k}: {kept[k]:.3f}")
     console.print(f"  model card: {card}")

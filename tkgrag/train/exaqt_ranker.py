@@ -32,7 +32,6 @@ from tkgrag.retrievers.exaqt.ranker_graph import FEATURES, RankerGraph, edge_nor
 from tkgrag.train.exaqt_relevance import is_validation
 
 CACHE_FORMAT = "tkgrag-exaqt-ranker-graphs/1"
-SELECT_BY = "p@1_rgcn_exact"  # the held-out dev figure that picks the epoch model.pt keeps
 
 
 @dataclass
@@ -44,8 +43,8 @@ class CachedGraphs:
     validation: np.ndarray  # bool per question
     graphs: list[RankerGraph]
     gold: list[np.ndarray]  # bool per answer, per question
-    p1_symbolic: np.ndarray  # strict P@1 of the symbolic ranking per question
-    p1_relevance: np.ndarray
+    p1_symbolic: np.ndarray  # P@1 of the symbolic ranking per question, read from the answers' own scores (as built)
+    p1_relevance: np.ndarray  # the same for relevance: not what it ranks first (``evaluate`` recomputes both)
     meta: dict[str, Any] = field(default_factory=dict)
 
     def __len__(self) -> int:
@@ -185,7 +184,7 @@ def _p1(q: EvalQuestion, answers: Sequence[Any]) -> float:
 
 @dataclass(frozen=True)
 class RankerTrainConfig:
-    epochs: int = 60
+    epochs: int = 30
     batch_size: int = 32
     lr: float = 3e-3
     weight_decay: float = 1e-4
@@ -195,6 +194,12 @@ class RankerTrainConfig:
     seed: int = 13
     checkpoint_every: int = 5
     max_minutes: float = 0.0
+    exact: bool = False  # the mode the model is used in (ExaqtConfig.rgcn_exact): it picks the epoch kept
+
+    @property
+    def select_by(self) -> str:
+        """The held-out dev figure that picks the epoch ``model.pt`` keeps."""
+        return "p@1_rgcn_exact" if self.exact else "p@1_rgcn_features"
 
 
 @dataclass
@@ -204,7 +209,7 @@ class RankerReport:
     seconds: float = 0.0
     losses: list[float] = field(default_factory=list)  # per step
     validation: list[dict[str, float]] = field(default_factory=list)  # per epoch
-    best_epoch: int = 0  # the epoch whose weights model.pt holds (best held-out dev P@1, tiers exact)
+    best_epoch: int = 0  # the epoch whose weights model.pt holds (best held-out dev P@1, ``select_by``)
     data: dict[str, Any] = field(default_factory=dict)
 
 
@@ -220,14 +225,17 @@ def p1_of(scores: Sequence[float], gold: np.ndarray, exact: np.ndarray | None) -
 def evaluate(
     model: Any, cache: CachedGraphs, idx: Sequence[int], mean: np.ndarray, scale: np.ndarray
 ) -> dict[str, float]:
-    """Validation figures over the questions ``idx``: P@1 of the model (tiers exact / as features) and of the
-    symbolic and relevance rankings on the same graphs; every question counts (no gold in its graph: 0)."""
+    """Validation figures over the questions ``idx``: P@1 of the answer ranked first by the model and by the
+    relevance of each answer's fact (``a_relevance``), each with the tiers exact and as features, and by the symbolic
+    ranking, on the same graphs; every question counts (no gold in its graph: 0). The cache's ``p1_relevance`` is
+    not used: it read the answers' own scores, which the exact tiers do not follow (``ranking.order_values``)."""
     import torch
 
     from tkgrag.retrievers.exaqt.rgcn import collate
 
+    relevance = FEATURES.index("a_relevance")
     model.eval()
-    exact_hits, free_hits = 0.0, 0.0
+    hits = dict.fromkeys(("rgcn_exact", "rgcn_features", "relevance_exact", "relevance_features", "symbolic"), 0.0)
     with torch.no_grad():
         for i in idx:
             g = cache.graphs[i]
@@ -235,17 +243,17 @@ def evaluate(
                 continue
             b = collate([g], mean, scale)
             s = model(b.x, b.edges, b.norm, b.answers).tolist()
-            exact_hits += p1_of(s, cache.gold[i], g.exact)
-            free_hits += p1_of(s, cache.gold[i], None)
+            r = [float(v) for v in g.x[: g.answers, relevance]]
+            hits["rgcn_exact"] += p1_of(s, cache.gold[i], g.exact)
+            hits["rgcn_features"] += p1_of(s, cache.gold[i], None)
+            hits["relevance_exact"] += p1_of(r, cache.gold[i], g.exact)
+            hits["relevance_features"] += p1_of(r, cache.gold[i], None)
+            hits["symbolic"] += float(cache.gold[i][0])
     n = max(1, len(idx))
-    return {
-        "p@1_rgcn_exact": exact_hits / n,
-        "p@1_rgcn_features": free_hits / n,
-        "p@1_relevance": float(np.mean(cache.p1_relevance[list(idx)])) if len(idx) else 0.0,
-        "p@1_symbolic": float(np.mean(cache.p1_symbolic[list(idx)])) if len(idx) else 0.0,
-        "questions": float(len(idx)),
-        "answerable": float(sum(bool(cache.gold[i].any()) for i in idx)),
-    }
+    out = {f"p@1_{k}": v / n for k, v in hits.items()}
+    out["questions"] = float(len(idx))
+    out["answerable"] = float(sum(bool(cache.gold[i].any()) for i in idx))
+    return out
 
 
 def train_ranker(
@@ -309,8 +317,8 @@ def train_ranker(
     best_figure, best_epoch = -1.0, 0
     best_state: dict[str, Any] = {}
     for d in report.validation:  # a resumed run knows its earlier epochs' figures, not their weights
-        if d[SELECT_BY] > best_figure:
-            best_figure, best_epoch = d[SELECT_BY], int(d["epoch"])
+        if d[config.select_by] > best_figure:
+            best_figure, best_epoch = d[config.select_by], int(d["epoch"])
     if report.resumed_from and best_epoch:
         best_state = {k: v.detach().clone() for k, v in state.get("best_model", model.state_dict()).items()}
         best_epoch = int(state.get("best_epoch", best_epoch))
@@ -340,8 +348,8 @@ def train_ranker(
         figures["train_loss"] = float(np.mean(report.losses[-steps_per_epoch:]))
         report.validation.append(figures)
         report.epochs_done = epoch + 1
-        if figures[SELECT_BY] > best_figure:  # the epoch kept: the best held-out dev P@1 (first on ties)
-            best_figure, best_epoch = figures[SELECT_BY], epoch + 1
+        if figures[config.select_by] > best_figure:  # the epoch kept: the best held-out dev P@1 (first on ties)
+            best_figure, best_epoch = figures[config.select_by], epoch + 1
             best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
         stop = config.max_minutes and (time.perf_counter() - t0) / 60.0 >= config.max_minutes
         if report.epochs_done % config.checkpoint_every == 0 or report.epochs_done == config.epochs or stop:
@@ -427,13 +435,16 @@ def write_card(
         "## Held-out dev (every validation question counts, no gold in its graph = 0)",
         "",
         f"`model.pt` keeps epoch {report.best_epoch} of {report.epochs_done}, the best held-out P@1 with the tiers "
-        "exact (so its figure is optimistic by that choice; the final epoch's beside it).",
+        f"{'exact' if config.exact else 'as features'} (the mode it is used in; so its figure is optimistic by that "
+        "choice; the final epoch's beside it). P@1 is that of the answer each ranking puts first.",
         "",
         f"| ranking | P@1, kept epoch {report.best_epoch} | P@1, final epoch {report.epochs_done} |",
         "|---|---|---|",
         f"| R-GCN, tiers exact | {f.get('p@1_rgcn_exact', '-')} | {g.get('p@1_rgcn_exact', '-')} |",
         f"| R-GCN, tiers as features | {f.get('p@1_rgcn_features', '-')} | {g.get('p@1_rgcn_features', '-')} |",
-        f"| relevance (the previous default) | {f.get('p@1_relevance', '-')} | {g.get('p@1_relevance', '-')} |",
+        f"| relevance, tiers exact | {f.get('p@1_relevance_exact', '-')} | {g.get('p@1_relevance_exact', '-')} |",
+        f"| relevance, tiers as features | {f.get('p@1_relevance_features', '-')} "
+        f"| {g.get('p@1_relevance_features', '-')} |",
         f"| symbolic | {f.get('p@1_symbolic', '-')} | {g.get('p@1_symbolic', '-')} |",
         "",
     ]

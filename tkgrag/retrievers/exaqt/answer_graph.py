@@ -240,9 +240,19 @@ class ExaqtPipeline:
             ag.answers = self.rank(ag, self.scorer)
         return ag
 
-    def rank(self, ag: AnswerGraph, scorer: AnswerScorer | GraphScorer | None) -> list[RankedAnswer]:
+    @property
+    def exact(self) -> bool:
+        """Whether the pipeline's ranking orders answers within the exact tiers (the symbolic ranking always does)."""
+        if self.scorer is None:
+            return True
+        return bool(getattr(self.scorer, "exact", self.config.exact_tiers))
+
+    def rank(
+        self, ag: AnswerGraph, scorer: AnswerScorer | GraphScorer | None, exact: bool | None = None
+    ) -> list[RankedAnswer]:
         """The answer graph's answers ranked (Sec. 4) with ``scorer`` (None: the symbolic ranking; an R-GCN re-ranks
-        the symbolic ranking over the answer graph); benchmarks re-rank one graph with several scorers through it."""
+        the symbolic ranking over the answer graph); benchmarks re-rank one graph with several scorers through it.
+        ``exact`` (default ``config.exact_tiers``): whether an answer scorer orders only within the exact tiers."""
         c = self.config
         symbolic = rank_answers(
             ag.facts,
@@ -252,6 +262,7 @@ class ExaqtPipeline:
             entity_bonus=c.entity_bonus,
             context_entities=ag.context_entities,
             scorer=scorer if isinstance(scorer, AnswerScorer) else None,
+            exact=c.exact_tiers if exact is None else exact,
         )
         if scorer is None or isinstance(scorer, AnswerScorer):
             return symbolic

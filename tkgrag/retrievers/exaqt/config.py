@@ -47,9 +47,10 @@ class ExaqtConfig:
     entity_bonus: float = 0.05
     # "symbolic": the ranking above; "learned": the linear scorer over the answers' features (``scorer.py``, the
     # R-GCN's stand-in), read from ``scorer_path`` (empty: the bundled tkgrag/data/exaqt_scorer.json); "relevance":
-    # within the exact temporal tier and ordinal position, the relevance of the answer's best fact alone (the default:
-    # with the fine-tuned relevance model, P@1 0.284 vs 0.205 symbolic and 0.265 learned on the same 400 answer graphs,
-    # paired standard error 0.017 / 0.015; benchmarks/results/2026-11-25/exaqt-3/report.md).
+    # the relevance of the answer's best fact alone (the default; with ``exact_tiers`` only within the exact temporal
+    # tier and ordinal position). Measured as returned on the 400 dev-half answer graphs
+    # (benchmarks/results/2026-11-26/exaqt-6): relevance P@1 0.286 with the tiers as features, 0.231 exact, symbolic
+    # 0.212, learned 0.240.
     scorer: str = "relevance"
     scorer_path: str = ""
     # Question-fact relevance (Sec. 3.2 fine-tunes BERT for it): the question encoder fine-tuned by `tkgrag train
@@ -58,10 +59,10 @@ class ExaqtConfig:
     relevance_model: str = "exaqt-relevance"
     # "rgcn": EXAQT's Stage 2, the relational GCN over the answer graph trained by `tkgrag train exaqt-ranker` (a
     # folder under $TKGRAG_HOME/models/ or a path); without the model the ranking falls back to "relevance" and the
-    # notes say so. Not the default: P@1 0.275 vs 0.286 for relevance on the same 400 answer graphs (paired -0.011,
-    # se 0.018; Explicit higher, the other categories lower; benchmarks/results/2026-11-25/exaqt-5).
-    # ``rgcn_exact``: the temporal tier, ordinal position and asked event stay exact constraints and
-    # the model orders answers within them; False: the model's score alone (the tiers are only its features).
+    # notes say so. Not the default: P@1 0.2875 vs 0.2863 for relevance (tiers as features both) on the same 400 answer
+    # graphs (paired +0.001, se 0.018; Explicit higher, the other three categories lower; exaqt-6).
+    # ``rgcn_exact``: the temporal tier, ordinal position and asked event stay exact constraints and the model orders
+    # answers within them; False (default): the model's score alone (the tiers are its features; +0.035 P@1, se 0.013).
     ranker_model: str = "exaqt-ranker"
     # A bounded second hop (issue 29.2: "the composer of jealous guy" names the song, not the composer): the entities
     # that the ``second_hop_from`` most relevant facts of the question entities name besides them, at most
@@ -70,7 +71,13 @@ class ExaqtConfig:
     second_hop: int = 0
     second_hop_from: int = 10
     second_hop_facts: int = 100
-    rgcn_exact: bool = True
+    rgcn_exact: bool = False
+    # Whether the "relevance" and "learned" scorers order answers only within the exact temporal tier, ordinal
+    # position and asked event (``ranking.exact_key``), or by their score alone (False, the default: the tiers then
+    # count only through the symbolic ranking's tie order). The parsed tiers are often wrong on real questions: exact,
+    # relevance loses 129 of 1,014 training questions right at rank 1, 8 of 314 held-out dev questions, and on the
+    # 400 dev-half questions P@1 0.231 vs 0.286 (paired se 0.014; 33 questions lost, 8 gained; exaqt-6).
+    exact_tiers: bool = False
 
     def __post_init__(self) -> None:
         if self.scorer not in SCORERS:

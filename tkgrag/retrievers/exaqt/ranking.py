@@ -396,10 +396,11 @@ def rank_answers(
     entity_bonus: float = 0.05,
     context_entities: Iterable[str] = (),
     scorer: AnswerScorer | None = None,
+    exact: bool = True,
 ) -> list[RankedAnswer]:
     """The answer graph's answers, best first (see the module docstring); with a ``scorer``, ordered by its score
     of their ``FEATURES`` within the exact temporal tiers and ordinal position (``exact_key``; ties: the symbolic
-    order)."""
+    order), or by its score alone when not ``exact`` (the tiers are then only features the scorer reads)."""
     qents = frozenset(question_entities)
     ctx = frozenset(context_entities)
     ordinal = ordinal_scores(facts, ask, qents)
@@ -446,7 +447,42 @@ def rank_answers(
         for a in out
     ]
     order = {a.text: i for i, a in enumerate(out)}
+    if not exact:
+        return sorted(learned, key=lambda a: (-a.score, order[a.text]))
     return sorted(learned, key=lambda a: (*exact_key(a.features), -a.score, order[a.text]))
+
+
+def order_values(answers: Sequence[RankedAnswer], exact: bool = True) -> list[float]:
+    """Scores that follow a ranking's own order, for metrics that read scores (``eval.metrics``: the top tie group
+    is the answers sharing the best score): ``-g`` for the answers of the ``g``-th group of consecutive answers that
+    tie on the sort key (``exact_key`` when ``exact``, and the score). An answer's own ``score`` does not follow the
+    order where the exact tiers put a lower-scored answer first, so the max score is not the answer ranked first."""
+    out: list[float] = []
+    group, prev = 0, None
+    for a in answers:
+        key = (*exact_key(a.features), a.score) if exact and a.features else (a.score,)
+        if prev is not None and key != prev:
+            group += 1
+        out.append(-float(group))
+        prev = key
+    return out
+
+
+def monotone_scores(answers: Sequence[RankedAnswer], exact: bool = True) -> list[float]:
+    """The answers' scores made to follow their order, for readers and metrics that take the best score as rank 1:
+    an answer tied with its predecessor on the sort key (``order_values``) keeps the predecessor's value, any other
+    gets its own score capped just below its predecessor's (``math.nextafter``), so the values stay the scores
+    wherever the order already follows them."""
+    groups = order_values(answers, exact)
+    out: list[float] = []
+    for i, a in enumerate(answers):
+        if i == 0:
+            out.append(float(a.score))
+        elif groups[i] == groups[i - 1]:
+            out.append(out[-1])
+        else:
+            out.append(min(float(a.score), math.nextafter(out[-1], -math.inf)))
+    return out
 
 
 def exact_key(features: Sequence[float]) -> tuple[float, float, float]:

@@ -17,7 +17,7 @@ from tkgrag.model import AnswerCandidate, Evidence, Retrieval, Subgraph, looks_l
 from tkgrag.retrievers.base import ConfiguredRetriever, RequestScope, RetrievalRequest
 from tkgrag.retrievers.exaqt.answer_graph import AnswerGraph, ExaqtPipeline
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
-from tkgrag.retrievers.exaqt.ranking import fact_score, ordinal_scores
+from tkgrag.retrievers.exaqt.ranking import fact_score, monotone_scores, ordinal_scores
 from tkgrag.store import Store
 from tkgrag.timing import StageTimer
 
@@ -38,12 +38,14 @@ def ranked_facts(ag: AnswerGraph) -> list[Evidence]:
     return out
 
 
-def ranked_answers(ag: AnswerGraph) -> list[AnswerCandidate]:
+def ranked_answers(ag: AnswerGraph, exact: bool = True) -> list[AnswerCandidate]:
     """The answer graph's ranked answers as a person reads them: the label (``name``), the Wikidata id or value as
-    ``key``, and the best fact stating each."""
+    ``key``, and the best fact stating each. Their scores follow the order (``ranking.monotone_scores``): readers
+    and metrics take the best score as rank 1, and ``exact`` tiers put lower-scored answers first."""
+    values = monotone_scores(ag.answers, exact)
     return [
-        AnswerCandidate(a.name or a.text, a.score, (a.fact,) if a.fact else (), a.text if a.kind == "entity" else None)
-        for a in ag.answers
+        AnswerCandidate(a.name or a.text, v, (a.fact,) if a.fact else (), a.text if a.kind == "entity" else None)
+        for a, v in zip(ag.answers, values, strict=True)
     ]
 
 
@@ -76,7 +78,7 @@ class ExaqtRetriever(ConfiguredRetriever):
         scope = RequestScope.of(self, request)
         ag = self.answer_graph(request, timer)
         result = scope.result(self, request, ranked_facts(ag), answer_subgraph(ag), timer.timings_ms)
-        result.answers = ranked_answers(ag)
+        result.answers = ranked_answers(ag, self.pipeline.exact)
         if not result.constraints and ag.ask.constraints:
             result.constraints = ag.ask.constraints  # what the ranking applied, parsed from the question
         labelled = [a for a in ag.answers if a.kind != "entity" or not looks_like_id(a.name or a.text)]
