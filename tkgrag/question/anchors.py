@@ -58,7 +58,14 @@ _EVENT_NOUN = (
     r"pandemic|epidemic|premiership|chancellorship|childhood|lifetime|ww\s?(?:ii|i|1|2)|wwii|wwi)\b)"
 )
 
+# "the day after X did", "one month before X", "in the year following X": the next or previous calendar period.
+_NEXT_PERIOD = (
+    r"(?:(?:on|in|during)\s+)?(?:the|a|one)\s+(?P<unit3>day|month|year)\s+"
+    r"(?P<dir>after|following|subsequent\s+to|before|prior\s+to|preceding)"
+)
+
 _TRIGGERS: list[tuple[str, AnchorRelation | None]] = [
+    (_NEXT_PERIOD, None),
     (_SAME, None),
     (_PERIOD_WHEN, None),
     (
@@ -132,6 +139,9 @@ def _relation_for(name: str, m: re.Match[str]) -> AnchorRelation:
     fixed = _TRIGGERS[idx][1]
     if fixed is not None:
         return fixed
+    if m.group("unit3"):
+        before = m.group("dir") in ("before", "preceding") or m.group("dir").startswith("prior")
+        return AnchorRelation(f"{m.group('unit3')}-{'before' if before else 'after'}")
     unit = m.group("unit") or m.group("unit2")
     if unit:
         return {

@@ -37,7 +37,11 @@ _NOT_NAME_START = (
 _POSSESSIVE = re.compile(r"(?:['’]s|(?<=s)['’])$")
 _QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|‘([^’]+)’|(?<![\w])'([^']+)'(?![\w])")
 _ROLE_BEFORE = re.compile(
-    r"\bthe\s+(?P<role>(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*)\s+(?P<prep>of|in|from)\s+(?:the\s+)?(?:country\s+of\s+)?$",
+    # the role holds no second "the" but after "of": in "the last time the citizens of X" the role is "citizens",
+    # not "last time the citizens" (which the stop words would reject, losing the sector); "head of the government"
+    r"\bthe\s+(?P<role>(?:(?:(?<=of\s)the|(?!the\b)[a-z][\w-]*)\s+){0,3}?(?!the\b)[a-z][\w-]*)\s+(?P<prep>of|in|from)\s+"
+    r"(?:the\s+)?"
+    r"(?:country\s+of\s+)?$",
     re.IGNORECASE,
 )
 _ROLE_STOP = frozenset({"who", "what", "which", "when", "did", "was", "is", "were", "are", "first", "last", "same"})

@@ -109,6 +109,13 @@ class AnchorRelation(StrEnum):
     SAME_DAY = "same-day"
     SAME_MONTH = "same-month"
     SAME_YEAR = "same-year"
+    # "the day after X did", "the month before X": the calendar period next to the anchor's (``shift``)
+    DAY_BEFORE = "day-before"
+    DAY_AFTER = "day-after"
+    MONTH_BEFORE = "month-before"
+    MONTH_AFTER = "month-after"
+    YEAR_BEFORE = "year-before"
+    YEAR_AFTER = "year-after"
 
     @property
     def signal(self) -> Signal:
@@ -127,6 +134,14 @@ class AnchorRelation(StrEnum):
             "same-month": Granularity.MONTH,
             "same-year": Granularity.YEAR,
         }.get(self.value)
+
+    @property
+    def shift(self) -> tuple[Granularity, int] | None:
+        """For "the day after" etc.: the period and how many of them from the anchor's (-1 before, +1 after)."""
+        unit, sep, direction = self.value.partition("-")
+        if not sep or direction not in ("before", "after") or unit not in ("day", "month", "year"):
+            return None
+        return Granularity(unit), (1 if direction == "after" else -1)
 
 
 class AnchorKind(StrEnum):

@@ -18,6 +18,7 @@ from tkgrag.question.answer_type import detect_answer_type
 from tkgrag.question.lexicon import AUXILIARIES, FUNCTION_WORDS
 from tkgrag.question.mentions import find_mentions
 from tkgrag.question.model import AnswerKind, Category, MentionKind, Ordinal, TemporalQuestion
+from tkgrag.question.phrasal import phrasal_tail
 from tkgrag.question.signals import find_ordinals, question_signals
 from tkgrag.question.time_expressions import find_time_expressions, fold
 
@@ -187,7 +188,10 @@ def _relation_phrase(text: str, low: str, spans: list[tuple[int, int]]) -> str:
             if lead is None or not lead.group().strip():
                 break
             words = lead.string[lead.end() :].split()
+        # trailing function words go, but not the particles of a phrasal verb ("locked up", "lashed out at")
         while words and (words[-1].lower() in FUNCTION_WORDS or words[-1].lower() in AUXILIARIES):
+            if phrasal_tail(words):
+                break
             words.pop()
         phrase = " ".join(words)
         if len(phrase) > len(best):

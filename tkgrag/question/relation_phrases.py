@@ -10,6 +10,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from tkgrag.question.lexicon import words
+from tkgrag.question.phrasal import lexicon as phrasal_lexicon
+from tkgrag.question.phrasal import phrasal_meaning
 from tkgrag.question.relations import RelationFit, RelationMatch, RelationMatcher, fit, humanise
 
 # People's words for CAMEO event types (how ICEWS names relations), tried beside the phrase as said: the relation
@@ -118,7 +120,7 @@ _COMMON_WORDS: list[tuple[re.Pattern[str], str]] = [
         (r"\b(?:employ\w*|work(?:s|ed|ing)?\s+at|join(?:s|ed|ing)?)\b", "works for"),
     ]
 ]
-_CANONICAL = frozenset([*(c for _, c in _CAMEO_WORDS), "meet or negotiate"])
+_CANONICAL = frozenset([*(c for _, c in _CAMEO_WORDS), *(p.meaning for p in phrasal_lexicon()), "meet or negotiate"])
 _MEETING = frozenset({"make a visit", "consult", "engage in negotiation", "discuss by telephone"})
 _INTENT = re.compile(
     r"^(?:(?:would|will|did|does)\s+)?(?:want(?:s|ed)?|wish(?:es|ed)?|like[sd]?|intend(?:s|ed)?|plan(?:s|ned)?|"
@@ -159,7 +161,8 @@ def relation_phrases(phrase: str) -> list[str]:
     out = [phrase]
     m = _INTENT.match(phrase)
     rest = phrase[m.end() :] if m and m.end() < len(phrase) else phrase
-    action = next((canonical for pattern, canonical in _CAMEO_WORDS if pattern.search(rest)), None)
+    # a phrasal verb is read as a unit first: "called on" is an appeal, though "called" alone is a phone call
+    action = phrasal_meaning(rest) or next((c for pattern, c in _CAMEO_WORDS if pattern.search(rest)), None)
     if m and m.end() < len(phrase):  # the question is about the intent, not the act: no bare action form
         out.append(f"express intent to {rest}")
         if action in _MEETING:

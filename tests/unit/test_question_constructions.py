@@ -1,0 +1,106 @@
+"""Constructions the parser had not been shown (issue 29): phrasal verbs as units, a sector actor after "the last time
+the", and "the day/month/year after/before X". Each case failed before its fix."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from tkgrag.model import TemporalRelation
+from tkgrag.question.constraints import anchor_constraint, shifted
+from tkgrag.question.model import AnchorRelation, MentionKind
+from tkgrag.question.parse import understand
+from tkgrag.question.phrasal import phrasal_meaning, phrasal_tail, phrasal_verbs
+from tkgrag.question.relation_phrases import relation_phrases
+from tkgrag.question.rewrite import rewrite
+from tkgrag.temporal import Granularity, TimeSpan
+
+
+def test_phrasal_units_any_inflection() -> None:
+    found = phrasal_verbs(["the", "police", "locked", "up", "two", "men", "and", "looked", "into", "it"])
+    assert [(f.start, f.end, f.meaning) for f in found] == [
+        (2, 4, "arrest, detain, or charge with legal action"),
+        (7, 9, "investigate"),
+    ]
+    assert phrasal_tail(["lashing", "out", "at"])
+    assert phrasal_tail(["was", "turned", "down"])
+    assert not phrasal_tail(["visited"])
+    assert not phrasal_tail(["up"])  # a particle alone is no unit
+    assert phrasal_meaning("hit out at") == "criticize or denounce"  # the longest particle sequence wins
+    assert phrasal_meaning("visited") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase", "meaning"),
+    [
+        (
+            "Who was locked up by the police of Kenya in 2014?",
+            "locked up",
+            "arrest, detain, or charge with legal action",
+        ),
+        ("Which group did the FBI look into in May 2014?", "look into", "investigate"),
+        ("Who lashed out at the citizens of Nigeria on March 10, 2014?", "lashed out at", "criticize or denounce"),
+        # "called" alone is read as a phone call; "called on" is an appeal
+        ("Who called on Japan on 3 May 2014?", "called on", "make an appeal or request"),
+        ("Whom did China hit out at in 2015?", "hit out at", "criticize or denounce"),
+    ],
+)
+def test_relation_phrase_keeps_the_particles(question: str, phrase: str, meaning: str) -> None:
+    got = understand(question).relation_phrase
+    assert got == phrase
+    assert relation_phrases(got)[:2] == [phrase, meaning]
+
+
+def test_plain_verbs_keep_their_old_phrase() -> None:
+    assert understand("Who negotiated with Japan in 2014?").relation_phrase == "negotiated"
+    assert understand("Who visited Japan in 2014?").relation_phrase == "visited"
+
+
+def test_sector_after_the_last_time_the() -> None:
+    tq = understand("When was the last time the citizens of Australia threatened the police of Australia?")
+    roles = [(m.text, m.role) for m in tq.mentions if m.kind is MentionKind.ROLE]
+    assert roles == [("the citizens of Australia", "citizens"), ("the police of Australia", "police")]
+    assert tq.relation_phrase == "threatened"
+    # a role with "of the" inside stays whole
+    tq = understand("Who was the head of the government of Germany?")
+    assert [m.role for m in tq.mentions if m.kind is MentionKind.ROLE] == ["head of the government"]
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "relation"),
+    [
+        (
+            "Who went on a trip to Iran the day after the citizens of Saudi Arabia did?",
+            "the citizens of Saudi Arabia did",
+            AnchorRelation.DAY_AFTER,
+        ),
+        ("Who visited Japan one day after Obama visited Japan?", "Obama visited Japan", AnchorRelation.DAY_AFTER),
+        (
+            "In the month before Obama visited Japan, who criticised China?",
+            "Obama visited Japan",
+            AnchorRelation.MONTH_BEFORE,
+        ),
+        ("Who praised Japan in the year following Obama's visit?", "Obama's visit", AnchorRelation.YEAR_AFTER),
+    ],
+)
+def test_next_period_anchor(question: str, text: str, relation: AnchorRelation) -> None:
+    [a] = understand(question).anchors
+    assert (a.text, a.relation) == (text, relation)
+
+
+def test_shifted_periods() -> None:
+    d = TimeSpan.parse("2014-12-31")
+    assert shifted(d, Granularity.DAY, 1) == TimeSpan.parse("2015-01-01")
+    assert shifted(TimeSpan.parse("2014-01-15"), Granularity.MONTH, -1) == TimeSpan.parse("2013-12")
+    assert shifted(TimeSpan.parse("2014-05"), Granularity.YEAR, 1) == TimeSpan.parse("2015")
+    assert shifted(TimeSpan(None, date(2014, 5, 1)), Granularity.DAY, -1) is None
+    c = anchor_constraint(AnchorRelation.DAY_AFTER, "e1", TimeSpan.parse("2014-05-31"))
+    assert (c.relation, c.span, c.anchor_event) == (TemporalRelation.DURING, TimeSpan.parse("2014-06-01"), "e1")
+    assert AnchorRelation.SAME_DAY.shift is None
+    assert AnchorRelation.MONTH_BEFORE.shift == (Granularity.MONTH, -1)
+
+
+def test_rewrite_next_period() -> None:
+    q = "Who went on a trip to Iran the day after Haider Al-Abadi did?"
+    assert rewrite(q, TimeSpan.parse("2014-05-31")) == "Who went on a trip to Iran on 2014-06-01?"
