@@ -9,11 +9,12 @@ import pytest
 
 from tkgrag.model import TemporalRelation
 from tkgrag.question.constraints import anchor_constraint, shifted
-from tkgrag.question.model import AnchorRelation, MentionKind
+from tkgrag.question.model import AnchorRelation, AnswerKind, MentionKind
 from tkgrag.question.parse import understand
 from tkgrag.question.phrasal import phrasal_meaning, phrasal_tail, phrasal_verbs
 from tkgrag.question.relation_phrases import relation_phrases
 from tkgrag.question.rewrite import rewrite
+from tkgrag.question.roles import is_passive
 from tkgrag.temporal import Granularity, TimeSpan
 
 
@@ -104,3 +105,61 @@ def test_shifted_periods() -> None:
 def test_rewrite_next_period() -> None:
     q = "Who went on a trip to Iran the day after Haider Al-Abadi did?"
     assert rewrite(q, TimeSpan.parse("2014-05-31")) == "Who went on a trip to Iran on 2014-06-01?"
+
+
+@pytest.mark.parametrize(
+    ("question", "granularity"),
+    [
+        ("Name the date on which Tanzania first received Uhuru Muigai Kenyatta in 2014.", Granularity.DAY),
+        ("Give the month in which Xi Jinping last travelled to Kazakhstan.", Granularity.MONTH),
+        ("What was the most recent date on which Japan praised China?", Granularity.DAY),
+    ],
+)
+def test_time_asked_by_an_imperative_or_through_an_ordinal(question: str, granularity: Granularity) -> None:
+    at = understand(question).answer_type
+    assert (at.kind, at.granularity) == (AnswerKind.TIME, granularity)
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase"),
+    [
+        ("Name the date on which Tanzania first received Uhuru Muigai Kenyatta in 2014.", "received"),
+        ("Name the first one that Vietnam hosted in 2014.", "hosted"),
+        ("List everyone who criticised Japan in May 2014.", "criticised"),
+        ("Which leader did Obama name as envoy?", "envoy"),  # "name" inside the clause is no wrapper
+    ],
+)
+def test_imperative_and_answer_head_wrappers_leave_the_event(question: str, phrase: str) -> None:
+    assert understand(question).relation_phrase == phrase
+
+
+def test_received_a_person_is_hosting() -> None:
+    assert relation_phrases("received")[1] == "host a visit"
+    assert relation_phrases("received a visit from")[1] == "host a visit"
+    assert "host a visit" not in relation_phrases("received humanitarian aid")
+
+
+@pytest.mark.parametrize(
+    ("question", "verb"),
+    [
+        ("By whom was Sudan first investigated in 2014?", "investigated"),
+        ("When in 2015 did New Democracy first get criticised by Panhellenic Socialist Movement?", "get"),
+    ],
+)
+def test_passives_asked_up_front_or_with_get(question: str, verb: str) -> None:
+    pos = question.index(verb)
+    assert is_passive(question, pos)
+    active = "Who first investigated Sudan in 2014?"
+    assert not is_passive(active, active.index("investigated"))
+
+
+@pytest.mark.parametrize(
+    ("question", "relation"),
+    [
+        ("Who accused United Arab Emirates earlier than Al-Shabaab?", AnchorRelation.BEFORE),
+        ("Who visited Japan later than China did?", AnchorRelation.AFTER),
+    ],
+)
+def test_comparative_anchors(question: str, relation: AnchorRelation) -> None:
+    [a] = understand(question).anchors
+    assert a.relation is relation

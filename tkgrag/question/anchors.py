@@ -77,11 +77,13 @@ _TRIGGERS: list[tuple[str, AnchorRelation | None]] = [
     (_DEICTIC, AnchorRelation.DURING),
     (r"by\s+the\s+time", AnchorRelation.BEFORE),
     (
-        r"(?:immediately\s+|right\s+|just\s+|shortly\s+|soon\s+)?(?:prior\s+to|before|preceding|previous(?:ly)?\s+to)",
+        r"(?:immediately\s+|right\s+|just\s+|shortly\s+|soon\s+)?(?:prior\s+to|before|preceding|previous(?:ly)?\s+to|"
+        r"(?:earlier|sooner)\s+than)",
         AnchorRelation.BEFORE,
     ),
     (
-        r"(?:immediately\s+|right\s+|just\s+|shortly\s+|soon\s+)?(?:after|following|subsequent\s+to|upon|as\s+soon\s+as)",
+        r"(?:immediately\s+|right\s+|just\s+|shortly\s+|soon\s+)?(?:after|following|subsequent\s+to|upon|as\s+soon\s+as|"
+        r"later\s+than)",
         AnchorRelation.AFTER,
     ),
     (r"ever\s+since|since", AnchorRelation.START),

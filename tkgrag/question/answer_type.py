@@ -2,7 +2,8 @@
 
 Cues, earliest in the question wins:
 - TIME, stated granularity: "(in|on|at|during) what/which year|month|date|day|decade|century|week",
-  "what is the start/end/birth/... date|year", "date of birth|death|..." in a what-question.
+  "what is the start/end/birth/... date|year", "what was the most recent date", an imperative "Name/Give the
+  month in which ...", "date of birth|death|..." in a what-question.
 - TIME, unstated (day, the finest an event KG has): a question word "when" (clause-initial, "since when", or
   "... born when?"), "what time", "at what point in time", "how long ago"; trailing "start date?" / "end time?" /
   "point in time" (Wikidata-style questions).
@@ -53,8 +54,11 @@ _CUES: list[tuple[re.Pattern[str], AnswerKind]] = [
     (
         re.compile(
             rf"\b(?P<cue>(?:{_WH}\s+(?:is|was|are|were)|tell\s+me|give\s+me|show\s+me|list|find|"
-            r"(?:let\s+me\s+)?know|inform\s+me)\s+(?:(?:of|about)\s+)?(?:the\s+)?"
-            r"(?:exact\s+|specific\s+|precise\s+|particular\s+)?(?:(?:start|end|finish|beginning)\s+and\s+)?(?P<b>start(?:ing)?|end(?:ing)?|beginning|inception|founding|"
+            r"(?:let\s+me\s+)?know|inform\s+me|^\W*(?:please\s+)?(?:name|give|state|identify|specify|provide))"
+            r"\s+(?:(?:of|about)\s+)?(?:the\s+)?"
+            r"(?:exact\s+|specific\s+|precise\s+|particular\s+)?"
+            # an ordinal before the unit: "what was the most recent date on which ..." (the order is read elsewhere)
+            r"(?:(?:first|last|earliest|latest|most\s+recent|final|initial|previous)\s+)?(?:(?:start|end|finish|beginning)\s+and\s+)?(?P<b>start(?:ing)?|end(?:ing)?|beginning|inception|founding|"
             r"foundation|birth|death|release|publication|opening|closing|dissolution|abolition|launch|creation|"
             rf"conclusion)?\s*(?P<unit>time|point\s+in\s+time|{_STATED_UNITS}))\b"
         ),

@@ -148,8 +148,16 @@ _LEADING_WH = re.compile(
 # Words that wrap a question in a request or name the asked time, not the event: "(could you) tell me",
 # "I would like to know", "the exact date on which", "the month in which".
 _REQUEST_WRAPPER = re.compile(
-    r"^(?:please\s+)?(?:(?:tell|show|give|let|inform)\s+me(?:\s+(?:know|of|about))?|(?:like|want|wish)\s+to\s+know|know)"
+    r"^(?:please\s+)?(?:(?:tell|show|give|let|inform)\s+me(?:\s+(?:know|of|about))?|(?:like|want|wish)\s+to\s+know|know|"
+    r"name|list|identify|(?:give|state|specify|provide)(?=\s+the\s+(?:exact\s+)?(?:date|day|month|year|time)\b))"
     r"\b\s*",
+    re.IGNORECASE,
+)
+# The answer's head noun before a relative clause: "(Name the) party that visited X", "(List) everyone who ...".
+_ANSWER_HEAD = re.compile(
+    r"^(?:(?:other|first|last|only)\s+)?(?:ones?|part(?:y|ies)|actors?|entit(?:y|ies)|everyone|everybody|anyone|"
+    r"those|countr(?:y|ies)|sides?|persons?|people|groups?|organi[sz]ations?|leaders?|states?|nations?)\s+"
+    r"(?:that|who|which|whom)\s+(?=\S)",
     re.IGNORECASE,
 )
 _TIME_NOUN = re.compile(
@@ -184,7 +192,11 @@ def _relation_phrase(text: str, low: str, spans: list[tuple[int, int]]) -> str:
         while True:
             while words and (words[0].lower() in FUNCTION_WORDS or words[0].lower() in AUXILIARIES):
                 words.pop(0)
-            lead = _REQUEST_WRAPPER.match(" ".join(words)) or _TIME_NOUN.match(" ".join(words))
+            lead = (
+                _REQUEST_WRAPPER.match(" ".join(words))
+                or _TIME_NOUN.match(" ".join(words))
+                or _ANSWER_HEAD.match(" ".join(words))
+            )
             if lead is None or not lead.group().strip():
                 break
             words = lead.string[lead.end() :].split()

@@ -53,7 +53,8 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             "consult",
         ),
         (r"\bnegotiat\w*|\bbargain\w*", "engage in negotiation"),
-        (r"\b(?:welcom|host)\w*|\breceiv\w*\b.*\bvisit", "host a visit"),
+        # "received X" with nothing else received (X a mention): hosting X's visit
+        (r"\b(?:welcom|host)\w*|\breceiv\w*\b.*\bvisit|\breceiv(?:e|es|ed|ing)\s*$", "host a visit"),
         (
             r"\b(?:visit|tour)\w*|\btravel\w*|\b(?:go|went|goes|gone|going)\b|\btrip\b|\bjourney\w*",
             "make a visit",
