@@ -163,3 +163,31 @@ def test_passives_asked_up_front_or_with_get(question: str, verb: str) -> None:
 def test_comparative_anchors(question: str, relation: AnchorRelation) -> None:
     [a] = understand(question).anchors
     assert a.relation is relation
+
+
+def test_the_last_month_in_which_is_an_ordinal_not_last_month() -> None:
+    tq = understand("What was the last month in which Barack Obama hailed Mexico?")
+    assert tq.times == ()
+    assert [o.position for o in tq.ordinals] == [-1]
+    assert (tq.answer_type.kind, tq.answer_type.granularity) == (AnswerKind.TIME, Granularity.MONTH)
+    assert [t.text for t in understand("Who visited Iran last month?").times] == ["last month"]
+
+
+def test_when_after_a_request_is_the_question_word() -> None:
+    tq = understand("Do you know when Iran received Martin Lidegaard for the last time?")
+    assert tq.anchors == ()
+    assert tq.answer_type.kind is AnswerKind.TIME
+    assert tq.relation_phrase == "received"
+
+
+def test_before_anyone_else_is_first() -> None:
+    tq = understand("Who, in 2014, pleaded with Iraq before anyone else?")
+    assert tq.anchors == ()
+    assert [(o.text, o.position) for o in tq.ordinals] == [("before anyone else", 1)]
+    assert understand("Who visited Iran after everyone else?").ordinals[0].position == -1
+
+
+def test_first_person_request() -> None:
+    tq = understand("I'd like to know whom Sudan arrested on May 5, 2014.")
+    assert [m.text for m in tq.mentions] == ["Sudan"]
+    assert tq.relation_phrase == "arrested"

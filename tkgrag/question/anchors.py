@@ -109,7 +109,9 @@ _NOT_TEMPORAL_BEFORE = re.compile(
     r"appear|appears|appeared|brought|stand|stands|stood|once|most|least|widely|highly|closely|best|heavily)\s+$"
 )
 _NOT_TEMPORAL_AFTER = re.compile(
-    r"^\s*(?:(?:all|that|this|then|which|whom|what|when|where|is|are|was|were|as)\b|[?!.]|$)"
+    r"^\s*(?:(?:all|that|this|then|which|whom|what|when|where|is|are|was|were|as)\b|[?!.]|$"
+    # "before anyone else", "after all the others": an ordinal (``ORDINAL_POSITION``), not an anchor
+    r"|(?:any|every|some)(?:one|body)\s+else\b|(?:all\s+)?(?:the\s+)?others\b)"
 )
 _CLAUSE_MAIN = re.compile(
     r",\s*(?:and\s+|then\s+|so\s+)?(?:(?:in|on|at|with|for|to|from|by|of|about|against|during|into)\s+)?"
@@ -120,6 +122,8 @@ _TIME_NOUN_BEFORE = re.compile(
     r"\b(?:year|years|date|dates|day|days|time|times|month|months|period|moment|era|age|point|season|week|since|until|"
     r"till|from|by)\s*$|\b(?:year|date|day|time|month)\s+(?:was|is)\s+it\s*$"
 )
+# "Do you know when ...", "Tell me when ...": the question word after a request.
+_REQUEST_BEFORE = re.compile(r"\b(?:know|tell\s+me|wonder|ask|remember|say|find\s+out)\s*$")
 # A complement that is only a unit of time right before an explicit time ("the month" of "during the month of May").
 _UNIT_OF_TIME = re.compile(
     r"(?:the|that|this)\s+(?:(?:whole|entire|same)\s*)?(?:(?:day|week|month|year|period|time|season|course)\s*)?"
@@ -189,6 +193,7 @@ def _when_is_question_word(low: str, t_start: int, t_end: int, comp_start: int) 
         return _CLAUSE_MAIN.search(low, comp_start) is None
     return bool(
         _TIME_NOUN_BEFORE.search(low, 0, t_start)
+        or _REQUEST_BEFORE.search(low, 0, t_start)
         or re.match(r"\s*(?:[?.!]|$)", low[t_end:])
         or re.match(r"\s*(?:did|does|do|is|was|were|are|will|would|has|have|had)\b", low[t_end:])
     )

@@ -101,7 +101,10 @@ _CUES: list[tuple[re.Pattern[str], AnswerKind]] = [
     ),
 ]
 _WHEN = re.compile(r"(?<![\w'’-])(?P<cue>when(?:['’]s)?|whens)(?![\w'’-])")
-_WHEN_AS_QUESTION = re.compile(r"(?:\b(?:since|until|till|from|by|and|or)|,)\s*$")
+# "when" as the question word after a request: "Do you know when ...", "tell me when ...", "I wonder when ..."
+_WHEN_AS_QUESTION = re.compile(
+    r"(?:\b(?:since|until|till|from|by|and|or|know|tell\s+me|wonder|ask|remember|say|find\s+out)|,)\s*$"
+)
 _START_WORDS = re.compile(
     r"\b(?:start|starts|started|starting|begin|begins|began|begun|beginning|become|becomes|became|join|joins|joined|"
     r"take\s+office|took\s+office|elected|appointed|sign(?:ed)?\s+with|inception)\b"

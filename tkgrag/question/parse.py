@@ -148,7 +148,7 @@ _LEADING_WH = re.compile(
 # Words that wrap a question in a request or name the asked time, not the event: "(could you) tell me",
 # "I would like to know", "the exact date on which", "the month in which".
 _REQUEST_WRAPPER = re.compile(
-    r"^(?:please\s+)?(?:(?:tell|show|give|let|inform)\s+me(?:\s+(?:know|of|about))?|(?:like|want|wish)\s+to\s+know|know|"
+    r"^(?:please\s+)?(?:(?:tell|show|give|let|inform)\s+me(?:\s+(?:know|of|about))?|(?:i['’]d\s+|i\s+would\s+|i\s+)?(?:like|want|wish)\s+to\s+know|know|"
     r"name|list|identify|(?:give|state|specify|provide)(?=\s+the\s+(?:exact\s+)?(?:date|day|month|year|time)\b))"
     r"\b\s*",
     re.IGNORECASE,
