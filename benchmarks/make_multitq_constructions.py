@@ -68,6 +68,7 @@ VERBS: dict[str, list[Verb]] = {
         Verb("welcome", "welcomed", "welcomed", H),
         Verb("play host to", "played host to", None, H),
         Verb("receive", "received", "received", T),
+        Verb("roll out the red carpet for", "rolled out the red carpet for", None, T),
     ],
     "Praise_or_endorse": [
         Verb("praise", "praised", "praised", T),
@@ -106,6 +107,7 @@ VERBS: dict[str, list[Verb]] = {
         Verb("urge", "urged", "urged", T),
         Verb("plead with", "pleaded with", None, T),
         Verb("make an appeal to", "made an appeal to", None, T),
+        Verb("call on", "called on", "called on", T),
     ],
     "Arrest,_detain,_or_charge_with_legal_action": [
         Verb("arrest", "arrested", "arrested", T),
@@ -113,18 +115,21 @@ VERBS: dict[str, list[Verb]] = {
         Verb("lock up", "locked up", "locked up", H),
         Verb("detain", "detained", "detained", H),
         Verb("round up", "rounded up", "rounded up", T),
+        Verb("put behind bars", "put behind bars", "put behind bars", T),
     ],
     "Investigate": [
         Verb("investigate", "investigated", "investigated", T),
         Verb("look into", "looked into", "looked into", H),
         Verb("probe", "probed", "probed", H),
         Verb("launch an investigation into", "launched an investigation into", None, T),
+        Verb("open a probe into", "opened a probe into", None, T),
     ],
     "Reject": [
         Verb("reject", "rejected", "rejected", T),
         Verb("turn down", "turned down", "turned down", H),
         Verb("brush off", "brushed off", "brushed off", T),
         Verb("rebuff", "rebuffed", "rebuffed", T),
+        Verb("say no to", "said no to", None, T),
     ],
     "Accuse": [
         Verb("accuse", "accused", "accused", T),
@@ -141,6 +146,8 @@ VERBS: dict[str, list[Verb]] = {
         Verb("offer to cooperate with", "offered to cooperate with", None, T),
         Verb("pledge to work with", "pledged to work with", None, H),
         Verb("vow to cooperate with", "vowed to cooperate with", None, T),
+        Verb("offer cooperation to", "offered cooperation to", None, T),
+        Verb("express willingness to cooperate with", "expressed willingness to cooperate with", None, T),
     ],
 }
 
@@ -300,6 +307,22 @@ CONSTRUCTIONS: list[tuple[str, str, str]] = [
     ("last_before", T, "Who {Vd} {O} right before {S2}?"),
     ("first_after", T, "Who {Vd} {O} right after {S2}?"),
     ("first_after", T, "Immediately after {S2} {Vd} {O}, who {Vd} {O}?"),
+    # a third tune wave: relative clauses with the answer's head, "by the time", pluperfect anchors, fronted objects
+    ("first_obj", T, "Which is the one that {S} {Vd} first in {Y}?"),
+    ("first_obj", T, "What was the first entity {S} {Vd} in {Y}?"),
+    ("obj_day", T, "Identify the party {S} {Vd} on {D}."),
+    ("subj_day", T, "Which actors were the ones that {Vd} {O} on {D}?"),
+    ("before", T, "By the time {S2} {Vd} {O}, who had already {Vn} {O}?"),
+    ("before", T, "Who had {Vn} {O} prior to {S2} doing so?"),
+    ("after", T, "Once {S2} had {Vn} {O}, who {Vd} {O}?"),
+    ("same_month", T, "Which others {Vd} {O} in the very month that {S2} {Vd} {O}?"),
+    ("first_day", T, "When was the first time in {Y} that {S} {Vd} {O}?"),
+    ("first_month", T, "Which month in {Y} was the first in which {S} {Vd} {O}?"),
+    ("last_day", T, "{S} {Vd} {O} most recently on what date?"),
+    ("last_year", T, "The last time {S} {Vd} {O} was in which year?"),
+    ("first_subj", T, "Who got to {V} {O} first in {Y}?"),
+    ("last_subj", T, "Who is the latest actor that {Vd} {O}?"),
+    ("subj_month", T, "What actors {Vd} {O} over the course of {M}?"),
 ]
 
 

@@ -191,3 +191,68 @@ def test_first_person_request() -> None:
     tq = understand("I'd like to know whom Sudan arrested on May 5, 2014.")
     assert [m.text for m in tq.mentions] == ["Sudan"]
     assert tq.relation_phrase == "arrested"
+
+
+@pytest.mark.parametrize(
+    ("phrase", "meaning"),
+    [
+        ("put behind bars", "arrest, detain, or charge with legal action"),
+        ("rolled out the red carpet for", "host a visit"),
+        ("said no to", "reject"),
+        ("took to task", "criticize or denounce"),
+    ],
+)
+def test_verb_idioms(phrase: str, meaning: str) -> None:
+    assert relation_phrases(phrase)[1] == meaning
+
+
+def test_when_to_the_month() -> None:
+    tq = understand("When, to the month, did Uhuru Muigai Kenyatta last hail Ethiopia?")
+    assert tq.anchors == ()
+    assert (tq.answer_type.kind, tq.answer_type.granularity) == (AnswerKind.TIME, Granularity.MONTH)
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "relation", "elliptical"),
+    [
+        (
+            "Who had visited Wang Yi prior to Teodoro Obiang Nguema Mbasogo doing so?",
+            "Teodoro Obiang Nguema Mbasogo doing so",
+            AnchorRelation.BEFORE,
+            True,
+        ),
+        (
+            "Once UN Security Council had urged Burundi, who urged Burundi?",
+            "UN Security Council had urged Burundi",
+            AnchorRelation.AFTER,
+            False,
+        ),
+        (
+            "Which others praised China in the very month that Adebisi Akande praised China?",
+            "Adebisi Akande praised China",
+            AnchorRelation.SAME_MONTH,
+            False,
+        ),
+    ],
+)
+def test_more_anchor_wordings(question: str, text: str, relation: AnchorRelation, elliptical: bool) -> None:
+    [a] = understand(question).anchors
+    assert (a.text, a.relation, a.elliptical) == (text, relation, elliptical)
+
+
+def test_once_inside_a_clause_is_no_anchor() -> None:
+    assert understand("Who visited Japan once in 2014?").anchors == ()
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase"),
+    [
+        ("What was the first entity the government of South Africa rebuked in 2015?", "rebuked"),
+        ("Identify the party Barack Obama hailed on 28 July 2015.", "hailed"),
+        ("On 4 May 2015, Eric Chu was received by which actor?", "received"),
+    ],
+)
+def test_answer_head_without_a_relative_pronoun_and_a_trailing_wh_phrase(question: str, phrase: str) -> None:
+    tq = understand(question)
+    assert tq.relation_phrase == phrase
+    assert "Identify" not in [m.text for m in tq.mentions]

@@ -35,7 +35,7 @@ _SAME = (
 # "in the month when X visited Y", and the bare relative clause "in the month X visited Y" (not "the month of May",
 # "the month after", "the year 2014").
 _PERIOD_WHEN = (
-    r"(?:in|on|during)\s+the\s+(?P<unit2>day|month|year)(?:\s+(?:when|that|in\s+which|on\s+which)|"
+    r"(?:in|on|during)\s+the\s+(?:very\s+)?(?P<unit2>day|month|year)(?:\s+(?:when|that|in\s+which|on\s+which)|"
     r"(?=\s+(?!(?:of|after|before|following|prior|since|in|on|at|to|for|and|or|ahead|later|earlier)\b)[^\W\d]))"
 )
 _SUCCESSION = (
@@ -86,6 +86,7 @@ _TRIGGERS: list[tuple[str, AnchorRelation | None]] = [
         r"later\s+than)",
         AnchorRelation.AFTER,
     ),
+    (r"^\s*once(?=\s+[^,?]+,)", AnchorRelation.AFTER),  # "Once X had visited Y, who ..."
     (r"ever\s+since|since", AnchorRelation.START),
     (r"up\s+until|until|till", AnchorRelation.FINISH),
     (r"during|throughout|amid|amidst|while|whilst", AnchorRelation.DURING),
@@ -130,7 +131,10 @@ _UNIT_OF_TIME = re.compile(
 )
 _WH_AT_START = re.compile(r"\b(?:who|whom|whose|what|which|wich|where|how|why)\b")
 _PRONOUN_SUBJECT = frozenset({"he", "she", "they", "it", "i", "we", "you"})
-_ELLIPTICAL_END = re.compile(r"\b(?:did|does|do|had|has|have|was|were|is|are|did\s+so|had\s+done|did\s+it|done)\s*$")
+_ELLIPTICAL_END = re.compile(
+    r"\b(?:did|does|do|had|has|have|was|were|is|are|did\s+so|had\s+done|did\s+it|done|doing\s+so|doing\s+it|"
+    r"did\s+that|had\s+done\s+so)\s*$"
+)
 _NOT_VERBS = frozenset({"united", "red", "bed", "need", "seed", "speed", "breed", "hundred", "kindred", "sacred"})
 _IRREGULAR_PAST = words(
     "became become met won went made took gave left began begun came saw said told held led ran fought "
@@ -189,6 +193,8 @@ def _is_clause_initial(low: str, pos: int) -> bool:
 
 def _when_is_question_word(low: str, t_start: int, t_end: int, comp_start: int) -> bool:
     """ "When did X ...?", "... born when?", "the year when ...", "since when", ", and when did ...": not an anchor."""
+    if re.match(r"\s*,?\s*to\s+the\s+(?:year|month|day)\b", low[t_end:]):
+        return True  # "When, to the month, did X ...": the granularity of the asked time
     if _is_clause_initial(low, t_start):
         return _CLAUSE_MAIN.search(low, comp_start) is None
     return bool(

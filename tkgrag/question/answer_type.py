@@ -79,6 +79,8 @@ _CUES: list[tuple[re.Pattern[str], AnswerKind]] = [
         AnswerKind.TIME,
     ),
     (re.compile(r"\b(?P<cue>how\s+long\s+ago)\b"), AnswerKind.TIME),
+    # "When, to the month, did X ...": the granularity said beside "when"
+    (re.compile(r"\b(?P<cue>when\s*,?\s*to\s+the\s+(?P<unit>year|month|day))\b"), AnswerKind.TIME),
     (
         re.compile(r"^\W*(?P<cue>(?P<unit>birth\s*dates?|birthdays?|death\s+dates?|dates?\s+of\s+birth))\b"),
         AnswerKind.TIME,

@@ -157,7 +157,7 @@ _REQUEST_WRAPPER = re.compile(
 _ANSWER_HEAD = re.compile(
     r"^(?:(?:other|first|last|only)\s+)?(?:ones?|part(?:y|ies)|actors?|entit(?:y|ies)|everyone|everybody|anyone|"
     r"those|countr(?:y|ies)|sides?|persons?|people|groups?|organi[sz]ations?|leaders?|states?|nations?)\s+"
-    r"(?:that|who|which|whom)\s+(?=\S)",
+    r"(?:(?:that|who|which|whom)\s+)?(?=\S)",
     re.IGNORECASE,
 )
 _TIME_NOUN = re.compile(
@@ -200,6 +200,10 @@ def _relation_phrase(text: str, low: str, spans: list[tuple[int, int]]) -> str:
             if lead is None or not lead.group().strip():
                 break
             words = lead.string[lead.end() :].split()
+        # a trailing wh-phrase asks, it is no event word: "X was received by which actor?"
+        tail = re.search(r"(?:^|\s)(?:which|what|whose)\s+[\w-]+$", " ".join(words), re.IGNORECASE)
+        if tail is not None and tail.start() > 0:
+            words = " ".join(words)[: tail.start()].split()
         # trailing function words go, but not the particles of a phrasal verb ("locked up", "lashed out at")
         while words and (words[-1].lower() in FUNCTION_WORDS or words[-1].lower() in AUXILIARIES):
             if phrasal_tail(words):

@@ -6,8 +6,9 @@ a relation phrase. ``phrasal_verbs`` finds verb + particle units in a word list,
 (matched by ``stem``), so that the parser keeps the particles (``phrasal_tail``) and the relation matcher reads the
 unit's CAMEO meaning (``phrasal_meaning``) before any single-word paraphrase.
 
-The lexicon is data: common English phrasal verbs of political news, each with the CAMEO event type (as ICEWS's
-relation names humanise it) it says. Written from general usage, not from a question set.
+The lexicon is data: common English phrasal verbs and verb idioms ("put behind bars") of political news, each
+with the CAMEO event type (as ICEWS's relation names humanise it) it says. Written from general usage, not from a
+question set.
 """
 
 from __future__ import annotations
@@ -33,6 +34,10 @@ tear|tore|torn into|criticize or denounce
 lay|laid into|criticize or denounce
 point the finger at|accuse
 lock up|arrest, detain, or charge with legal action
+put behind bars|arrest, detain, or charge with legal action
+throw|threw|thrown in jail|arrest, detain, or charge with legal action
+throw|threw|thrown into jail|arrest, detain, or charge with legal action
+take|took|taken into custody|arrest, detain, or charge with legal action
 round up|arrest, detain, or charge with legal action
 pick|picked up|arrest, detain, or charge with legal action
 take|took|taken in|arrest, detain, or charge with legal action
@@ -41,6 +46,8 @@ dig|dug into|investigate
 delve into|investigate
 check into|investigate
 turn down|reject
+say|said no to|reject
+give|gave|given the cold shoulder to|reject
 brush off|reject
 brush aside|reject
 shoot|shot down|reject
@@ -61,6 +68,8 @@ meet|met up with|consult
 speak|spoke|spoken with|consult
 speak|spoke|spoken to|consult
 drop in on|make a visit
+roll out the red carpet for|host a visit
+play|played host to|host a visit
 stop|stopped by|make a visit
 fly|flew|flown to|make a visit
 head to|make a visit
@@ -71,6 +80,8 @@ side with|praise or endorse
 stand|stood by|praise or endorse
 stand|stood up for|praise or endorse
 speak|spoke|spoken highly of|praise or endorse
+pay|paid tribute to|praise or endorse
+take|took|taken to task|criticize or denounce
 kick out|expel or deport individuals
 throw|threw|thrown out|expel or deport individuals
 open fire on|fight with small arms and light weapons
