@@ -164,6 +164,10 @@ def day_words(t: str, style: int = 0) -> str:
     return f"{m} {d}, {y}" if style % 2 else f"{d} {m} {y}"
 
 
+def ordinal_words(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def month_words(t: str) -> str:
     return f"{MONTHS[int(t[5:7]) - 1]} {t[:4]}"
 
@@ -323,6 +327,17 @@ CONSTRUCTIONS: list[tuple[str, str, str]] = [
     ("first_subj", T, "Who got to {V} {O} first in {Y}?"),
     ("last_subj", T, "Who is the latest actor that {Vd} {O}?"),
     ("subj_month", T, "What actors {Vd} {O} over the course of {M}?"),
+    # a fourth tune wave: other date formats, stranded prepositions, object-role anchors
+    ("subj_day", T, "Who {Vd} {O} on the {Dth}?"),
+    ("subj_day", T, "Who {Vd} {O} on {Diso}?"),
+    ("obj_day", T, "On the {Dth}, who was {Vn} by {S}?"),
+    ("subj_day", T, "Who was {O} {Vn} by on {D}?"),
+    ("first_subj", T, "Which actor was the first to {V} {O} in {Y}?"),
+    ("last_before", T, "Which actor was the last to {V} {O} before {S2} did?"),
+    ("first_after", T, "Which actor was the first to {V} {O} after {S2} had done so?"),
+    ("subj_month", T, "Which actors {Vd} {O} at some point in {M}?"),
+    ("last_day", T, "When did {O} last get {Vn} by {S}?"),
+    ("first_day", T, "On which date did {S} first {V} {O} in the year {Y}?"),
 ]
 
 
@@ -463,6 +478,8 @@ def build(
                 "Vd": v.past,
                 "Vn": v.part or "",
                 "D": day_words(t, ci),
+                "Dth": f"{ordinal_words(int(t[8:10]))} of {month_words(t)}",
+                "Diso": t,
                 "M": month_words(t),
                 "Y": extra.get("Y", t[:4]),
             }

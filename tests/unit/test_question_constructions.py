@@ -256,3 +256,19 @@ def test_answer_head_without_a_relative_pronoun_and_a_trailing_wh_phrase(questio
     tq = understand(question)
     assert tq.relation_phrase == phrase
     assert "Identify" not in [m.text for m in tq.mentions]
+
+
+def test_a_nickname_in_quotes_stays_inside_the_name() -> None:
+    tq = understand('Which was the last year in which Austin "Jack" Warner brushed off Kamla Persad-Bissessar?')
+    assert [(m.text, m.kind) for m in tq.mentions] == [
+        ('Austin "Jack" Warner', MentionKind.NAME),
+        ("Kamla Persad-Bissessar", MentionKind.NAME),
+    ]
+    assert [m.kind for m in understand('Who criticised the film "The Interview" in 2014?').mentions] == [
+        MentionKind.QUOTED
+    ]
+
+
+def test_a_phrasal_verb_before_more_words_yields_to_the_cameo_name() -> None:
+    assert relation_phrases("called for diplomatic cooperation")[1] == "appeal for diplomatic cooperation"
+    assert relation_phrases("called for")[1] == "make an appeal or request"

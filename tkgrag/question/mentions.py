@@ -134,11 +134,18 @@ def _bare_end(t: _Tok) -> int:
     return t.end - (len(t.text) - len(t.bare))
 
 
+_NICKNAME = re.compile(r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)?")
+_NAME_BEFORE = re.compile(r"\b[A-Z][\w'’.-]*\s+$")
+_NAME_AFTER = re.compile(r"\s+[A-Z]")
+
+
 def _quoted(text: str) -> tuple[list[Mention], list[tuple[int, int]]]:
     out, spans = [], []
     for m in _QUOTED.finditer(text):
         g = next(i for i in range(1, 5) if m.group(i) is not None)
         inner = m.group(g)
+        if _NICKNAME.fullmatch(inner) and _NAME_BEFORE.search(text, 0, m.start()) and _NAME_AFTER.match(text, m.end()):
+            continue  # a nickname inside a name: Austin "Jack" Warner is one name
         if inner.strip():
             lead = len(inner) - len(inner.lstrip())
             out.append(Mention(inner.strip(), m.start(g) + lead, m.start(g) + len(inner.rstrip()), MentionKind.QUOTED))

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from tkgrag.question.lexicon import words
 from tkgrag.question.phrasal import lexicon as phrasal_lexicon
-from tkgrag.question.phrasal import phrasal_meaning
+from tkgrag.question.phrasal import phrasal_meaning, phrasal_tail
 from tkgrag.question.relations import RelationFit, RelationMatch, RelationMatcher, fit, humanise
 
 # People's words for CAMEO event types (how ICEWS names relations), tried beside the phrase as said: the relation
@@ -162,8 +162,12 @@ def relation_phrases(phrase: str) -> list[str]:
     out = [phrase]
     m = _INTENT.match(phrase)
     rest = phrase[m.end() :] if m and m.end() < len(phrase) else phrase
-    # a phrasal verb is read as a unit first: "called on" is an appeal, though "called" alone is a phone call
-    action = phrasal_meaning(rest) or next((c for pattern, c in _CAMEO_WORDS if pattern.search(rest)), None)
+    # a phrasal verb that ends the phrase is read as a unit first ("called on" is an appeal, though "called" alone is
+    # a phone call); with words after it, a CAMEO name those words fit comes first ("called for diplomatic
+    # cooperation" is an appeal for diplomatic cooperation)
+    cameo = next((c for pattern, c in _CAMEO_WORDS if pattern.search(rest)), None)
+    unit = phrasal_meaning(rest)
+    action = (unit or cameo) if phrasal_tail(re.findall(r"[\w'’-]+", rest)) else (cameo or unit)
     if m and m.end() < len(phrase):  # the question is about the intent, not the act: no bare action form
         out.append(f"express intent to {rest}")
         if action in _MEETING:
