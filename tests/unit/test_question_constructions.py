@@ -272,3 +272,14 @@ def test_a_nickname_in_quotes_stays_inside_the_name() -> None:
 def test_a_phrasal_verb_before_more_words_yields_to_the_cameo_name() -> None:
     assert relation_phrases("called for diplomatic cooperation")[1] == "appeal for diplomatic cooperation"
     assert relation_phrases("called for")[1] == "make an appeal or request"
+
+
+def test_possessive_event_nouns() -> None:
+    tq = understand("Which day in 2015 saw Muhammadu Buhari's first visit to France?")
+    assert tq.relation_phrase == "visit"
+    [a] = understand("Who else travelled to South Korea during the month of Chang Song Taek's visit?").anchors
+    assert (a.text, a.relation, a.elliptical) == ("Chang Song Taek's visit", AnchorRelation.SAME_MONTH, True)
+    # another event than the question's: not the question's relation repeated
+    [a] = understand("Who praised Japan after Obama's visit?").anchors
+    assert not a.elliptical
+    assert [x.text for x in understand("Who visited Japan in the month of May 2014?").times] == ["May 2014"]

@@ -36,6 +36,9 @@ _SAME = (
 # "the month after", "the year 2014").
 _PERIOD_WHEN = (
     r"(?:in|on|during)\s+the\s+(?:very\s+)?(?P<unit2>day|month|year)(?:\s+(?:when|that|in\s+which|on\s+which)|"
+    # "during the month of X's visit" (not "the month of May")
+    r"\s+of(?=\s+(?!(?:the\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december|\d))[^\W\d])|"
     r"(?=\s+(?!(?:of|after|before|following|prior|since|in|on|at|to|for|and|or|ahead|later|earlier)\b)[^\W\d]))"
 )
 _SUCCESSION = (

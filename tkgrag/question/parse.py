@@ -17,8 +17,9 @@ from tkgrag.question.anchors import find_anchors
 from tkgrag.question.answer_type import detect_answer_type
 from tkgrag.question.lexicon import AUXILIARIES, FUNCTION_WORDS
 from tkgrag.question.mentions import find_mentions
-from tkgrag.question.model import AnswerKind, Category, MentionKind, Ordinal, TemporalQuestion
+from tkgrag.question.model import Anchor, AnchorKind, AnswerKind, Category, MentionKind, Ordinal, TemporalQuestion
 from tkgrag.question.phrasal import phrasal_tail
+from tkgrag.question.relation_phrases import relation_phrases
 from tkgrag.question.signals import find_ordinals, question_signals
 from tkgrag.question.time_expressions import find_time_expressions, fold
 
@@ -78,6 +79,7 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
     relation_phrase = _relation_phrase(
         text, low, removed + [(m.start, m.end) for m in mentions if m.kind is not MentionKind.CHUNK]
     )
+    anchors = [_same_event_noun(a, relation_phrase) for a in anchors]
     return TemporalQuestion(
         text=text,
         signals=signals,
@@ -92,6 +94,21 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
         relation_phrase=relation_phrase,
         reference_date=reference_date,
     )
+
+
+_POSSESSED_EVENT = re.compile(r"^.+?['’]s?\s+(?:first\s+|last\s+|latest\s+|recent\s+)?(?P<noun>[a-z]+)$")
+
+
+def _same_event_noun(anchor: Anchor, relation_phrase: str) -> Anchor:
+    """ "during the month of X's visit" in "Who else travelled to Y ...": X's visit is the question's own event with
+    X in the answer's role (elliptical), when the noun says what the question's verb says (the same CAMEO words)."""
+    m = _POSSESSED_EVENT.match(anchor.text)
+    if m is None or anchor.elliptical or not relation_phrase:
+        return anchor
+    noun, verb = relation_phrases(m.group("noun")), relation_phrases(relation_phrase)
+    if len(noun) > 1 and len(verb) > 1 and noun[-1] == verb[-1]:
+        return replace(anchor, elliptical=True, kind=AnchorKind.CLAUSE)
+    return anchor
 
 
 def _ordinal_span(low: str, o: Ordinal) -> tuple[int, int]:
@@ -153,6 +170,7 @@ _REQUEST_WRAPPER = re.compile(
     r"\b\s*",
     re.IGNORECASE,
 )
+_POSSESSIVE_END = re.compile(r"^['’]s?$")
 # The answer's head noun before a relative clause: "(Name the) party that visited X", "(List) everyone who ...".
 _ANSWER_HEAD = re.compile(
     r"^(?:(?:other|first|last|only)\s+)?(?:ones?|part(?:y|ies)|actors?|entit(?:y|ies)|everyone|everybody|anyone|"
@@ -190,7 +208,10 @@ def _relation_phrase(text: str, low: str, spans: list[tuple[int, int]]) -> str:
         clause = _LEADING_WH.sub(" ", clause)
         words = re.findall(r"[\w'’-]+", clause)
         while True:
-            while words and (words[0].lower() in FUNCTION_WORDS or words[0].lower() in AUXILIARIES):
+            # "'s" is what a cut possessive name leaves: "X's first visit to Y" -> "visit"
+            while words and (
+                words[0].lower() in FUNCTION_WORDS or words[0].lower() in AUXILIARIES or _POSSESSIVE_END.match(words[0])
+            ):
                 words.pop(0)
             lead = (
                 _REQUEST_WRAPPER.match(" ".join(words))
