@@ -151,6 +151,17 @@ VERBS: dict[str, list[Verb]] = {
     ],
 }
 
+# relation -> event nouns with their preposition, for nominal constructions ("X's first visit to Y"); tune half only
+NOUNS: dict[str, list[str]] = {
+    "Make_a_visit": ["visit to", "trip to"],
+    "Criticize_or_denounce": ["criticism of", "condemnation of"],
+    "Praise_or_endorse": ["praise for"],
+    "Make_an_appeal_or_request": ["appeal to"],
+    "Engage_in_negotiation": ["negotiations with"],
+    "Accuse": ["accusations against"],
+    "Threaten": ["threats against"],
+}
+
 SECTORS = {"Police": "the police of {}", "Citizen": "the citizens of {}", "Government": "the government of {}"}
 
 MONTHS = [
@@ -338,6 +349,12 @@ CONSTRUCTIONS: list[tuple[str, str, str]] = [
     ("subj_month", T, "Which actors {Vd} {O} at some point in {M}?"),
     ("last_day", T, "When did {O} last get {Vn} by {S}?"),
     ("first_day", T, "On which date did {S} first {V} {O} in the year {Y}?"),
+    # a fifth tune wave: nominal events
+    ("first_day", T, "Which day in {Y} saw {S}'s first {N} {O}?"),
+    ("last_month", T, "In which month was {S}'s most recent {N} {O}?"),
+    ("same_month", T, "Who else {Vd} {O} during the month of {S2}'s {Nn}?"),
+    ("day_after", T, "Who {Vd} {O} the day after {S2}'s {Nn}?"),
+    ("before", T, "Who {Vd} {O} before {S2}'s {Nn}?"),
 ]
 
 
@@ -458,7 +475,7 @@ def build(
             if (s, r, o) in used:
                 continue
             verbs = [v for v in VERBS[r] if v.half == half and (v.part or not needs_part)]
-            if not verbs:
+            if not verbs or ("{N" in template and not NOUNS.get(r)):
                 continue
             made_gold = gold(kind, ix, s, r, o, t)
             if made_gold is None:
@@ -480,6 +497,7 @@ def build(
                 "D": day_words(t, ci),
                 "Dth": f"{ordinal_words(int(t[8:10]))} of {month_words(t)}",
                 "Diso": t,
+                **({"N": (n := rng.choice(NOUNS[r])), "Nn": n.split()[0]} if "{N" in template else {}),
                 "M": month_words(t),
                 "Y": extra.get("Y", t[:4]),
             }
