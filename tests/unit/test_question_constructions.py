@@ -283,3 +283,9 @@ def test_possessive_event_nouns() -> None:
     [a] = understand("Who praised Japan after Obama's visit?").anchors
     assert not a.elliptical
     assert [x.text for x in understand("Who visited Japan in the month of May 2014?").times] == ["May 2014"]
+
+
+def test_a_plural_demonym_is_the_citizens() -> None:
+    roles = [(m.text, m.role, m.holder) for m in understand("Who slammed Nigerians on 19 November 2014?").mentions]
+    assert ("Nigerians", "citizens", "Nigeria") in roles
+    assert [m.kind for m in understand("Who visited Nigeria in 2014?").mentions] == [MentionKind.NAME]

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 from tkgrag.question.lexicon import AUXILIARIES, FUNCTION_WORDS, MONTHS, NAME_CONNECTORS, ORDINAL_POSITION, words
 from tkgrag.question.model import Mention, MentionKind
-from tkgrag.question.sectors import country_of, sector_phrase_length
+from tkgrag.question.sectors import country_of, demonyms, sector_phrase_length
 
 _TOKEN = re.compile(r"\(|\)|/|&|(?<=\s)-(?=\s)|[^\W_]\.(?=\s|$)|[^\W_](?:[\w'’.-]*[^\W_])?(?:['’]s?)?")
 _NOT_NAME_START = (
@@ -137,6 +137,12 @@ def _bare_end(t: _Tok) -> int:
 _NICKNAME = re.compile(r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)?")
 _NAME_BEFORE = re.compile(r"\b[A-Z][\w'’.-]*\s+$")
 _NAME_AFTER = re.compile(r"\s+[A-Z]")
+
+
+def _plural_demonym(word: str) -> bool:
+    """A demonym in the plural ("Nigerians"), not one whose plural is its own form ("Japanese", "Swiss")."""
+    w = word.lower()
+    return w.endswith("s") and w not in demonyms() and w[:-1] in demonyms()
 
 
 def _quoted(text: str) -> tuple[list[Mention], list[tuple[int, int]]]:
@@ -260,6 +266,10 @@ def find_mentions(text: str, blocked: Iterable[tuple[int, int]] = ()) -> list[Me
                 sector = _sector_after(text, toks, j, names[0], country)
                 if sector is not None:
                     out.append(sector)
+                elif i == j and _plural_demonym(names[0].text):
+                    # "Nigerians", "Afghans": the country's citizens (ICEWS's Citizen (Nigeria)); not "the Japanese"
+                    m = names[0]
+                    out.append(Mention(m.text, m.start, m.end, MentionKind.ROLE, role="citizens", holder=country))
     if not any(c.isupper() for c in text[1:]):
         out.extend(_chunks(text, toks))
     else:
