@@ -289,3 +289,27 @@ def test_a_plural_demonym_is_the_citizens() -> None:
     roles = [(m.text, m.role, m.holder) for m in understand("Who slammed Nigerians on 19 November 2014?").mentions]
     assert ("Nigerians", "citizens", "Nigeria") in roles
     assert [m.kind for m in understand("Who visited Nigeria in 2014?").mentions] == [MentionKind.NAME]
+
+
+@pytest.mark.parametrize(
+    ("question", "granularity", "phrase"),
+    [
+        ("The month in which Muhammadu Buhari first visited France in 2015 was?", Granularity.MONTH, "visited"),
+        ("What was the first month in 2015 to see Muhammadu Buhari visit France?", Granularity.MONTH, "visit"),
+        ("Which month of 2015 featured Muhammadu Buhari's first visit to France?", Granularity.MONTH, "visit"),
+    ],
+)
+def test_the_asked_time_as_subject_or_topic(question: str, granularity: Granularity, phrase: str) -> None:
+    tq = understand(question)
+    assert (tq.answer_type.kind, tq.answer_type.granularity, tq.relation_phrase) == (
+        AnswerKind.TIME,
+        granularity,
+        phrase,
+    )
+    assert tq.anchors == ()
+    assert understand("Who did Obama see in 2014?").relation_phrase == "see"  # an entity asked: "see" is the verb
+
+
+def test_the_day_x_did_y_up_front() -> None:
+    [a] = understand("The day Obama visited Japan, who else visited Japan?").anchors
+    assert (a.text, a.relation) == ("Obama visited Japan", AnchorRelation.SAME_DAY)

@@ -35,7 +35,8 @@ _SAME = (
 # "in the month when X visited Y", and the bare relative clause "in the month X visited Y" (not "the month of May",
 # "the month after", "the year 2014").
 _PERIOD_WHEN = (
-    r"(?:in|on|during)\s+the\s+(?:very\s+)?(?P<unit2>day|month|year)(?:\s+(?:when|that|in\s+which|on\s+which)|"
+    # without a preposition only up front and before a main clause: "The day X visited Y, who else ...?"
+    r"(?:(?:in|on|during)\s+|^\s*(?=[^?]*,\s*(?:who|whom|what|which)\b))the\s+(?:very\s+)?(?P<unit2>day|month|year)(?:\s+(?:when|that|in\s+which|on\s+which)|"
     # "during the month of X's visit" (not "the month of May")
     r"\s+of(?=\s+(?!(?:the\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|"
     r"december|\d))[^\W\d])|"

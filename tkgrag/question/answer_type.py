@@ -79,6 +79,15 @@ _CUES: list[tuple[re.Pattern[str], AnswerKind]] = [
         AnswerKind.TIME,
     ),
     (re.compile(r"\b(?P<cue>how\s+long\s+ago)\b"), AnswerKind.TIME),
+    # "The month in which X first visited Y was?": the asked time opens the sentence, "was" closes it
+    (
+        re.compile(
+            r"^\W*(?P<cue>(?:the\s+)?(?:exact\s+)?(?P<unit>date|day|month|year)\s+(?:(?:on|in|during)\s+)?(?:which|when|that))"
+            r"\b.*\b(?:was|is|were|fell|happened|occurred|came)(?:\s+(?:on|in))?(?:\s+(?:what|which)(?:\s+\w+)?)?"
+            r"\s*[?.!]*\s*$"
+        ),
+        AnswerKind.TIME,
+    ),
     # "When, to the month, did X ...": the granularity said beside "when"
     (re.compile(r"\b(?P<cue>when\s*,?\s*to\s+the\s+(?P<unit>year|month|day))\b"), AnswerKind.TIME),
     (

@@ -77,7 +77,10 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
     main_content = _clean(_cut(text, removed), like=text)
     constraint = " ".join(" ".join(text[a:b].split()) for a, b in _merge(removed)).strip(" ,")
     relation_phrase = _relation_phrase(
-        text, low, removed + [(m.start, m.end) for m in mentions if m.kind is not MentionKind.CHUNK]
+        text,
+        low,
+        removed + [(m.start, m.end) for m in mentions if m.kind is not MentionKind.CHUNK],
+        time_asked=answer.kind is AnswerKind.TIME,
     )
     anchors = [_same_event_noun(a, relation_phrase) for a in anchors]
     return TemporalQuestion(
@@ -190,14 +193,18 @@ _TIME_NOUN = re.compile(
 # was the (most recent) time that X ..." (the ordinal is read elsewhere; here only the wrapper goes).
 _TIME_AS_SUBJECT = re.compile(
     r"^\s*(?:(?:in|on|during)\s+)?(?:what|which)\s+(?:day|date|month|year|week)\s+"
-    r"(?:(?:saw|sees|witnessed|witnesses|marked|marks)\b(?:\s+the\s+(?:occasion|time|moment)\b)?|"
+    r"(?:(?:saw|sees|witnessed|witnesses|marked|marks|featured|features)\b(?:\s+the\s+(?:occasion|time|moment)\b)?|"
     r"(?:was|is)(?:\s+the\s+(?:occasion|time|moment))?(?=\s+(?:that|when|on\s+which|in\s+which)\b))"
     r"(?:\s+(?:(?:on|in|at|during)\s+)?(?:which|when|that)\b)?",
     re.IGNORECASE,
 )
 
 
-def _relation_phrase(text: str, low: str, spans: list[tuple[int, int]]) -> str:
+# Verbs whose subject is the asked time ("the first month in 2015 to see X visit Y"): no event words.
+_TIME_SUBJECT_VERBS = frozenset({"see", "sees", "saw", "witness", "witnessed", "mark", "marked", "feature", "featured"})
+
+
+def _relation_phrase(text: str, low: str, spans: list[tuple[int, int]], *, time_asked: bool = False) -> str:
     """The question's own event words: main content without question words, mentions and function words at the
     edges ("Who expressed intent to meet or negotiate with X in 2014?" -> "expressed intent to meet or negotiate")."""
     rest = _cut(text, spans)
@@ -210,7 +217,10 @@ def _relation_phrase(text: str, low: str, spans: list[tuple[int, int]]) -> str:
         while True:
             # "'s" is what a cut possessive name leaves: "X's first visit to Y" -> "visit"
             while words and (
-                words[0].lower() in FUNCTION_WORDS or words[0].lower() in AUXILIARIES or _POSSESSIVE_END.match(words[0])
+                words[0].lower() in FUNCTION_WORDS
+                or words[0].lower() in AUXILIARIES
+                or _POSSESSIVE_END.match(words[0])
+                or (time_asked and len(words) > 1 and words[0].lower() in _TIME_SUBJECT_VERBS)
             ):
                 words.pop(0)
             lead = (
