@@ -313,3 +313,18 @@ def test_the_asked_time_as_subject_or_topic(question: str, granularity: Granular
 def test_the_day_x_did_y_up_front() -> None:
     [a] = understand("The day Obama visited Japan, who else visited Japan?").anchors
     assert (a.text, a.relation) == ("Obama visited Japan", AnchorRelation.SAME_DAY)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When in 2015 was the earliest occasion that Abdel Fattah Al-Sisi entered into negotiations with Japan?",
+        "Which was the first occasion on which Obama visited Japan in 2014?",
+        "What was the last moment when Obama visited Japan?",
+    ],
+)
+def test_occasion_and_moment_name_the_asked_time(question: str) -> None:
+    tq = understand(question)
+    assert tq.answer_type.kind is AnswerKind.TIME
+    assert tq.relation_phrase in ("entered into negotiations", "visited")
+    assert len(tq.ordinals) == 1

@@ -60,7 +60,7 @@ _CUES: list[tuple[re.Pattern[str], AnswerKind]] = [
             # an ordinal before the unit: "what was the most recent date on which ..." (the order is read elsewhere)
             r"(?:(?:first|last|earliest|latest|most\s+recent|final|initial|previous)\s+)?(?:(?:start|end|finish|beginning)\s+and\s+)?(?P<b>start(?:ing)?|end(?:ing)?|beginning|inception|founding|"
             r"foundation|birth|death|release|publication|opening|closing|dissolution|abolition|launch|creation|"
-            rf"conclusion)?\s*(?P<unit>time|point\s+in\s+time|{_STATED_UNITS}))\b"
+            rf"conclusion)?\s*(?P<unit>time|occasion|moment|instance|point\s+in\s+time|{_STATED_UNITS}))\b"
         ),
         AnswerKind.TIME,
     ),

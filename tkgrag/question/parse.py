@@ -119,7 +119,10 @@ def _ordinal_span(low: str, o: Ordinal) -> tuple[int, int]:
     start, end = o.start, o.end
     if not low[start:end].startswith(("the ", "for ")):
         m = re.search(r"\bthe\s+$", low[:start])
-        after = re.match(r"(?:\s+(?:one|person|people|country|time))?(?=\s+(?:to|that|who)\b)", low[end:])
+        after = re.match(
+            r"(?:\s+(?:one|person|people|country|time|occasion|moment|instance))?(?=\s+(?:to|that|who|when)\b)",
+            low[end:],
+        )
         if m is not None and after is not None:
             start, end = m.start(), end + after.end()
     return start, end
@@ -182,7 +185,7 @@ _ANSWER_HEAD = re.compile(
     re.IGNORECASE,
 )
 _TIME_NOUN = re.compile(
-    r"^(?:(?:exact|specific|precise|particular)\s+)?(?:date|day|month|year|time|point\s+in\s+time)\s+"
+    r"^(?:(?:exact|specific|precise|particular)\s+)?(?:date|day|month|year|time|occasion|moment|instance|point\s+in\s+time)\s+"
     r"(?:(?:on|in|at|during)\s+)?(?:which|when|that)\b\s*",
     re.IGNORECASE,
 )
