@@ -328,3 +328,22 @@ def test_occasion_and_moment_name_the_asked_time(question: str) -> None:
     assert tq.answer_type.kind is AnswerKind.TIME
     assert tq.relation_phrase in ("entered into negotiations", "visited")
     assert len(tq.ordinals) == 1
+
+
+@pytest.mark.parametrize(
+    ("question", "main", "excluded"),
+    [
+        ("Who, other than Désiré Munyaneza, visited North America?", ["North America"], ["Désiré Munyaneza"]),
+        ("Who else besides Japan criticised China in May 2014?", ["China"], ["Japan"]),
+        (
+            "Apart from the police of Kenya, who arrested the citizens of Kenya in 2014?",
+            ["the citizens of Kenya", "Kenya"],
+            ["the police of Kenya", "Kenya"],
+        ),
+    ],
+)
+def test_an_excluded_actor_is_no_entity_of_the_event(question: str, main: list[str], excluded: list[str]) -> None:
+    tq = understand(question)
+    assert [m.text for m in tq.main_mentions()] == main
+    assert [m.text for m in tq.excluded_mentions()] == excluded
+    assert tq.relation_phrase in ("visited", "criticised", "arrested")

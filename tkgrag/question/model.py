@@ -235,6 +235,8 @@ class TemporalQuestion:
     temporal_constraint: str = ""  # MRAG's TC, as the removed words ("first ... in 2005")
     relation_phrase: str = ""  # the main content without question words and mentions: what to match relations to
     reference_date: date | None = None
+    # "other than X", "besides X": spans whose mentions are left out of the answers, not entities of the event
+    exclusions: tuple[tuple[int, int], ...] = ()
 
     # -- conveniences ---------------------------------------------------------------------------------------
     @property
@@ -273,5 +275,14 @@ class TemporalQuestion:
         return tuple(out)
 
     def main_mentions(self) -> tuple[Mention, ...]:
-        """Mentions outside every anchor: the entities of the question's own event."""
-        return tuple(m for m in self.mentions if not any(a.trigger_start <= m.start < a.end for a in self.anchors))
+        """Mentions outside every anchor and exclusion: the entities of the question's own event."""
+        return tuple(
+            m
+            for m in self.mentions
+            if not any(a.trigger_start <= m.start < a.end for a in self.anchors)
+            and not any(a <= m.start < b for a, b in self.exclusions)
+        )
+
+    def excluded_mentions(self) -> tuple[Mention, ...]:
+        """Mentions the question sets apart from its answers ("Who, other than X, visited Y?")."""
+        return tuple(m for m in self.mentions if any(a <= m.start < b for a, b in self.exclusions))

@@ -9,6 +9,7 @@ content / temporal constraint split, and the relation phrase the ``RelationMatch
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 
@@ -17,7 +18,16 @@ from tkgrag.question.anchors import find_anchors
 from tkgrag.question.answer_type import detect_answer_type
 from tkgrag.question.lexicon import AUXILIARIES, FUNCTION_WORDS
 from tkgrag.question.mentions import find_mentions
-from tkgrag.question.model import Anchor, AnchorKind, AnswerKind, Category, MentionKind, Ordinal, TemporalQuestion
+from tkgrag.question.model import (
+    Anchor,
+    AnchorKind,
+    AnswerKind,
+    Category,
+    Mention,
+    MentionKind,
+    Ordinal,
+    TemporalQuestion,
+)
 from tkgrag.question.phrasal import phrasal_tail
 from tkgrag.question.relation_phrases import relation_phrases
 from tkgrag.question.signals import find_ordinals, question_signals
@@ -57,6 +67,7 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
         replace(a, mentions=tuple(m for m in mentions if a.start <= m.start and m.end <= a.end)) for a in anchors
     ]
     answer = detect_answer_type(low, anchors)
+    exclusions = _exclusions(low, mentions)
 
     signals = question_signals(
         [t.signal for t in times if t.relation or not t.relative],
@@ -73,7 +84,7 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
     if answer.kind is AnswerKind.TIME:
         categories.append(Category.TEMPORAL_ANSWER)
 
-    removed = sorted([*time_spans, *anchor_spans, *(_ordinal_span(low, o) for o in ordinals)])
+    removed = sorted([*time_spans, *anchor_spans, *exclusions, *(_ordinal_span(low, o) for o in ordinals)])
     main_content = _clean(_cut(text, removed), like=text)
     constraint = " ".join(" ".join(text[a:b].split()) for a, b in _merge(removed)).strip(" ,")
     relation_phrase = _relation_phrase(
@@ -96,7 +107,25 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
         temporal_constraint=constraint,
         relation_phrase=relation_phrase,
         reference_date=reference_date,
+        exclusions=tuple(exclusions),
     )
+
+
+# "Who, other than X, visited Y?", "Who else besides X ...", "apart from X", "except (for) X": X is no entity of the
+# question's event but an answer to leave out.
+_EXCLUSION = re.compile(
+    r"\b(?:other\s+than|besides|apart\s+from|aside\s+from|except(?:\s+for)?|excluding|not\s+counting)\s+(?=\S)"
+)
+
+
+def _exclusions(low: str, mentions: Sequence[Mention]) -> list[tuple[int, int]]:
+    """(start, end) of each exclusion phrase: its trigger and the mention right after it."""
+    out = []
+    for m in _EXCLUSION.finditer(low):
+        after = [x for x in mentions if x.start == m.end() or low[m.end() : x.start].strip() in ("the",)]
+        if after:
+            out.append((m.start(), max(x.end for x in after)))
+    return out
 
 
 _POSSESSED_EVENT = re.compile(r"^.+?['’]s?\s+(?:first\s+|last\s+|latest\s+|recent\s+)?(?P<noun>[a-z]+)$")
