@@ -1,6 +1,7 @@
 """What real MultiTQ questions ask beyond the tkgqa templates (issue 29, item 3), on a hand-made graph with the
 answers worked out by hand: ``equal_multi`` ("in the same month as X"), list answers (before/after: every right
-answer, ranked nearest first), month/year answers, and sector entities as answers and in the question.
+answer, ranked nearest first), month/year answers, and sector entities as answers and in the question; and
+constructions of the phrasing work (h29p): an excluded actor, a phrasal verb, "the month after X".
 
  #  subject                   relation                                     object            day
  1  Alpha Union               Make_a_visit                                 Zeta Republic     2014-03-04
@@ -93,3 +94,20 @@ def test_a_sector_is_an_answer(reader: SymbolicReader, vector: VectorRetriever) 
 def test_a_sector_named_in_the_question(reader: SymbolicReader, vector: VectorRetriever) -> None:
     assert texts(reader, vector, "Who did the police of Zeta Republic arrest in May 2014?") == ["Citizen (Kappa)"]
     assert texts(reader, vector, "Who arrested the citizens of Kappa?") == ["Police (Zeta Republic)"]
+
+
+def test_an_excluded_actor_is_left_out(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # March 2014 visits: #1 Alpha Union (03-04), #2 Beta League (03-20); "other than Alpha Union" leaves #2
+    got = texts(reader, vector, "Who, other than Alpha Union, visited Zeta Republic in March 2014?")
+    assert got == ["Beta League"]
+
+
+def test_a_phrasal_verb_is_read_as_a_unit(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # #3: "lashed out at" is Criticize_or_denounce ("lashed" alone fits no relation)
+    assert texts(reader, vector, "Who lashed out at Alpha Union in March 2014?") == ["Citizen (Zeta Republic)"]
+
+
+def test_the_month_after_an_anchor_is_that_month_only(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # Gamma State visited on 2014-06-15 -> July 2014: #6 Delta Council only (#7, 2015, is after but not that month)
+    got = texts(reader, vector, "Who visited Zeta Republic in the month after Gamma State did?")
+    assert got == ["Delta Council"]

@@ -182,7 +182,10 @@ def test_the_month_with_a_bare_relative_clause_is_an_anchor() -> None:
     )
     # not "the month of", "the month after", "the year 2014"
     assert understand("Who visited Iran in the year 2014?").anchors == ()
-    assert [a.trigger for a in understand("Who visited Iran in the month after the election?").anchors] == ["after"]
+    # "in the month after X" is the calendar month after X's (issue 29), not any time after X
+    assert [
+        (a.trigger, a.relation) for a in understand("Who visited Iran in the month after the election?").anchors
+    ] == [("in the month after", AnchorRelation.MONTH_AFTER)]
 
 
 def test_same_month_anchor_exposes_its_granularity() -> None:

@@ -35,7 +35,11 @@ _SAME = (
 # "in the month when X visited Y", and the bare relative clause "in the month X visited Y" (not "the month of May",
 # "the month after", "the year 2014").
 _PERIOD_WHEN = (
-    r"(?:in|on|during)\s+the\s+(?P<unit2>day|month|year)(?:\s+(?:when|that|in\s+which|on\s+which)|"
+    # without a preposition only up front and before a main clause: "The day X visited Y, who else ...?"
+    r"(?:(?:in|on|during)\s+|^\s*(?=[^?]*,\s*(?:who|whom|what|which)\b))the\s+(?:very\s+)?(?P<unit2>day|month|year)(?:\s+(?:when|that|in\s+which|on\s+which)|"
+    # "during the month of X's visit" (not "the month of May")
+    r"\s+of(?=\s+(?!(?:the\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december|\d))[^\W\d])|"
     r"(?=\s+(?!(?:of|after|before|following|prior|since|in|on|at|to|for|and|or|ahead|later|earlier)\b)[^\W\d]))"
 )
 _SUCCESSION = (
@@ -58,7 +62,14 @@ _EVENT_NOUN = (
     r"pandemic|epidemic|premiership|chancellorship|childhood|lifetime|ww\s?(?:ii|i|1|2)|wwii|wwi)\b)"
 )
 
+# "the day after X did", "one month before X", "in the year following X": the next or previous calendar period.
+_NEXT_PERIOD = (
+    r"(?:(?:on|in|during)\s+)?(?:the|a|one)\s+(?P<unit3>day|month|year)\s+"
+    r"(?P<dir>after|following|subsequent\s+to|before|prior\s+to|preceding)"
+)
+
 _TRIGGERS: list[tuple[str, AnchorRelation | None]] = [
+    (_NEXT_PERIOD, None),
     (_SAME, None),
     (_PERIOD_WHEN, None),
     (
@@ -70,13 +81,16 @@ _TRIGGERS: list[tuple[str, AnchorRelation | None]] = [
     (_DEICTIC, AnchorRelation.DURING),
     (r"by\s+the\s+time", AnchorRelation.BEFORE),
     (
-        r"(?:immediately\s+|right\s+|just\s+|shortly\s+|soon\s+)?(?:prior\s+to|before|preceding|previous(?:ly)?\s+to)",
+        r"(?:immediately\s+|right\s+|just\s+|shortly\s+|soon\s+)?(?:prior\s+to|before|preceding|previous(?:ly)?\s+to|"
+        r"(?:earlier|sooner)\s+than)",
         AnchorRelation.BEFORE,
     ),
     (
-        r"(?:immediately\s+|right\s+|just\s+|shortly\s+|soon\s+)?(?:after|following|subsequent\s+to|upon|as\s+soon\s+as)",
+        r"(?:immediately\s+|right\s+|just\s+|shortly\s+|soon\s+)?(?:after|following|subsequent\s+to|upon|as\s+soon\s+as|"
+        r"later\s+than)",
         AnchorRelation.AFTER,
     ),
+    (r"^\s*once(?=\s+[^,?]+,)", AnchorRelation.AFTER),  # "Once X had visited Y, who ..."
     (r"ever\s+since|since", AnchorRelation.START),
     (r"up\s+until|until|till", AnchorRelation.FINISH),
     (r"during|throughout|amid|amidst|while|whilst", AnchorRelation.DURING),
@@ -100,7 +114,9 @@ _NOT_TEMPORAL_BEFORE = re.compile(
     r"appear|appears|appeared|brought|stand|stands|stood|once|most|least|widely|highly|closely|best|heavily)\s+$"
 )
 _NOT_TEMPORAL_AFTER = re.compile(
-    r"^\s*(?:(?:all|that|this|then|which|whom|what|when|where|is|are|was|were|as)\b|[?!.]|$)"
+    r"^\s*(?:(?:all|that|this|then|which|whom|what|when|where|is|are|was|were|as)\b|[?!.]|$"
+    # "before anyone else", "after all the others": an ordinal (``ORDINAL_POSITION``), not an anchor
+    r"|(?:any|every|some)(?:one|body)\s+else\b|(?:all\s+)?(?:the\s+)?others\b)"
 )
 _CLAUSE_MAIN = re.compile(
     r",\s*(?:and\s+|then\s+|so\s+)?(?:(?:in|on|at|with|for|to|from|by|of|about|against|during|into)\s+)?"
@@ -111,13 +127,18 @@ _TIME_NOUN_BEFORE = re.compile(
     r"\b(?:year|years|date|dates|day|days|time|times|month|months|period|moment|era|age|point|season|week|since|until|"
     r"till|from|by)\s*$|\b(?:year|date|day|time|month)\s+(?:was|is)\s+it\s*$"
 )
+# "Do you know when ...", "Tell me when ...": the question word after a request.
+_REQUEST_BEFORE = re.compile(r"\b(?:know|tell\s+me|wonder|ask|remember|say|find\s+out)\s*$")
 # A complement that is only a unit of time right before an explicit time ("the month" of "during the month of May").
 _UNIT_OF_TIME = re.compile(
     r"(?:the|that|this)\s+(?:(?:whole|entire|same)\s*)?(?:(?:day|week|month|year|period|time|season|course)\s*)?"
 )
 _WH_AT_START = re.compile(r"\b(?:who|whom|whose|what|which|wich|where|how|why)\b")
 _PRONOUN_SUBJECT = frozenset({"he", "she", "they", "it", "i", "we", "you"})
-_ELLIPTICAL_END = re.compile(r"\b(?:did|does|do|had|has|have|was|were|is|are|did\s+so|had\s+done|did\s+it|done)\s*$")
+_ELLIPTICAL_END = re.compile(
+    r"\b(?:did|does|do|had|has|have|was|were|is|are|did\s+so|had\s+done|did\s+it|done|doing\s+so|doing\s+it|"
+    r"did\s+that|had\s+done\s+so)\s*$"
+)
 _NOT_VERBS = frozenset({"united", "red", "bed", "need", "seed", "speed", "breed", "hundred", "kindred", "sacred"})
 _IRREGULAR_PAST = words(
     "became become met won went made took gave left began begun came saw said told held led ran fought "
@@ -132,6 +153,9 @@ def _relation_for(name: str, m: re.Match[str]) -> AnchorRelation:
     fixed = _TRIGGERS[idx][1]
     if fixed is not None:
         return fixed
+    if m.group("unit3"):
+        before = m.group("dir") in ("before", "preceding") or m.group("dir").startswith("prior")
+        return AnchorRelation(f"{m.group('unit3')}-{'before' if before else 'after'}")
     unit = m.group("unit") or m.group("unit2")
     if unit:
         return {
@@ -173,10 +197,13 @@ def _is_clause_initial(low: str, pos: int) -> bool:
 
 def _when_is_question_word(low: str, t_start: int, t_end: int, comp_start: int) -> bool:
     """ "When did X ...?", "... born when?", "the year when ...", "since when", ", and when did ...": not an anchor."""
+    if re.match(r"\s*,?\s*to\s+the\s+(?:year|month|day)\b", low[t_end:]):
+        return True  # "When, to the month, did X ...": the granularity of the asked time
     if _is_clause_initial(low, t_start):
         return _CLAUSE_MAIN.search(low, comp_start) is None
     return bool(
         _TIME_NOUN_BEFORE.search(low, 0, t_start)
+        or _REQUEST_BEFORE.search(low, 0, t_start)
         or re.match(r"\s*(?:[?.!]|$)", low[t_end:])
         or re.match(r"\s*(?:did|does|do|is|was|were|are|will|would|has|have|had)\b", low[t_end:])
     )

@@ -2,7 +2,8 @@
 
 Cues, earliest in the question wins:
 - TIME, stated granularity: "(in|on|at|during) what/which year|month|date|day|decade|century|week",
-  "what is the start/end/birth/... date|year", "date of birth|death|..." in a what-question.
+  "what is the start/end/birth/... date|year", "what was the most recent date", an imperative "Name/Give the
+  month in which ...", "date of birth|death|..." in a what-question.
 - TIME, unstated (day, the finest an event KG has): a question word "when" (clause-initial, "since when", or
   "... born when?"), "what time", "at what point in time", "how long ago"; trailing "start date?" / "end time?" /
   "point in time" (Wikidata-style questions).
@@ -53,10 +54,13 @@ _CUES: list[tuple[re.Pattern[str], AnswerKind]] = [
     (
         re.compile(
             rf"\b(?P<cue>(?:{_WH}\s+(?:is|was|are|were)|tell\s+me|give\s+me|show\s+me|list|find|"
-            r"(?:let\s+me\s+)?know|inform\s+me)\s+(?:(?:of|about)\s+)?(?:the\s+)?"
-            r"(?:exact\s+|specific\s+|precise\s+|particular\s+)?(?:(?:start|end|finish|beginning)\s+and\s+)?(?P<b>start(?:ing)?|end(?:ing)?|beginning|inception|founding|"
+            r"(?:let\s+me\s+)?know|inform\s+me|^\W*(?:please\s+)?(?:name|give|state|identify|specify|provide))"
+            r"\s+(?:(?:of|about)\s+)?(?:the\s+)?"
+            r"(?:exact\s+|specific\s+|precise\s+|particular\s+)?"
+            # an ordinal before the unit: "what was the most recent date on which ..." (the order is read elsewhere)
+            r"(?:(?:first|last|earliest|latest|most\s+recent|final|initial|previous)\s+)?(?:(?:start|end|finish|beginning)\s+and\s+)?(?P<b>start(?:ing)?|end(?:ing)?|beginning|inception|founding|"
             r"foundation|birth|death|release|publication|opening|closing|dissolution|abolition|launch|creation|"
-            rf"conclusion)?\s*(?P<unit>time|point\s+in\s+time|{_STATED_UNITS}))\b"
+            rf"conclusion)?\s*(?P<unit>time|occasion|moment|instance|point\s+in\s+time|{_STATED_UNITS}))\b"
         ),
         AnswerKind.TIME,
     ),
@@ -75,6 +79,17 @@ _CUES: list[tuple[re.Pattern[str], AnswerKind]] = [
         AnswerKind.TIME,
     ),
     (re.compile(r"\b(?P<cue>how\s+long\s+ago)\b"), AnswerKind.TIME),
+    # "The month in which X first visited Y was?": the asked time opens the sentence, "was" closes it
+    (
+        re.compile(
+            r"^\W*(?P<cue>(?:the\s+)?(?:exact\s+)?(?P<unit>date|day|month|year)\s+(?:(?:on|in|during)\s+)?(?:which|when|that))"
+            r"\b.*\b(?:was|is|were|fell|happened|occurred|came)(?:\s+(?:on|in))?(?:\s+(?:what|which)(?:\s+\w+)?)?"
+            r"\s*[?.!]*\s*$"
+        ),
+        AnswerKind.TIME,
+    ),
+    # "When, to the month, did X ...": the granularity said beside "when"
+    (re.compile(r"\b(?P<cue>when\s*,?\s*to\s+the\s+(?P<unit>year|month|day))\b"), AnswerKind.TIME),
     (
         re.compile(r"^\W*(?P<cue>(?P<unit>birth\s*dates?|birthdays?|death\s+dates?|dates?\s+of\s+birth))\b"),
         AnswerKind.TIME,
@@ -97,7 +112,10 @@ _CUES: list[tuple[re.Pattern[str], AnswerKind]] = [
     ),
 ]
 _WHEN = re.compile(r"(?<![\w'’-])(?P<cue>when(?:['’]s)?|whens)(?![\w'’-])")
-_WHEN_AS_QUESTION = re.compile(r"(?:\b(?:since|until|till|from|by|and|or)|,)\s*$")
+# "when" as the question word after a request: "Do you know when ...", "tell me when ...", "I wonder when ..."
+_WHEN_AS_QUESTION = re.compile(
+    r"(?:\b(?:since|until|till|from|by|and|or|know|tell\s+me|wonder|ask|remember|say|find\s+out)|,)\s*$"
+)
 _START_WORDS = re.compile(
     r"\b(?:start|starts|started|starting|begin|begins|began|begun|beginning|become|becomes|became|join|joins|joined|"
     r"take\s+office|took\s+office|elected|appointed|sign(?:ed)?\s+with|inception)\b"

@@ -4,9 +4,11 @@ place, used by grounding, by the readers and by retrieval-only evaluation."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from tkgrag.model import Order, TemporalConstraint, TemporalRelation
 from tkgrag.question.model import AnchorRelation, Signal, TemporalQuestion, TimeExpression
-from tkgrag.temporal import TimeSpan
+from tkgrag.temporal import Granularity, TimeSpan, period_bounds
 
 
 def explicit_constraint(t: TimeExpression) -> TemporalConstraint | None:
@@ -25,8 +27,29 @@ def explicit_constraint(t: TimeExpression) -> TemporalConstraint | None:
     return TemporalConstraint(TemporalRelation.DURING, span)
 
 
+def shifted(span: TimeSpan, granularity: Granularity, n: int) -> TimeSpan | None:
+    """The whole ``granularity`` period ``n`` periods from ``span``'s (from its end going forward, from its start
+    going back): the day after 2014-05-13 is 2014-05-14, the month before it 2014-04. None for an open edge."""
+    edge = span.end if n > 0 else span.start
+    if edge is None:
+        return None
+    if granularity is Granularity.DAY:
+        return TimeSpan.day(edge + timedelta(days=n))
+    if granularity is Granularity.MONTH:
+        months = edge.year * 12 + edge.month - 1 + n
+        start, end, gran = period_bounds(months // 12, months % 12 + 1)
+        return TimeSpan(start, end, gran)
+    start, end, gran = period_bounds(edge.year + n)
+    return TimeSpan(start, end, gran)
+
+
 def anchor_constraint(relation: AnchorRelation, event_key: str, span: TimeSpan) -> TemporalConstraint:
     """The constraint an anchor event puts on the question's facts."""
+    shift = relation.shift
+    if shift is not None:
+        moved = shifted(span, *shift)
+        if moved is not None:
+            return TemporalConstraint(TemporalRelation.DURING, moved, event_key)
     if relation is AnchorRelation.BEFORE:
         return TemporalConstraint.relative_to(TemporalRelation.BEFORE, event_key, span)
     if relation is AnchorRelation.AFTER:

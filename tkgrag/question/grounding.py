@@ -125,6 +125,11 @@ class Grounder:
         # The anchor's entity in the answer's role is the one the question contrasts the answer with ("who else",
         # "after X did, who first ...").
         exclude = {ga.answer_role_entity for ga in anchors if ga.answer_role_entity}
+        # "Who, other than X, ...": X is left out of the answers
+        excluded = with_parentheticals(tq.text, list(tq.excluded_mentions()))
+        if excluded:
+            links = select_links(excluded, self.linker.link_entities(excluded, k=3))
+            exclude |= {lk.key for _, lk in links if lk}
 
         rewritten = None
         if anchors and anchors[0].event is not None:

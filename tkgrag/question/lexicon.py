@@ -97,6 +97,17 @@ ORDINAL_POSITION: dict[str, int] = {
     "second to last": -2,
     "second-to-last": -2,
     "second last": -2,
+    # "who visited X before anyone else": the first
+    "before anyone else": 1,
+    "before anybody else": 1,
+    "before everyone else": 1,
+    "before everybody else": 1,
+    "before all the others": 1,
+    "ahead of everyone else": 1,
+    "ahead of anyone else": 1,
+    "after everyone else": -1,
+    "after everybody else": -1,
+    "after all the others": -1,
 }
 
 DECADE_WORDS: dict[str, int] = {

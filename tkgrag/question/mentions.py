@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 from tkgrag.question.lexicon import AUXILIARIES, FUNCTION_WORDS, MONTHS, NAME_CONNECTORS, ORDINAL_POSITION, words
 from tkgrag.question.model import Mention, MentionKind
-from tkgrag.question.sectors import country_of, sector_phrase_length
+from tkgrag.question.sectors import country_of, demonyms, sector_phrase_length
 
 _TOKEN = re.compile(r"\(|\)|/|&|(?<=\s)-(?=\s)|[^\W_]\.(?=\s|$)|[^\W_](?:[\w'’.-]*[^\W_])?(?:['’]s?)?")
 _NOT_NAME_START = (
@@ -31,13 +31,18 @@ _NOT_NAME_START = (
     | set(ORDINAL_POSITION)
     | words(
         "before after during since until till while prior following between as list name tell give please find "
-        "show among within throughout upon under according besides except"
+        "show among within throughout upon under according besides except i'd i'm i've i'll we'd identify state "
+        "specify mention provide apart aside excluding"
     )
 )
 _POSSESSIVE = re.compile(r"(?:['’]s|(?<=s)['’])$")
 _QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|‘([^’]+)’|(?<![\w])'([^']+)'(?![\w])")
 _ROLE_BEFORE = re.compile(
-    r"\bthe\s+(?P<role>(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*)\s+(?P<prep>of|in|from)\s+(?:the\s+)?(?:country\s+of\s+)?$",
+    # the role holds no second "the" but after "of": in "the last time the citizens of X" the role is "citizens",
+    # not "last time the citizens" (which the stop words would reject, losing the sector); "head of the government"
+    r"\bthe\s+(?P<role>(?:(?:(?<=of\s)the|(?!the\b)[a-z][\w-]*)\s+){0,3}?(?!the\b)[a-z][\w-]*)\s+(?P<prep>of|in|from)\s+"
+    r"(?:the\s+)?"
+    r"(?:country\s+of\s+)?$",
     re.IGNORECASE,
 )
 _ROLE_STOP = frozenset({"who", "what", "which", "when", "did", "was", "is", "were", "are", "first", "last", "same"})
@@ -129,11 +134,24 @@ def _bare_end(t: _Tok) -> int:
     return t.end - (len(t.text) - len(t.bare))
 
 
+_NICKNAME = re.compile(r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)?")
+_NAME_BEFORE = re.compile(r"\b[A-Z][\w'’.-]*\s+$")
+_NAME_AFTER = re.compile(r"\s+[A-Z]")
+
+
+def _plural_demonym(word: str) -> bool:
+    """A demonym in the plural ("Nigerians"), not one whose plural is its own form ("Japanese", "Swiss")."""
+    w = word.lower()
+    return w.endswith("s") and w not in demonyms() and w[:-1] in demonyms()
+
+
 def _quoted(text: str) -> tuple[list[Mention], list[tuple[int, int]]]:
     out, spans = [], []
     for m in _QUOTED.finditer(text):
         g = next(i for i in range(1, 5) if m.group(i) is not None)
         inner = m.group(g)
+        if _NICKNAME.fullmatch(inner) and _NAME_BEFORE.search(text, 0, m.start()) and _NAME_AFTER.match(text, m.end()):
+            continue  # a nickname inside a name: Austin "Jack" Warner is one name
         if inner.strip():
             lead = len(inner) - len(inner.lstrip())
             out.append(Mention(inner.strip(), m.start(g) + lead, m.start(g) + len(inner.rstrip()), MentionKind.QUOTED))
@@ -248,6 +266,10 @@ def find_mentions(text: str, blocked: Iterable[tuple[int, int]] = ()) -> list[Me
                 sector = _sector_after(text, toks, j, names[0], country)
                 if sector is not None:
                     out.append(sector)
+                elif i == j and _plural_demonym(names[0].text):
+                    # "Nigerians", "Afghans": the country's citizens (ICEWS's Citizen (Nigeria)); not "the Japanese"
+                    m = names[0]
+                    out.append(Mention(m.text, m.start, m.end, MentionKind.ROLE, role="citizens", holder=country))
     if not any(c.isupper() for c in text[1:]):
         out.extend(_chunks(text, toks))
     else:

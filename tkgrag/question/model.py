@@ -109,6 +109,13 @@ class AnchorRelation(StrEnum):
     SAME_DAY = "same-day"
     SAME_MONTH = "same-month"
     SAME_YEAR = "same-year"
+    # "the day after X did", "the month before X": the calendar period next to the anchor's (``shift``)
+    DAY_BEFORE = "day-before"
+    DAY_AFTER = "day-after"
+    MONTH_BEFORE = "month-before"
+    MONTH_AFTER = "month-after"
+    YEAR_BEFORE = "year-before"
+    YEAR_AFTER = "year-after"
 
     @property
     def signal(self) -> Signal:
@@ -127,6 +134,14 @@ class AnchorRelation(StrEnum):
             "same-month": Granularity.MONTH,
             "same-year": Granularity.YEAR,
         }.get(self.value)
+
+    @property
+    def shift(self) -> tuple[Granularity, int] | None:
+        """For "the day after" etc.: the period and how many of them from the anchor's (-1 before, +1 after)."""
+        unit, sep, direction = self.value.partition("-")
+        if not sep or direction not in ("before", "after") or unit not in ("day", "month", "year"):
+            return None
+        return Granularity(unit), (1 if direction == "after" else -1)
 
 
 class AnchorKind(StrEnum):
@@ -220,6 +235,8 @@ class TemporalQuestion:
     temporal_constraint: str = ""  # MRAG's TC, as the removed words ("first ... in 2005")
     relation_phrase: str = ""  # the main content without question words and mentions: what to match relations to
     reference_date: date | None = None
+    # "other than X", "besides X": spans whose mentions are left out of the answers, not entities of the event
+    exclusions: tuple[tuple[int, int], ...] = ()
 
     # -- conveniences ---------------------------------------------------------------------------------------
     @property
@@ -258,5 +275,14 @@ class TemporalQuestion:
         return tuple(out)
 
     def main_mentions(self) -> tuple[Mention, ...]:
-        """Mentions outside every anchor: the entities of the question's own event."""
-        return tuple(m for m in self.mentions if not any(a.trigger_start <= m.start < a.end for a in self.anchors))
+        """Mentions outside every anchor and exclusion: the entities of the question's own event."""
+        return tuple(
+            m
+            for m in self.mentions
+            if not any(a.trigger_start <= m.start < a.end for a in self.anchors)
+            and not any(a <= m.start < b for a, b in self.exclusions)
+        )
+
+    def excluded_mentions(self) -> tuple[Mention, ...]:
+        """Mentions the question sets apart from its answers ("Who, other than X, visited Y?")."""
+        return tuple(m for m in self.mentions if any(a <= m.start < b for a, b in self.exclusions))

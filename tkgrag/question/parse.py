@@ -9,6 +9,7 @@ content / temporal constraint split, and the relation phrase the ``RelationMatch
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 
@@ -17,7 +18,18 @@ from tkgrag.question.anchors import find_anchors
 from tkgrag.question.answer_type import detect_answer_type
 from tkgrag.question.lexicon import AUXILIARIES, FUNCTION_WORDS
 from tkgrag.question.mentions import find_mentions
-from tkgrag.question.model import AnswerKind, Category, MentionKind, Ordinal, TemporalQuestion
+from tkgrag.question.model import (
+    Anchor,
+    AnchorKind,
+    AnswerKind,
+    Category,
+    Mention,
+    MentionKind,
+    Ordinal,
+    TemporalQuestion,
+)
+from tkgrag.question.phrasal import phrasal_tail
+from tkgrag.question.relation_phrases import relation_phrases
 from tkgrag.question.signals import find_ordinals, question_signals
 from tkgrag.question.time_expressions import find_time_expressions, fold
 
@@ -55,6 +67,7 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
         replace(a, mentions=tuple(m for m in mentions if a.start <= m.start and m.end <= a.end)) for a in anchors
     ]
     answer = detect_answer_type(low, anchors)
+    exclusions = _exclusions(low, mentions)
 
     signals = question_signals(
         [t.signal for t in times if t.relation or not t.relative],
@@ -71,12 +84,16 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
     if answer.kind is AnswerKind.TIME:
         categories.append(Category.TEMPORAL_ANSWER)
 
-    removed = sorted([*time_spans, *anchor_spans, *(_ordinal_span(low, o) for o in ordinals)])
+    removed = sorted([*time_spans, *anchor_spans, *exclusions, *(_ordinal_span(low, o) for o in ordinals)])
     main_content = _clean(_cut(text, removed), like=text)
     constraint = " ".join(" ".join(text[a:b].split()) for a, b in _merge(removed)).strip(" ,")
     relation_phrase = _relation_phrase(
-        text, low, removed + [(m.start, m.end) for m in mentions if m.kind is not MentionKind.CHUNK]
+        text,
+        low,
+        removed + [(m.start, m.end) for m in mentions if m.kind is not MentionKind.CHUNK],
+        time_asked=answer.kind is AnswerKind.TIME,
     )
+    anchors = [_same_event_noun(a, relation_phrase) for a in anchors]
     return TemporalQuestion(
         text=text,
         signals=signals,
@@ -90,7 +107,40 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
         temporal_constraint=constraint,
         relation_phrase=relation_phrase,
         reference_date=reference_date,
+        exclusions=tuple(exclusions),
     )
+
+
+# "Who, other than X, visited Y?", "Who else besides X ...", "apart from X", "except (for) X": X is no entity of the
+# question's event but an answer to leave out.
+_EXCLUSION = re.compile(
+    r"\b(?:other\s+than|besides|apart\s+from|aside\s+from|except(?:\s+for)?|excluding|not\s+counting)\s+(?=\S)"
+)
+
+
+def _exclusions(low: str, mentions: Sequence[Mention]) -> list[tuple[int, int]]:
+    """(start, end) of each exclusion phrase: its trigger and the mention right after it."""
+    out = []
+    for m in _EXCLUSION.finditer(low):
+        after = [x for x in mentions if x.start == m.end() or low[m.end() : x.start].strip() in ("the",)]
+        if after:
+            out.append((m.start(), max(x.end for x in after)))
+    return out
+
+
+_POSSESSED_EVENT = re.compile(r"^.+?['’]s?\s+(?:first\s+|last\s+|latest\s+|recent\s+)?(?P<noun>[a-z]+)$")
+
+
+def _same_event_noun(anchor: Anchor, relation_phrase: str) -> Anchor:
+    """ "during the month of X's visit" in "Who else travelled to Y ...": X's visit is the question's own event with
+    X in the answer's role (elliptical), when the noun says what the question's verb says (the same CAMEO words)."""
+    m = _POSSESSED_EVENT.match(anchor.text)
+    if m is None or anchor.elliptical or not relation_phrase:
+        return anchor
+    noun, verb = relation_phrases(m.group("noun")), relation_phrases(relation_phrase)
+    if len(noun) > 1 and len(verb) > 1 and noun[-1] == verb[-1]:
+        return replace(anchor, elliptical=True, kind=AnchorKind.CLAUSE)
+    return anchor
 
 
 def _ordinal_span(low: str, o: Ordinal) -> tuple[int, int]:
@@ -98,7 +148,10 @@ def _ordinal_span(low: str, o: Ordinal) -> tuple[int, int]:
     start, end = o.start, o.end
     if not low[start:end].startswith(("the ", "for ")):
         m = re.search(r"\bthe\s+$", low[:start])
-        after = re.match(r"(?:\s+(?:one|person|people|country|time))?(?=\s+(?:to|that|who)\b)", low[end:])
+        after = re.match(
+            r"(?:\s+(?:one|person|people|country|time|occasion|moment|instance))?(?=\s+(?:to|that|who|when)\b)",
+            low[end:],
+        )
         if m is not None and after is not None:
             start, end = m.start(), end + after.end()
     return start, end
@@ -147,12 +200,21 @@ _LEADING_WH = re.compile(
 # Words that wrap a question in a request or name the asked time, not the event: "(could you) tell me",
 # "I would like to know", "the exact date on which", "the month in which".
 _REQUEST_WRAPPER = re.compile(
-    r"^(?:please\s+)?(?:(?:tell|show|give|let|inform)\s+me(?:\s+(?:know|of|about))?|(?:like|want|wish)\s+to\s+know|know)"
+    r"^(?:please\s+)?(?:(?:tell|show|give|let|inform)\s+me(?:\s+(?:know|of|about))?|(?:i['’]d\s+|i\s+would\s+|i\s+)?(?:like|want|wish)\s+to\s+know|know|"
+    r"name|list|identify|(?:give|state|specify|provide)(?=\s+the\s+(?:exact\s+)?(?:date|day|month|year|time)\b))"
     r"\b\s*",
     re.IGNORECASE,
 )
+_POSSESSIVE_END = re.compile(r"^['’]s?$")
+# The answer's head noun before a relative clause: "(Name the) party that visited X", "(List) everyone who ...".
+_ANSWER_HEAD = re.compile(
+    r"^(?:(?:other|first|last|only)\s+)?(?:ones?|part(?:y|ies)|actors?|entit(?:y|ies)|everyone|everybody|anyone|"
+    r"those|countr(?:y|ies)|sides?|persons?|people|groups?|organi[sz]ations?|leaders?|states?|nations?)\s+"
+    r"(?:(?:that|who|which|whom)\s+)?(?=\S)",
+    re.IGNORECASE,
+)
 _TIME_NOUN = re.compile(
-    r"^(?:(?:exact|specific|precise|particular)\s+)?(?:date|day|month|year|time|point\s+in\s+time)\s+"
+    r"^(?:(?:exact|specific|precise|particular)\s+)?(?:date|day|month|year|time|occasion|moment|instance|point\s+in\s+time)\s+"
     r"(?:(?:on|in|at|during)\s+)?(?:which|when|that)\b\s*",
     re.IGNORECASE,
 )
@@ -163,14 +225,18 @@ _TIME_NOUN = re.compile(
 # was the (most recent) time that X ..." (the ordinal is read elsewhere; here only the wrapper goes).
 _TIME_AS_SUBJECT = re.compile(
     r"^\s*(?:(?:in|on|during)\s+)?(?:what|which)\s+(?:day|date|month|year|week)\s+"
-    r"(?:(?:saw|sees|witnessed|witnesses|marked|marks)\b(?:\s+the\s+(?:occasion|time|moment)\b)?|"
+    r"(?:(?:saw|sees|witnessed|witnesses|marked|marks|featured|features)\b(?:\s+the\s+(?:occasion|time|moment)\b)?|"
     r"(?:was|is)(?:\s+the\s+(?:occasion|time|moment))?(?=\s+(?:that|when|on\s+which|in\s+which)\b))"
     r"(?:\s+(?:(?:on|in|at|during)\s+)?(?:which|when|that)\b)?",
     re.IGNORECASE,
 )
 
 
-def _relation_phrase(text: str, low: str, spans: list[tuple[int, int]]) -> str:
+# Verbs whose subject is the asked time ("the first month in 2015 to see X visit Y"): no event words.
+_TIME_SUBJECT_VERBS = frozenset({"see", "sees", "saw", "witness", "witnessed", "mark", "marked", "feature", "featured"})
+
+
+def _relation_phrase(text: str, low: str, spans: list[tuple[int, int]], *, time_asked: bool = False) -> str:
     """The question's own event words: main content without question words, mentions and function words at the
     edges ("Who expressed intent to meet or negotiate with X in 2014?" -> "expressed intent to meet or negotiate")."""
     rest = _cut(text, spans)
@@ -181,13 +247,30 @@ def _relation_phrase(text: str, low: str, spans: list[tuple[int, int]]) -> str:
         clause = _LEADING_WH.sub(" ", clause)
         words = re.findall(r"[\w'’-]+", clause)
         while True:
-            while words and (words[0].lower() in FUNCTION_WORDS or words[0].lower() in AUXILIARIES):
+            # "'s" is what a cut possessive name leaves: "X's first visit to Y" -> "visit"
+            while words and (
+                words[0].lower() in FUNCTION_WORDS
+                or words[0].lower() in AUXILIARIES
+                or _POSSESSIVE_END.match(words[0])
+                or (time_asked and len(words) > 1 and words[0].lower() in _TIME_SUBJECT_VERBS)
+            ):
                 words.pop(0)
-            lead = _REQUEST_WRAPPER.match(" ".join(words)) or _TIME_NOUN.match(" ".join(words))
+            lead = (
+                _REQUEST_WRAPPER.match(" ".join(words))
+                or _TIME_NOUN.match(" ".join(words))
+                or _ANSWER_HEAD.match(" ".join(words))
+            )
             if lead is None or not lead.group().strip():
                 break
             words = lead.string[lead.end() :].split()
+        # a trailing wh-phrase asks, it is no event word: "X was received by which actor?"
+        tail = re.search(r"(?:^|\s)(?:which|what|whose)\s+[\w-]+$", " ".join(words), re.IGNORECASE)
+        if tail is not None and tail.start() > 0:
+            words = " ".join(words)[: tail.start()].split()
+        # trailing function words go, but not the particles of a phrasal verb ("locked up", "lashed out at")
         while words and (words[-1].lower() in FUNCTION_WORDS or words[-1].lower() in AUXILIARIES):
+            if phrasal_tail(words):
+                break
             words.pop()
         phrase = " ".join(words)
         if len(phrase) > len(best):

@@ -10,6 +10,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from tkgrag.question.lexicon import words
+from tkgrag.question.phrasal import lexicon as phrasal_lexicon
+from tkgrag.question.phrasal import phrasal_meaning, phrasal_tail
 from tkgrag.question.relations import RelationFit, RelationMatch, RelationMatcher, fit, humanise
 
 # People's words for CAMEO event types (how ICEWS names relations), tried beside the phrase as said: the relation
@@ -51,7 +53,8 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             "consult",
         ),
         (r"\bnegotiat\w*|\bbargain\w*", "engage in negotiation"),
-        (r"\b(?:welcom|host)\w*|\breceiv\w*\b.*\bvisit", "host a visit"),
+        # "received X" with nothing else received (X a mention): hosting X's visit
+        (r"\b(?:welcom|host)\w*|\breceiv\w*\b.*\bvisit|\breceiv(?:e|es|ed|ing)\s*$", "host a visit"),
         (
             r"\b(?:visit|tour)\w*|\btravel\w*|\b(?:go|went|goes|gone|going)\b|\btrip\b|\bjourney\w*",
             "make a visit",
@@ -118,7 +121,7 @@ _COMMON_WORDS: list[tuple[re.Pattern[str], str]] = [
         (r"\b(?:employ\w*|work(?:s|ed|ing)?\s+at|join(?:s|ed|ing)?)\b", "works for"),
     ]
 ]
-_CANONICAL = frozenset([*(c for _, c in _CAMEO_WORDS), "meet or negotiate"])
+_CANONICAL = frozenset([*(c for _, c in _CAMEO_WORDS), *(p.meaning for p in phrasal_lexicon()), "meet or negotiate"])
 _MEETING = frozenset({"make a visit", "consult", "engage in negotiation", "discuss by telephone"})
 _INTENT = re.compile(
     r"^(?:(?:would|will|did|does)\s+)?(?:want(?:s|ed)?|wish(?:es|ed)?|like[sd]?|intend(?:s|ed)?|plan(?:s|ned)?|"
@@ -159,7 +162,12 @@ def relation_phrases(phrase: str) -> list[str]:
     out = [phrase]
     m = _INTENT.match(phrase)
     rest = phrase[m.end() :] if m and m.end() < len(phrase) else phrase
-    action = next((canonical for pattern, canonical in _CAMEO_WORDS if pattern.search(rest)), None)
+    # a phrasal verb that ends the phrase is read as a unit first ("called on" is an appeal, though "called" alone is
+    # a phone call); with words after it, a CAMEO name those words fit comes first ("called for diplomatic
+    # cooperation" is an appeal for diplomatic cooperation)
+    cameo = next((c for pattern, c in _CAMEO_WORDS if pattern.search(rest)), None)
+    unit = phrasal_meaning(rest)
+    action = (unit or cameo) if phrasal_tail(re.findall(r"[\w'’-]+", rest)) else (cameo or unit)
     if m and m.end() < len(phrase):  # the question is about the intent, not the act: no bare action form
         out.append(f"express intent to {rest}")
         if action in _MEETING:

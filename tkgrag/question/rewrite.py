@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from tkgrag.question.constraints import shifted
 from tkgrag.question.model import AnchorRelation, TemporalQuestion
 from tkgrag.question.parse import QuestionError, understand
 from tkgrag.temporal import Granularity, TimeSpan
@@ -51,6 +52,12 @@ def explicit_phrase(relation: AnchorRelation, span: TimeSpan) -> str:
     """The explicit temporal phrase that replaces an anchor with this relation and time."""
     if span.start is None and span.end is None:
         raise QuestionError("an anchor time needs at least one known end")
+    shift = relation.shift
+    if shift is not None:  # "the day after X" -> "on <the day after X's day>"
+        moved = shifted(span, *shift)
+        if moved is None:
+            raise QuestionError("an anchor time needs a known end to move from")
+        return _point_phrase(moved)
     if relation in _EDGES:
         word, edge_name = _EDGES[relation]
         edge = span.start if edge_name == "start" else span.end

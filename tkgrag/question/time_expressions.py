@@ -99,7 +99,8 @@ _YEAR_RANGE = re.compile(
 _RELATIVE = re.compile(
     r"\b(?P<now>right\s+now|now|today|nowadays|currently|current|presently|at\s+present|these\s+days"
     r"|the\s+present(?:\s+(?:day|time))?|present[-\s]day|to\s+date|so\s+far|as\s+yet)\b"
-    r"|\b(?P<which>this|last|next|previous|past)\s+(?P<unit>year|month|week)\b"
+    # not "the last month in which X did Y": an ordinal over the months, not the month before now
+    r"|\b(?P<which>this|last|next|previous|past)\s+(?P<unit>year|month|week)\b(?!\s+(?:(?:in|on|during)\s+which|that|when)\b)"
     r"|\b(?P<yday>yesterday|tomorrow)\b"
     r"|\b(?P<n>\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|a|an)\s+(?P<agounit>years?|months?|days?)\s+ago\b"
 )
