@@ -112,9 +112,9 @@ LEXICON: dict[str, list[Phrase]] = {
             "offer of cooperation to {o}",
         ),
         Phrase(
-            "say it wanted to work together with {o}",
-            "said it wanted to work together with {o}",
-            "said it wanted to work together with {o}",
+            "voice a wish to work together with {o}",
+            "voiced a wish to work together with {o}",
+            "voiced a wish to work together with {o}",
             None,
             None,
         ),
@@ -160,9 +160,9 @@ LEXICON: dict[str, list[Phrase]] = {
             "offer of talks to {o}",
         ),
         Phrase(
-            "say it was willing to hold talks with {o}",
-            "said it was willing to hold talks with {o}",
-            "said it was willing to hold talks with {o}",
+            "express willingness to hold talks with {o}",
+            "expressed willingness to hold talks with {o}",
+            "expressed willingness to hold talks with {o}",
             None,
             None,
         ),
@@ -272,7 +272,7 @@ SECTORS: dict[str, list[str]] = {
     "Citizen": ["citizens of {c}", "the people of {c}"],
     "Police": ["the police of {c}", "the police in {c}"],
     "Government": ["the government of {c}", "{c}'s government"],
-    "Military": ["the military of {c}", "{c}'s armed forces"],
+    "Military": ["the military of {c}", "the armed forces of {c}"],
     "Head of Government": ["the head of government of {c}"],
     "Foreign Affairs": ["the foreign ministry of {c}", "{c}'s foreign ministry"],
     "Protester": ["protesters in {c}"],
@@ -414,8 +414,28 @@ def mention(kg: KG, name: str, rng: random.Random, min_events: int = 40) -> tupl
         return plain(name), False
     m = _SECTOR.match(name)
     if m and m["sector"] in SECTORS and kg.name_keys.get(name, 0) == 1 and plain_ok(kg, m["country"], 200):
-        return rng.choice(SECTORS[m["sector"]]).format(c=plain(m["country"])), True
+        form = rng.choice(SECTORS[m["sector"]])
+        country = plain(m["country"])
+        return (form.replace("{c}'s", poss(country)) if "{c}'s" in form else form.format(c=country)), True
     return None
+
+
+def poss(mention: str) -> str:
+    """The possessive: "Iran's", "the Philippines'"."""
+    return mention + ("'" if mention.endswith("s") else "'s")
+
+
+_PLURAL = (
+    r"(?:citizens of|the people of|protesters in|armed rebels in|opposition supporters in|the armed forces of) "
+    r"(?:the )?[A-Z][^\s,?]*(?: [A-Z][^\s,?]*)*"
+)
+
+
+def agree(text: str) -> str:
+    """Verb agreement for the plural sector phrases ("citizens of Malaysia were detained"), after the wording."""
+    text = re.sub(rf"\bwas ({_PLURAL})", r"were \1", text)
+    text = re.sub(rf"\b({_PLURAL}) was\b", r"\1 were", text)
+    return text
 
 
 def cap(text: str) -> str:
@@ -472,6 +492,7 @@ class Ctx:
     max_answers: int = 10
     sro_keys: list[tuple[str, str, str]] = field(default_factory=list)
     sector_keys: list[tuple[str, str, str]] = field(default_factory=list)
+    coop_keys: list[tuple[str, str, str]] = field(default_factory=list)
     _can: dict[str, bool] = field(default_factory=dict)
 
     def can_mention(self, name: str) -> bool:
@@ -491,12 +512,19 @@ class Ctx:
         if not self.sro_keys:
             self.sro_keys = sorted(k for k in self.kg.by_sro if k[0] != k[2] and _mentionable(self, k))
             self.sector_keys = [k for k in self.sro_keys if _SECTOR.match(k[0]) or _SECTOR.match(k[2])]
-        pool = self.sector_keys if self.rng.random() < 0.25 else self.sro_keys
+            self.coop_keys = [k for k in self.sro_keys if k[1] in COOPERATION]
+        # a quarter of the draws from triples with a sector entity, a fifth from the cooperation relations
+        draw = self.rng.random()
+        pool = self.sector_keys if draw < 0.25 else self.coop_keys if draw < 0.45 else self.sro_keys
         for _ in range(20000):
             k = self.rng.choice(pool)
             if pred(k, self.kg.by_sro[k]):
                 return k
         return None
+
+
+def has_passive(r: str) -> bool:
+    return any(p.passive for p in LEXICON[r])
 
 
 def feats(r: str, *sector_flags: bool, extra: tuple[str, ...] = ()) -> list[str]:
@@ -521,20 +549,20 @@ def _sro_pool(c: Ctx, sk: tuple[str, str, str], v: list[Ev]) -> bool:
 
 
 # Each construction returns one question or None (the sample did not fit; the caller draws again).
-def asked_time(c: Ctx, level: str) -> Q | None:
+def asked_time(c: Ctx, level: str, force_passive: bool = False) -> Q | None:
     """The asked time is the subject of the clause: "Which month saw X visit Y?" (all X-r-Y events in one period)."""
 
     def fits(k: tuple[str, str, str], v: list[Ev]) -> bool:
         return len({at(e.d, level) for e in v}) == 1 and (level != "day" or len(v) == 1) and _sro_pool(c, k, v)
 
-    k = c.pick_sro(fits)
+    k = c.pick_sro(lambda k, v: fits(k, v) and (not force_passive or has_passive(k[1])))
     if k is None:
         return None
     s, r, o = k
     evs = c.kg.by_sro[k]
     ms, mo = c.ment(s), c.ment(o)
     assert ms and mo
-    passive = c.rng.random() < 0.45 and c.phrase(r, "passive") is not None
+    passive = (force_passive or c.rng.random() < 0.45) and has_passive(r)
     if passive:
         p = c.phrase(r, "passive")
         assert p and p.passive
@@ -579,7 +607,7 @@ def asked_time(c: Ctx, level: str) -> Q | None:
     )
 
 
-def ordinal_time(c: Ctx, level: str, which: str) -> Q | None:
+def ordinal_time(c: Ctx, level: str, which: str, force_passive: bool = False) -> Q | None:
     """First/last asked through the answer's granularity: "In which month did X first criticise Y?"."""
     scope_year = which == "first" and not c.allow_unbounded_first
 
@@ -595,7 +623,7 @@ def ordinal_time(c: Ctx, level: str, which: str) -> Q | None:
         decisive = v[-1] if which == "last" else v[0]
         return c.kg.inside(decisive.d) and _mentionable(c, k)
 
-    k = c.pick_sro(fits)
+    k = c.pick_sro(lambda k, v: fits(k, v) and (not force_passive or has_passive(k[1])))
     if k is None:
         return None
     s, r, o = k
@@ -608,7 +636,7 @@ def ordinal_time(c: Ctx, level: str, which: str) -> Q | None:
         year = max(e.d[:4] for e in evs if c.kg.inside(e.d))
         evs = [e for e in evs if e.d[:4] == year]
     decisive = evs[-1] if which == "last" else evs[0]
-    passive = c.rng.random() < 0.45 and c.phrase(r, "passive") is not None
+    passive = (force_passive or c.rng.random() < 0.45) and has_passive(r)
     p = c.phrase(r, "passive" if passive else None)
     assert p
     sb, ob = ms[0], mo[0]
@@ -729,7 +757,7 @@ def same_period(c: Ctx, level: str) -> Q | None:
         f"Apart from {sb}, who {vp(p.past, ob)} {within} the {unit} when {sb} did?",
     ]
     if p.passive:
-        forms.append(f"{cap(within)} the {unit} {ob} was {p.passive} by {sb}, by whom else was it {p.passive}?")
+        forms.append(f"{cap(within)} the {unit} {ob} was {p.passive} by {sb}, by whom else was {ob} {p.passive}?")
     return Q(
         cap(c.rng.choice(forms)),
         subjects(gold_evs),
@@ -781,7 +809,7 @@ def same_period_cross(c: Ctx, level: str) -> Q | None:
         f"In the {level} when {sb} {vp(p1.past, ob)}, whom did {sb} {v2}?",
     ]
     if p1.noun:
-        forms.append(f"In the same {level} as {sb}'s {vp(p1.noun, ob)}, whom did {sb} {v2}?")
+        forms.append(f"In the same {level} as {poss(sb)} {vp(p1.noun, ob)}, whom did {sb} {v2}?")
     return Q(
         cap(c.rng.choice(forms)),
         objects(gold_evs),
@@ -829,13 +857,13 @@ def anchor_list(c: Ctx, which: str) -> Q | None:
             f"Who {vp(p.past, ob)} later than {sb} did?",
         ]
         if p.noun:
-            forms.append(f"Following {sb}'s {vp(p.noun, ob)}, who {vp(p.past, ob)}?")
+            forms.append(f"Following {poss(sb)} {vp(p.noun, ob)}, who {vp(p.past, ob)}?")
         if p.passive:
             forms.append(f"Once {sb} had {vp(p.perf, ob)}, by whom else was {ob} {p.passive}?")
     else:
         forms = [f"Before {sb} {vp(p.past, ob)}, who had {vp(p.perf, ob)}?", f"Who {vp(p.past, ob)} earlier than {sb}?"]
         if p.noun:
-            forms.append(f"Prior to {sb}'s {vp(p.noun, ob)}, who {vp(p.past, ob)}?")
+            forms.append(f"Prior to {poss(sb)} {vp(p.noun, ob)}, who {vp(p.past, ob)}?")
         if p.passive:
             forms.append(f"Before {sb} did, by whom had {ob} been {p.passive}?")
     return Q(
@@ -894,7 +922,7 @@ def anchor_ordinal(c: Ctx, which: str) -> Q | None:
             f"Just before {sb} {vp(p.past, ob)}, who had last done so?",
         ]
         if p.noun:
-            forms.append(f"Before {sb}'s {vp(p.noun, ob)}, who had been the last to {vp(p.inf, ob)}?")
+            forms.append(f"Before {poss(sb)} {vp(p.noun, ob)}, who had been the last to {vp(p.inf, ob)}?")
     return Q(
         cap(c.rng.choice(forms)),
         subjects(gold_evs),
@@ -948,7 +976,7 @@ def next_object(c: Ctx, which: str) -> Q | None:
     elif which == "next":
         forms = [f"After {sb} {vp(p.past, ob)}, whom did {sb} {v} next?"]
         if p.noun:
-            forms.append(f"Following {sb}'s {vp(p.noun, ob)}, whom did {sb} {v} next?")
+            forms.append(f"Following {poss(sb)} {vp(p.noun, ob)}, whom did {sb} {v} next?")
     else:
         forms = [f"Before {sb} {vp(p.past, ob)}, whom had {sb} last {bare(p.perf)}?"]
         if p.passive:
@@ -1144,6 +1172,8 @@ def recipe(c: Ctx) -> list[tuple[str, int, Callable[[], Q | None]]]:
         ("asked_day", 6, lambda: asked_time(c, "day")),
         ("asked_month", 8, lambda: asked_time(c, "month")),
         ("last_day", 5, lambda: ordinal_time(c, "day", "last")),
+        ("passive_last_day", 3, lambda: ordinal_time(c, "day", "last", force_passive=True)),
+        ("passive_asked_month", 3, lambda: asked_time(c, "month", force_passive=True)),
         ("last_month", 7, lambda: ordinal_time(c, "month", "last")),
         ("first_day", 5, lambda: ordinal_time(c, "day", "first")),
         ("first_month", 7, lambda: ordinal_time(c, "month", "first")),
@@ -1196,6 +1226,7 @@ def generate(c: Ctx, n: int, prefix: str) -> list[Q]:
             q = make()
             if q is None:
                 continue
+            q.question = agree(q.question)
             fact = json.dumps(q.check, sort_keys=True)
             if q.question in seen_text or fact in seen_fact or not q.answers:
                 continue
