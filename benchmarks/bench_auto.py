@@ -248,9 +248,7 @@ def accuracy(rag: TKGRag, data: Path, work: Path, name: str, methods: list[str] 
 
         sub = [q for q in run.questions if q.id in fused_ids]
         names = run.metric_names()
-        fusion["default"] = aggregate(sub, [p for p in run.predictions("auto") if p.qid in fused_ids], names)[
-            "overall"
-        ]
+        fusion["default"] = aggregate(sub, [p for p in run.predictions("auto") if p.qid in fused_ids], names)["overall"]
         sub_ds = replace(dataset, questions=sub)
         for label, options in VARIANTS.items():
             other = TKGRag(store=rag.store, embedder=rag.embedder, settings=rag.settings)
