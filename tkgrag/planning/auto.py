@@ -4,8 +4,9 @@ the kinds' items, and answer from the kind whose reader is the most confident.
 
 Calibration (``calibration="null"``, the default): when the rules would fuse several kinds, the question's probe
 against each kind is put on one scale (``tkgrag.planning.calibration``; the store side ``planning.probe``), only the
-kinds near the best are run, and the answer comes from the answered kind with the highest calibrated value (the
-reader's confidence breaks ties). ``calibration="off"`` is the rules alone (RRF, the most confident reader).
+kinds near the best are run, their items fused with each list weighted by its kind's value (``fusion="calibrated"``,
+the default), and the answer comes from the answered kind with the highest calibrated value (the reader's confidence
+breaks ties). ``calibration="off", fusion="rrf"`` is the rules alone (RRF, the most confident reader), as before.
 
 The plan travels with the result: ``Retrieval.plan`` (``--json``) and one note per line (``ask``/``retrieve``
 print notes; ``ask --explain`` too).
@@ -88,7 +89,9 @@ class AutoRetriever:
     """A ``Retriever`` that plans. ``answer`` reads each kind with ``reader`` and keeps the most confident."""
 
     toolbox: Toolbox
-    fusion: str = "rrf"
+    # "calibrated" (RRF weighted by each kind's calibrated value; plain RRF without values) measured >= "rrf" on the
+    # questions the rules fuse (benchmarks/results/2026-11-26/auto/report.md), so it is the default.
+    fusion: str = "calibrated"
     calibration: str = "null"  # "off": the rules alone
     calibrator: Calibrator | None = None  # default: the store's null and the toolbox's embedder
     name: str = AUTO
