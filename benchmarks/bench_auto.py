@@ -45,7 +45,7 @@ SETS = {
     "timeqa": ("timeqa/human_annotated_train.json", "passage"),
     "musique": ("corpus_graph/musique_100/musique_train_100.json", "chunk"),
 }
-OUT = Path("benchmarks/results/2026-11-25/auto")
+OUT = Path("benchmarks/results/2026-11-26/auto")
 
 
 TIMEQA_SAMPLE = "timeqa_sample.json"
@@ -169,6 +169,12 @@ PRIMARY = {"tkgqa": ("hit@1",), "timequestions": ("p@1",), "timeqa": ("hit@1", "
 # Shown beside the primary metric: every method answers every tkgqa question with the symbolic reader (hit@1 1.000
 # in the one-engine runs), so the evidence list is where the methods differ.
 SECONDARY = {"tkgqa": ("evidence_recall@10",), "timeqa": ("AR@10",)}
+# The same fused questions again with these ``auto`` options (``default`` is the run's own auto).
+VARIANTS: dict[str, dict[str, str]] = {
+    "rules+rrf": {"calibration": "off", "fusion": "rrf"},
+    "rules+score": {"calibration": "off", "fusion": "score"},
+    "calibrated+calibrated": {"calibration": "null", "fusion": "calibrated"},
+}
 LIMITS = {"tkgqa": None, "timequestions": 300, "timeqa": None, "musique": None}  # TimeQA: the sample file (302)
 
 
@@ -224,25 +230,31 @@ def accuracy(rag: TKGRag, data: Path, work: Path, name: str, methods: list[str] 
                 "qid": q.id,
                 "planned": kinds,
                 "answered_from": answered_kind(plan, a.retrieval.notes if a else []),
+                "candidates": len(plan["steps"]) + len(plan.get("dropped") or []),
+                "calibrated": plan.get("calibrated") or {},
                 "method": ran,
                 "auto_ms": latency.get("auto", {}).get(q.id),
                 "picked_ms": latency.get(ran or "", {}).get(q.id),
                 "truth": truth,
             }
         )
-    fused_ids = {r["qid"] for r in rows if len(r["planned"]) > 1}
+    # The questions the rules would fuse (several kinds planned, or kinds dropped by the calibration): run again
+    # with the rules alone (calibration off: RRF, the most confident reader, as before), with score fusion, and
+    # with calibrated fusion (the calibrated kinds' lists weighted), each on the same questions.
+    fused_ids = {r["qid"] for r in rows if r["candidates"] > 1}
     fusion: dict[str, Any] = {"n": len(fused_ids)}
     if fused_ids and "auto" in run.results:
         from tkgrag.eval.aggregate import aggregate
 
         sub = [q for q in run.questions if q.id in fused_ids]
         names = run.metric_names()
-        fusion["rrf"] = aggregate(sub, [p for p in run.predictions("auto") if p.qid in fused_ids], names)["overall"]
-        other = TKGRag(store=rag.store, embedder=rag.embedder, settings=rag.settings)
-        other.method_options["auto"] = {"fusion": "score"}
+        fusion["default"] = aggregate(sub, [p for p in run.predictions("auto") if p.qid in fused_ids], names)["overall"]
         sub_ds = replace(dataset, questions=sub)
-        srun = run_eval(other, sub_ds, EvalOptions(methods=("auto",), reader="auto", progress=False))
-        fusion["score"] = srun.metrics_document()["methods"]["auto"]["overall"]
+        for label, options in VARIANTS.items():
+            other = TKGRag(store=rag.store, embedder=rag.embedder, settings=rag.settings)
+            other.method_options["auto"] = options
+            srun = run_eval(other, sub_ds, EvalOptions(methods=("auto",), reader="auto", progress=False))
+            fusion[label] = srun.metrics_document()["methods"]["auto"]["overall"]
     return {"set": name, "metrics": doc, "rows": rows, "fusion": fusion}
 
 
@@ -294,12 +306,14 @@ def accuracy_report(results: list[dict[str, Any]], meta: dict[str, Any]) -> str:
                 f"auto p50 {a50:.0f} ms, that method p50 {b50:.0f} ms, ratio {a50 / b50:.2f} (aim <= 1.5)."
             )
         fusion = res["fusion"]
-        if fusion.get("rrf"):
-            cols = [p for p in (*prim, "R@10", "AR@10", "evidence_recall@10", "hit@10") if p in fusion["rrf"]]
+        if fusion.get("default"):
+            cols = [p for p in (*prim, "R@10", "AR@10", "evidence_recall@10", "hit@10") if p in fusion["default"]]
             cols = list(dict.fromkeys(cols))
-            lines.append(f"\nFused questions ({fusion['n']}): RRF against score fusion (same questions)\n")
-            lines.append("| fusion | " + " | ".join(cols) + " |\n|---|" + "---|" * len(cols))
-            for f in ("rrf", "score"):
+            lines.append(
+                f"\nQuestions the rules would fuse ({fusion['n']}): auto variants (calibration+fusion), same ones\n"
+            )
+            lines.append("| auto | " + " | ".join(cols) + " |\n|---|" + "---|" * len(cols))
+            for f in ("default", *VARIANTS):
                 lines.append(f"| {f} | " + " | ".join(f"{fusion[f].get(c) or 0.0:.3f}" for c in cols) + " |")
         elif fusion["n"] == 0:
             lines.append("\nNo question of this set was fused.")
@@ -340,7 +354,10 @@ def summary(mixed: list[Path], alone: list[Path], tuned: Path | None) -> str:
         "| set | questions auto ran one method for | methods | auto p50 ms | that method p50 ms | ratio (aim <= 1.5) |",
         "|---|---|---|---|---|---|",
     ]
-    fus_lines = ["| set | fused questions | metric | RRF | score |", "|---|---|---|---|---|"]
+    fus_lines = [
+        "| set | questions the rules fuse | metric | auto as run | " + " | ".join(VARIANTS) + " |",
+        "|---|---|---|---|" + "---|" * len(VARIANTS),
+    ]
 
     def best_of(methods: dict[str, Any], metric: str) -> tuple[str, float] | None:
         singles = {m: v.get(metric) for m, v in methods.items() if m != "auto" and v.get(metric) is not None}
@@ -388,12 +405,11 @@ def summary(mixed: list[Path], alone: list[Path], tuned: Path | None) -> str:
             used = ", ".join(sorted({x["method"] for x in one}))
             lat_lines.append(f"| {name} | {len(one)} | {used} | {a50:.0f} | {b50:.0f} | {a50 / b50:.2f} |")
         f = r["fusion"]
-        if f.get("rrf"):
+        if f.get("default"):
             for metric in dict.fromkeys((*PRIMARY[name], "R@10", "AR@10", "evidence_recall@10")):
-                if f["rrf"].get(metric) is not None and f["score"].get(metric) is not None:
-                    fus_lines.append(
-                        f"| {name} | {f['n']} | {metric} | {f['rrf'][metric]:.3f} | {f['score'][metric]:.3f} |"
-                    )
+                if f["default"].get(metric) is not None:
+                    vals = " | ".join(f"{(f.get(v) or {}).get(metric) or 0.0:.3f}" for v in VARIANTS)
+                    fus_lines.append(f"| {name} | {f['n']} | {metric} | {f['default'][metric]:.3f} | {vals} |")
     return "\n\n".join(["\n".join(x) for x in (lines, route_lines, lat_lines, fus_lines)]) + "\n"
 
 

@@ -28,6 +28,7 @@ EVENT_Q = "Who expressed intent to meet or negotiate with Edgars Rinkevics in De
 FACT_Q = "What was the first academic degree of Sally Ride?"
 PASSAGE_Q = "Who owned the Newton D. Baker House in Washington DC from 1916 to 1920?"
 CHUNK_Q = "How does a large-scale web search engine use the link structure of the web?"
+TIMELESS_FACT_Q = "What is the population of Kansas?"
 
 
 def test_status_of_an_empty_store_says_ingest_first(store: Store) -> None:
@@ -96,12 +97,39 @@ def test_auto_routes_each_kind_and_shows_the_plan(mixed: Store, embedder) -> Non
     assert pa.retrieval.plan is not None and pa.retrieval.plan["steps"][0]["methods"][0] == "mrag+"
     assert pa.retrieval.plan["why"].endswith("naming no entity of the events or facts: passages")
 
+
+def test_a_timeless_question_is_answered_from_the_kind_its_calibrated_value_picks(mixed: Store, embedder) -> None:  # type: ignore[no-untyped-def]
+    """No temporal signal: the rules alone fuse every kind and answer from the most confident reader; calibrated,
+    only the kinds near the best are run (here one), and the plan says every kind's value and why the others were
+    dropped."""
+    rag = TKGRag(store=mixed, embedder=embedder)
     ch = rag.ask(CHUNK_Q)
-    assert ch.retrieval.plan is not None and ch.retrieval.plan["fused"]
-    assert [s["kind"] for s in ch.retrieval.plan["steps"]] == ["event", "fact", "passage", "chunk"]
-    assert ch.retrieval.method == "auto" and {e.kind for e in ch.retrieval.evidence} >= {ItemKind.CHUNK}
-    chosen = [n for n in ch.retrieval.notes if n.startswith("auto: answer from")]
-    assert len(chosen) == 1  # the kind whose reader was the most confident, said once
+    plan = ch.retrieval.plan
+    assert plan is not None and [s["kind"] for s in plan["steps"]] == ["chunk"], plan
+    assert ch.retrieval.method == "chunk-ppr" and {e.kind for e in ch.retrieval.evidence} == {ItemKind.CHUNK}
+    assert set(plan["calibrated"]) == {"event", "fact", "passage", "chunk"}
+    assert [d["kind"] for d in plan["dropped"]] == ["event", "fact", "passage"]
+    assert any(n.startswith("auto: calibrated (the question's probe") for n in ch.retrieval.notes)
+    assert any(n.startswith("auto: dropped events: calibrated ") for n in ch.retrieval.notes)
+    auto = rag.retriever("auto")
+    assert isinstance(auto, AutoRetriever) and auto.calibration == "null"  # the default
+
+    fa = rag.ask(TIMELESS_FACT_Q)
+    plan = fa.retrieval.plan
+    assert plan is not None and max(plan["calibrated"], key=plan["calibrated"].get) == "fact", plan
+    kinds = [s["kind"] for s in plan["steps"]]
+    assert "fact" in kinds and "chunk" not in kinds and "passage" not in kinds, plan
+    assert fa.best == "+2246578", fa.retrieval.notes  # Kansas's population in the facts (1970), as stored
+    if len(kinds) > 1:
+        assert any(n.startswith("auto: answer from facts (exaqt") for n in fa.retrieval.notes)
+
+    off = TKGRag(store=mixed, embedder=embedder)
+    off.method_options["auto"] = {"calibration": "off"}
+    for question in (CHUNK_Q, TIMELESS_FACT_Q):
+        old = off.ask(question)  # the rules alone, as before: every kind fused
+        assert old.retrieval.plan is not None and old.retrieval.plan["fused"]
+        assert [s["kind"] for s in old.retrieval.plan["steps"]] == ["event", "fact", "passage", "chunk"]
+        assert old.retrieval.plan["calibrated"] == {}
 
 
 def test_an_entity_counts_only_with_items_at_the_time_the_question_states(mixed: Store, embedder) -> None:  # type: ignore[no-untyped-def]

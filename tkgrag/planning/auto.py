@@ -2,6 +2,12 @@
 each planned kind's method (the next of its chain when one cannot run: skipped with a note, never an abort), fuse
 the kinds' items, and answer from the kind whose reader is the most confident.
 
+Calibration (``calibration="null"``, the default): when the rules would fuse several kinds, the question's probe
+against each kind is put on one scale (``tkgrag.planning.calibration``; the store side ``planning.probe``), only the
+kinds near the best are run, their items fused with each list weighted by its kind's value (``fusion="calibrated"``,
+the default), and the answer comes from the answered kind with the highest calibrated value (the reader's confidence
+breaks ties). ``calibration="off", fusion="rrf"`` is the rules alone (RRF, the most confident reader), as before.
+
 The plan travels with the result: ``Retrieval.plan`` (``--json``) and one note per line (``ask``/``retrieve``
 print notes; ``ask --explain`` too).
 """
@@ -14,11 +20,11 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from tkgrag.errors import TkgragError
+from tkgrag.errors import ConfigError, TkgragError
 from tkgrag.model import ALL_KINDS, Answer, ItemKind, Retrieval, Subgraph, TemporalConstraint
 from tkgrag.planning.fusion import FUSIONS, fuse
 from tkgrag.planning.inventory import Inventory, take_inventory
-from tkgrag.planning.planner import Plan, QuestionSignals, Step, plan, temporal_signal
+from tkgrag.planning.planner import Plan, QuestionSignals, Step, choose_kinds, plan, present, temporal_signal
 from tkgrag.queries import inventory as q
 from tkgrag.queries.temporal_filter import constraint_params
 from tkgrag.question.understanding import EXACT_LINK, Understanding
@@ -40,6 +46,18 @@ class Toolbox(Protocol):
     def retriever(self, method: str | None = None) -> Retriever: ...
 
     def understand(self, question: str) -> Understanding: ...
+
+
+class Calibrator(Protocol):
+    """The question's calibrated value per kind (``tkgrag.planning.probe.StoreCalibrator``); None: no calibration
+    for this store."""
+
+    def values(
+        self, text: str, kinds: tuple[ItemKind, ...], counts: dict[ItemKind, int]
+    ) -> dict[ItemKind, float | None] | None: ...
+
+
+CALIBRATIONS = ("null", "off")
 
 
 _WORDS = re.compile(r"\w+")
@@ -71,7 +89,11 @@ class AutoRetriever:
     """A ``Retriever`` that plans. ``answer`` reads each kind with ``reader`` and keeps the most confident."""
 
     toolbox: Toolbox
-    fusion: str = "rrf"
+    # "calibrated" (RRF weighted by each kind's calibrated value; plain RRF without values) measured >= "rrf" on the
+    # questions the rules fuse (benchmarks/results/2026-11-26/auto/report.md), so it is the default.
+    fusion: str = "calibrated"
+    calibration: str = "null"  # "off": the rules alone
+    calibrator: Calibrator | None = None  # default: the store's null and the toolbox's embedder
     name: str = AUTO
     kinds: frozenset[ItemKind] = ALL_KINDS
     needs: frozenset[Need] = frozenset({Need.CONSTRAINTS})
@@ -83,6 +105,13 @@ class AutoRetriever:
     def __post_init__(self) -> None:
         if self.fusion not in FUSIONS:
             fuse(self.fusion, [], 1)  # the ConfigError naming the choices
+        if self.calibration not in CALIBRATIONS:
+            raise ConfigError(f"unknown calibration {self.calibration!r}; choose one of: {', '.join(CALIBRATIONS)}")
+        embedder = getattr(self.toolbox, "embedder", None)
+        if self.calibrator is None and self.calibration == "null" and embedder is not None:
+            from tkgrag.planning.probe import StoreCalibrator
+
+            self.calibrator = StoreCalibrator(self.toolbox.store, embedder)
 
     # -- planning ---------------------------------------------------------------------------------------------
     def inventory(self) -> Inventory:
@@ -113,7 +142,13 @@ class AutoRetriever:
 
     def plan(self, request: RetrievalRequest) -> Plan:
         inv = self.inventory()
-        return plan(self.signals(request.understanding, inv), inv, self.fusion, wanted=request.kinds)
+        signals = self.signals(request.understanding, inv)
+        kinds, _ = choose_kinds(signals, present(inv, request.kinds))
+        values = None
+        if len(kinds) > 1 and self.calibration != "off" and self.calibrator is not None:
+            counts = {k: inv.counts.of(k) for k in inv.kinds}
+            values = self.calibrator.values(request.text, kinds, counts)
+        return plan(signals, inv, self.fusion, wanted=request.kinds, calibrated=values)
 
     # -- running ----------------------------------------------------------------------------------------------
     def _understood(
@@ -155,7 +190,11 @@ class AutoRetriever:
         if len(results) == 1:
             r = results[0].retrieval
             return replace(r, notes=[*lines, *r.notes], plan=p.as_dict())
-        evidence = fuse(p.fusion, [s.retrieval.evidence for s in results], request.k)
+        weights = p.weights()
+        lists = [s.retrieval.evidence for s in results]
+        evidence = fuse(
+            p.fusion, lists, request.k, [weights[p.steps.index(s.step)] for s in results] if weights else None
+        )
         timings = {f"{s.method}.{stage}": ms for s in results for stage, ms in s.retrieval.timings_ms.items()}
         constraints = tuple(dict.fromkeys(c for s in results for c in s.retrieval.constraints))
         own = [f"{s.method}: {n}" for s in results for n in s.retrieval.notes]
@@ -179,11 +218,19 @@ class AutoRetriever:
             out = abstain(request, combined, reader.name, "; ".join(notes) or p.why)
             out.timings_ms[RETRIEVE_MS] = retrieve_ms
             return out
-        best_i = max(range(len(reads)), key=lambda i: (reads[i][1].answered, reads[i][1].confidence, -i))
+
+        def rank(i: int) -> tuple[bool, float, float, int]:
+            s, a = reads[i]
+            value = p.value(s.step.kind) if p.calibrated else None
+            return (a.answered, value if value is not None else -1.0, a.confidence, -i)
+
+        best_i = max(range(len(reads)), key=rank)
         best = reads[best_i][1]
         if len(reads) > 1:
             for s, a in reads:
                 said = f"confidence {a.confidence:.2f}" if a.answered else f"no answer ({a.error or a.abstained})"
+                if (v := p.value(s.step.kind)) is not None:
+                    said += f", calibrated {v:.2f}"
                 mark = "answer from" if a is best else "also read"
                 combined.notes.append(f"auto: {mark} {s.step.kind.value}s ({s.method}, {a.reader} reader): {said}")
         best.retrieval = combined

@@ -5,6 +5,9 @@ alternative. Pure functions; ``benchmarks/bench_auto.py`` measures them against 
   the methods' score scales, which differ by kind (cosine, PPR mass, MRAG's product, GRanker's logits).
 - ``score``: each list's scores mapped to [0, 1] by the list's own range (best 1, worst 0; a one-item list 1), then
   summed over lists. Keeps how far apart items are within a method, which rank fusion drops.
+- ``calibrated``: RRF with each list weighted by its kind's calibrated value (``tkgrag.planning.calibration``: the
+  percentile of the question's probe in the kind's null), score(item) = sum of w_list / (c + rank); the kind the
+  question more likely asks of leads the fused list. Without weights it is ``rrf``.
 
 The fused item keeps its kind, key and text; its ``score`` is the fused score.
 """
@@ -21,14 +24,14 @@ RRF_C = 60
 
 
 def _merge(
-    lists: Sequence[Sequence[Evidence]], weight: Callable[[Sequence[Evidence], int], float], k: int
+    lists: Sequence[Sequence[Evidence]], weight: Callable[[Sequence[Evidence], int, int], float], k: int
 ) -> list[Evidence]:
     total: dict[str, float] = {}
     first: dict[str, Evidence] = {}
     order: dict[str, tuple[int, int]] = {}
     for li, items in enumerate(lists):
         for rank, e in enumerate(items):
-            total[e.key] = total.get(e.key, 0.0) + weight(items, rank)
+            total[e.key] = total.get(e.key, 0.0) + weight(items, rank, li)
             first.setdefault(e.key, e)
             order.setdefault(e.key, (rank, li))
     # Ties (same fused score) go to the better rank, then to the earlier list: deterministic.
@@ -38,10 +41,21 @@ def _merge(
 
 def rrf(lists: Sequence[Sequence[Evidence]], k: int, c: int = RRF_C) -> list[Evidence]:
     """Reciprocal rank fusion of ``lists`` (each best first), the top ``k``."""
-    return _merge(lists, lambda _items, rank: 1.0 / (c + rank + 1), k)
+    return _merge(lists, lambda _items, rank, _li: 1.0 / (c + rank + 1), k)
 
 
-def _range_scaled(items: Sequence[Evidence], rank: int) -> float:
+def weighted_rrf(
+    lists: Sequence[Sequence[Evidence]], k: int, weights: Sequence[float] | None = None, c: int = RRF_C
+) -> list[Evidence]:
+    """RRF with list ``i``'s terms multiplied by ``weights[i]`` (all 1.0 when None: plain ``rrf``)."""
+    if weights is None:
+        return rrf(lists, k, c)
+    if len(weights) != len(lists):
+        raise ValueError(f"weighted_rrf: {len(weights)} weights for {len(lists)} lists")
+    return _merge(lists, lambda _items, rank, li: weights[li] / (c + rank + 1), k)
+
+
+def _range_scaled(items: Sequence[Evidence], rank: int, _li: int = 0) -> float:
     hi = max(e.score for e in items)
     lo = min(e.score for e in items)
     if hi == lo:
@@ -54,14 +68,18 @@ def score_fusion(lists: Sequence[Sequence[Evidence]], k: int) -> list[Evidence]:
     return _merge(lists, _range_scaled, k)
 
 
-FUSIONS: dict[str, Callable[[Sequence[Sequence[Evidence]], int], list[Evidence]]] = {
-    "rrf": rrf,
-    "score": score_fusion,
+Fusion = Callable[[Sequence[Sequence[Evidence]], int, Sequence[float] | None], list[Evidence]]
+FUSIONS: dict[str, Fusion] = {
+    "rrf": lambda lists, k, _w: rrf(lists, k),
+    "score": lambda lists, k, _w: score_fusion(lists, k),
+    "calibrated": weighted_rrf,
 }
 
 
-def fuse(name: str, lists: Sequence[Sequence[Evidence]], k: int) -> list[Evidence]:
-    try:
-        return FUSIONS[name](lists, k)
-    except KeyError:
-        raise ConfigError(f"unknown fusion {name!r}; choose one of: {', '.join(FUSIONS)}") from None
+def fuse(
+    name: str, lists: Sequence[Sequence[Evidence]], k: int, weights: Sequence[float] | None = None
+) -> list[Evidence]:
+    """Fuse ``lists`` by the fusion ``name``; ``weights`` (one per list) are read by ``calibrated`` only."""
+    if name not in FUSIONS:
+        raise ConfigError(f"unknown fusion {name!r}; choose one of: {', '.join(FUSIONS)}")
+    return FUSIONS[name](lists, k, weights)

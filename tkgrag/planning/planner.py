@@ -15,6 +15,11 @@ Which kinds:
    (benchmarks/results/2026-11-25/auto/signals.md): 1,157 of 1,171 TimeQA questions state a time, 8 of 100 MuSiQue
    questions do, while 30 more MuSiQue questions carry another signal.
 
+Calibration (``tkgrag.planning.calibration``): when rule 2 or 4 would fuse several kinds and the caller has the
+question's calibrated value per kind (the percentile of its probe in each kind's null), only the kinds within
+``MARGIN`` of the best are kept; the plan's lines give every kind's value and why a kind was dropped. Without
+values (a one-kind store, calibration off) the rules above stand alone.
+
 Which method per kind (a chain: the first that runs answers, the next are fallbacks when it cannot run):
 - events: ``timer4`` when its TKS is ready, else ``star+`` (the rule graph built; a stale one is used and said),
   else ``vector+tc``;
@@ -26,10 +31,12 @@ Which method per kind (a chain: the first that runs answers, the next are fallba
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from tkgrag.model import ItemKind
+from tkgrag.planning.calibration import MARGIN, keep
 from tkgrag.planning.inventory import Inventory
 from tkgrag.planning.readiness import State
 from tkgrag.question.model import Category, Signal, TemporalQuestion
@@ -63,6 +70,18 @@ class Plan:
     steps: tuple[Step, ...]
     skipped: tuple[tuple[str, str], ...] = ()  # (method, why not)
     fusion: str = "rrf"
+    # The question's calibrated value per kind the rules would fuse (None: no claim), and the kinds dropped by it.
+    calibrated: tuple[tuple[ItemKind, float | None], ...] = ()
+    dropped: tuple[tuple[ItemKind, str], ...] = ()
+
+    def value(self, kind: ItemKind) -> float | None:
+        return dict(self.calibrated).get(kind)
+
+    def weights(self) -> list[float] | None:
+        """Per step, its kind's calibrated value (``calibrated`` fusion); None without calibration."""
+        if not self.calibrated:
+            return None
+        return [v if (v := self.value(s.kind)) is not None else 0.5 for s in self.steps]
 
     @property
     def fused(self) -> bool:
@@ -75,6 +94,10 @@ class Plan:
     def lines(self) -> list[str]:
         """The plan in words, one line each (the result's notes and ``ask --explain``)."""
         out = [f"auto: {self.why}"]
+        if self.calibrated:
+            said = ", ".join(f"{k.value}s {'-' if v is None else f'{v:.2f}'}" for k, v in self.calibrated)
+            out.append(f"auto: calibrated (the question's probe as a percentile of each kind's null): {said}")
+            out.extend(f"auto: dropped {k.value}s: {why}" for k, why in self.dropped)
         for s in self.steps:
             fallback = f" (fallback: {', '.join(s.methods[1:])})" if len(s.methods) > 1 else ""
             out.append(f"auto: {s.kind.value}s -> {s.methods[0]}: {s.why}{fallback}")
@@ -90,6 +113,8 @@ class Plan:
             "skipped": [{"method": m, "why": why} for m, why in self.skipped],
             "fused": self.fused,
             "fusion": self.fusion if self.fused else None,
+            "calibrated": {k.value: v for k, v in self.calibrated},
+            "dropped": [{"kind": k.value, "why": why} for k, why in self.dropped],
         }
 
 
@@ -191,15 +216,31 @@ def choose_methods(kind: ItemKind, inv: Inventory) -> tuple[Step, list[tuple[str
     return Step(kind, ("chunk-vector",), "chunks by cosine"), skipped
 
 
+def present(inv: Inventory, wanted: frozenset[ItemKind] | None = None) -> frozenset[ItemKind]:
+    return inv.kinds & wanted if wanted is not None else inv.kinds
+
+
 def plan(
-    signals: QuestionSignals, inv: Inventory, fusion: str = "rrf", wanted: frozenset[ItemKind] | None = None
+    signals: QuestionSignals,
+    inv: Inventory,
+    fusion: str = "rrf",
+    wanted: frozenset[ItemKind] | None = None,
+    calibrated: Mapping[ItemKind, float | None] | None = None,
+    margin: float = MARGIN,
 ) -> Plan:
-    """The plan for a question (``signals``) over the store (``inv``); ``wanted`` limits the kinds (``--kind``)."""
-    kinds, why = choose_kinds(signals, inv.kinds & wanted if wanted is not None else inv.kinds)
+    """The plan for a question (``signals``) over the store (``inv``); ``wanted`` limits the kinds (``--kind``);
+    ``calibrated`` (per kind the rules would fuse) keeps the kinds within ``margin`` of the best."""
+    kinds, why = choose_kinds(signals, present(inv, wanted))
+    values: tuple[tuple[ItemKind, float | None], ...] = ()
+    dropped: list[tuple[ItemKind, str]] = []
+    if len(kinds) > 1 and calibrated:
+        values = tuple((k, calibrated.get(k)) for k in kinds)
+        kept, dropped = keep(dict(values), margin)
+        kinds = tuple(kept)
     steps: list[Step] = []
     skipped: list[tuple[str, str]] = []
     for kind in kinds:
         step, skip = choose_methods(kind, inv)
         steps.append(step)
         skipped.extend(skip)
-    return Plan(why, tuple(steps), tuple(skipped), fusion)
+    return Plan(why, tuple(steps), tuple(skipped), fusion, values, tuple(dropped))

@@ -1,0 +1,128 @@
+"""The store side of ``auto``'s calibration (``tkgrag.planning.calibration``): a vector's probe values per kind
+(its top cosines against each kind's vector index), and the store's label-free null: the probe values that a
+sample of each kind's own item vectors reaches on the OTHER kinds' indexes. The null is computed once per store
+state (the kinds' item counts) and cached in the process and in a file under ``$TKGRAG_HOME/calibration/`` (keyed
+by the server, the database, the embedder and the counts: new items make a new null); a store holding one kind has
+none (``auto`` then behaves as without calibration)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tkgrag.embed import Embedder
+from tkgrag.model import ItemKind
+from tkgrag.planning.calibration import TOP, Null, calibrate, probe_value
+from tkgrag.queries.probe import PROBE, SAMPLE_VECTORS
+from tkgrag.queries.retrieval import LABEL_OF
+from tkgrag.store import Store
+
+PROBE_N = 100  # ANN candidates on the index events and facts share: each needs room among the other's items
+NULL_SLICES = 4  # the null's sample: NULL_SLICES evenly spread slices of NULL_PER_SLICE items per label
+NULL_PER_SLICE = 24
+
+
+def probe(store: Store, vector: Sequence[float], kinds: frozenset[ItemKind], n: int = PROBE_N) -> dict[ItemKind, float]:
+    """Per kind in ``kinds``, the mean of its top cosines to ``vector``. A kind with no item among the top ``n`` of
+    an index it shares with another kind (facts among events) gets 0.0: it is behind everything there."""
+    values: dict[ItemKind, float] = {}
+    qvec = [float(x) for x in vector]
+    for label in dict.fromkeys(LABEL_OF[k] for k in kinds):
+        hits: dict[str, list[float]] = {}
+        shared = label == LABEL_OF[ItemKind.EVENT]  # the other labels hold one kind: its top TOP suffice
+        for row in store.run(PROBE[label], {"n": n if shared else TOP, "qvec": qvec}, routing_="r"):
+            hits.setdefault(str(row["kind"]), []).append(float(row["score"]))
+        for kind in kinds:
+            if LABEL_OF[kind] == label:
+                v = probe_value(hits.get(kind.value, []))
+                values[kind] = 0.0 if v is None else v
+    return values
+
+
+def sample_vectors(store: Store, label: str, count: int) -> list[tuple[ItemKind, list[float]]]:
+    """``NULL_SLICES`` evenly spread slices of ``label``'s items (by storage order), with their kind and vector."""
+    out: list[tuple[ItemKind, list[float]]] = []
+    for i in range(NULL_SLICES):
+        skip = count * i // NULL_SLICES
+        for row in store.run(SAMPLE_VECTORS[label], {"skip": skip, "limit": NULL_PER_SLICE}, routing_="r"):
+            out.append((ItemKind(row["kind"]), list(row["vector"])))
+    return out
+
+
+def build_null(store: Store, counts: dict[ItemKind, int]) -> Null | None:
+    """The null for the kinds with items (``counts``): each sampled item's probe values on the other kinds. None
+    when fewer than two kinds are present."""
+    kinds = frozenset(k for k, c in counts.items() if c > 0)
+    if len(kinds) < 2:
+        return None
+    per_label: dict[str, int] = {}
+    for k in kinds:
+        per_label[LABEL_OF[k]] = per_label.get(LABEL_OF[k], 0) + counts[k]
+    scores: dict[ItemKind, list[float]] = {k: [] for k in kinds}
+    for label, count in per_label.items():
+        for own, vector in sample_vectors(store, label, count):
+            others = frozenset(k for k in kinds if k is not own)
+            for kind, v in probe(store, vector, others).items():
+                scores[kind].append(v)
+    return Null.of(scores)
+
+
+def cache_key(store: Store, embedder: str, counts: dict[ItemKind, int]) -> str:
+    said = json.dumps([store.uri, store.database, embedder, sorted((k.value, c) for k, c in counts.items())])
+    return hashlib.sha256(said.encode()).hexdigest()[:20]
+
+
+@dataclass
+class NullCache:
+    """The null per store state, computed on first use, kept by the process and in a file (best effort: a home
+    that cannot be written keeps it in memory only)."""
+
+    _nulls: dict[str, Null | None]
+    _lock: threading.Lock
+
+    def get(self, store: Store, embedder: str, counts: dict[ItemKind, int]) -> Null | None:
+        key = cache_key(store, embedder, counts)
+        with self._lock:
+            if key not in self._nulls:
+                self._nulls[key] = self._load_or_build(store, key, counts)
+            return self._nulls[key]
+
+    @staticmethod
+    def _load_or_build(store: Store, key: str, counts: dict[ItemKind, int]) -> Null | None:
+        path = store.settings.home / "calibration" / f"null-{key}.json"
+        try:
+            return Null.from_dict(json.loads(path.read_text()))
+        except (OSError, ValueError, KeyError, TypeError):
+            pass  # none yet, or unreadable: build it
+        null = build_null(store, counts)
+        if null is not None:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(json.dumps(null.as_dict()))
+            except OSError:
+                pass
+        return null
+
+
+NULLS = NullCache({}, threading.Lock())
+
+
+@dataclass
+class StoreCalibrator:
+    """``auto``'s calibrator on a store: the question embedded once, probed against the kinds the rules would fuse,
+    each value a percentile of the store's null (``NULLS``). None when the store has no null (one kind)."""
+
+    store: Store
+    embedder: Embedder
+
+    def values(
+        self, text: str, kinds: Sequence[ItemKind], counts: dict[ItemKind, int]
+    ) -> dict[ItemKind, float | None] | None:
+        null = NULLS.get(self.store, self.embedder.name, counts)
+        if null is None:
+            return None
+        vector = self.embedder.encode([text])[0]
+        return calibrate(probe(self.store, vector, frozenset(kinds)), null)
