@@ -71,13 +71,40 @@ def test_status_before_prepare_counts_kinds_and_names_the_missing_rule_graph(mix
     assert inv.state("timer4").command == "tkgrag train retriever TRAINING.jsonl"
 
 
+def forget_null(store: Store, embedder) -> Path:  # type: ignore[no-untyped-def]
+    """Drop auto's calibration null of the store's current state (process and file): a test starts without it."""
+    from tkgrag.planning.probe import NULLS, cache_key, null_path
+
+    inv = take_inventory(store)
+    key = cache_key(store, embedder.name, {k: inv.counts.of(k) for k in inv.kinds})
+    NULLS._nulls.pop(key, None)
+    path = null_path(store, key)
+    path.unlink(missing_ok=True)
+    return path
+
+
 def test_prepare_builds_what_is_missing_once(mixed: Store, embedder) -> None:  # type: ignore[no-untyped-def]
+    path = forget_null(mixed, embedder)  # the rule graph does not change the item counts: same key after it
     first = prepare(mixed, embedder, progress=False)
-    assert [s.name for s in first.ran] == ["rule graph"]
+    assert [s.name for s in first.ran] == ["rule graph", "calibration"]
     assert first.before is not None and first.before.state("star+").state is State.MISSING
     assert first.after is not None and first.after.state("star+").state is State.READY
+    assert first.ran[1].said.startswith("auto's cross-kind null: ") and path.is_file()
     again = prepare(mixed, embedder, progress=False)
     assert again.ran == []  # idempotent: nothing left to do
+
+
+def test_auto_reads_the_null_prepare_computed(mixed: Store, embedder) -> None:  # type: ignore[no-untyped-def]
+    """The first timeless question after `prepare` loads the null from its file instead of computing it."""
+    from tkgrag.planning.probe import NULLS
+
+    path = forget_null(mixed, embedder)
+    prepare(mixed, embedder, progress=False)
+    written = path.stat().st_mtime_ns
+    NULLS._nulls.clear()  # a new process: only the file is left
+    a = TKGRag(store=mixed, embedder=embedder).ask(CHUNK_Q)
+    assert a.retrieval.plan is not None and a.retrieval.plan["calibrated"]
+    assert path.stat().st_mtime_ns == written  # read, not computed and written again
 
 
 def test_auto_routes_each_kind_and_shows_the_plan(mixed: Store, embedder) -> None:  # type: ignore[no-untyped-def]
@@ -220,8 +247,9 @@ def test_new_events_make_the_rule_graph_stale_and_ask_warns(mixed: Store, embedd
     a = rag.ask(EVENT_Q, method="star+")
     assert a.retrieval.notes[0].startswith("the rule graph is stale: ")
     assert not any(n.startswith("the rule graph") for n in rag.ask(EVENT_Q, method="vector").retrieval.notes)
+    forget_null(mixed, embedder)
     rebuilt = prepare(mixed, embedder, progress=False)
-    assert [s.name for s in rebuilt.ran] == ["rule graph"]
+    assert [s.name for s in rebuilt.ran] == ["rule graph", "calibration"]  # one more event: a new store state
     assert take_inventory(mixed).state("star+").state is State.READY
 
 

@@ -4,7 +4,8 @@ page through what is missing, so an interrupted run continues where it stopped).
 
 Order and why: item vectors first (every method's first step searches them; the rule graph does not need them but
 its supports are ranked by them), then passage sentences (MRAG), chunk links (PPR, STeX), the rule graph (star*),
-and last TimeR4's TKS (written by the trained time-aware encoder; a TKS another encoder wrote is written again).
+then TimeR4's TKS (written by the trained time-aware encoder; a TKS another encoder wrote is written again), and
+last ``auto``'s cross-kind calibration null (it samples the items' vectors; keyed by the store's counts).
 With ``train`` (``--train``) the models the data needs and lacks are trained after the rule graph and before the
 TKS (``planning.training``); without it ``tkgrag status`` names the `tkgrag train ...` command. ``max_minutes`` is
 the whole run's budget: a step that would not fit is skipped with the reason.
@@ -132,6 +133,23 @@ def _tks(store: Store, embedder: Embedder, inv: Inventory, progress: bool) -> St
     return StepReport("TKS", True, f"{t.embedded:,} TKS vectors written by {encoder.identity.encoder}")
 
 
+def _calibration(store: Store, embedder: Embedder, inv: Inventory, progress: bool) -> StepReport:
+    """``auto``'s label-free null (``planning.probe``): computed here so that the first question that needs it does
+    not pay for it. Last: it samples item vectors, and its key is the store's item counts after every step."""
+    from tkgrag.planning.probe import NULLS
+
+    counts = {k: inv.counts.of(k) for k in inv.kinds}
+    if len(counts) < 2:
+        return StepReport("calibration", False, "one kind of items: auto has nothing to calibrate across")
+    if _missing_vectors(inv.counts) != {"Event": 0, "Passage": 0, "Chunk": 0}:
+        return StepReport("calibration", False, "skipped: items without vectors (the embeddings step did not finish)")
+    if NULLS.ready(store, embedder.name, counts):
+        return StepReport("calibration", False, "auto's cross-kind null for this store state is computed")
+    null = NULLS.get(store, embedder.name, counts)
+    n = sum(len(v) for v in null.scores.values()) if null is not None else 0
+    return StepReport("calibration", True, f"auto's cross-kind null: {n:,} probe values over {len(counts)} kinds")
+
+
 STEPS: tuple[tuple[str, Callable[[Store, Embedder, Inventory, bool], StepReport]], ...] = (  # TKS last
     ("embeddings", _embeddings),
     ("sentences", _sentences),
@@ -194,7 +212,7 @@ def prepare(
 
         needed = missing_models(inv, relevance_trained=relevance_trained(load_settings().home))
         steps += [(f"train {t.name}", _training_step(t, train, budget)) for t in needed]
-    steps.append(STEPS[-1])
+    steps += [STEPS[-1], ("calibration", _calibration)]
     for i, (name, step) in enumerate(steps, 1):
         out.print(f"[{i}/{len(steps)}] {name} ...", highlight=False)
         spent = budget.spent()

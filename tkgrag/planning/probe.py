@@ -12,6 +12,7 @@ import json
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from tkgrag.embed import Embedder
 from tkgrag.model import ItemKind
@@ -75,6 +76,10 @@ def cache_key(store: Store, embedder: str, counts: dict[ItemKind, int]) -> str:
     return hashlib.sha256(said.encode()).hexdigest()[:20]
 
 
+def null_path(store: Store, key: str) -> Path:
+    return store.settings.home / "calibration" / f"null-{key}.json"
+
+
 @dataclass
 class NullCache:
     """The null per store state, computed on first use, kept by the process and in a file (best effort: a home
@@ -82,6 +87,12 @@ class NullCache:
 
     _nulls: dict[str, Null | None]
     _lock: threading.Lock
+
+    def ready(self, store: Store, embedder: str, counts: dict[ItemKind, int]) -> bool:
+        """Whether the null of this store state is already computed (in this process or in its file)."""
+        key = cache_key(store, embedder, counts)
+        with self._lock:
+            return key in self._nulls or null_path(store, key).is_file()
 
     def get(self, store: Store, embedder: str, counts: dict[ItemKind, int]) -> Null | None:
         key = cache_key(store, embedder, counts)
@@ -92,7 +103,7 @@ class NullCache:
 
     @staticmethod
     def _load_or_build(store: Store, key: str, counts: dict[ItemKind, int]) -> Null | None:
-        path = store.settings.home / "calibration" / f"null-{key}.json"
+        path = null_path(store, key)
         try:
             return Null.from_dict(json.loads(path.read_text()))
         except (OSError, ValueError, KeyError, TypeError):
