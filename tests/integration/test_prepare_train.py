@@ -57,7 +57,9 @@ def test_prepare_train_skips_with_reasons_then_trains_and_fills_the_tks(
         "rule graph",
         "train retriever",
         "TKS",
+        "calibration",
     ]
+    assert said["calibration"].said == "one kind of items: auto has nothing to calibrate across"
     assert not said["train retriever"].ran
     assert said["train retriever"].said.startswith("skipped: no training data (--train-data retriever=PATH")
     assert said["TKS"].said.startswith("skipped: no time-aware retriever")
