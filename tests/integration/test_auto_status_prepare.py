@@ -76,7 +76,7 @@ def forget_null(store: Store, embedder) -> Path:  # type: ignore[no-untyped-def]
     from tkgrag.planning.probe import NULLS, cache_key, null_path
 
     inv = take_inventory(store)
-    key = cache_key(store, embedder.name, {k: inv.counts.of(k) for k in inv.kinds})
+    key = cache_key(store, embedder.name, inv.counts.by_kind())
     NULLS._nulls.pop(key, None)
     path = null_path(store, key)
     path.unlink(missing_ok=True)

@@ -146,8 +146,7 @@ class AutoRetriever:
         kinds, _ = choose_kinds(signals, present(inv, request.kinds))
         values = None
         if len(kinds) > 1 and self.calibration != "off" and self.calibrator is not None:
-            counts = {k: inv.counts.of(k) for k in inv.kinds}
-            values = self.calibrator.values(request.text, kinds, counts)
+            values = self.calibrator.values(request.text, kinds, inv.counts.by_kind())
         return plan(signals, inv, self.fusion, wanted=request.kinds, calibrated=values)
 
     # -- running ----------------------------------------------------------------------------------------------

@@ -138,10 +138,10 @@ def _calibration(store: Store, embedder: Embedder, inv: Inventory, progress: boo
     not pay for it. Last: it samples item vectors, and its key is the store's item counts after every step."""
     from tkgrag.planning.probe import NULLS
 
-    counts = {k: inv.counts.of(k) for k in inv.kinds}
+    counts = inv.counts.by_kind()
     if len(counts) < 2:
         return StepReport("calibration", False, "one kind of items: auto has nothing to calibrate across")
-    if _missing_vectors(inv.counts) != {"Event": 0, "Passage": 0, "Chunk": 0}:
+    if any(_missing_vectors(inv.counts).values()):
         return StepReport("calibration", False, "skipped: items without vectors (the embeddings step did not finish)")
     if NULLS.ready(store, embedder.name, counts):
         return StepReport("calibration", False, "auto's cross-kind null for this store state is computed")

@@ -85,6 +85,11 @@ class StoreCounts:
         """The item kinds the store holds at least one of."""
         return frozenset(k for k in ItemKind if self.of(k) > 0)
 
+    def by_kind(self) -> dict[ItemKind, int]:
+        """Items per kind held (``kinds``): the store state ``auto``'s calibration null is keyed by, the same for
+        ``prepare``, which computes it, and ``auto``, which reads it."""
+        return {k: self.of(k) for k in self.kinds}
+
 
 # Preparations that are not a ``Need`` of the method's recipe but that a family of methods reads.
 SENTENCES = "sentences"  # MRAG's ranking unit (`tkgrag ingest sentences`)
