@@ -122,7 +122,9 @@ def test_auto_routes_each_kind_and_shows_the_plan(mixed: Store, embedder) -> Non
 
     pa = rag.ask(PASSAGE_Q)
     assert pa.retrieval.plan is not None and pa.retrieval.plan["steps"][0]["methods"][0] == "mrag+"
-    assert pa.retrieval.plan["why"].endswith("naming no entity of the events or facts: passages")
+    assert pa.retrieval.plan["why"].endswith("naming no entity of the events or facts: passages and chunks")
+    assert [s["kind"] for s in pa.retrieval.plan["steps"]] == ["passage"], pa.retrieval.plan  # chunks: far below
+    assert [d["kind"] for d in pa.retrieval.plan["dropped"]] == ["chunk"]
 
 
 def test_a_timeless_question_is_answered_from_the_kind_its_calibrated_value_picks(mixed: Store, embedder) -> None:  # type: ignore[no-untyped-def]
