@@ -193,7 +193,58 @@ def answered_kind(plan: dict[str, Any], notes: list[str]) -> str | None:
     return None
 
 
-def accuracy(rag: TKGRag, data: Path, work: Path, name: str, methods: list[str] | None, limit: int | None) -> dict:
+def label_free(
+    rag: TKGRag, run: Any, dataset: Any, rows: list[dict[str, Any]], understood: dict[str, Any]
+) -> dict[str, Any]:
+    """The same questions with the label-free null alone (``router="off"``): each question's label-free plan; the
+    ones whose kinds differ from the fitted router's are run again, the others keep auto's own prediction (the same
+    kinds give the same retrieval, fusion and answer). Returns the whole set's metrics, per question the label-free
+    plan and the kind its answer came from."""
+    from tkgrag.eval.aggregate import aggregate
+    from tkgrag.evaluation.runner import EvalOptions, run_eval
+    from tkgrag.model import Answer
+
+    other = TKGRag(store=rag.store, embedder=rag.embedder, settings=rag.settings)
+    other.method_options["auto"] = {"router": "off"}
+    lf = other.retriever("auto")
+    assert isinstance(lf, AutoRetriever)
+    by_id = {str(r["qid"]): r for r in rows}
+    out_rows: dict[str, dict[str, Any]] = {}
+    differ: set[str] = set()
+    for q in run.questions:
+        u = understood.get(q.question) or rag.understand(q.question)
+        p = lf.plan(RetrievalRequest.of(q.question, 10, understanding=u))
+        kinds = [k.value for k in p.kinds]
+        row = by_id[str(q.id)]
+        out_rows[str(q.id)] = {"planned": kinds, "answered_from": row["answered_from"]}
+        if kinds != row["planned"]:
+            differ.add(str(q.id))
+    seen: dict[str, Answer] = {}
+    answer = lf.answer
+
+    def recorded(request: RetrievalRequest, reader: Any) -> Answer:
+        a = answer(request, reader)
+        seen[request.text] = a
+        return a
+
+    lf.answer = recorded  # type: ignore[method-assign]
+    preds = [p for p in run.predictions("auto") if str(p.qid) not in differ]
+    if differ:
+        sub = [q for q in run.questions if str(q.id) in differ]
+        opts = EvalOptions(methods=("auto",), reader="auto", progress=False)
+        srun = run_eval(other, replace(dataset, questions=sub), opts)
+        preds += list(srun.predictions("auto"))
+        for q in sub:
+            a = seen.get(q.question)
+            if a is not None and a.retrieval.plan:
+                out_rows[str(q.id)]["answered_from"] = answered_kind(a.retrieval.plan, a.retrieval.notes)
+    overall = aggregate(run.questions, preds, run.metric_names())["overall"]
+    return {"differ": len(differ), "overall": overall, "rows": out_rows}
+
+
+def accuracy(
+    rag: TKGRag, data: Path, work: Path, name: str, methods: list[str] | None, limit: int | None, variants: bool = False
+) -> dict:
     """``auto`` and the single methods of the set's kind on its questions, in one eval run (auto last, so it meets
     the caches warm as a served process does; the first question of each method pays its loading). Per question:
     auto's planned kinds, the kind its answer came from, the method it ran (one kind) and both latencies. Then the
@@ -233,6 +284,8 @@ def accuracy(rag: TKGRag, data: Path, work: Path, name: str, methods: list[str] 
                 "candidates": len(plan["steps"]) + len(plan.get("dropped") or []),
                 "calibrated": plan.get("calibrated") or {},
                 "method": ran,
+                "router": plan.get("router"),
+                "routed": plan.get("routed") or {},
                 "auto_ms": latency.get("auto", {}).get(q.id),
                 "picked_ms": latency.get(ran or "", {}).get(q.id),
                 "truth": truth,
@@ -241,9 +294,13 @@ def accuracy(rag: TKGRag, data: Path, work: Path, name: str, methods: list[str] 
     # The questions the rules would fuse (several kinds planned, or kinds dropped by the calibration): run again
     # with the rules alone (calibration off: RRF, the most confident reader, as before), with score fusion, and
     # with calibrated fusion (the calibrated kinds' lists weighted), each on the same questions.
+    lf: dict[str, Any] | None = None
+    if auto.fitted is not None and "auto" in run.results:
+        understood = {a.understanding.text: a.understanding for a in seen.values() if a.understanding is not None}
+        lf = label_free(rag, run, dataset, rows, understood)
     fused_ids = {r["qid"] for r in rows if r["candidates"] > 1}
     fusion: dict[str, Any] = {"n": len(fused_ids)}
-    if fused_ids and "auto" in run.results:
+    if variants and fused_ids and "auto" in run.results:
         from tkgrag.eval.aggregate import aggregate
 
         sub = [q for q in run.questions if q.id in fused_ids]
@@ -255,7 +312,7 @@ def accuracy(rag: TKGRag, data: Path, work: Path, name: str, methods: list[str] 
             other.method_options["auto"] = options
             srun = run_eval(other, sub_ds, EvalOptions(methods=("auto",), reader="auto", progress=False))
             fusion[label] = srun.metrics_document()["methods"]["auto"]["overall"]
-    return {"set": name, "metrics": doc, "rows": rows, "fusion": fusion}
+    return {"set": name, "metrics": doc, "rows": rows, "fusion": fusion, "label_free": lf}
 
 
 def accuracy_report(results: list[dict[str, Any]], meta: dict[str, Any]) -> str:
@@ -296,6 +353,15 @@ def accuracy_report(results: list[dict[str, Any]], meta: dict[str, Any]) -> str:
             f"wrong kind {len(rows) - alone - fused_in}. The answer came from {truth}: {from_truth} "
             f"({from_truth / max(1, len(rows)):.1%})."
         )
+        lf = res.get("label_free")
+        if lf:
+            lf_from = sum(r["answered_from"] == truth for r in lf["rows"].values())
+            vals = ", ".join(f"{p} {lf['overall'].get(p, float('nan')):.3f}" for p in prim)
+            lines.append(
+                f"\nThe label-free null alone (router off), same questions: {vals}; planned differently from the "
+                f"fitted router on {lf['differ']} (run again); the answer came from {truth}: {lf_from} "
+                f"({lf_from / max(1, len(rows)):.1%})."
+            )
         picked = [r for r in rows if r["method"] != "auto" and None not in (r["auto_ms"], r["picked_ms"])]
         if picked:
             a50 = statistics.median(r["auto_ms"] for r in picked)
@@ -354,6 +420,11 @@ def summary(mixed: list[Path], alone: list[Path], tuned: Path | None) -> str:
         "| set | questions auto ran one method for | methods | auto p50 ms | that method p50 ms | ratio (aim <= 1.5) |",
         "|---|---|---|---|---|---|",
     ]
+    lf_lines = [
+        "| set | metric | auto, fitted router | auto, label-free null alone | planned differently | answer from the "
+        "right kind: fitted | label-free |",
+        "|---|---|---|---|---|---|---|",
+    ]
     fus_lines = [
         "| set | questions the rules fuse | metric | auto as run | " + " | ".join(VARIANTS) + " |",
         "|---|---|---|---|" + "---|" * len(VARIANTS),
@@ -398,6 +469,15 @@ def summary(mixed: list[Path], alone: list[Path], tuned: Path | None) -> str:
             f"| {name} | {truth} | {len(rows)} | {share(rows, alone_ok)} | {fused} | {wrong} | {share(rows, from_ok)} "
             f"| {len(held)} | {share(held, alone_ok)} | {share(held, from_ok)} |"
         )
+        lf = r.get("label_free")
+        if lf:
+            lf_rows = list(lf["rows"].values())
+            for metric in PRIMARY[name]:
+                a = methods.get("auto", {}).get(metric)
+                lf_lines.append(
+                    f"| {name} | {metric} | {a:.3f} | {lf['overall'].get(metric, float('nan')):.3f} | {lf['differ']} "
+                    f"| {share(rows, from_ok)} | {share(lf_rows, from_ok)} |"
+                )
         one = [x for x in rows if x["method"] != "auto" and None not in (x["auto_ms"], x["picked_ms"])]
         if one:
             a50 = statistics.median(x["auto_ms"] for x in one)
@@ -410,7 +490,8 @@ def summary(mixed: list[Path], alone: list[Path], tuned: Path | None) -> str:
                 if f["default"].get(metric) is not None:
                     vals = " | ".join(f"{(f.get(v) or {}).get(metric) or 0.0:.3f}" for v in VARIANTS)
                     fus_lines.append(f"| {name} | {f['n']} | {metric} | {f['default'][metric]:.3f} | {vals} |")
-    return "\n\n".join(["\n".join(x) for x in (lines, route_lines, lat_lines, fus_lines)]) + "\n"
+    tables = [lines, route_lines, lat_lines] + [t for t in (lf_lines, fus_lines) if len(t) > 2]
+    return "\n\n".join(["\n".join(x) for x in tables]) + "\n"
 
 
 def signals(data: Path) -> str:
@@ -508,6 +589,9 @@ def main() -> None:
     ap.add_argument("--method", dest="methods", action="append", help="accuracy: the single methods (default all)")
     ap.add_argument("--limit", type=int, help="accuracy: questions (default: the issue's sample size)")
     ap.add_argument("--name", default="accuracy", help="accuracy: the report's file stem")
+    ap.add_argument(
+        "--variants", action="store_true", help="accuracy: rerun the fused questions with the rules' fusion variants"
+    )
     args = ap.parse_args()
     if args.what == "load":
         load(args.data, args.work, args.sets or ["facts", "timeqa", "musique"])
@@ -523,7 +607,7 @@ def main() -> None:
             store = f"{c.events:,} events, {c.facts:,} facts, {c.passages:,} passages, {c.chunks:,} chunks"
             for name in args.sets or list(SETS):
                 limit = args.limit if args.limit is not None else LIMITS[name]
-                results.append(accuracy(rag, args.data, args.work, name, args.methods, limit))
+                results.append(accuracy(rag, args.data, args.work, name, args.methods, limit, args.variants))
                 print(f"{name}: done, load {os.getloadavg()[0]:.1f}", flush=True)
         meta = {
             "store": f"{os.environ.get('TKGRAG_INSTANCE', 'default')} ({store})",

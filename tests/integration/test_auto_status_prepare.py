@@ -122,7 +122,9 @@ def test_auto_routes_each_kind_and_shows_the_plan(mixed: Store, embedder) -> Non
 
     pa = rag.ask(PASSAGE_Q)
     assert pa.retrieval.plan is not None and pa.retrieval.plan["steps"][0]["methods"][0] == "mrag+"
-    assert pa.retrieval.plan["why"].endswith("naming no entity of the events or facts: passages")
+    assert pa.retrieval.plan["why"].endswith("naming no entity of the events or facts: passages and chunks")
+    assert [s["kind"] for s in pa.retrieval.plan["steps"]] == ["passage"], pa.retrieval.plan  # chunks: far below
+    assert [d["kind"] for d in pa.retrieval.plan["dropped"]] == ["chunk"]
 
 
 def test_a_timeless_question_is_answered_from_the_kind_its_calibrated_value_picks(mixed: Store, embedder) -> None:  # type: ignore[no-untyped-def]
@@ -173,8 +175,85 @@ def test_an_entity_counts_only_with_items_at_the_time_the_question_states(mixed:
     kinds, why = planned("Who met Edgars Rinkevics in 2014?")
     assert kinds == ["event"] and "take part in" in why
     kinds, why = planned("Who met Edgars Rinkevics in 1995?")
-    assert kinds == ["passage"], why
-    assert why.endswith("naming no entity of the events or facts: passages")
+    assert kinds and set(kinds) <= {"passage", "chunk"}, why  # the text kinds, decided by the calibrated value
+    assert why.endswith("naming no entity of the events or facts: passages and chunks")
+
+
+TIMED_CHUNK_Q = "How many pages did the frozen snapshot of the Web for web search evaluation hold in 2001?"
+
+
+def test_a_stated_time_about_no_graph_entity_reads_the_chunks_that_answer_it(mixed: Store, embedder) -> None:  # type: ignore[no-untyped-def]
+    """A stated time and no entity of the events or facts: the text kinds alike (passages AND chunks), the
+    calibrated value deciding between them. On main the rule sent such a question to passages alone, so a store whose
+    chunks hold the answer never read them."""
+    rag = TKGRag(store=mixed, embedder=embedder)
+    r = rag.retrieve(TIMED_CHUNK_Q, k=5)
+    plan = r.plan
+    assert plan is not None and plan["why"].endswith("naming no entity of the events or facts: passages and chunks")
+    assert "chunk" in [s["kind"] for s in plan["steps"]], plan
+    assert set(plan["calibrated"]) == {"passage", "chunk"}
+    assert any("18.5 million page snapshot" in e.text for e in r.evidence[:3]), [e.text[:60] for e in r.evidence]
+
+
+LABELLED = [
+    (EVENT_Q, "event"),
+    ("Who made a statement about Latvia in December 2014?", "event"),
+    ("Whom did Edgars Rinkevics consult in 2014?", "event"),
+    ("Who praised Edgars Rinkevics in 2014?", "event"),
+    (FACT_Q, "fact"),
+    ("What was the population of Kansas in 1970?", "fact"),
+    ("How many matches did John Doolan play from 1992 to 1994?", "fact"),
+    ("Which award did Sally Ride receive in 1988?", "fact"),
+    (PASSAGE_Q, "passage"),
+    ("When was the Newton D. Baker House declared a National Historic Landmark?", "passage"),
+    ("Who bought the Newton D. Baker House in 1963?", "passage"),
+    ("Which street is the Newton D. Baker House on?", "passage"),
+    ("when do the afl semi finals start 2018", "none"),
+    ("who won the most recent season of the voice", "none"),
+    ("what is the latest version of android as of 2017", "none"),
+    ("who is the current president of the world bank", "none"),
+]
+
+
+def test_a_fitted_router_is_trained_on_the_store_found_for_it_and_decides_the_plan(
+    mixed: Store,
+    embedder,  # type: ignore[no-untyped-def]
+    tmp_path: Path,
+) -> None:
+    """`tkgrag train router`'s code on the four-kind store: the rows are measured with auto's own features, the
+    router is saved with its card and found for this store (not for another), and auto's plan follows it: the
+    labelled kind from the router's probabilities, chunks decided against it by the calibrated value."""
+    from tkgrag.planning.planner import route_fitted
+    from tkgrag.planning.router import find_router, router_store
+    from tkgrag.planning.router_training import fit_store_router
+
+    labelled = tmp_path / "labelled.jsonl"
+    labelled.write_text("".join(json.dumps({"question": q, "kind": k}) + "\n" for q, k in LABELLED))
+    rag = TKGRag(store=mixed, embedder=embedder)
+    out = tmp_path / "models" / "router"
+    model, card = fit_store_router(rag, labelled, out, heldout=0.25, seed=1, embedding="off")
+    assert {p.name for p in out.iterdir()} == {"router.json", "MODEL_CARD.md", "rows.jsonl"}
+    assert "| event | 1 |" in card and "Data: labelled.jsonl (event 4, fact 4, passage 4, none 4)" in card
+    here = router_store(mixed, embedder.name)
+    found = find_router(tmp_path / "models", here)
+    assert found is not None and found[0] == "router" and found[1].weights == model.weights
+    assert find_router(tmp_path / "models", {**here, "database": "another"}) is None
+
+    auto = AutoRetriever(rag, fitted=found)
+    rows = [json.loads(line) for line in (out / "rows.jsonl").read_text().splitlines()]
+    request = RetrievalRequest.of(PASSAGE_Q, 10, understanding=rag.understand(PASSAGE_Q))
+    measured = auto.features(request, auto.inventory())
+    assert measured is not None
+    assert measured[0].vector() == pytest.approx(rows[8]["features"])  # what it was fitted on is what it reads
+    p = auto.plan(request)
+    routed = dict(p.routed)
+    assert p.router == "router" and set(routed) == {"event", "fact", "passage", "none"}
+    assert sum(routed.values()) == pytest.approx(1.0)
+    assert routed == pytest.approx(model.probabilities(measured[0].vector()))
+    expected = route_fitted(routed, auto.inventory().kinds, dict(p.calibrated))
+    assert expected is not None and p.kinds == expected[0] and p.why == expected[1]
+    off = AutoRetriever(rag, router="off", fitted=found)
+    assert off.plan(request).router == ""  # the label-free null alone, as asked
 
 
 def test_serve_reads_a_request_without_a_reader_with_the_reader_of_its_kind(mixed: Store, embedder) -> None:  # type: ignore[no-untyped-def]

@@ -82,8 +82,14 @@ def test_the_plan_keeps_the_calibrated_kinds_and_says_why_the_others_were_droppe
         {"kind": "fact", "why": "calibrated 0.43 < best 0.89 - 0.1"},
     ]
     # a temporal question the rules send to one kind is not calibrated; nor is a plan without values
-    routed = plan(QuestionSignals('time "1998"', states_time=True), inventory(MIXED), calibrated=values)
-    assert routed.kinds == (P,) and routed.calibrated == ()
+    # a stated time about no graph entity: the text kinds, decided between them by the same margin
+    text = plan(QuestionSignals('time "1998"', states_time=True), inventory(MIXED), calibrated={P: 0.80, C: 0.89})
+    assert text.kinds == (P, C) and text.fused
+    text = plan(QuestionSignals('time "1998"', states_time=True), inventory(MIXED), calibrated={P: 0.62, C: 0.89})
+    assert text.kinds == (C,) and text.dropped == ((P, "calibrated 0.62 < best 0.89 - 0.1"),)
+    linked = QuestionSignals('time "1998"', linked_events=3, states_time=True)
+    routed = plan(linked, inventory(MIXED), calibrated=values)
+    assert routed.kinds == (E,) and routed.calibrated == ()
     assert plan(QuestionSignals(), inventory(MIXED)).kinds == (E, F, P, C)
 
 

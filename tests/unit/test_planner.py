@@ -110,15 +110,24 @@ def test_mixed_store_temporal_question_follows_its_linked_entities() -> None:
     assert steps(plan(tie, inventory(MIXED, NO_TKS))) == [("event", ("star+", "vector+tc"))]
 
 
-def test_mixed_store_temporal_question_without_linked_entity_reads_passages() -> None:
+def test_mixed_store_temporal_question_without_linked_entity_reads_the_text_kinds() -> None:
+    """A stated time about no graph entity: the text kinds present, passages and chunks alike (without calibrated
+    values both, fused; with them, ``test_calibration`` shows the margin deciding)."""
     p = plan(TEMPORAL, inventory(MIXED))
-    assert steps(p) == [("passage", ("mrag+", "passage-vector+tc"))]
-    assert p.why == 'a question stating a time (time "2014") naming no entity of the events or facts: passages'
+    assert steps(p) == [("passage", ("mrag+", "passage-vector+tc")), ("chunk", ("chunk-ppr", "chunk-vector"))]
+    assert p.why == (
+        'a question stating a time (time "2014") naming no entity of the events or facts: passages and chunks'
+    )
     when = plan(QuestionSignals(temporal="asks for a time"), inventory(MIXED))  # "When was the performer ... born?"
     assert [s.kind for s in when.steps] == [ItemKind.EVENT, ItemKind.FACT, ItemKind.PASSAGE, ItemKind.CHUNK]
     no_passages = StoreCounts(events=1, events_embedded=1, chunks=1, chunks_embedded=1)
     p = plan(TEMPORAL, inventory(no_passages))
-    assert [s.kind for s in p.steps] == [ItemKind.EVENT, ItemKind.CHUNK]
+    assert [s.kind for s in p.steps] == [ItemKind.CHUNK]
+    assert p.why.endswith("naming no entity of the events or facts: chunks")
+    no_chunks = StoreCounts(events=1, events_embedded=1, passages=1, passages_embedded=1)
+    assert [s.kind for s in plan(TEMPORAL, inventory(no_chunks)).steps] == [ItemKind.PASSAGE]
+    graph_only = StoreCounts(events=1, events_embedded=1, facts=1)
+    assert [s.kind for s in plan(TEMPORAL, inventory(graph_only)).steps] == [ItemKind.EVENT, ItemKind.FACT]
 
 
 def test_wanted_kinds_limit_the_plan_and_an_empty_store_plans_nothing() -> None:

@@ -62,12 +62,28 @@ def print_explanation(a: Answer) -> None:
     print_plan(a.retrieval.plan)
 
 
+def plan_values(plan: dict[str, Any]) -> list[str]:
+    """The numbers the plan was decided on: the fitted router's probability per class (when a router was used),
+    each kind's calibrated value (its probe as a percentile of the kind's null; "-" no claim) and the kinds dropped."""
+    out: list[str] = []
+    if plan.get("routed"):
+        said = ", ".join(f"{c} {p:.2f}" for c, p in plan["routed"].items())
+        out.append(f"fitted router {plan.get('router') or ''}: {said}".replace("  ", " "))
+    if plan.get("calibrated"):
+        said = ", ".join(f"{k}s {'-' if v is None else f'{v:.2f}'}" for k, v in plan["calibrated"].items())
+        out.append(f"calibrated values: {said}")
+    out.extend(f"dropped {d['kind']}s: {d['why']}" for d in plan.get("dropped", []))
+    return out
+
+
 def print_plan(plan: dict[str, Any] | None) -> None:
     """``--explain`` for ``auto``: the kinds and why, each kind's method and why, what was skipped and why."""
     if plan is None:
         return
     console.print("[bold]how the method was chosen (auto)[/]")
     console.print(safe(f"  {plan['why']}"), highlight=False)
+    for line in plan_values(plan):
+        console.print(safe(f"  {line}"), highlight=False)
     for s in plan["steps"]:
         fallback = f" (fallback: {', '.join(s['methods'][1:])})" if len(s["methods"]) > 1 else ""
         console.print(safe(f"  {s['kind']}s -> {s['methods'][0]}: {s['why']}{fallback}"), highlight=False)

@@ -1,12 +1,13 @@
 """`tkgrag train retriever|reranker|exaqt-relevance`: the models methods train on this machine (saved under
 $TKGRAG_HOME/models/ with a model card). One group, one module per model (TimeR4's time-aware retriever, the
-cross-encoder GRanker and Re2 use, EXAQT's question-fact relevance model and its R-GCN answer ranker)."""
+cross-encoder GRanker and Re2 use, EXAQT's question-fact relevance model and its R-GCN answer ranker, ``auto``'s
+fitted router)."""
 
 from __future__ import annotations
 
 import typer
 
-from tkgrag.cli import train_exaqt_ranker, train_exaqt_relevance, train_reranker, train_retriever
+from tkgrag.cli import train_exaqt_ranker, train_exaqt_relevance, train_reranker, train_retriever, train_router
 
 app = typer.Typer(
     help="Train the models methods need (saved under $TKGRAG_HOME/models/ with a model card).", no_args_is_help=True
@@ -15,3 +16,4 @@ app.command("retriever")(train_retriever.retriever)
 app.command("reranker")(train_reranker.reranker)
 app.command("exaqt-relevance")(train_exaqt_relevance.exaqt_relevance)
 app.command("exaqt-ranker")(train_exaqt_ranker.exaqt_ranker)
+app.command("router")(train_router.router)

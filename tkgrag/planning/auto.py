@@ -24,7 +24,17 @@ from tkgrag.errors import ConfigError, TkgragError
 from tkgrag.model import ALL_KINDS, Answer, ItemKind, Retrieval, Subgraph, TemporalConstraint
 from tkgrag.planning.fusion import FUSIONS, fuse
 from tkgrag.planning.inventory import Inventory, take_inventory
-from tkgrag.planning.planner import Plan, QuestionSignals, Step, choose_kinds, plan, present, temporal_signal
+from tkgrag.planning.planner import (
+    KIND_ORDER,
+    Plan,
+    QuestionSignals,
+    Step,
+    choose_kinds,
+    plan,
+    present,
+    temporal_signal,
+)
+from tkgrag.planning.router import Features, Router, find_router, router_store
 from tkgrag.queries import inventory as q
 from tkgrag.queries.temporal_filter import constraint_params
 from tkgrag.question.understanding import EXACT_LINK, Understanding
@@ -58,6 +68,7 @@ class Calibrator(Protocol):
 
 
 CALIBRATIONS = ("null", "off")
+ROUTERS = ("fitted", "off")  # "fitted": the store's fitted router when one exists (``tkgrag train router``)
 
 
 _WORDS = re.compile(r"\w+")
@@ -94,6 +105,8 @@ class AutoRetriever:
     fusion: str = "calibrated"
     calibration: str = "null"  # "off": the rules alone
     calibrator: Calibrator | None = None  # default: the store's null and the toolbox's embedder
+    router: str = "fitted"  # "off": the label-free null alone even where a fitted router exists
+    fitted: tuple[str, Router] | None = None  # default: the router fitted for this store, if any
     name: str = AUTO
     kinds: frozenset[ItemKind] = ALL_KINDS
     needs: frozenset[Need] = frozenset({Need.CONSTRAINTS})
@@ -112,6 +125,11 @@ class AutoRetriever:
             from tkgrag.planning.probe import StoreCalibrator
 
             self.calibrator = StoreCalibrator(self.toolbox.store, embedder)
+        if self.router not in ROUTERS:
+            raise ConfigError(f"unknown router {self.router!r}; choose one of: {', '.join(ROUTERS)}")
+        if self.fitted is None and self.router == "fitted" and self.calibration == "null" and embedder is not None:
+            store = self.toolbox.store
+            self.fitted = find_router(store.settings.home / "models", router_store(store, embedder.name))
 
     # -- planning ---------------------------------------------------------------------------------------------
     def inventory(self) -> Inventory:
@@ -121,7 +139,7 @@ class AutoRetriever:
             self._taken_at = now
         return self._inventory
 
-    def signals(self, u: Understanding | None, inv: Inventory) -> QuestionSignals:
+    def signals(self, u: Understanding | None, inv: Inventory, always: bool = False) -> QuestionSignals:
         """The question's temporal signal and, on a store holding several kinds, the kinds of items its linked
         entities take part in at the times it states (one bounded read). An entity counts when its link is exact
         (its name or an alias is the mention) or when its whole name is written in the question: a lower-case
@@ -130,7 +148,7 @@ class AutoRetriever:
         question = u.question if u is not None else None
         temporal = temporal_signal(question)
         states_time = question is not None and bool(question.times)
-        if u is None or u.grounding is None or len(inv.kinds) < 2 or not temporal:
+        if u is None or u.grounding is None or len(inv.kinds) < 2 or not (temporal or always):
             return QuestionSignals(temporal, states_time=states_time)
         text = question_words(u.text)
         keys = [e.key for e in u.grounding.entities if e.score >= EXACT_LINK or stated(e.name, text)]
@@ -140,10 +158,35 @@ class AutoRetriever:
         row = self.toolbox.store.run(q.LINKED_ENTITY_KINDS, params, routing_="r")[0]
         return QuestionSignals(temporal, int(row["events"] or 0), int(row["facts"] or 0), states_time)
 
+    def features(
+        self, request: RetrievalRequest, inv: Inventory
+    ) -> tuple[Features, list[float], QuestionSignals] | None:
+        """What the fitted router reads of the question (``router.Features``) and its vector; None without a null
+        (a store of one kind). ``tkgrag train router`` computes its training rows with this same code."""
+        measure = getattr(self.calibrator, "measure", None)
+        kinds = tuple(k for k in KIND_ORDER if k in inv.kinds)
+        if measure is None or len(kinds) < 2:
+            return None
+        m = measure(request.text, kinds, inv.counts.by_kind())
+        if m is None:
+            return None
+        s = self.signals(request.understanding, inv, always=True)
+        f = Features(m.raw, m.calibrated, s.linked_events, s.linked_facts, s.states_time, bool(s.temporal))
+        return f, m.vector, s
+
     def plan(self, request: RetrievalRequest) -> Plan:
         inv = self.inventory()
+        have = present(inv, request.kinds)
+        if self.fitted is not None and self.router != "off" and len(have) > 1 and self.calibration != "off":
+            measured = self.features(request, inv)
+            if measured is not None:
+                f, vector, signals = measured
+                name, router = self.fitted
+                probs = router.probabilities(f.vector() + (vector if router.embedding else []))
+                cal = {k: v for k, v in f.pct.items() if k in have}
+                return plan(signals, inv, self.fusion, request.kinds, cal, routed=probs, router=name)
         signals = self.signals(request.understanding, inv)
-        kinds, _ = choose_kinds(signals, present(inv, request.kinds))
+        kinds, _ = choose_kinds(signals, have)
         values = None
         if len(kinds) > 1 and self.calibration != "off" and self.calibrator is not None:
             values = self.calibrator.values(request.text, kinds, inv.counts.by_kind())

@@ -9,9 +9,10 @@ Which kinds:
 3. a mixed store, a temporal question whose entities are linked (an exact name or alias, or the entity's whole
    name written in the question) and take part in events or facts at the times the question states -> the kind
    they take part in most (events on a tie);
-4. a mixed store, a question with no such entity that states a calendar time -> passages when the store has them
-   (text about people and things the graph does not hold); any other signal ("when ...", an ordinal, an anchor)
-   without such an entity -> every kind present, fused. Measured on the parse alone
+4. a mixed store, a question with no such entity that states a calendar time -> the text kinds present (passages,
+   chunks: text about people and things the graph does not hold), both alike: with both present the calibrated value
+   decides between them (below); any other signal ("when ...", an ordinal, an anchor) without such an entity ->
+   every kind present, fused. Measured on the parse alone
    (benchmarks/results/2026-11-25/auto/signals.md): 1,157 of 1,171 TimeQA questions state a time, 8 of 100 MuSiQue
    questions do, while 30 more MuSiQue questions carry another signal.
 
@@ -19,6 +20,12 @@ Calibration (``tkgrag.planning.calibration``): when rule 2 or 4 would fuse sever
 question's calibrated value per kind (the percentile of its probe in each kind's null), only the kinds within
 ``MARGIN`` of the best are kept; the plan's lines give every kind's value and why a kind was dropped. Without
 values (a one-kind store, calibration off) the rules above stand alone.
+
+Fitted router (``tkgrag.planning.router``, where ``tkgrag train router`` fitted one for the store): on a mixed store
+it replaces rules 2-4. Its probabilities pick the labelled kind (events, facts, passages: the most probable of those
+present); chunks, for which no labelled questions exist, stay label-free: when the model finds the question most
+like none of its labelled kinds, chunks alone; otherwise chunks are kept beside the model's kind only when their
+calibrated value is within ``MARGIN`` of it, and replace it when the model's kind is more than ``MARGIN`` below.
 
 Which method per kind (a chain: the first that runs answers, the next are fallbacks when it cannot run):
 - events: ``timer4`` when its TKS is ready, else ``star+`` (the rule graph built; a stale one is used and said),
@@ -42,6 +49,7 @@ from tkgrag.planning.readiness import State
 from tkgrag.question.model import Category, Signal, TemporalQuestion
 
 KIND_ORDER = (ItemKind.EVENT, ItemKind.FACT, ItemKind.PASSAGE, ItemKind.CHUNK)
+TEXT_KINDS = (ItemKind.PASSAGE, ItemKind.CHUNK)  # prose: what a time stated about no graph entity is looked up in
 
 
 @dataclass(frozen=True)
@@ -73,6 +81,8 @@ class Plan:
     # The question's calibrated value per kind the rules would fuse (None: no claim), and the kinds dropped by it.
     calibrated: tuple[tuple[ItemKind, float | None], ...] = ()
     dropped: tuple[tuple[ItemKind, str], ...] = ()
+    routed: tuple[tuple[str, float], ...] = ()  # the fitted router's probability per class (empty: no router)
+    router: str = ""  # the fitted router's name
 
     def value(self, kind: ItemKind) -> float | None:
         return dict(self.calibrated).get(kind)
@@ -94,6 +104,9 @@ class Plan:
     def lines(self) -> list[str]:
         """The plan in words, one line each (the result's notes and ``ask --explain``)."""
         out = [f"auto: {self.why}"]
+        if self.routed:
+            said = ", ".join(f"{c} {p:.2f}" for c, p in self.routed)
+            out.append(f"auto: fitted router {self.router} (labelled training questions): {said}")
         if self.calibrated:
             said = ", ".join(f"{k.value}s {'-' if v is None else f'{v:.2f}'}" for k, v in self.calibrated)
             out.append(f"auto: calibrated (the question's probe as a percentile of each kind's null): {said}")
@@ -115,6 +128,8 @@ class Plan:
             "fusion": self.fusion if self.fused else None,
             "calibrated": {k.value: v for k, v in self.calibrated},
             "dropped": [{"kind": k.value, "why": why} for k, why in self.dropped],
+            "routed": dict(self.routed),
+            "router": self.router or None,
         }
 
 
@@ -155,11 +170,39 @@ def choose_kinds(signals: QuestionSignals, present: frozenset[ItemKind]) -> tupl
         kind = ItemKind.EVENT if linked[ItemKind.EVENT] >= linked[ItemKind.FACT] else ItemKind.FACT
         said = f"{linked[ItemKind.EVENT]:,} events and {linked[ItemKind.FACT]:,} facts"
         return (kind,), f"a temporal question ({signals.temporal}) whose linked entities take part in {said}"
-    if ItemKind.PASSAGE in present and signals.states_time:
-        return (ItemKind.PASSAGE,), (
-            f"a question stating a time ({signals.temporal}) naming no entity of the events or facts: passages"
-        )
+    text = tuple(k for k in TEXT_KINDS if k in present)
+    if text and signals.states_time:
+        said = " and ".join(f"{k.value}s" for k in text)
+        return text, f"a question stating a time ({signals.temporal}) naming no entity of the events or facts: {said}"
     return ordered, f"a temporal question ({signals.temporal}) naming no entity of the graph: every kind, fused"
+
+
+def route_fitted(
+    probs: Mapping[str, float],
+    present: frozenset[ItemKind],
+    calibrated: Mapping[ItemKind, float | None],
+    margin: float = MARGIN,
+) -> tuple[tuple[ItemKind, ...], str, list[tuple[ItemKind, str]]] | None:
+    """The kinds a fitted router's probabilities (``probs``, per class of ``router.CLASSES``) choose on a store of
+    several kinds, why, and the kinds dropped; None when no labelled kind is present (the rules decide)."""
+    labelled = [k for k in KIND_ORDER if k is not ItemKind.CHUNK and k in present]
+    if not labelled:
+        return None
+    best = max(labelled, key=lambda k: probs.get(k.value, 0.0))
+    said = ", ".join(f"{c} {p:.2f}" for c, p in probs.items())
+    if ItemKind.CHUNK not in present:
+        return (best,), f"the fitted router ({said}): {best.value}s", []
+    none = probs.get("none", 0.0)
+    if none > probs.get(best.value, 0.0):
+        why = (
+            f"the fitted router finds the question most like none of its labelled kinds ({said}): chunks, the kind "
+            "it has no labels for"
+        )
+        p_best = probs.get(best.value, 0.0)
+        return (ItemKind.CHUNK,), why, [(best, f"p(none) {none:.2f} > p({best.value}) {p_best:.2f}")]
+    kept, dropped = keep({best: calibrated.get(best), ItemKind.CHUNK: calibrated.get(ItemKind.CHUNK)}, margin)
+    why = f"the fitted router ({said}): {best.value}s; chunks (no labels) against them by the calibrated value"
+    return tuple(kept), why, dropped
 
 
 def _runs(inv: Inventory, method: str) -> bool:
@@ -227,13 +270,21 @@ def plan(
     wanted: frozenset[ItemKind] | None = None,
     calibrated: Mapping[ItemKind, float | None] | None = None,
     margin: float = MARGIN,
+    routed: Mapping[str, float] | None = None,
+    router: str = "",
 ) -> Plan:
     """The plan for a question (``signals``) over the store (``inv``); ``wanted`` limits the kinds (``--kind``);
-    ``calibrated`` (per kind the rules would fuse) keeps the kinds within ``margin`` of the best."""
-    kinds, why = choose_kinds(signals, present(inv, wanted))
+    ``calibrated`` (per kind the rules would fuse) keeps the kinds within ``margin`` of the best; ``routed`` (a fitted
+    router's probabilities, with ``calibrated`` for every kind present) replaces rules 2-4 (``route_fitted``)."""
+    have = present(inv, wanted)
+    kinds, why = choose_kinds(signals, have)
     values: tuple[tuple[ItemKind, float | None], ...] = ()
     dropped: list[tuple[ItemKind, str]] = []
-    if len(kinds) > 1 and calibrated:
+    fitted = route_fitted(routed, have, calibrated or {}, margin) if routed and len(have) > 1 else None
+    if fitted is not None:
+        kinds, why, dropped = fitted
+        values = tuple((k, (calibrated or {}).get(k)) for k in KIND_ORDER if k in have)
+    elif len(kinds) > 1 and calibrated:
         values = tuple((k, calibrated.get(k)) for k in kinds)
         kept, dropped = keep(dict(values), margin)
         kinds = tuple(kept)
@@ -243,4 +294,5 @@ def plan(
         step, skip = choose_methods(kind, inv)
         steps.append(step)
         skipped.extend(skip)
-    return Plan(why, tuple(steps), tuple(skipped), fusion, values, tuple(dropped))
+    said = tuple(routed.items()) if fitted is not None and routed else ()
+    return Plan(why, tuple(steps), tuple(skipped), fusion, values, tuple(dropped), said, router if said else "")

@@ -132,8 +132,21 @@ class StoreCalibrator:
     def values(
         self, text: str, kinds: Sequence[ItemKind], counts: dict[ItemKind, int]
     ) -> dict[ItemKind, float | None] | None:
+        measured = self.measure(text, kinds, counts)
+        return None if measured is None else measured.calibrated
+
+    def measure(self, text: str, kinds: Sequence[ItemKind], counts: dict[ItemKind, int]) -> Measured | None:
+        """The question's vector, raw probe values and calibrated values for ``kinds`` (None: no null)."""
         null = NULLS.get(self.store, self.embedder.name, counts)
         if null is None:
             return None
-        vector = self.embedder.encode([text])[0]
-        return calibrate(probe(self.store, vector, frozenset(kinds)), null)
+        vector = [float(x) for x in self.embedder.encode([text])[0]]
+        raw = probe(self.store, vector, frozenset(kinds))
+        return Measured(vector, raw, calibrate(raw, null))
+
+
+@dataclass(frozen=True)
+class Measured:
+    vector: list[float]
+    raw: dict[ItemKind, float]
+    calibrated: dict[ItemKind, float | None]
