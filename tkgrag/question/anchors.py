@@ -116,7 +116,9 @@ _NOT_TEMPORAL_BEFORE = re.compile(
 _NOT_TEMPORAL_AFTER = re.compile(
     r"^\s*(?:(?:all|that|this|then|which|whom|what|when|where|is|are|was|were|as)\b|[?!.]|$"
     # "before anyone else", "after all the others": an ordinal (``ORDINAL_POSITION``), not an anchor
-    r"|(?:any|every|some)(?:one|body)\s+else\b|(?:all\s+)?(?:the\s+)?others\b)"
+    r"|(?:any|every|some)(?:one|body)\s+else\b|(?:all\s+)?(?:the\s+)?others\b"
+    # "who followed suit": a pro-form for the anchor's event, not a succession
+    r"|suit\b)"
 )
 _CLAUSE_MAIN = re.compile(
     r",\s*(?:and\s+|then\s+|so\s+)?(?:(?:in|on|at|with|for|to|from|by|of|about|against|during|into)\s+)?"

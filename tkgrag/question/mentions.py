@@ -18,11 +18,11 @@ Question words, signal words and months at the start of a sentence are not names
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from tkgrag.question.lexicon import AUXILIARIES, FUNCTION_WORDS, MONTHS, NAME_CONNECTORS, ORDINAL_POSITION, words
 from tkgrag.question.model import Mention, MentionKind
-from tkgrag.question.sectors import country_of, demonyms, sector_phrase_length
+from tkgrag.question.sectors import country_of, demonyms, sector_phrase_length, sector_words, singular
 
 _TOKEN = re.compile(r"\(|\)|/|&|(?<=\s)-(?=\s)|[^\W_]\.(?=\s|$)|[^\W_](?:[\w'’.-]*[^\W_])?(?:['’]s?)?")
 _NOT_NAME_START = (
@@ -50,7 +50,8 @@ _PUNCT = re.compile(r"[,;?!:]")
 # Nouns that name an event, not an actor: "X's visit" is X visiting.
 _EVENT_NOUN = re.compile(
     r"(?:visit|trip|tour|call|remark|comment|statement|request|appeal|criticism|praise|support|offer|invitation|"
-    r"condemnation|accusation|threat|demand|proposal|decision|meeting|talk|negotiation|agreement)s?$"
+    r"condemnation|accusation|threat|demand|proposal|decision|meeting|talk|negotiation|agreement|endorsement|deal|"
+    r"rejection|investigation|inquiry|arrest|consultation|cooperation|warning|rebuke|denunciation)s?$"
 )
 
 
@@ -181,7 +182,9 @@ def _name_mentions(text: str, toks: list[_Tok], i: int, j: int) -> list[Mention]
 def _role_of(text: str, holder: Mention) -> Mention | None:
     """ "the head of Turkmenistan", "the head of government of Germany": a lower-case role before "of <name>"."""
     m = _ROLE_BEFORE.search(text, max(0, holder.start - 60), holder.start)
-    if m is None or any(w.lower() in _ROLE_STOP for w in m.group("role").split()):
+    if m is None:
+        return _bare_sector_role(text, holder)
+    if any(w.lower() in _ROLE_STOP for w in m.group("role").split()):
         return None
     if m.group("prep").lower() != "of":  # "the police in Kenya": only a known sector word
         role_words = m.group("role").split()
@@ -238,6 +241,37 @@ def _possessive_role(text: str, toks: list[_Tok], j: int, holder: Mention) -> Me
     end = _bare_end(role_toks[-1])
     role = text[role_toks[0].start : end]
     return Mention(text[holder.start : end], holder.start, end, MentionKind.ROLE, role=role, holder=holder.text)
+
+
+# Lower-case words right before "of/in/from <holder>", without an article: "a request to citizens of Tanzania",
+# "a statement about armed rebels in Yemen".
+_WORDS_BEFORE_PREP = re.compile(r"(?P<words>(?:[a-z][\w-]*\s+){1,3})(?P<prep>of|in|from)\s+(?:the\s+)?$")
+
+
+def _bare_sector_role(text: str, holder: Mention) -> Mention | None:
+    """A sector said without "the" before "of/in <holder>": only the longest run of words that is a known sector
+    phrase ("citizens", "armed rebels"), so "visited officials of X" keeps X alone unless "officials" is a sector."""
+    m = _WORDS_BEFORE_PREP.search(text, max(0, holder.start - 60), holder.start)
+    if m is None:
+        return None
+    ws = list(re.finditer(r"[a-z][\w-]*", m.group("words")))
+    for n in range(len(ws), 0, -1):
+        words = [w.group() for w in ws[-n:]]
+        if any(w in _ROLE_STOP or w in FUNCTION_WORDS for w in words):
+            continue
+        if _is_sector_phrase(words):
+            start = m.start("words") + ws[-n].start()
+            return Mention(text[start : holder.end], start, holder.end, MentionKind.ROLE, " ".join(words), holder.text)
+    return None
+
+
+def _is_sector_phrase(words: Sequence[str]) -> bool:
+    """The words are exactly a sector phrase of the lexicon (no modifier before it: "visited officials" is not)."""
+    lex = sector_words()
+    return any(
+        c in lex
+        for c in (" ".join(words), " ".join([*words[:-1], singular(words[-1])]), " ".join(singular(w) for w in words))
+    )
 
 
 def find_mentions(text: str, blocked: Iterable[tuple[int, int]] = ()) -> list[Mention]:

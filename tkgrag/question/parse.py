@@ -108,7 +108,29 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
         relation_phrase=relation_phrase,
         reference_date=reference_date,
         exclusions=tuple(exclusions),
+        pro_form=(not relation_phrase or _PRO_FORM.fullmatch(relation_phrase) is not None)
+        and _repeats_anchor(text, anchors),
     )
+
+
+# The main clause's verb is a pro-form for the anchor's event: "who else did so", "who had last done so", "who did the
+# same", "who followed suit".
+_PRO_FORM = re.compile(
+    r"\b(?:(?:did|does|do|had|has|have)(?:\s+(?:also|last|first|then|too|earlier|later|likewise|just|next|"
+    r"(?:most\s+)?recently))*\s+(?:(?:done|doing)\s+)?(?:so|the\s+same|likewise)|followed\s+suit|"
+    r"(?:done|doing)\s+so|(?:did|done)\s+the\s+same)\b",
+    re.IGNORECASE,
+)
+
+
+def _repeats_anchor(text: str, anchors: Sequence[Anchor]) -> bool:
+    """A clause anchor with its own event, and outside it a main clause whose only verb is a pro-form."""
+    clause = [a for a in anchors if a.kind is AnchorKind.CLAUSE and not a.elliptical and a.text.strip()]
+    if len(clause) != 1:
+        return False
+    a = clause[0]
+    rest = text[: a.trigger_start] + " " + text[a.end :]
+    return _PRO_FORM.search(rest) is not None
 
 
 # "Who, other than X, visited Y?", "Who else besides X ...", "apart from X", "except (for) X": X is no entity of the

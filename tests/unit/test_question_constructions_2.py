@@ -1,0 +1,130 @@
+"""Constructions of another writer's phrasing set (issue 29, h29c): a main clause that only repeats the anchor's event
+("who else did so", "who had last done so"), a sector said without "the", a surname that is a month, cooperation
+paraphrases, a passive agent asked after a fronted anchor, and event nouns after a possessive. Each case failed before
+its fix."""
+
+from __future__ import annotations
+
+import pytest
+
+from tkgrag.question.model import MentionKind
+from tkgrag.question.parse import understand
+from tkgrag.question.relation_phrases import relation_phrases, stated_intent
+from tkgrag.question.roles import is_passive
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "In the same month that Julie Bishop criticised China, who else did so?",
+        "On the same day that Tony Tan expressed willingness to hold talks with Thailand, who else did so?",
+        "Just before Kuwait concluded an agreement with the Comoros, who had last done so?",
+        "Right after Iran hosted Kenya, who did the same?",
+        "Before Obama visited China, who followed suit?",
+    ],
+)
+def test_a_pro_form_main_clause_repeats_the_anchor(question: str) -> None:
+    tq = understand(question)
+    assert tq.pro_form
+    assert tq.relation_phrase in ("", "followed suit")  # no event words of its own
+    assert len(tq.anchors) == 1 and tq.anchors[0].text  # the anchor keeps its own event
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Who visited China after Obama did?",  # the anchor is elliptical, the main clause has the verb
+        "Who else visited China in the same month as Obama?",
+        "Who did so?",  # no anchor to repeat
+        "In the month when X visited Y, whom did X praise?",
+    ],
+)
+def test_no_pro_form_where_the_main_clause_has_its_own_verb_or_no_anchor(question: str) -> None:
+    assert not understand(question).pro_form
+
+
+@pytest.mark.parametrize(
+    ("question", "role_mention", "role"),
+    [
+        ("In which month did Tanzania last put a request to citizens of Tanzania?", "citizens of Tanzania", "citizens"),
+        (
+            "What was the earliest month of 2015 in which Al Jazeera issued a statement about armed rebels in Yemen?",
+            "armed rebels in Yemen",
+            "armed rebels",
+        ),
+        (
+            "Who initially opened an inquiry into citizens of the United Arab Emirates in September 2014?",
+            "citizens of the United Arab Emirates",
+            "citizens",
+        ),
+    ],
+)
+def test_a_sector_without_the_before_its_country(question: str, role_mention: str, role: str) -> None:
+    roles = [(m.text, m.role) for m in understand(question).mentions if m.kind is MentionKind.ROLE]
+    assert (role_mention, role) in roles
+
+
+def test_a_verb_before_of_is_not_a_sector() -> None:
+    # only the words that are a sector phrase of the lexicon: not "visited officials", not "criticised"
+    roles = [m.text for m in understand("Who criticised Kenya after Iran?").mentions if m.kind is MentionKind.ROLE]
+    assert roles == []
+    roles = [m.text for m in understand("Who visited officials of Iran?").mentions if m.kind is MentionKind.ROLE]
+    assert roles == ["officials of Iran"]
+
+
+def test_a_surname_that_is_a_month_is_no_time() -> None:
+    tq = understand("Who initially made demands of Theresa May in December 2014?")
+    assert [t.text for t in tq.times] == ["December 2014"]
+    assert "Theresa May" in [m.text for m in tq.mentions]
+    # a month after a function word is still a month (not on the calendar without a year)
+    assert [t.text for t in understand("In May, who visited Iran?").times] == ["May"]
+
+
+@pytest.mark.parametrize(
+    ("phrase", "paraphrase"),
+    [
+        ("worked with on the diplomatic front", "engage in diplomatic cooperation"),
+        ("cooperated diplomatically with", "engage in diplomatic cooperation"),
+        ("sought diplomatic support from", "appeal for diplomatic cooperation"),
+        ("voiced a wish to work together with", "express intent to cooperate"),
+        ("held talks with", "engage in negotiation"),
+    ],
+)
+def test_cooperation_paraphrases(phrase: str, paraphrase: str) -> None:
+    assert paraphrase in relation_phrases(phrase)
+
+
+def test_seeking_a_thing_is_no_intent_but_seeking_to_act_is() -> None:
+    assert not stated_intent("sought diplomatic support from")
+    assert stated_intent("sought to meet with")
+    assert stated_intent("voiced a wish to work together with")
+
+
+def test_held_talks_keeps_consult_first() -> None:
+    assert relation_phrases("held talks with")[1:] == ["consult", "engage in negotiation"]
+
+
+@pytest.mark.parametrize(
+    ("question", "verb"),
+    [
+        (
+            "On the day the head of government of Qatar was endorsed by Qatar, by whom else was the head of "
+            "government of Qatar endorsed?",
+            "endorsed?",
+        ),
+        ("In the month Amit Shah was rebuffed by Shiv Sena, by whom else was Amit Shah rebuffed?", "rebuffed?"),
+    ],
+)
+def test_by_whom_after_a_fronted_anchor_is_passive(question: str, verb: str) -> None:
+    assert is_passive(question, question.rindex(verb))
+
+
+def test_by_whom_in_the_anchor_only_is_not_the_main_clause() -> None:
+    q = "By whom was Iran praised, and who visited Kenya?"
+    assert not is_passive(q, q.index("visited"))
+
+
+def test_an_event_noun_after_a_possessive_is_no_role() -> None:
+    tq = understand("the Shura Council's endorsement of Iran")
+    assert [m.text for m in tq.mentions if m.kind is MentionKind.ROLE] == []
+    assert tq.relation_phrase == "endorsement"
