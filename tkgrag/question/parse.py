@@ -108,18 +108,23 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
         relation_phrase=relation_phrase,
         reference_date=reference_date,
         exclusions=tuple(exclusions),
-        pro_form=(not relation_phrase or _PRO_FORM.fullmatch(relation_phrase) is not None)
-        and _repeats_anchor(text, anchors),
+        pro_form=set(relation_phrase.lower().split()) <= _PRO_FORM_WORDS and _repeats_anchor(text, anchors),
     )
 
 
 # The main clause's verb is a pro-form for the anchor's event: "who else did so", "who had last done so", "who did the
 # same", "who followed suit".
 _PRO_FORM = re.compile(
-    r"\b(?:(?:did|does|do|had|has|have)(?:\s+(?:also|last|first|then|too|earlier|later|likewise|just|next|"
-    r"(?:most\s+)?recently))*\s+(?:(?:done|doing)\s+)?(?:so|the\s+same|likewise)|followed\s+suit|"
+    r"\b(?:(?:did|does|do|had|has|have)(?:\s+(?:also|last|first|then|too|earlier|later|just|next|"
+    r"(?:most\s+)?recently))*\s+(?:(?:done|doing)\s+)?(?:so|the\s+same|likewise)|follow(?:s|ed|ing)?\s+suit|"
     r"(?:done|doing)\s+so|(?:did|done)\s+the\s+same)\b",
     re.IGNORECASE,
+)
+
+
+# What a pro-form main clause may leave in the relation phrase: "did likewise", "followed suit", "the next to do so".
+_PRO_FORM_WORDS = frozenset(
+    {"so", "same", "likewise", "suit", "follow", "followed", "too", "next", "as", "well", "also"}
 )
 
 

@@ -43,9 +43,7 @@ _RECEIVE_FROM = re.compile(
 
 # "By whom was X praised", "By which country was X visited": the agent asked up front.
 # Also after a fronted anchor: "On the day X was praised by Y, by whom else was X praised".
-_BY_WH = re.compile(
-    r"(?:^|,)\W*by\s+(?:whom|who|which|what)\b[^,]*\b(?:was|were|is|are|been|be)\b[^,]*$", re.IGNORECASE
-)
+_BY_WH = re.compile(r"(?:^|,)\W*by\s+(?:whom|who|which|what)\b.*\b(?:was|were|is|are|been|be)\b", re.IGNORECASE)
 # The verb of the relation phrase is the passive auxiliary itself: "did X get criticised by Y".
 _GET_PASSIVE = re.compile(r"(?:get|gets|got|gotten|getting)\s+[a-z]+(?:ed|en|wn)\b", re.IGNORECASE)
 
