@@ -16,6 +16,7 @@ the visit to X": the main clause's actor), and a passive agent asked after a fro
 10  Kappa Federation  Praise_or_endorse        Zeta Republic      2014-07-10
 11  Omega Isles       Praise_or_endorse        Zeta Republic      2014-07-10
 12  Zeta Republic     Praise_or_endorse        Delta Council      2014-08-01
+13  Beta League       Sign_formal_agreement    Kappa Federation   2014-04-02
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ FACTS = [
     ("Kappa_Federation", "Praise_or_endorse", "Zeta_Republic", "2014-07-10"),
     ("Omega_Isles", "Praise_or_endorse", "Zeta_Republic", "2014-07-10"),
     ("Zeta_Republic", "Praise_or_endorse", "Delta_Council", "2014-08-01"),  # Zeta Republic praises too: syntax decides
+    ("Beta_League", "Sign_formal_agreement", "Kappa_Federation", "2014-04-02"),
 ]
 
 
@@ -114,3 +116,11 @@ def test_by_whom_else_after_a_fronted_anchor(reader: SymbolicReader, vector: Vec
         "On the day Zeta Republic was endorsed by Kappa Federation, by whom else was Zeta Republic endorsed?",
     )
     assert got == ["Omega Isles"]
+
+
+def test_a_pronoun_in_the_anchor_is_the_main_actor(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # "it" is Alpha Union: anchor #5 (June 2014), not Beta League's #13 (April 2014, when Alpha Union visited #7)
+    got = texts(
+        reader, vector, "Whom did Alpha Union visit in the month in which it signed an agreement with Kappa Federation?"
+    )
+    assert got == ["Kappa Federation"]

@@ -24,12 +24,15 @@ from tkgrag.question.roles import is_passive
         "On the very day Wendy Sherman lashed out at China, who else did likewise?",
         "Right after Iran pleaded with the government of South Africa, who was the next to do so?",
         "Once Iran had visited Kenya, who was the first to follow suit?",
+        "Who did the same thing on the day Iran visited Kenya?",
+        "Who else did it in the month when Iran visited Kenya?",
+        "In the month Iran visited Kenya, who did that too?",
     ],
 )
 def test_a_pro_form_main_clause_repeats_the_anchor(question: str) -> None:
     tq = understand(question)
     assert tq.pro_form
-    assert set(tq.relation_phrase.split()) <= {"followed", "follow", "suit", "likewise", "next"}  # no event words
+    assert set(tq.relation_phrase.split()) <= {"followed", "follow", "suit", "likewise", "next", "thing", "too"}
     assert len(tq.anchors) == 1 and tq.anchors[0].text  # the anchor keeps its own event
 
 
@@ -40,6 +43,7 @@ def test_a_pro_form_main_clause_repeats_the_anchor(question: str) -> None:
         "Who else visited China in the same month as Obama?",
         "Who did so?",  # no anchor to repeat
         "Who visited China next?",
+        "Who did Iran visit in the month when Kenya did it?",  # the anchor is the elliptical one
         "In the month when X visited Y, whom did X praise?",
     ],
 )

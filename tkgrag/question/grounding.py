@@ -392,10 +392,13 @@ class Grounder:
         relation = clause.relation if _fits(clause) or main.relation is None else main.relation
         subject = next((e.key for e in clause.entities if e.role is AnswerRole.SUBJECT), None)
         object_ = next((e.key for e in clause.entities if e.role is AnswerRole.OBJECT), None)
-        if subject is None and (_GERUND.match(anchor.text) or _NOMINAL.match(anchor.text)):
+        if subject is None and (
+            _GERUND.match(anchor.text) or _NOMINAL.match(anchor.text) or _PRONOUN.match(anchor.text)
+        ):
             # "before joining Initech": the clause's unsaid subject is the main clause's ("Where did Peter Gibbons
             # work before joining Initech?" -> Peter Gibbons joined Initech); the same for an event noun without its
-            # actor ("Which place did X visit just before the visit to The Hague?").
+            # actor ("Which place did X visit just before the visit to The Hague?") or a pronoun for it ("Whom did
+            # X praise in the month in which it visited Y?").
             subject = next((e.key for e in main.entities if e.role is AnswerRole.SUBJECT and e.key != object_), None)
         events = self.facts(subject, object_, [relation] if relation else None, limit=ANCHOR_EVENT_LIMIT)
         if not events and main.relation and main.relation != relation:
@@ -433,6 +436,7 @@ class Grounder:
 
 _GERUND = re.compile(r"^\s*[a-z]+ing\b")  # an anchor clause without a subject: "joining X", "leaving X"
 # an event noun without its actor: "the visit to X", "a deal with X" (not "the visit of X", whose X is the actor)
+_PRONOUN = re.compile(r"^\s*(?:he|she|it|they)\b", re.IGNORECASE)
 _NOMINAL = re.compile(r"^\s*(?:the|a|an|its|his|her|their)\s+[a-z]+\s+(?:to|with|against|on|into|for|about)\b")
 
 

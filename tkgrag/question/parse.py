@@ -117,14 +117,16 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
 _PRO_FORM = re.compile(
     r"\b(?:(?:did|does|do|had|has|have)(?:\s+(?:also|last|first|then|too|earlier|later|just|next|"
     r"(?:most\s+)?recently))*\s+(?:(?:done|doing)\s+)?(?:so|the\s+same|likewise)|follow(?:s|ed|ing)?\s+suit|"
-    r"(?:done|doing)\s+so|(?:did|done)\s+the\s+same)\b",
+    r"(?:done|doing)\s+so|(?:did|done)\s+the\s+same)\b"
+    # "who did it (too)" only where it ends the sentence: "who did it in 2014" is no pro-form
+    r"|\b(?:did|done|do)\s+(?:it|that)(?:\s+too|\s+as\s+well)?(?=\s*[?.!]?\s*$)",
     re.IGNORECASE,
 )
 
 
 # What a pro-form main clause may leave in the relation phrase: "did likewise", "followed suit", "the next to do so".
 _PRO_FORM_WORDS = frozenset(
-    {"so", "same", "likewise", "suit", "follow", "followed", "too", "next", "as", "well", "also"}
+    {"so", "same", "likewise", "suit", "follow", "followed", "too", "next", "as", "well", "also", "thing"}
 )
 
 
