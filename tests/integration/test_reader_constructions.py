@@ -17,6 +17,7 @@ the visit to X": the main clause's actor), and a passive agent asked after a fro
 11  Omega Isles       Praise_or_endorse        Zeta Republic      2014-07-10
 12  Zeta Republic     Praise_or_endorse        Delta Council      2014-08-01
 13  Beta League       Sign_formal_agreement    Kappa Federation   2014-04-02
+14  Kappa Federation  Praise_or_endorse        Delta Council      2014-01-15
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ FACTS = [
     ("Omega_Isles", "Praise_or_endorse", "Zeta_Republic", "2014-07-10"),
     ("Zeta_Republic", "Praise_or_endorse", "Delta_Council", "2014-08-01"),  # Zeta Republic praises too: syntax decides
     ("Beta_League", "Sign_formal_agreement", "Kappa_Federation", "2014-04-02"),
+    ("Kappa_Federation", "Praise_or_endorse", "Delta_Council", "2014-01-15"),
 ]
 
 
@@ -124,3 +126,9 @@ def test_a_pronoun_in_the_anchor_is_the_main_actor(reader: SymbolicReader, vecto
         reader, vector, "Whom did Alpha Union visit in the month in which it signed an agreement with Kappa Federation?"
     )
     assert got == ["Kappa Federation"]
+
+
+def test_an_object_pronoun_in_the_anchor_is_the_main_entity(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # "it" is Zeta Republic: anchor #10 (2014-07-10), not Kappa Federation's earlier praise of Delta Council (#14)
+    got = texts(reader, vector, "By whom else was Zeta Republic endorsed on the day Kappa Federation endorsed it?")
+    assert got == ["Omega Isles"]

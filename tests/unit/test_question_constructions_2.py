@@ -136,3 +136,10 @@ def test_an_event_noun_after_a_possessive_is_no_role() -> None:
     tq = understand("the Shura Council's endorsement of Iran")
     assert [m.text for m in tq.mentions if m.kind is MentionKind.ROLE] == []
     assert tq.relation_phrase == "endorsement"
+
+
+def test_an_ordinal_before_to_is_no_role() -> None:
+    # "the earliest to make demands of X": not a role "earliest to make demands" held by X
+    tq = understand("In December 2014, who was the earliest to make demands of Theresa May?")
+    assert [m.kind for m in tq.mentions] == [MentionKind.NAME]
+    assert tq.relation_phrase == "make demands"

@@ -400,6 +400,12 @@ class Grounder:
             # actor ("Which place did X visit just before the visit to The Hague?") or a pronoun for it ("Whom did
             # X praise in the month in which it visited Y?").
             subject = next((e.key for e in main.entities if e.role is AnswerRole.SUBJECT and e.key != object_), None)
+        if object_ is None and _OBJECT_PRONOUN.search(anchor.text):
+            # "on the day Qatar endorsed it": the pronoun is the main clause's other entity (its object first)
+            others = sorted(
+                (e for e in main.entities if e.key != subject), key=lambda e: e.role is not AnswerRole.OBJECT
+            )
+            object_ = others[0].key if others else None
         events = self.facts(subject, object_, [relation] if relation else None, limit=ANCHOR_EVENT_LIMIT)
         if not events and main.relation and main.relation != relation:
             relation = main.relation
@@ -436,6 +442,7 @@ class Grounder:
 
 _GERUND = re.compile(r"^\s*[a-z]+ing\b")  # an anchor clause without a subject: "joining X", "leaving X"
 # an event noun without its actor: "the visit to X", "a deal with X" (not "the visit of X", whose X is the actor)
+_OBJECT_PRONOUN = re.compile(r"\b(?:it|him|her|them)\s*$", re.IGNORECASE)  # an anchor clause ending in a pronoun
 _PRONOUN = re.compile(r"^\s*(?:he|she|it|they)\b", re.IGNORECASE)
 _NOMINAL = re.compile(r"^\s*(?:the|a|an|its|his|her|their)\s+[a-z]+\s+(?:to|with|against|on|into|for|about)\b")
 

@@ -45,7 +45,11 @@ _ROLE_BEFORE = re.compile(
     r"(?:country\s+of\s+)?$",
     re.IGNORECASE,
 )
-_ROLE_STOP = frozenset({"who", "what", "which", "when", "did", "was", "is", "were", "are", "first", "last", "same"})
+# words no role holds: question words, auxiliaries, ordinals ("the earliest to make demands of X" is no role), "to"
+_ROLE_STOP = frozenset(
+    {"who", "what", "which", "when", "did", "was", "is", "were", "are", "first", "last", "same"}
+    | {"earliest", "latest", "final", "recent", "next", "initial", "to"}
+)
 _PUNCT = re.compile(r"[,;?!:]")
 # Nouns that name an event, not an actor: "X's visit" is X visiting.
 _EVENT_NOUN = re.compile(
