@@ -132,3 +132,9 @@ def test_an_object_pronoun_in_the_anchor_is_the_main_entity(reader: SymbolicRead
     # "it" is Zeta Republic: anchor #10 (2014-07-10), not Kappa Federation's earlier praise of Delta Council (#14)
     got = texts(reader, vector, "By whom else was Zeta Republic endorsed on the day Kappa Federation endorsed it?")
     assert got == ["Omega Isles"]
+
+
+def test_an_excluded_actor_anchors_a_bare_same_month(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # "in the same month" alone: the month of the excluded actor's own criticism (#1, March 2014): #2
+    got = texts(reader, vector, "Besides Alpha Union, who criticised Zeta Republic in the same month?")
+    assert got == ["Beta League"]

@@ -109,6 +109,16 @@ class Grounder:
             # "In the same month that X criticised Y, who else did so?": the anchor's relation and object
             main = self._anchor_as_main(tq) or main
         answer_role = answer_role_of(tq, [e.role for e in main.entities], main.passive, _main_text(tq))
+        # "Who, other than X, ...": X is left out of the answers
+        excluded = with_parentheticals(tq.text, list(tq.excluded_mentions()))
+        excluded_links = [
+            GroundedEntity(m, lk.key, lk.name, lk.score, answer_role)
+            for m, lk in (select_links(excluded, self.linker.link_entities(excluded, k=3)) if excluded else [])
+            if lk
+        ]
+        if moved is None and excluded_links and any(_bare(a) for a in tq.anchors):
+            # "Besides X, who criticised Y in the same month?": the month of X's own such event
+            moved = excluded_links[0]
         with watch.stage("anchors"):
             anchors = tuple(self._anchor(tq.text, a, main, answer_role, moved) for a in tq.anchors)
         # An anchor that repeats the question's relation ("after X did") fixes it where the match was unsure.
@@ -128,11 +138,7 @@ class Grounder:
         # The anchor's entity in the answer's role is the one the question contrasts the answer with ("who else",
         # "after X did, who first ...").
         exclude = {ga.answer_role_entity for ga in anchors if ga.answer_role_entity}
-        # "Who, other than X, ...": X is left out of the answers
-        excluded = with_parentheticals(tq.text, list(tq.excluded_mentions()))
-        if excluded:
-            links = select_links(excluded, self.linker.link_entities(excluded, k=3))
-            exclude |= {lk.key for _, lk in links if lk}
+        exclude |= {e.key for e in excluded_links}
 
         rewritten = None
         if anchors and anchors[0].event is not None:
