@@ -143,3 +143,23 @@ def test_an_ordinal_before_to_is_no_role() -> None:
     tq = understand("In December 2014, who was the earliest to make demands of Theresa May?")
     assert [m.kind for m in tq.mentions] == [MentionKind.NAME]
     assert tq.relation_phrase == "make demands"
+
+
+def test_that_month_at_the_end_is_a_bare_same_period_anchor() -> None:
+    tq = understand("Who, apart from Shiv Sena, rebuffed Amit Shah during that month?")
+    assert [(a.text, a.relation.value) for a in tq.anchors] == [("", "same-month")]
+    # with a stated time, "that month" is that time, no anchor
+    assert understand("In September 2014, who rebuffed Amit Shah, and who else did that month?").anchors == ()
+
+
+def test_a_noun_phrase_anchor_with_an_event_is_repeated_by_a_pro_form() -> None:
+    q = "Prior to Ryoo Kihl-jae signalling readiness to meet the people of South Korea, who had last done so?"
+    assert understand(q).pro_form
+    assert understand("After Angola's deal with South Korea, who else did so?").pro_form
+    assert not understand("After Angola, who else did so?").pro_form  # a name alone: no event to repeat
+
+
+def test_intent_verbs_in_the_ing_form_and_a_deal_alone() -> None:
+    assert stated_intent("signalling readiness to meet")
+    assert stated_intent("voicing a wish to cooperate with")
+    assert "sign formal agreement" in relation_phrases("deal")

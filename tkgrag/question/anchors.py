@@ -32,6 +32,9 @@ _SAME = (
     r"(?:(?:in|on|during|at|within)\s+)?(?:the\s+|that\s+)?(?:very\s+)?same\s+(?P<unit>day|date|week|month|year|time|period)"
     r"(?:\s+(?:as|that|of|when|in\s+which|on\s+which|with))?"
 )
+# "Besides X, who visited Y during that month?": a bare "that day/month/year" at the end of a clause (the period of an
+# event the question names elsewhere; not read where the question states a time, which "that month" may point to)
+_THAT_PERIOD = r"(?:in|on|during|within)\s+that\s+(?:very\s+)?(?P<unit4>day|month|year)(?=\s*(?:[?.!,;]|$))"
 # "in the month when X visited Y", and the bare relative clause "in the month X visited Y" (not "the month of May",
 # "the month after", "the year 2014").
 _PERIOD_WHEN = (
@@ -71,6 +74,7 @@ _NEXT_PERIOD = (
 _TRIGGERS: list[tuple[str, AnchorRelation | None]] = [
     (_NEXT_PERIOD, None),
     (_SAME, None),
+    (_THAT_PERIOD, None),
     (_PERIOD_WHEN, None),
     (
         r"at\s+the\s+(?:same\s+)?time\s+(?:of|when|that|as)|around\s+the\s+time\s+(?:of|when|that)",
@@ -101,7 +105,8 @@ _TRIGGERS: list[tuple[str, AnchorRelation | None]] = [
     (r"when", AnchorRelation.DURING),
 ]
 # Triggers that stand without a complement: "in the same year", "at the time" (the time of something said before).
-_SAME_GROUPS = {f"t{i}" for i, (p, _) in enumerate(_TRIGGERS) if p in (_SAME, _PERIOD_WHEN, _DEICTIC)}
+_SAME_GROUPS = {f"t{i}" for i, (p, _) in enumerate(_TRIGGERS) if p in (_SAME, _THAT_PERIOD, _PERIOD_WHEN, _DEICTIC)}
+_THAT_GROUPS = {f"t{i}" for i, (p, _) in enumerate(_TRIGGERS) if p == _THAT_PERIOD}
 _SUCCESSION_GROUPS = {f"t{i}" for i, (p, _) in enumerate(_TRIGGERS) if p in (_SUCCESSOR, _SUCCESSION)}
 _TRIGGER_RE = re.compile(
     r"(?<![\w'’-])(?:" + "|".join(f"(?P<t{i}>{p})" for i, (p, _) in enumerate(_TRIGGERS)) + r")(?![\w'’-])"
@@ -158,7 +163,7 @@ def _relation_for(name: str, m: re.Match[str]) -> AnchorRelation:
     if m.group("unit3"):
         before = m.group("dir") in ("before", "preceding") or m.group("dir").startswith("prior")
         return AnchorRelation(f"{m.group('unit3')}-{'before' if before else 'after'}")
-    unit = m.group("unit") or m.group("unit2")
+    unit = m.group("unit") or m.group("unit2") or m.group("unit4")
     if unit:
         return {
             "day": AnchorRelation.SAME_DAY,
@@ -254,6 +259,8 @@ def find_anchors(text: str, low: str, times: Sequence[TimeExpression]) -> list[A
         trigger = low[t_start:t_end]
         if any(a <= t_start < b for a, b in covered):
             continue  # the relation word of an explicit time ("before" in "before 2014")
+        if name in _THAT_GROUPS and times:
+            continue  # "In May 2014 ... that month": the stated time
         comp_start = t_end
         while comp_start < len(low) and low[comp_start] in " \t,":
             comp_start += 1

@@ -46,8 +46,8 @@ from tkgrag.question.constraints import anchor_constraint, explicit_constraint, 
 from tkgrag.question.graph_linker import GraphLinker
 from tkgrag.question.grounded import RELATION_MARGIN, GroundedAnchor, GroundedEntity, GroundedQuestion
 from tkgrag.question.link_selection import select_links, with_parentheticals
-from tkgrag.question.model import Anchor, AnchorKind, AnswerKind, Mention, MentionKind, TemporalQuestion
-from tkgrag.question.parse import QuestionError, understand
+from tkgrag.question.model import Anchor, AnswerKind, Mention, MentionKind, TemporalQuestion
+from tkgrag.question.parse import QuestionError, names_an_event, understand
 from tkgrag.question.relation_phrases import clean_relation_phrase, is_canonical, relation_phrases, stated_intent
 from tkgrag.question.relations import FIT_MIN, RelationMatch, RelationMatchError, humanise
 from tkgrag.question.rewrite import rewrite
@@ -212,7 +212,7 @@ class Grounder:
     def _anchor_as_main(self, tq: TemporalQuestion) -> _Clause | None:
         """The main clause of a pro-form question ("who else did so", "who had last done so"): the anchor clause's
         relation and entities, less its subject, whose place the answer takes."""
-        anchor = next((a for a in tq.anchors if a.kind is AnchorKind.CLAUSE and not a.elliptical), None)
+        anchor = next((a for a in tq.anchors if names_an_event(a)), None)
         if anchor is None or tq.answer_type.kind is not AnswerKind.ENTITY:
             return None
         try:

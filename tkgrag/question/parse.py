@@ -130,9 +130,24 @@ _PRO_FORM_WORDS = frozenset(
 )
 
 
+def names_an_event(anchor: Anchor) -> bool:
+    """An anchor with its own event: a clause, or a noun phrase with words besides its names ("X signalling readiness
+    to meet Y", "X's visit to Y"); not an elliptical one ("X did") nor a name alone."""
+    if anchor.elliptical or not anchor.text.strip():
+        return False
+    if anchor.kind is AnchorKind.CLAUSE:
+        return True
+    rest = anchor.text
+    for m in sorted(anchor.mentions, key=lambda m: -m.start):
+        rest = rest[: m.start - anchor.start] + " " + rest[m.end - anchor.start :]
+    return bool(anchor.mentions) and any(
+        len(w) > 3 and w.lower() not in FUNCTION_WORDS for w in re.findall(r"[a-z][\w-]*", rest)
+    )
+
+
 def _repeats_anchor(text: str, anchors: Sequence[Anchor]) -> bool:
     """A clause anchor with its own event, and outside it a main clause whose only verb is a pro-form."""
-    clause = [a for a in anchors if a.kind is AnchorKind.CLAUSE and not a.elliptical and a.text.strip()]
+    clause = [a for a in anchors if names_an_event(a)]
     if len(clause) != 1:
         return False
     a = clause[0]

@@ -49,7 +49,7 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         (r"\b(?:sue[sd]?|suing|lawsuit)\b", "bring lawsuit against"),
         (
             r"\b(?:sign|ink|conclud|seal|finali[sz])\w*\b.*\b(?:agreement|deal|accord|treaty|pact|contract)s?\b"
-            r"|\bpen\s+to\s+paper",
+            r"|\bpen\s+to\s+paper|^(?:deal|agreement|treaty|pact)s?\b",  # the noun alone: "X's deal with Y"
             "sign formal agreement",
         ),
         (
@@ -133,8 +133,8 @@ _INTENT = re.compile(
     r"hope[sd]?|(?:seek(?:s)?|sought)(?=\s+to\b)|aim(?:s|ed)?|(?:pledg|vow|promis|offer|commit|propos)(?:e|es|ed|s|ted|ing)?(?:\s+(?:itself|himself|herself|themselves))?(?=\s+(?:to|cooperation|collaboration|talks|negotiations|support)\b)|"
     r"(?:extend(?:s|ed|ing)?|ma(?:de|kes?|king))\s+(?:an?\s+)?(?:offers?|promises?|pledges?)\s+(?:of|to)|"
     r"(?:said|says|announced)\s+(?:it|he|she|they)\s+(?:would|will|wanted\s+to|was\s+ready\s+to)|"
-    r"(?:was|were|is|are)\s+(?:ready|willing|eager|keen)|(?:express(?:es|ed)?|voic(?:es|ed|e)|announc(?:es|ed)|show(?:s|ed)?|stat(?:es|ed)|"
-    r"declar(?:es|ed)|signal(?:s|ed|led)?)\s+(?:its|their|his|her|an?|the)?\s*(?:intentions?|interest|desire|wish|"
+    r"(?:was|were|is|are)\s+(?:ready|willing|eager|keen)|(?:express(?:es|ed|ing)?|voic(?:es|ed|e|ing)|announc(?:es|ed|ing)|"
+    r"show(?:s|ed|ing)?|stat(?:es|ed|ing)|declar(?:es|ed|ing)|signal(?:s|ed|led|ing|ling)?)\s+(?:its|their|his|her|an?|the)?\s*(?:intentions?|interest|desire|wish|"
     r"willingness|readiness|intent)(?:\s+(?:to|in|for))?)\s+(?:to\s+)?",
     re.IGNORECASE,
 )
