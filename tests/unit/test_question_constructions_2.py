@@ -163,3 +163,16 @@ def test_intent_verbs_in_the_ing_form_and_a_deal_alone() -> None:
     assert stated_intent("signalling readiness to meet")
     assert stated_intent("voicing a wish to cooperate with")
     assert "sign formal agreement" in relation_phrases("deal")
+
+
+def test_a_sector_through_a_possessive_pronoun() -> None:
+    # "its citizens": the citizens of the name said before (ICEWS's Citizen (Tanzania)); not "its neighbours"
+    tq = understand("Which month did Tanzania put a request to its citizens for the last time?")
+    assert [(m.text, m.role, m.holder) for m in tq.mentions if m.kind is MentionKind.ROLE] == [
+        ("its citizens", "citizens", "Tanzania")
+    ]
+    tq = understand("When did Iran arrest its own police officers?")
+    assert [(m.role, m.holder) for m in tq.mentions if m.kind is MentionKind.ROLE] == [("police officers", "Iran")]
+    assert [
+        m for m in understand("Which month did Kenya visit its neighbours?").mentions if m.kind is MentionKind.ROLE
+    ] == []

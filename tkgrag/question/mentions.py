@@ -269,6 +269,27 @@ def _bare_sector_role(text: str, holder: Mention) -> Mention | None:
     return None
 
 
+# "Tanzania put a request to its citizens": a sector of the name said before, through a possessive pronoun
+_POSSESSED_SECTOR = re.compile(r"\b(?:its|their|his|her)\s+(?:own\s+)?(?P<words>(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)")
+
+
+def _possessed_sectors(text: str, names: Sequence[Mention], blocked: Sequence[tuple[int, int]]) -> list[Mention]:
+    """ROLE mentions for "its citizens", "their police": the longest sector phrase after the pronoun, held by the
+    nearest name before it ("Tanzania ... its citizens" -> citizens of Tanzania)."""
+    out = []
+    for m in _POSSESSED_SECTOR.finditer(text):
+        before = [n for n in names if n.end <= m.start()]
+        if not before or not _outside(m.start(), m.end(), blocked):
+            continue
+        ws = m.group("words").split()
+        n = next((n for n in range(len(ws), 0, -1) if _is_sector_phrase(ws[:n])), 0)
+        if n:
+            end = m.start("words") + len(" ".join(ws[:n]))
+            holder = max(before, key=lambda x: x.end)
+            out.append(Mention(text[m.start() : end], m.start(), end, MentionKind.ROLE, " ".join(ws[:n]), holder.text))
+    return out
+
+
 def _is_sector_phrase(words: Sequence[str]) -> bool:
     """The words are exactly a sector phrase of the lexicon (no modifier before it: "visited officials" is not)."""
     lex = sector_words()
@@ -308,6 +329,7 @@ def find_mentions(text: str, blocked: Iterable[tuple[int, int]] = ()) -> list[Me
                     # "Nigerians", "Afghans": the country's citizens (ICEWS's Citizen (Nigeria)); not "the Japanese"
                     m = names[0]
                     out.append(Mention(m.text, m.start, m.end, MentionKind.ROLE, role="citizens", holder=country))
+    out.extend(_possessed_sectors(text, [m for m in out if m.kind is MentionKind.NAME], blocked))
     if not any(c.isupper() for c in text[1:]):
         out.extend(_chunks(text, toks))
     else:
