@@ -108,6 +108,8 @@ def test_an_event_noun_takes_the_main_actor(reader: SymbolicReader, vector: Vect
     # "the visit to Theta Kingdom" is Alpha Union's #8 (2014-09-09), not Beta League's #9; the visit just before: #6
     got = texts(reader, vector, "Which place did Alpha Union visit just before the visit to Theta Kingdom?")
     assert got[:1] == ["Kappa Federation"]
+    got = texts(reader, vector, "Whom did Alpha Union visit right before its official visit to Theta Kingdom?")
+    assert got[:1] == ["Kappa Federation"]
 
 
 def test_by_whom_else_after_a_fronted_anchor(reader: SymbolicReader, vector: VectorRetriever) -> None:

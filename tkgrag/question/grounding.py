@@ -450,7 +450,9 @@ _GERUND = re.compile(r"^\s*[a-z]+ing\b")  # an anchor clause without a subject: 
 # an event noun without its actor: "the visit to X", "a deal with X" (not "the visit of X", whose X is the actor)
 _OBJECT_PRONOUN = re.compile(r"\b(?:it|him|her|them)\s*$", re.IGNORECASE)  # an anchor clause ending in a pronoun
 _PRONOUN = re.compile(r"^\s*(?:he|she|it|they)\b", re.IGNORECASE)
-_NOMINAL = re.compile(r"^\s*(?:the|a|an|its|his|her|their)\s+[a-z]+\s+(?:to|with|against|on|into|for|about)\b")
+_NOMINAL = re.compile(
+    r"^\s*(?:the|a|an|its|his|her|their)\s+(?:[a-z]+\s+)?[a-z]+\s+(?:to|with|against|on|into|for|about)\b"
+)
 
 
 def _fits(clause: _Clause) -> bool:
