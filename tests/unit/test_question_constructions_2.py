@@ -176,3 +176,9 @@ def test_a_sector_through_a_possessive_pronoun() -> None:
     assert [
         m for m in understand("Which month did Kenya visit its neighbours?").mentions if m.kind is MentionKind.ROLE
     ] == []
+
+
+def test_the_week_an_actor_did_is_an_anchor_not_a_second_entity() -> None:
+    # no week granularity: the anchor's own day (a subset of its week), never the question without a time
+    tq = understand("Who else criticised China in the week Julie Bishop did?")
+    assert [(a.text, a.relation.value, a.elliptical) for a in tq.anchors] == [("Julie Bishop did", "during", True)]

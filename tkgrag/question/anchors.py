@@ -39,7 +39,7 @@ _THAT_PERIOD = r"(?:in|on|during|within)\s+that\s+(?:very\s+)?(?P<unit4>day|mont
 # "the month after", "the year 2014").
 _PERIOD_WHEN = (
     # without a preposition only up front and before a main clause: "The day X visited Y, who else ...?"
-    r"(?:(?:in|on|during)\s+|^\s*(?=[^?]*,\s*(?:who|whom|what|which)\b))the\s+(?:very\s+)?(?P<unit2>day|month|year)(?:\s+(?:when|that|in\s+which|on\s+which)|"
+    r"(?:(?:in|on|during)\s+|^\s*(?=[^?]*,\s*(?:who|whom|what|which)\b))the\s+(?:very\s+)?(?P<unit2>day|week|month|year)(?:\s+(?:when|that|in\s+which|on\s+which)|"
     # "during the month of X's visit" (not "the month of May")
     r"\s+of(?=\s+(?!(?:the\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|"
     r"december|\d))[^\W\d])|"
