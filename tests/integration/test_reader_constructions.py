@@ -140,3 +140,13 @@ def test_an_excluded_actor_anchors_a_bare_same_month(reader: SymbolicReader, vec
     # "in the same month" alone: the month of the excluded actor's own criticism (#1, March 2014): #2
     got = texts(reader, vector, "Besides Alpha Union, who criticised Zeta Republic in the same month?")
     assert got == ["Beta League"]
+
+
+def test_a_pronoun_subject_of_the_main_clause_is_the_anchor_actor(
+    reader: SymbolicReader, vector: VectorRetriever
+) -> None:
+    # "it" is Alpha Union, the anchor's actor (#5, June 2014): its visit that month, #6
+    got = texts(
+        reader, vector, "In the month Alpha Union signed an agreement with Kappa Federation, whom did it visit?"
+    )
+    assert got == ["Kappa Federation"]

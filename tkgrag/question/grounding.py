@@ -108,6 +108,9 @@ class Grounder:
         if tq.pro_form and not main.entities:
             # "In the same month that X criticised Y, who else did so?": the anchor's relation and object
             main = self._anchor_as_main(tq) or main
+        elif not main.entities and _SUBJECT_PRONOUN.search(_main_text(tq)):
+            # "In the month X criticised Y, whom else did he criticise?": the pronoun is the anchor's actor
+            main = self._pronoun_subject(tq, main)
         answer_role = answer_role_of(tq, [e.role for e in main.entities], main.passive, _main_text(tq))
         # "Who, other than X, ...": X is left out of the answers
         excluded = with_parentheticals(tq.text, list(tq.excluded_mentions()))
@@ -233,6 +236,23 @@ class Grounder:
             return None
         unlinked = tuple(_moved(m, anchor.start) for m in clause.unlinked)
         return replace(clause, entities=kept, unlinked=unlinked, passive=False)
+
+    def _pronoun_subject(self, tq: TemporalQuestion, main: _Clause) -> _Clause:
+        """The main clause with its pronoun subject ("did he", "did they") read as the event anchor's subject."""
+        anchor = next((a for a in tq.anchors if names_an_event(a)), None)
+        if anchor is None:
+            return main
+        try:
+            sub = understand(anchor.text)
+        except QuestionError:
+            return main
+        clause = self._clause(
+            sub.text, with_parentheticals(sub.text, sub.mentions), clean_relation_phrase(sub.relation_phrase)
+        )
+        actor = next((e for e in clause.entities if e.role is AnswerRole.SUBJECT), None)
+        if actor is None:
+            return main
+        return replace(main, entities=(replace(actor, mention=_moved(actor.mention, anchor.start)),))
 
     def _vocabulary(self) -> frozenset[str]:
         """The lower-cased words of the graph's relation names (none for a graph without events)."""
@@ -448,6 +468,8 @@ class Grounder:
 
 _GERUND = re.compile(r"^\s*[a-z]+ing\b")  # an anchor clause without a subject: "joining X", "leaving X"
 # an event noun without its actor: "the visit to X", "a deal with X" (not "the visit of X", whose X is the actor)
+# a pronoun subject after an auxiliary, before its verb: "whom else did he criticise", "where did they go next"
+_SUBJECT_PRONOUN = re.compile(r"\b(?:did|does|do|has|have|had|will|would)\s+(?:he|she|they|it)\s+[a-z]", re.IGNORECASE)
 _OBJECT_PRONOUN = re.compile(r"\b(?:it|him|her|them)\s*$", re.IGNORECASE)  # an anchor clause ending in a pronoun
 _PRONOUN = re.compile(r"^\s*(?:he|she|it|they)\b", re.IGNORECASE)
 _NOMINAL = re.compile(
