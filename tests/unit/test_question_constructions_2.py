@@ -182,3 +182,19 @@ def test_the_week_an_actor_did_is_an_anchor_not_a_second_entity() -> None:
     # no week granularity: the anchor's own day (a subset of its week), never the question without a time
     tq = understand("Who else criticised China in the week Julie Bishop did?")
     assert [(a.text, a.relation.value, a.elliptical) for a in tq.anchors] == [("Julie Bishop did", "during", True)]
+
+
+@pytest.mark.parametrize(
+    ("question", "anchors"),
+    [
+        (
+            "Who was first to threaten North Korea once the people of South Korea had done so?",
+            [("the people of South Korea had done so", "after")],
+        ),
+        ("Who did Iran visit once it had signed a deal with Kenya?", [("it had signed a deal with Kenya", "after")]),
+        ("Who visited Iran once again in 2014?", []),
+        ("Who visited Iran once?", []),
+    ],
+)
+def test_once_before_a_clause_is_an_after_anchor(question: str, anchors: list[tuple[str, str]]) -> None:
+    assert [(a.text, a.relation.value) for a in understand(question).anchors] == anchors

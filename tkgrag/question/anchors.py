@@ -95,6 +95,8 @@ _TRIGGERS: list[tuple[str, AnchorRelation | None]] = [
         AnchorRelation.AFTER,
     ),
     (r"^\s*once(?=\s+[^,?]+,)", AnchorRelation.AFTER),  # "Once X had visited Y, who ..."
+    # "... once X had done so": a clause with a perfect or past auxiliary after it (not "once again", "visited once")
+    (r"(?<=\s)once(?=\s+(?!again\b|more\b|upon\b)[^,?]*\b(?:had|has|have|did)\b)", AnchorRelation.AFTER),
     (r"ever\s+since|since", AnchorRelation.START),
     (r"up\s+until|until|till", AnchorRelation.FINISH),
     (r"during|throughout|amid|amidst|while|whilst", AnchorRelation.DURING),
