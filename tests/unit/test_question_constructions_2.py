@@ -198,3 +198,14 @@ def test_the_week_an_actor_did_is_an_anchor_not_a_second_entity() -> None:
 )
 def test_once_before_a_clause_is_an_after_anchor(question: str, anchors: list[tuple[str, str]]) -> None:
     assert [(a.text, a.relation.value) for a in understand(question).anchors] == anchors
+
+
+def test_a_plural_possessive_opens_a_name() -> None:
+    # "People's Redemption Party" is one name (it was "Redemption Party", "People's" left in the relation phrase);
+    # "Iran's Foreign Ministry" stays Iran's ministry
+    q = "Once People's Redemption Party had condemned the citizens of Nigeria, who was the first to follow suit?"
+    tq = understand(q)
+    assert "People's Redemption Party" in [m.text for m in tq.mentions]
+    assert tq.pro_form
+    names = [m.text for m in understand("Whom did Iran's Foreign Ministry criticise?").mentions]
+    assert "Iran" in names and "Foreign Ministry" in names

@@ -101,17 +101,29 @@ def _can_start(text: str, t: _Tok) -> bool:
     return word == "the" and not _sentence_start(text, t.start)  # "visit The Hague"
 
 
+# Plural nouns whose possessive opens a name rather than owning what follows: "People's Redemption Party",
+# "Workers' Party", "Women's League" (not "Iran's Foreign Ministry", where Iran owns the ministry).
+_INNER_POSSESSIVES = frozenset(
+    {"people", "workers", "women", "children", "citizens", "farmers", "students", "martyrs", "veterans", "soldiers"}
+)
+
+
+def _inner_possessive(toks: list[_Tok], j: int) -> bool:
+    return toks[j].bare.lower() in _INNER_POSSESSIVES and j + 1 < len(toks) and toks[j + 1].capitalised
+
+
 def _name_spans(text: str, toks: list[_Tok], quoted: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """(first, last) token index of each capitalised sequence."""
     spans: list[tuple[int, int]] = []
     n = len(toks)
     i = 0
     while i < n:
-        if not _can_start(text, toks[i]) or not _outside(toks[i].start, toks[i].end, quoted):
+        starts = _can_start(text, toks[i]) or (toks[i].capitalised and _inner_possessive(toks, i))
+        if not starts or not _outside(toks[i].start, toks[i].end, quoted):
             i += 1
             continue
         j = i
-        while not toks[j].possessive:
+        while not toks[j].possessive or _inner_possessive(toks, j):
             k = j + 1
             while k < n and toks[k].text.lower() in NAME_CONNECTORS and not toks[k].capitalised and not toks[k].blocked:
                 k += 1
