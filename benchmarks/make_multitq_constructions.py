@@ -40,6 +40,11 @@ from tkgrag.api import TKGRag
 
 DENSE_FROM, DENSE_TO = "2013-12-01", "2015-12-31"
 T, H = "tune", "heldout"
+# A second grid (h29c, after another writer's phrasing set): pro-form main clauses, two relations in one question, a
+# passive agent asked after a fronted anchor, ordinals with the window at the end. Its own halves, so the first grid's
+# draws stay as they were; its tune half uses the tune verbs and facts, its held-out half the held-out ones.
+T2, H2 = "tune-c", "heldout-c"
+VERB_HALF = {T: T, H: H, T2: T, H2: H}
 
 
 @dataclass(frozen=True)
@@ -355,6 +360,39 @@ CONSTRUCTIONS: list[tuple[str, str, str]] = [
     ("same_month", T, "Who else {Vd} {O} during the month of {S2}'s {Nn}?"),
     ("day_after", T, "Who {Vd} {O} the day after {S2}'s {Nn}?"),
     ("before", T, "Who {Vd} {O} before {S2}'s {Nn}?"),
+    # ---- the second grid (h29c). Pro-form main clauses: the answer does what the anchor's actor did
+    ("same_month", T2, "In the same month that {S2} {Vd} {O}, who else did so?"),
+    ("same_month", T2, "During the month in which {S2} {Vd} {O}, who did the same?"),
+    ("same_day", T2, "On the same day that {S2} {Vd} {O}, who else did so?"),
+    ("same_day", T2, "On the very day {S2} {Vd} {O}, who else did likewise?"),
+    ("last_before", T2, "Just before {S2} {Vd} {O}, who had last done so?"),
+    ("last_before", T2, "Shortly before {S2} {Vd} {O}, who was the last to do so?"),
+    ("first_after", T2, "Right after {S2} {Vd} {O}, who was the next to do so?"),
+    ("after", T2, "After {S2} {Vd} {O}, who else did the same?"),
+    ("same_month", H2, "In the month when {S2} {Vd} {O}, who else did the same?"),
+    ("same_day", H2, "The day {S2} {Vd} {O}, who else did so too?"),
+    ("last_before", H2, "Immediately before {S2} {Vd} {O}, who had most recently done so?"),
+    ("first_after", H2, "Once {S2} had {Vn} {O}, who was the first to follow suit?"),
+    ("after", H2, "Following the day {S2} {Vd} {O}, who else did so?"),
+    # a passive agent asked after a fronted anchor
+    ("same_day", T2, "On the day {O} was {Vn} by {S2}, by whom else was {O} {Vn}?"),
+    ("same_month", T2, "In the month {O} was {Vn} by {S2}, by whom else was {O} {Vn}?"),
+    ("after", T2, "Once {O} had been {Vn} by {S2}, by whom else was {O} {Vn}?"),
+    ("same_month", H2, "During the month that {O} was {Vn} by {S2}, who else was {O} {Vn} by?"),
+    ("same_day", H2, "On the same day as {O} was {Vn} by {S2}, by which other actor was {O} {Vn}?"),
+    # two relations of one actor: the anchor's relation and the asked one differ ({W}: the other relation's base
+    # form; {A}: the anchor's past form)
+    ("rel2_month", T2, "In the month when {S} {Vd} {O}, whom did {S} {W}?"),
+    ("rel2_month", T2, "In the same month as {S} {Vd} {O}, who did {S} {W}?"),
+    ("rel2_day", T2, "On the day {S} {Vd} {O}, whom did {S} {W}?"),
+    ("rel2_month", H2, "Whom did {S} {W} in the same month that {S} {Vd} {O}?"),
+    ("rel2_day", H2, "On the same day that {S} {Vd} {O}, who did {S} {W}?"),
+    # ordinals with the window at the end of the sentence
+    ("first_subj_month", T2, "Who initially {Vd} {O} in {M}?"),
+    ("first_subj_month", T2, "Who was the first to {V} {O} during {M}?"),
+    ("last_subj_month", T2, "Who {Vd} {O} most recently in {M}?"),
+    ("first_subj_month", H2, "Who {Vd} {O} earliest in {M}?"),
+    ("last_subj_month", H2, "Which actor was the last to {V} {O} in {M}?"),
 ]
 
 
@@ -420,6 +458,12 @@ def gold(kind: str, ix: Index, s: str, r: str, o: str, t: str) -> tuple[dict[str
         if not dense(last):
             return None
         return {}, sorted({x for tt, x in by_obj if tt == last}), "entity", "day"
+    if kind in ("first_subj_month", "last_subj_month"):
+        month = [(tt, x) for tt, x in by_obj if tt[:7] == t[:7]]
+        if len(month) < 2:
+            return None  # one event in the month: "first" and "last" would say nothing
+        edge = min(month)[0] if kind.startswith("first") else max(month)[0]
+        return {}, sorted({x for tt, x in month if tt == edge}), "entity", "day"
     if kind == "first_obj":
         if year == "2013":
             return None
@@ -429,6 +473,8 @@ def gold(kind: str, ix: Index, s: str, r: str, o: str, t: str) -> tuple[dict[str
     # anchors: the fact is the anchor (S2's only event of this relation and object), the answer others
     if len(times) != 1:
         return None
+    if kind in ("rel2_month", "rel2_day"):
+        return {}, [], "entity", "day"  # the other relation is drawn in ``build`` (``second_relation``)
     others = [(tt, x) for tt, x in by_obj if x != s]
     pick: list[str]
     if kind == "before":
@@ -456,6 +502,22 @@ def gold(kind: str, ix: Index, s: str, r: str, o: str, t: str) -> tuple[dict[str
     return ({}, sorted(set(pick)), "entity", "day") if pick else None
 
 
+def second_relation(
+    ix: Index, kind: str, s: str, r: str, o: str, t: str, rng: random.Random
+) -> tuple[str, list[str]] | None:
+    """For a two-relation question about the anchor (s, r, o, t): another relation of s with events in the anchor's
+    month (day), and its objects there (the gold); None when there is none."""
+    width = 7 if kind == "rel2_month" else 10
+    options = []
+    for r2 in sorted(VERBS):
+        if r2 == r:
+            continue
+        objs = sorted({x for tt, x in ix.subj.get((s, r2), []) if tt[:width] == t[:width]})
+        if objs and len(objs) <= 8:
+            options.append((r2, objs))
+    return rng.choice(options) if options else None
+
+
 def build(
     ix: Index, facts: list[tuple[str, str, str, str]], half: str, per: int, rng: random.Random
 ) -> list[dict[str, Any]]:
@@ -474,13 +536,23 @@ def build(
                 break
             if (s, r, o) in used:
                 continue
-            verbs = [v for v in VERBS[r] if v.half == half and (v.part or not needs_part)]
+            verbs = [v for v in VERBS[r] if v.half == VERB_HALF[half] and (v.part or not needs_part)]
             if not verbs or ("{N" in template and not NOUNS.get(r)):
                 continue
             made_gold = gold(kind, ix, s, r, o, t)
             if made_gold is None:
                 continue
             extra, answers, atype, level = made_gold
+            other: dict[str, str] = {}
+            if kind.startswith("rel2_"):
+                second = second_relation(ix, kind, s, r, o, t, rng)
+                if second is None:
+                    continue
+                r2, answers = second
+                verbs2 = [v for v in VERBS[r2] if v.half == VERB_HALF[half]]
+                if not verbs2:
+                    continue
+                other = {"W": rng.choice(verbs2).base}
             if not answers or len(answers) > 8:
                 continue
             sname, oname = surface(s), surface(o)
@@ -500,6 +572,7 @@ def build(
                 **({"N": (n := rng.choice(NOUNS[r])), "Nn": n.split()[0]} if "{N" in template else {}),
                 "M": month_words(t),
                 "Y": extra.get("Y", t[:4]),
+                **other,
             }
             text = cap(template.format(**slots))
             used.add((s, r, o))
@@ -540,11 +613,11 @@ def main() -> None:
     rng.shuffle(pairs)
     tune_pairs = set(pairs[: len(pairs) // 2])
     args.out.mkdir(parents=True, exist_ok=True)
-    for half in (T, H):
+    for half in (T, H, T2, H2):
         facts = [
             (s, r, o, t)
             for (s, r, o), ts in ix.pair.items()
-            if ((s, r, o) in tune_pairs) == (half == T)
+            if ((s, r, o) in tune_pairs) == (VERB_HALF[half] == T)
             for t in ts
             if dense(t)
         ]

@@ -32,11 +32,14 @@ _SAME = (
     r"(?:(?:in|on|during|at|within)\s+)?(?:the\s+|that\s+)?(?:very\s+)?same\s+(?P<unit>day|date|week|month|year|time|period)"
     r"(?:\s+(?:as|that|of|when|in\s+which|on\s+which|with))?"
 )
+# "Besides X, who visited Y during that month?": a bare "that day/month/year" at the end of a clause (the period of an
+# event the question names elsewhere; not read where the question states a time, which "that month" may point to)
+_THAT_PERIOD = r"(?:in|on|during|within)\s+that\s+(?:very\s+)?(?P<unit4>day|month|year)(?=\s*(?:[?.!,;]|$))"
 # "in the month when X visited Y", and the bare relative clause "in the month X visited Y" (not "the month of May",
 # "the month after", "the year 2014").
 _PERIOD_WHEN = (
     # without a preposition only up front and before a main clause: "The day X visited Y, who else ...?"
-    r"(?:(?:in|on|during)\s+|^\s*(?=[^?]*,\s*(?:who|whom|what|which)\b))the\s+(?:very\s+)?(?P<unit2>day|month|year)(?:\s+(?:when|that|in\s+which|on\s+which)|"
+    r"(?:(?:in|on|during)\s+|^\s*(?=[^?]*,\s*(?:who|whom|what|which)\b))the\s+(?:very\s+)?(?P<unit2>day|week|month|year)(?:\s+(?:when|that|in\s+which|on\s+which)|"
     # "during the month of X's visit" (not "the month of May")
     r"\s+of(?=\s+(?!(?:the\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|"
     r"december|\d))[^\W\d])|"
@@ -71,6 +74,7 @@ _NEXT_PERIOD = (
 _TRIGGERS: list[tuple[str, AnchorRelation | None]] = [
     (_NEXT_PERIOD, None),
     (_SAME, None),
+    (_THAT_PERIOD, None),
     (_PERIOD_WHEN, None),
     (
         r"at\s+the\s+(?:same\s+)?time\s+(?:of|when|that|as)|around\s+the\s+time\s+(?:of|when|that)",
@@ -91,6 +95,8 @@ _TRIGGERS: list[tuple[str, AnchorRelation | None]] = [
         AnchorRelation.AFTER,
     ),
     (r"^\s*once(?=\s+[^,?]+,)", AnchorRelation.AFTER),  # "Once X had visited Y, who ..."
+    # "... once X had done so": a clause with a perfect or past auxiliary after it (not "once again", "visited once")
+    (r"(?<=\s)once(?=\s+(?!again\b|more\b|upon\b)[^,?]*\b(?:had|has|have|did)\b)", AnchorRelation.AFTER),
     (r"ever\s+since|since", AnchorRelation.START),
     (r"up\s+until|until|till", AnchorRelation.FINISH),
     (r"during|throughout|amid|amidst|while|whilst", AnchorRelation.DURING),
@@ -101,7 +107,8 @@ _TRIGGERS: list[tuple[str, AnchorRelation | None]] = [
     (r"when", AnchorRelation.DURING),
 ]
 # Triggers that stand without a complement: "in the same year", "at the time" (the time of something said before).
-_SAME_GROUPS = {f"t{i}" for i, (p, _) in enumerate(_TRIGGERS) if p in (_SAME, _PERIOD_WHEN, _DEICTIC)}
+_SAME_GROUPS = {f"t{i}" for i, (p, _) in enumerate(_TRIGGERS) if p in (_SAME, _THAT_PERIOD, _PERIOD_WHEN, _DEICTIC)}
+_THAT_GROUPS = {f"t{i}" for i, (p, _) in enumerate(_TRIGGERS) if p == _THAT_PERIOD}
 _SUCCESSION_GROUPS = {f"t{i}" for i, (p, _) in enumerate(_TRIGGERS) if p in (_SUCCESSOR, _SUCCESSION)}
 _TRIGGER_RE = re.compile(
     r"(?<![\w'’-])(?:" + "|".join(f"(?P<t{i}>{p})" for i, (p, _) in enumerate(_TRIGGERS)) + r")(?![\w'’-])"
@@ -116,7 +123,9 @@ _NOT_TEMPORAL_BEFORE = re.compile(
 _NOT_TEMPORAL_AFTER = re.compile(
     r"^\s*(?:(?:all|that|this|then|which|whom|what|when|where|is|are|was|were|as)\b|[?!.]|$"
     # "before anyone else", "after all the others": an ordinal (``ORDINAL_POSITION``), not an anchor
-    r"|(?:any|every|some)(?:one|body)\s+else\b|(?:all\s+)?(?:the\s+)?others\b)"
+    r"|(?:any|every|some)(?:one|body)\s+else\b|(?:all\s+)?(?:the\s+)?others\b"
+    # "who followed suit": a pro-form for the anchor's event, not a succession
+    r"|suit\b)"
 )
 _CLAUSE_MAIN = re.compile(
     r",\s*(?:and\s+|then\s+|so\s+)?(?:(?:in|on|at|with|for|to|from|by|of|about|against|during|into)\s+)?"
@@ -156,7 +165,7 @@ def _relation_for(name: str, m: re.Match[str]) -> AnchorRelation:
     if m.group("unit3"):
         before = m.group("dir") in ("before", "preceding") or m.group("dir").startswith("prior")
         return AnchorRelation(f"{m.group('unit3')}-{'before' if before else 'after'}")
-    unit = m.group("unit") or m.group("unit2")
+    unit = m.group("unit") or m.group("unit2") or m.group("unit4")
     if unit:
         return {
             "day": AnchorRelation.SAME_DAY,
@@ -252,6 +261,8 @@ def find_anchors(text: str, low: str, times: Sequence[TimeExpression]) -> list[A
         trigger = low[t_start:t_end]
         if any(a <= t_start < b for a, b in covered):
             continue  # the relation word of an explicit time ("before" in "before 2014")
+        if name in _THAT_GROUPS and times:
+            continue  # "In May 2014 ... that month": the stated time
         comp_start = t_end
         while comp_start < len(low) and low[comp_start] in " \t,":
             comp_start += 1

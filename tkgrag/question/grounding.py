@@ -46,8 +46,8 @@ from tkgrag.question.constraints import anchor_constraint, explicit_constraint, 
 from tkgrag.question.graph_linker import GraphLinker
 from tkgrag.question.grounded import RELATION_MARGIN, GroundedAnchor, GroundedEntity, GroundedQuestion
 from tkgrag.question.link_selection import select_links, with_parentheticals
-from tkgrag.question.model import Anchor, Mention, MentionKind, TemporalQuestion
-from tkgrag.question.parse import QuestionError, understand
+from tkgrag.question.model import Anchor, AnswerKind, Mention, MentionKind, TemporalQuestion
+from tkgrag.question.parse import QuestionError, names_an_event, understand
 from tkgrag.question.relation_phrases import clean_relation_phrase, is_canonical, relation_phrases, stated_intent
 from tkgrag.question.relations import FIT_MIN, RelationMatch, RelationMatchError, humanise
 from tkgrag.question.rewrite import rewrite
@@ -105,7 +105,23 @@ class Grounder:
         if moved is not None:
             rest = [m for m in main_mentions if m != moved.mention]
             main = self._clause(tq.text, rest, phrase, blocked=anchor_spans, watch=watch)
+        if tq.pro_form and not main.entities:
+            # "In the same month that X criticised Y, who else did so?": the anchor's relation and object
+            main = self._anchor_as_main(tq) or main
+        elif not main.entities and _SUBJECT_PRONOUN.search(_main_text(tq)):
+            # "In the month X criticised Y, whom else did he criticise?": the pronoun is the anchor's actor
+            main = self._pronoun_subject(tq, main)
         answer_role = answer_role_of(tq, [e.role for e in main.entities], main.passive, _main_text(tq))
+        # "Who, other than X, ...": X is left out of the answers
+        excluded = with_parentheticals(tq.text, list(tq.excluded_mentions()))
+        excluded_links = [
+            GroundedEntity(m, lk.key, lk.name, lk.score, answer_role)
+            for m, lk in (select_links(excluded, self.linker.link_entities(excluded, k=3)) if excluded else [])
+            if lk
+        ]
+        if moved is None and excluded_links and any(_bare(a) for a in tq.anchors):
+            # "Besides X, who criticised Y in the same month?": the month of X's own such event
+            moved = excluded_links[0]
         with watch.stage("anchors"):
             anchors = tuple(self._anchor(tq.text, a, main, answer_role, moved) for a in tq.anchors)
         # An anchor that repeats the question's relation ("after X did") fixes it where the match was unsure.
@@ -125,11 +141,7 @@ class Grounder:
         # The anchor's entity in the answer's role is the one the question contrasts the answer with ("who else",
         # "after X did, who first ...").
         exclude = {ga.answer_role_entity for ga in anchors if ga.answer_role_entity}
-        # "Who, other than X, ...": X is left out of the answers
-        excluded = with_parentheticals(tq.text, list(tq.excluded_mentions()))
-        if excluded:
-            links = select_links(excluded, self.linker.link_entities(excluded, k=3))
-            exclude |= {lk.key for _, lk in links if lk}
+        exclude |= {e.key for e in excluded_links}
 
         rewritten = None
         if anchors and anchors[0].event is not None:
@@ -199,6 +211,48 @@ class Grounder:
             for (m, lk), r in zip(linked, roles, strict=True)
         )
         return _Clause(entities, relation, candidates, passive, unlinked, phrase)
+
+    def _anchor_as_main(self, tq: TemporalQuestion) -> _Clause | None:
+        """The main clause of a pro-form question ("who else did so", "who had last done so"): the anchor clause's
+        relation and entities, less its subject, whose place the answer takes."""
+        anchor = next((a for a in tq.anchors if names_an_event(a)), None)
+        if anchor is None or tq.answer_type.kind is not AnswerKind.ENTITY:
+            return None
+        try:
+            sub = understand(anchor.text)
+        except QuestionError:
+            return None
+        clause = self._clause(
+            sub.text, with_parentheticals(sub.text, sub.mentions), clean_relation_phrase(sub.relation_phrase)
+        )
+        if clause.relation is None or not clause.entities:
+            return None
+        kept = tuple(
+            replace(e, mention=_moved(e.mention, anchor.start))
+            for e in clause.entities
+            if e.role is not AnswerRole.SUBJECT
+        )
+        if not kept:
+            return None
+        unlinked = tuple(_moved(m, anchor.start) for m in clause.unlinked)
+        return replace(clause, entities=kept, unlinked=unlinked, passive=False)
+
+    def _pronoun_subject(self, tq: TemporalQuestion, main: _Clause) -> _Clause:
+        """The main clause with its pronoun subject ("did he", "did they") read as the event anchor's subject."""
+        anchor = next((a for a in tq.anchors if names_an_event(a)), None)
+        if anchor is None:
+            return main
+        try:
+            sub = understand(anchor.text)
+        except QuestionError:
+            return main
+        clause = self._clause(
+            sub.text, with_parentheticals(sub.text, sub.mentions), clean_relation_phrase(sub.relation_phrase)
+        )
+        actor = next((e for e in clause.entities if e.role is AnswerRole.SUBJECT), None)
+        if actor is None:
+            return main
+        return replace(main, entities=(replace(actor, mention=_moved(actor.mention, anchor.start)),))
 
     def _vocabulary(self) -> frozenset[str]:
         """The lower-cased words of the graph's relation names (none for a graph without events)."""
@@ -364,16 +418,28 @@ class Grounder:
         relation = clause.relation if _fits(clause) or main.relation is None else main.relation
         subject = next((e.key for e in clause.entities if e.role is AnswerRole.SUBJECT), None)
         object_ = next((e.key for e in clause.entities if e.role is AnswerRole.OBJECT), None)
-        if subject is None and _GERUND.match(anchor.text):
+        if subject is None and (
+            _GERUND.match(anchor.text) or _NOMINAL.match(anchor.text) or _PRONOUN.match(anchor.text)
+        ):
             # "before joining Initech": the clause's unsaid subject is the main clause's ("Where did Peter Gibbons
-            # work before joining Initech?" -> Peter Gibbons joined Initech).
+            # work before joining Initech?" -> Peter Gibbons joined Initech); the same for an event noun without its
+            # actor ("Which place did X visit just before the visit to The Hague?") or a pronoun for it ("Whom did
+            # X praise in the month in which it visited Y?").
             subject = next((e.key for e in main.entities if e.role is AnswerRole.SUBJECT and e.key != object_), None)
+        if object_ is None and _OBJECT_PRONOUN.search(anchor.text):
+            # "on the day Qatar endorsed it": the pronoun is the main clause's other entity (its object first)
+            others = sorted(
+                (e for e in main.entities if e.key != subject), key=lambda e: e.role is not AnswerRole.OBJECT
+            )
+            object_ = others[0].key if others else None
         events = self.facts(subject, object_, [relation] if relation else None, limit=ANCHOR_EVENT_LIMIT)
         if not events and main.relation and main.relation != relation:
             relation = main.relation
             events = self.facts(subject, object_, [relation], limit=ANCHOR_EVENT_LIMIT)
         answer_entity = None
-        if answer_role is not AnswerRole.TIME:
+        # the anchor's actor in the answer's role is contrasted with the answer ("who else") only when the anchor
+        # repeats the question's relation: "In the month when X negotiated with Y, whom did X offer talks to?" may be Y
+        if answer_role is not AnswerRole.TIME and (main.relation is None or relation == main.relation):
             answer_entity = next((e.key for e in clause.entities if e.role is answer_role), None)
         if not events:
             found = self._similar(anchor, clause.entities[0], f"unresolved: no event for {anchor.text!r}")
@@ -401,6 +467,14 @@ class Grounder:
 
 
 _GERUND = re.compile(r"^\s*[a-z]+ing\b")  # an anchor clause without a subject: "joining X", "leaving X"
+# an event noun without its actor: "the visit to X", "a deal with X" (not "the visit of X", whose X is the actor)
+# a pronoun subject after an auxiliary, before its verb: "whom else did he criticise", "where did they go next"
+_SUBJECT_PRONOUN = re.compile(r"\b(?:did|does|do|has|have|had|will|would)\s+(?:he|she|they|it)\s+[a-z]", re.IGNORECASE)
+_OBJECT_PRONOUN = re.compile(r"\b(?:it|him|her|them)\s*$", re.IGNORECASE)  # an anchor clause ending in a pronoun
+_PRONOUN = re.compile(r"^\s*(?:he|she|it|they)\b", re.IGNORECASE)
+_NOMINAL = re.compile(
+    r"^\s*(?:the|a|an|its|his|her|their)\s+(?:[a-z]+\s+)?[a-z]+\s+(?:to|with|against|on|into|for|about)\b"
+)
 
 
 def _fits(clause: _Clause) -> bool:
@@ -434,6 +508,11 @@ def _second_in_role(entities: Sequence[GroundedEntity]) -> GroundedEntity | None
             return e
         seen.setdefault(e.role, e.key)
     return None
+
+
+def _moved(mention: Mention, offset: int) -> Mention:
+    """A mention of an anchor's text placed in the question's text."""
+    return replace(mention, start=mention.start + offset, end=mention.end + offset)
 
 
 def _whole(anchor: Anchor) -> Mention:

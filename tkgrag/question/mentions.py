@@ -18,11 +18,11 @@ Question words, signal words and months at the start of a sentence are not names
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from tkgrag.question.lexicon import AUXILIARIES, FUNCTION_WORDS, MONTHS, NAME_CONNECTORS, ORDINAL_POSITION, words
 from tkgrag.question.model import Mention, MentionKind
-from tkgrag.question.sectors import country_of, demonyms, sector_phrase_length
+from tkgrag.question.sectors import country_of, demonyms, sector_phrase_length, sector_words, singular
 
 _TOKEN = re.compile(r"\(|\)|/|&|(?<=\s)-(?=\s)|[^\W_]\.(?=\s|$)|[^\W_](?:[\w'’.-]*[^\W_])?(?:['’]s?)?")
 _NOT_NAME_START = (
@@ -45,12 +45,17 @@ _ROLE_BEFORE = re.compile(
     r"(?:country\s+of\s+)?$",
     re.IGNORECASE,
 )
-_ROLE_STOP = frozenset({"who", "what", "which", "when", "did", "was", "is", "were", "are", "first", "last", "same"})
+# words no role holds: question words, auxiliaries, ordinals ("the earliest to make demands of X" is no role), "to"
+_ROLE_STOP = frozenset(
+    {"who", "what", "which", "when", "did", "was", "is", "were", "are", "first", "last", "same"}
+    | {"earliest", "latest", "final", "recent", "next", "initial", "to"}
+)
 _PUNCT = re.compile(r"[,;?!:]")
 # Nouns that name an event, not an actor: "X's visit" is X visiting.
 _EVENT_NOUN = re.compile(
     r"(?:visit|trip|tour|call|remark|comment|statement|request|appeal|criticism|praise|support|offer|invitation|"
-    r"condemnation|accusation|threat|demand|proposal|decision|meeting|talk|negotiation|agreement)s?$"
+    r"condemnation|accusation|threat|demand|proposal|decision|meeting|talk|negotiation|agreement|endorsement|deal|"
+    r"rejection|investigation|inquiry|arrest|consultation|cooperation|warning|rebuke|denunciation)s?$"
 )
 
 
@@ -96,17 +101,29 @@ def _can_start(text: str, t: _Tok) -> bool:
     return word == "the" and not _sentence_start(text, t.start)  # "visit The Hague"
 
 
+# Plural nouns whose possessive opens a name rather than owning what follows: "People's Redemption Party",
+# "Workers' Party", "Women's League" (not "Iran's Foreign Ministry", where Iran owns the ministry).
+_INNER_POSSESSIVES = frozenset(
+    {"people", "workers", "women", "children", "citizens", "farmers", "students", "martyrs", "veterans", "soldiers"}
+)
+
+
+def _inner_possessive(toks: list[_Tok], j: int) -> bool:
+    return toks[j].bare.lower() in _INNER_POSSESSIVES and j + 1 < len(toks) and toks[j + 1].capitalised
+
+
 def _name_spans(text: str, toks: list[_Tok], quoted: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """(first, last) token index of each capitalised sequence."""
     spans: list[tuple[int, int]] = []
     n = len(toks)
     i = 0
     while i < n:
-        if not _can_start(text, toks[i]) or not _outside(toks[i].start, toks[i].end, quoted):
+        starts = _can_start(text, toks[i]) or (toks[i].capitalised and _inner_possessive(toks, i))
+        if not starts or not _outside(toks[i].start, toks[i].end, quoted):
             i += 1
             continue
         j = i
-        while not toks[j].possessive:
+        while not toks[j].possessive or _inner_possessive(toks, j):
             k = j + 1
             while k < n and toks[k].text.lower() in NAME_CONNECTORS and not toks[k].capitalised and not toks[k].blocked:
                 k += 1
@@ -181,7 +198,9 @@ def _name_mentions(text: str, toks: list[_Tok], i: int, j: int) -> list[Mention]
 def _role_of(text: str, holder: Mention) -> Mention | None:
     """ "the head of Turkmenistan", "the head of government of Germany": a lower-case role before "of <name>"."""
     m = _ROLE_BEFORE.search(text, max(0, holder.start - 60), holder.start)
-    if m is None or any(w.lower() in _ROLE_STOP for w in m.group("role").split()):
+    if m is None:
+        return _bare_sector_role(text, holder)
+    if any(w.lower() in _ROLE_STOP for w in m.group("role").split()):
         return None
     if m.group("prep").lower() != "of":  # "the police in Kenya": only a known sector word
         role_words = m.group("role").split()
@@ -240,6 +259,58 @@ def _possessive_role(text: str, toks: list[_Tok], j: int, holder: Mention) -> Me
     return Mention(text[holder.start : end], holder.start, end, MentionKind.ROLE, role=role, holder=holder.text)
 
 
+# Lower-case words right before "of/in/from <holder>", without an article: "a request to citizens of Tanzania",
+# "a statement about armed rebels in Yemen".
+_WORDS_BEFORE_PREP = re.compile(r"(?P<words>(?:[a-z][\w-]*\s+){1,3})(?P<prep>of|in|from)\s+(?:the\s+)?$")
+
+
+def _bare_sector_role(text: str, holder: Mention) -> Mention | None:
+    """A sector said without "the" before "of/in <holder>": only the longest run of words that is a known sector
+    phrase ("citizens", "armed rebels"), so "visited officials of X" keeps X alone unless "officials" is a sector."""
+    m = _WORDS_BEFORE_PREP.search(text, max(0, holder.start - 60), holder.start)
+    if m is None:
+        return None
+    ws = list(re.finditer(r"[a-z][\w-]*", m.group("words")))
+    for n in range(len(ws), 0, -1):
+        words = [w.group() for w in ws[-n:]]
+        if any(w in _ROLE_STOP or w in FUNCTION_WORDS for w in words):
+            continue
+        if _is_sector_phrase(words):
+            start = m.start("words") + ws[-n].start()
+            return Mention(text[start : holder.end], start, holder.end, MentionKind.ROLE, " ".join(words), holder.text)
+    return None
+
+
+# "Tanzania put a request to its citizens": a sector of the name said before, through a possessive pronoun
+_POSSESSED_SECTOR = re.compile(r"\b(?:its|their|his|her)\s+(?:own\s+)?(?P<words>(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)")
+
+
+def _possessed_sectors(text: str, names: Sequence[Mention], blocked: Sequence[tuple[int, int]]) -> list[Mention]:
+    """ROLE mentions for "its citizens", "their police": the longest sector phrase after the pronoun, held by the
+    nearest name before it ("Tanzania ... its citizens" -> citizens of Tanzania)."""
+    out = []
+    for m in _POSSESSED_SECTOR.finditer(text):
+        before = [n for n in names if n.end <= m.start()]
+        if not before or not _outside(m.start(), m.end(), blocked):
+            continue
+        ws = m.group("words").split()
+        n = next((n for n in range(len(ws), 0, -1) if _is_sector_phrase(ws[:n])), 0)
+        if n:
+            end = m.start("words") + len(" ".join(ws[:n]))
+            holder = max(before, key=lambda x: x.end)
+            out.append(Mention(text[m.start() : end], m.start(), end, MentionKind.ROLE, " ".join(ws[:n]), holder.text))
+    return out
+
+
+def _is_sector_phrase(words: Sequence[str]) -> bool:
+    """The words are exactly a sector phrase of the lexicon (no modifier before it: "visited officials" is not)."""
+    lex = sector_words()
+    return any(
+        c in lex
+        for c in (" ".join(words), " ".join([*words[:-1], singular(words[-1])]), " ".join(singular(w) for w in words))
+    )
+
+
 def find_mentions(text: str, blocked: Iterable[tuple[int, int]] = ()) -> list[Mention]:
     """Candidate mentions in ``text``; spans in ``blocked`` (time expressions, signal words) are never part of one."""
     blocked = list(blocked)
@@ -270,6 +341,7 @@ def find_mentions(text: str, blocked: Iterable[tuple[int, int]] = ()) -> list[Me
                     # "Nigerians", "Afghans": the country's citizens (ICEWS's Citizen (Nigeria)); not "the Japanese"
                     m = names[0]
                     out.append(Mention(m.text, m.start, m.end, MentionKind.ROLE, role="citizens", holder=country))
+    out.extend(_possessed_sectors(text, [m for m in out if m.kind is MentionKind.NAME], blocked))
     if not any(c.isupper() for c in text[1:]):
         out.extend(_chunks(text, toks))
     else:

@@ -237,6 +237,9 @@ class TemporalQuestion:
     reference_date: date | None = None
     # "other than X", "besides X": spans whose mentions are left out of the answers, not entities of the event
     exclusions: tuple[tuple[int, int], ...] = ()
+    # "In the same month that X criticised Y, who else did so?": the main clause only repeats the anchor's event
+    # (a pro-form: "did so", "had last done so", "did the same"); its relation and entities are the anchor's
+    pro_form: bool = False
 
     # -- conveniences ---------------------------------------------------------------------------------------
     @property

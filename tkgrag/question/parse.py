@@ -108,7 +108,51 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
         relation_phrase=relation_phrase,
         reference_date=reference_date,
         exclusions=tuple(exclusions),
+        pro_form=set(relation_phrase.lower().split()) <= _PRO_FORM_WORDS and _repeats_anchor(text, anchors),
     )
+
+
+# The main clause's verb is a pro-form for the anchor's event: "who else did so", "who had last done so", "who did the
+# same", "who followed suit".
+_PRO_FORM = re.compile(
+    r"\b(?:(?:did|does|do|had|has|have)(?:\s+(?:also|last|first|then|too|earlier|later|just|next|"
+    r"(?:most\s+)?recently))*\s+(?:(?:done|doing)\s+)?(?:so|the\s+same|likewise)|follow(?:s|ed|ing)?\s+suit|"
+    r"(?:done|doing)\s+so|(?:did|done)\s+the\s+same)\b"
+    # "who did it (too)" only where it ends the sentence: "who did it in 2014" is no pro-form
+    r"|\b(?:did|done|do)\s+(?:it|that)(?:\s+too|\s+as\s+well)?(?=\s*[?.!]?\s*$)",
+    re.IGNORECASE,
+)
+
+
+# What a pro-form main clause may leave in the relation phrase: "did likewise", "followed suit", "the next to do so".
+_PRO_FORM_WORDS = frozenset(
+    {"so", "same", "likewise", "suit", "follow", "followed", "too", "next", "as", "well", "also", "thing"}
+)
+
+
+def names_an_event(anchor: Anchor) -> bool:
+    """An anchor with its own event: a clause, or a noun phrase with words besides its names ("X signalling readiness
+    to meet Y", "X's visit to Y"); not an elliptical one ("X did") nor a name alone."""
+    if anchor.elliptical or not anchor.text.strip():
+        return False
+    if anchor.kind is AnchorKind.CLAUSE:
+        return True
+    rest = anchor.text
+    for m in sorted(anchor.mentions, key=lambda m: -m.start):
+        rest = rest[: m.start - anchor.start] + " " + rest[m.end - anchor.start :]
+    return bool(anchor.mentions) and any(
+        len(w) > 3 and w.lower() not in FUNCTION_WORDS for w in re.findall(r"[a-z][\w-]*", rest)
+    )
+
+
+def _repeats_anchor(text: str, anchors: Sequence[Anchor]) -> bool:
+    """A clause anchor with its own event, and outside it a main clause whose only verb is a pro-form."""
+    clause = [a for a in anchors if names_an_event(a)]
+    if len(clause) != 1:
+        return False
+    a = clause[0]
+    rest = text[: a.trigger_start] + " " + text[a.end :]
+    return _PRO_FORM.search(rest) is not None
 
 
 # "Who, other than X, visited Y?", "Who else besides X ...", "apart from X", "except (for) X": X is no entity of the

@@ -20,9 +20,14 @@ from tkgrag.question.relations import RelationFit, RelationMatch, RelationMatche
 _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(p, re.IGNORECASE), canonical)
     for p, canonical in [
-        (r"\b(?:call|appeal|ask|urg|request)\w*\s+for\s+diplomatic", "appeal for diplomatic cooperation"),
+        # "sought diplomatic support from X": asking for it; "worked with X on the diplomatic front": doing it
         (
-            r"\bdiplomatic\w*\s+(?:cooperat|support)\w*|\bcooperat\w*\s+diplomatically",
+            r"\b(?:call|appeal|ask|urg|request)\w*\s+for\s+diplomatic|\b(?:seek|seeks|seeking|sought)\s+diplomatic",
+            "appeal for diplomatic cooperation",
+        ),
+        (
+            r"\bdiplomatic\w*\s+(?:cooperat|support)\w*|\bcooperat\w*\s+diplomatically"
+            r"|\b(?:work|cooperat|collaborat|partner)\w*\b.*\b(?:diplomatic\s+(?:front|level|field|sphere)|diplomatically)\b",
             "engage in diplomatic cooperation",
         ),
         (
@@ -44,7 +49,7 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         (r"\b(?:sue[sd]?|suing|lawsuit)\b", "bring lawsuit against"),
         (
             r"\b(?:sign|ink|conclud|seal|finali[sz])\w*\b.*\b(?:agreement|deal|accord|treaty|pact|contract)s?\b"
-            r"|\bpen\s+to\s+paper",
+            r"|\bpen\s+to\s+paper|^(?:deal|agreement|treaty|pact)s?\b",  # the noun alone: "X's deal with Y"
             "sign formal agreement",
         ),
         (
@@ -125,14 +130,17 @@ _CANONICAL = frozenset([*(c for _, c in _CAMEO_WORDS), *(p.meaning for p in phra
 _MEETING = frozenset({"make a visit", "consult", "engage in negotiation", "discuss by telephone"})
 _INTENT = re.compile(
     r"^(?:(?:would|will|did|does)\s+)?(?:want(?:s|ed)?|wish(?:es|ed)?|like[sd]?|intend(?:s|ed)?|plan(?:s|ned)?|"
-    r"hope[sd]?|seek(?:s)?|sought|aim(?:s|ed)?|(?:pledg|vow|promis|offer|commit|propos)(?:e|es|ed|s|ted|ing)?(?:\s+(?:itself|himself|herself|themselves))?(?=\s+(?:to|cooperation|collaboration|talks|negotiations|support)\b)|"
+    r"hope[sd]?|(?:seek(?:s)?|sought)(?=\s+to\b)|aim(?:s|ed)?|(?:pledg|vow|promis|offer|commit|propos)(?:e|es|ed|s|ted|ing)?(?:\s+(?:itself|himself|herself|themselves))?(?=\s+(?:to|cooperation|collaboration|talks|negotiations|support)\b)|"
     r"(?:extend(?:s|ed|ing)?|ma(?:de|kes?|king))\s+(?:an?\s+)?(?:offers?|promises?|pledges?)\s+(?:of|to)|"
     r"(?:said|says|announced)\s+(?:it|he|she|they)\s+(?:would|will|wanted\s+to|was\s+ready\s+to)|"
-    r"(?:was|were|is|are)\s+(?:ready|willing|eager|keen)|(?:express(?:es|ed)?|announc(?:es|ed)|show(?:s|ed)?|stat(?:es|ed)|"
-    r"declar(?:es|ed)|signal(?:s|ed|led)?)\s+(?:its|their|his|her|an?|the)?\s*(?:intentions?|interest|desire|wish|"
+    r"(?:was|were|is|are)\s+(?:ready|willing|eager|keen)|(?:express(?:es|ed|ing)?|voic(?:es|ed|e|ing)|announc(?:es|ed|ing)|"
+    r"show(?:s|ed|ing)?|stat(?:es|ed|ing)|declar(?:es|ed|ing)|signal(?:s|ed|led|ing|ling)?)\s+(?:its|their|his|her|an?|the)?\s*(?:intentions?|interest|desire|wish|"
     r"willingness|readiness|intent)(?:\s+(?:to|in|for))?)\s+(?:to\s+)?",
     re.IGNORECASE,
 )
+
+
+_TALKS = re.compile(r"\btalks\b", re.IGNORECASE)
 
 
 def stated_intent(phrase: str) -> bool:
@@ -176,6 +184,10 @@ def relation_phrases(phrase: str) -> list[str]:
             out.append(f"express intent to {action}")
     elif action:
         out.append(action)
+        if action == "consult" and _TALKS.search(rest):
+            out.append(
+                "engage in negotiation"
+            )  # "held talks with": a consultation or a negotiation (the graph decides)
     else:
         out.extend(said for pattern, said in _COMMON_WORDS if pattern.search(rest))
     return list(dict.fromkeys(p for p in out if p))

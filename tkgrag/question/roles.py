@@ -42,7 +42,8 @@ _RECEIVE_FROM = re.compile(
 
 
 # "By whom was X praised", "By which country was X visited": the agent asked up front.
-_BY_WH = re.compile(r"^\W*by\s+(?:whom|who|which|what)\b.*\b(?:was|were|is|are|been|be)\b", re.IGNORECASE)
+# Also after a fronted anchor: "On the day X was praised by Y, by whom else was X praised".
+_BY_WH = re.compile(r"(?:^|,)\W*by\s+(?:whom|who|which|what)\b.*\b(?:was|were|is|are|been|be)\b", re.IGNORECASE)
 # The verb of the relation phrase is the passive auxiliary itself: "did X get criticised by Y".
 _GET_PASSIVE = re.compile(r"(?:get|gets|got|gotten|getting)\s+[a-z]+(?:ed|en|wn)\b", re.IGNORECASE)
 
@@ -52,7 +53,7 @@ def is_passive(text: str, verb_start: int) -> bool:
     *be* with a participle and an agent: "When was Wan Azizah last praised by X" (but not "Who was the first to
     host a visit by X", where "to" marks an infinitive)."""
     before = text[:verb_start]
-    if _PASSIVE_BEFORE_VERB.search(before) or _BY_WH.match(before) or _GET_PASSIVE.match(text, verb_start):
+    if _PASSIVE_BEFORE_VERB.search(before) or _BY_WH.search(before) or _GET_PASSIVE.match(text, verb_start):
         return True
     if _RECEIVE_FROM.match(text, verb_start):  # "receive optimistic remarks from Japan": Japan made them
         return True

@@ -33,7 +33,14 @@ from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
 from tkgrag.errors import TkgragError
-from tkgrag.question.lexicon import AMBIGUOUS_MONTHS, DECADE_WORDS, MONTHS, NUMBER_WORDS, ORDINAL_WORDS
+from tkgrag.question.lexicon import (
+    AMBIGUOUS_MONTHS,
+    DECADE_WORDS,
+    FUNCTION_WORDS,
+    MONTHS,
+    NUMBER_WORDS,
+    ORDINAL_WORDS,
+)
 from tkgrag.question.model import Signal, TimeExpression
 from tkgrag.question.signals import relation_before, state_change_signal
 from tkgrag.temporal import Granularity, TimeSpan, period_bounds
@@ -178,8 +185,14 @@ def _month_is_plausible(text: str, m: re.Match[str]) -> bool:
     word = m.group("mon")
     if word in AMBIGUOUS_MONTHS:
         s = m.start("mon")
+        name = _NAME_WORD_BEFORE.search(text, 0, s)
+        if name is not None and name.group(1).lower() not in FUNCTION_WORDS and name.group(1).lower() not in MONTHS:
+            return False  # a surname after a given name: "Theresa May", "Brian May"
         return text[s].isupper() and s > 0 and not text[:s].rstrip().endswith((".", "?", "!"))
     return True
+
+
+_NAME_WORD_BEFORE = re.compile(r"(?<![\w'’-])([A-Z][\w'’.-]*)\s+$")
 
 
 def _numeric_dates(text: str, low: str) -> list[_Cand]:

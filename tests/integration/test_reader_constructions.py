@@ -1,0 +1,152 @@
+"""Constructions of another writer's phrasing (issue 29, h29c), read on a hand-made graph with the answers worked out
+by hand: a main clause that only repeats the anchor's event ("who else did so", "who had last done so"), two relations
+in one question (the anchor's object is no "who else" exclusion then), an event noun without its actor ("just before
+the visit to X": the main clause's actor), and a passive agent asked after a fronted anchor ("by whom else").
+
+ #  subject           relation                 object             day
+ 1  Alpha Union       Criticize_or_denounce    Zeta Republic      2014-03-04
+ 2  Beta League       Criticize_or_denounce    Zeta Republic      2014-03-20
+ 3  Gamma State       Criticize_or_denounce    Zeta Republic      2014-05-02
+ 4  Delta Council     Criticize_or_denounce    Zeta Republic      2014-06-10
+ 5  Alpha Union       Sign_formal_agreement    Kappa Federation   2014-06-12
+ 6  Alpha Union       Make_a_visit             Kappa Federation   2014-06-20
+ 7  Alpha Union       Make_a_visit             Omega Isles        2014-04-01
+ 8  Alpha Union       Make_a_visit             Theta Kingdom      2014-09-09
+ 9  Beta League       Make_a_visit             Theta Kingdom      2014-02-01
+10  Kappa Federation  Praise_or_endorse        Zeta Republic      2014-07-10
+11  Omega Isles       Praise_or_endorse        Zeta Republic      2014-07-10
+12  Zeta Republic     Praise_or_endorse        Delta Council      2014-08-01
+13  Beta League       Sign_formal_agreement    Kappa Federation   2014-04-02
+14  Kappa Federation  Praise_or_endorse        Delta Council      2014-01-15
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import asking
+import pytest
+
+from tkgrag.ingest.pipeline import IngestOptions
+from tkgrag.ingest.tkg import ingest_tkg_file
+from tkgrag.readers.symbolic import SymbolicAnswer, SymbolicReader
+from tkgrag.retrievers.vector import VectorRetriever
+from tkgrag.store import Store
+
+FACTS = [
+    ("Alpha_Union", "Criticize_or_denounce", "Zeta_Republic", "2014-03-04"),
+    ("Beta_League", "Criticize_or_denounce", "Zeta_Republic", "2014-03-20"),
+    ("Gamma_State", "Criticize_or_denounce", "Zeta_Republic", "2014-05-02"),
+    ("Delta_Council", "Criticize_or_denounce", "Zeta_Republic", "2014-06-10"),
+    ("Alpha_Union", "Sign_formal_agreement", "Kappa_Federation", "2014-06-12"),
+    ("Alpha_Union", "Make_a_visit", "Kappa_Federation", "2014-06-20"),
+    ("Alpha_Union", "Make_a_visit", "Omega_Isles", "2014-04-01"),
+    ("Alpha_Union", "Make_a_visit", "Theta_Kingdom", "2014-09-09"),
+    ("Beta_League", "Make_a_visit", "Theta_Kingdom", "2014-02-01"),
+    ("Kappa_Federation", "Praise_or_endorse", "Zeta_Republic", "2014-07-10"),
+    ("Omega_Isles", "Praise_or_endorse", "Zeta_Republic", "2014-07-10"),
+    ("Zeta_Republic", "Praise_or_endorse", "Delta_Council", "2014-08-01"),  # Zeta Republic praises too: syntax decides
+    ("Beta_League", "Sign_formal_agreement", "Kappa_Federation", "2014-04-02"),
+    ("Kappa_Federation", "Praise_or_endorse", "Delta_Council", "2014-01-15"),
+]
+
+
+@pytest.fixture(scope="module")
+def graph(session_store: Store, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
+    from tests.conftest import wipe
+
+    wipe(session_store)
+    folder = tmp_path_factory.mktemp("constructions")
+    path = folder / "constructions.tsv"
+    path.write_text("".join("\t".join(f) + "\n" for f in FACTS), encoding="utf-8")
+    ingest_tkg_file(
+        session_store, path, source="constructions", options=IngestOptions(progress=False, rejects_dir=folder)
+    )
+    yield session_store
+
+
+@pytest.fixture(scope="module")
+def reader(graph: Store, embedder) -> SymbolicReader:  # type: ignore[no-untyped-def]
+    return SymbolicReader(graph, embedder)
+
+
+@pytest.fixture(scope="module")
+def vector(graph: Store, embedder) -> VectorRetriever:  # type: ignore[no-untyped-def]
+    return VectorRetriever(graph, embedder)
+
+
+def texts(reader: SymbolicReader, vector: VectorRetriever, question: str) -> list[str]:
+    a = asking.ask(reader, vector, question, k=5)
+    assert isinstance(a, SymbolicAnswer)
+    return [c.text for c in a.answers]
+
+
+def test_who_else_did_so_in_the_same_month(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # anchor #1 (March 2014); the same relation and object that month, Alpha Union left out: #2
+    got = texts(reader, vector, "In the same month that Alpha Union criticised Zeta Republic, who else did so?")
+    assert got == ["Beta League"]
+
+
+def test_who_had_last_done_so_just_before(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # anchor #4 (2014-06-10); the latest criticism of Zeta Republic before it: #3 Gamma State
+    got = texts(reader, vector, "Just before Delta Council denounced Zeta Republic, who had last done so?")
+    assert got[:1] == ["Gamma State"]
+
+
+def test_two_relations_the_anchor_object_may_be_the_answer(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # anchor #5 (June 2014); Alpha Union's visits that month: #6 Kappa Federation (the anchor's object: not excluded,
+    # the relation is another)
+    got = texts(
+        reader,
+        vector,
+        "In the month when Alpha Union signed an agreement with Kappa Federation, whom did Alpha Union visit?",
+    )
+    assert got == ["Kappa Federation"]
+
+
+def test_an_event_noun_takes_the_main_actor(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # "the visit to Theta Kingdom" is Alpha Union's #8 (2014-09-09), not Beta League's #9; the visit just before: #6
+    got = texts(reader, vector, "Which place did Alpha Union visit just before the visit to Theta Kingdom?")
+    assert got[:1] == ["Kappa Federation"]
+    got = texts(reader, vector, "Whom did Alpha Union visit right before its official visit to Theta Kingdom?")
+    assert got[:1] == ["Kappa Federation"]
+
+
+def test_by_whom_else_after_a_fronted_anchor(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # anchor #10 (2014-07-10); Zeta Republic praised that day by #11 as well
+    got = texts(
+        reader,
+        vector,
+        "On the day Zeta Republic was endorsed by Kappa Federation, by whom else was Zeta Republic endorsed?",
+    )
+    assert got == ["Omega Isles"]
+
+
+def test_a_pronoun_in_the_anchor_is_the_main_actor(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # "it" is Alpha Union: anchor #5 (June 2014), not Beta League's #13 (April 2014, when Alpha Union visited #7)
+    got = texts(
+        reader, vector, "Whom did Alpha Union visit in the month in which it signed an agreement with Kappa Federation?"
+    )
+    assert got == ["Kappa Federation"]
+
+
+def test_an_object_pronoun_in_the_anchor_is_the_main_entity(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # "it" is Zeta Republic: anchor #10 (2014-07-10), not Kappa Federation's earlier praise of Delta Council (#14)
+    got = texts(reader, vector, "By whom else was Zeta Republic endorsed on the day Kappa Federation endorsed it?")
+    assert got == ["Omega Isles"]
+
+
+def test_an_excluded_actor_anchors_a_bare_same_month(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # "in the same month" alone: the month of the excluded actor's own criticism (#1, March 2014): #2
+    got = texts(reader, vector, "Besides Alpha Union, who criticised Zeta Republic in the same month?")
+    assert got == ["Beta League"]
+
+
+def test_a_pronoun_subject_of_the_main_clause_is_the_anchor_actor(
+    reader: SymbolicReader, vector: VectorRetriever
+) -> None:
+    # "it" is Alpha Union, the anchor's actor (#5, June 2014): its visit that month, #6
+    got = texts(
+        reader, vector, "In the month Alpha Union signed an agreement with Kappa Federation, whom did it visit?"
+    )
+    assert got == ["Kappa Federation"]
