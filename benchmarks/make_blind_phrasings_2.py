@@ -48,13 +48,14 @@ class Verb:
     pp: str
     noun: str
     obj_wh: bool = True
+    place: bool = False  # reads well only with a place as object ("travelled to X"): used only for countries
 
 
 PHRASES: dict[str, list[Verb]] = {
     "Make_a_visit": [
         Verb("pay a visit to {o}", "paid a visit to {o}", "visited", "visit to {o}"),
-        Verb("travel to {o}", "travelled to {o}", "visited", "trip to {o}", obj_wh=False),
-        Verb("go to {o} on a visit", "went to {o} on a visit", "", "visit to {o}", obj_wh=False),
+        Verb("travel to {o}", "travelled to {o}", "visited", "trip to {o}", obj_wh=False, place=True),
+        Verb("go to {o} on a visit", "went to {o} on a visit", "", "visit to {o}", obj_wh=False, place=True),
     ],
     "Host_a_visit": [
         Verb("host {o}", "hosted {o}", "hosted", "hosting of {o}"),
@@ -180,6 +181,8 @@ SECTORS: dict[str, tuple[list[str], bool]] = {
     "Legislature": (["the legislature of {c}", "{c}'s parliament"], False),
     "Criminal": (["criminals in {c}"], True),
 }
+# Sectors that are institutions, not persons: "it" may stand for them.
+INSTITUTIONS = {"Police", "Government", "Military", "Foreign Affairs", "Media", "Legislature"}
 THE = (
     "United ",
     "Republic",
@@ -217,7 +220,7 @@ MONTHS = [
 ]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, order=True)
 class Ev:
     s: str
     r: str
@@ -314,7 +317,9 @@ def load_kg(store: Any, lo: date, hi: date) -> KG:
     bad = [r for r in rows if r["g"] != "day"]
     if bad:
         sys.exit(f"store holds {len(bad)} non-day events of the phrased relations; this generator assumes day events")
-    return KG([Ev(r["s"], r["r"], r["o"], date.fromisoformat(r["d"])) for r in rows], lo, hi)
+    # Sorted: the server's row order is not guaranteed, and the seed must give the same set every run.
+    events = sorted(Ev(r["s"], r["r"], r["o"], date.fromisoformat(r["d"])) for r in rows)
+    return KG(events, lo, hi)
 
 
 # ------------------------------------------------------------------------------------------------ questions
@@ -331,8 +336,14 @@ class Q:
     entities: list[str]
 
 
-def pick_verb(rel: str, rng: random.Random, need: str = "", obj_wh: bool = False) -> Verb | None:
-    vs = [v for v in PHRASES[rel] if (not need or getattr(v, need)) and (v.obj_wh or not obj_wh)]
+def pick_verb(
+    rel: str, rng: random.Random, need: str = "", obj_wh: bool = False, place_ok: bool = False
+) -> Verb | None:
+    vs = [
+        v
+        for v in PHRASES[rel]
+        if (not need or getattr(v, need)) and (v.obj_wh or not obj_wh) and (place_ok or not v.place)
+    ]
     return rng.choice(vs) if vs else None
 
 
@@ -399,7 +410,7 @@ class Gen:
     def fronted_day_who(self) -> Q | None:
         """On D, who <past> O?  (equal, day, all subjects)"""
         e = self.fact()
-        o, v = self.name(e.o), pick_verb(e.r, self.rng)
+        o, v = self.name(e.o), pick_verb(e.r, self.rng, place_ok=e.o in self.kg.countries)
         if not (o and v):
             return None
         evs = [x for x in self.kg.by_ro[(e.r, e.o)] if x.d == e.d]
@@ -421,7 +432,7 @@ class Gen:
     def passive_month_bywhom(self) -> Q | None:
         """By whom was O <pp> in <Month>?  (equal, month, all subjects, passive)"""
         e = self.fact()
-        v = pick_verb(e.r, self.rng, need="pp")
+        v = pick_verb(e.r, self.rng, need="pp", place_ok=e.o in self.kg.countries)
         so = surface(e.o, self.rng)
         if not (v and so):
             return None
@@ -450,7 +461,7 @@ class Gen:
     def object_month_who(self) -> Q | None:
         """Who did S <base> during <Month>?  (equal, month, all objects)"""
         e = self.fact()
-        s, v = self.name(e.s), pick_verb(e.r, self.rng, obj_wh=True)
+        s, v = self.name(e.s), pick_verb(e.r, self.rng, obj_wh=True, place_ok=e.o in self.kg.countries)
         if not (s and v):
             return None
         lo, hi = date(e.d.year, e.d.month, 1), month_end(e.d)
@@ -478,7 +489,7 @@ class Gen:
     def what_date_single(self) -> Q | None:
         """On what date did S <base> O?  (equal, time day; the pair's only day in the whole store)"""
         e = self.fact()
-        s, o, v = self.name(e.s), self.name(e.o), pick_verb(e.r, self.rng)
+        s, o, v = self.name(e.s), self.name(e.o), pick_verb(e.r, self.rng, place_ok=e.o in self.kg.countries)
         if not (s and o and v):
             return None
         lo, hi, scope = self.year_scope(e.d) if self.scoped else (self.kg.lo, self.kg.hi, "")
@@ -506,7 +517,11 @@ class Gen:
     def month_saw_noun(self) -> Q | None:
         """Which month saw S's <noun O>?  (equal, time month; nominalisation; all the pair's events in one month)"""
         e = self.fact()
-        s, o, v = self.name(e.s), self.name(e.o), pick_verb(e.r, self.rng, need="noun")
+        s, o, v = (
+            self.name(e.s),
+            self.name(e.o),
+            pick_verb(e.r, self.rng, need="noun", place_ok=e.o in self.kg.countries),
+        )
         if not (s and o and v):
             return None
         lo, hi, scope = self.year_scope(e.d) if self.scoped else (self.kg.lo, self.kg.hi, "")
@@ -540,7 +555,7 @@ class Gen:
     def first_who(self) -> Q | None:
         """Who was the first to <base> O (in <year> on mtq)?  (first_last / equal_multi, all subjects at the min day)"""
         e = self.fact()
-        o, v = self.name(e.o), pick_verb(e.r, self.rng)
+        o, v = self.name(e.o), pick_verb(e.r, self.rng, place_ok=e.o in self.kg.countries)
         if not (o and v):
             return None
         lo, hi, scope = self.year_scope(e.d) if self.scoped else (self.kg.lo, self.kg.hi, "")
@@ -577,7 +592,7 @@ class Gen:
             "Criticize_or_denounce",
         ):
             return None
-        s, v = self.name(e.s), pick_verb(e.r, self.rng, obj_wh=True)
+        s, v = self.name(e.s), pick_verb(e.r, self.rng, obj_wh=True, place_ok=e.o in self.kg.countries)
         if not (s and v):
             return None
         lo, hi, scope = self.year_scope(e.d) if self.scoped else (self.kg.lo, self.kg.hi, "")
@@ -604,7 +619,7 @@ class Gen:
     def first_month_time(self) -> Q | None:
         """What was the first month in which S <past> O?  (first_last, time month)"""
         e = self.fact()
-        s, o, v = self.name(e.s), self.name(e.o), pick_verb(e.r, self.rng)
+        s, o, v = self.name(e.s), self.name(e.o), pick_verb(e.r, self.rng, place_ok=e.o in self.kg.countries)
         if not (s and o and v):
             return None
         lo, hi, scope = self.year_scope(e.d) if self.scoped else (self.kg.lo, self.kg.hi, "")
@@ -636,7 +651,7 @@ class Gen:
     def last_day_time(self) -> Q | None:
         """When did S most recently <base> O?  (first_last, time day; last over the whole store)"""
         e = self.fact()
-        s, o, v = self.name(e.s), self.name(e.o), pick_verb(e.r, self.rng)
+        s, o, v = self.name(e.s), self.name(e.o), pick_verb(e.r, self.rng, place_ok=e.o in self.kg.countries)
         if not (s and o and v):
             return None
         pool = self.pair_events_whole(e)
@@ -666,7 +681,7 @@ class Gen:
         if not self.scoped:
             return None
         e = self.fact()
-        s, o, v = self.name(e.s), self.name(e.o), pick_verb(e.r, self.rng)
+        s, o, v = self.name(e.s), self.name(e.o), pick_verb(e.r, self.rng, place_ok=e.o in self.kg.countries)
         if not (s and o and v):
             return None
         pool = self.pair_events_whole(e)
@@ -698,14 +713,14 @@ class Gen:
     def last_who(self, how: bool = False) -> Q | None:
         """Who <past> O most recently?  (first_last, whole store)"""
         e = self.fact()
-        so, v = surface(e.o, self.rng), pick_verb(e.r, self.rng)
+        so, v = surface(e.o, self.rng), pick_verb(e.r, self.rng, place_ok=e.o in self.kg.countries)
         if not (so and v):
             return None
         pool = self.kg.by_ro[(e.r, e.o)]
         ans, sel = subjects_at(pool, "max")
         if how:
             # A pronoun only for what is surely not a person (a sector, a country, "the ..."); else the name again.
-            thing = so[1] or e.o in self.kg.countries or so[0].startswith("the ") or e.o.endswith(")")
+            thing = so[1] or e.o in self.kg.countries or e.o.split(" (")[0] in INSTITUTIONS
             it = ("them" if so[1] else "it") if thing else so[0]
             q = f"How about {so[0]}? Who was the last to {vp(v, 'base', it)}?"
             label = "how_about_last"
@@ -728,7 +743,7 @@ class Gen:
     def by_month_last(self) -> Q | None:
         """By <Month>, who had most recently <pp> O?  (before_last with a month bound; answer inside the window)"""
         e = self.fact()
-        so, v = surface(e.o, self.rng), pick_verb(e.r, self.rng, need="pp")
+        so, v = surface(e.o, self.rng), pick_verb(e.r, self.rng, need="pp", place_ok=e.o in self.kg.countries)
         if not (so and v):
             return None
         cut = month_end(e.d)
@@ -754,7 +769,7 @@ class Gen:
     def after_all(self) -> Q | None:
         """After D, who <past> O?  (before_after, all subjects strictly after D)"""
         e = self.fact()
-        o, v = self.name(e.o), pick_verb(e.r, self.rng)
+        o, v = self.name(e.o), pick_verb(e.r, self.rng, place_ok=e.o in self.kg.countries)
         if not (o and v):
             return None
         cut = e.d
@@ -781,7 +796,7 @@ class Gen:
     def before_all(self) -> Q | None:
         """(In <year>,) before D, who had <pp> O?  (before_after; on mtq the year bounds it to the complete period)"""
         e = self.fact()
-        so, v = surface(e.o, self.rng), pick_verb(e.r, self.rng, need="pp")
+        so, v = surface(e.o, self.rng), pick_verb(e.r, self.rng, need="pp", place_ok=e.o in self.kg.countries)
         if not (so and v):
             return None
         cut = e.d
@@ -818,7 +833,7 @@ class Gen:
         e = self.unique_anchor()
         if e is None:
             return None
-        s1, o, v = self.name(e.s), self.name(e.o), pick_verb(e.r, self.rng)
+        s1, o, v = self.name(e.s), self.name(e.o), pick_verb(e.r, self.rng, place_ok=e.o in self.kg.countries)
         if not (s1 and o and v):
             return None
         pool = [x for x in self.kg.by_ro[(e.r, e.o)] if x.d < e.d]
@@ -851,7 +866,7 @@ class Gen:
         if e is None:
             return None
         s1, o = self.name(e.s), self.name(e.o)
-        v = pick_verb(e.r, self.rng, need="noun")
+        v = pick_verb(e.r, self.rng, need="noun", place_ok=e.o in self.kg.countries)
         if not (s1 and o and v):
             return None
         pool = [x for x in self.kg.by_ro[(e.r, e.o)] if x.d > e.d]
@@ -877,7 +892,7 @@ class Gen:
     def same_month_others(self) -> Q | None:
         """Who else <past> O in the same month as S1?  (equal_multi; S1's events with O all in one month)"""
         e = self.fact()
-        s1, o, v = self.name(e.s), self.name(e.o), pick_verb(e.r, self.rng)
+        s1, o, v = self.name(e.s), self.name(e.o), pick_verb(e.r, self.rng, place_ok=e.o in self.kg.countries)
         if not (s1 and o and v):
             return None
         mine = self.kg.by_sro[(e.s, e.r, e.o)]
@@ -909,7 +924,7 @@ class Gen:
         e = self.unique_anchor()
         if e is None:
             return None
-        s1, o, v = self.name(e.s), self.name(e.o), pick_verb(e.r, self.rng)
+        s1, o, v = self.name(e.s), self.name(e.o), pick_verb(e.r, self.rng, place_ok=e.o in self.kg.countries)
         if not (s1 and o and v):
             return None
         pool = [x for x in self.kg.by_ro[(e.r, e.o)] if x.d == e.d and x.s != e.s]
@@ -930,7 +945,7 @@ class Gen:
     def first_in_month(self) -> Q | None:
         """In <Month>, who was the first to <base> O?  (equal_multi, fronted month)"""
         e = self.fact()
-        o, v = self.name(e.o), pick_verb(e.r, self.rng)
+        o, v = self.name(e.o), pick_verb(e.r, self.rng, place_ok=e.o in self.kg.countries)
         if not (o and v):
             return None
         lo, hi = date(e.d.year, e.d.month, 1), month_end(e.d)
@@ -956,7 +971,11 @@ class Gen:
         e = self.unique_anchor()
         if e is None:
             return None
-        s, o1, v = self.name(e.s), self.name(e.o), pick_verb(e.r, self.rng, obj_wh=True)
+        s, o1, v = (
+            self.name(e.s),
+            self.name(e.o),
+            pick_verb(e.r, self.rng, obj_wh=True, place_ok=e.o in self.kg.countries),
+        )
         if not (s and o1 and v):
             return None
         pool = [x for x in self.kg.by_sr[(e.s, e.r)] if x.d > e.d and x.o != e.o]
@@ -980,7 +999,7 @@ class Gen:
     def relative_first_named(self) -> Q | None:
         """Name the party that <past> O first (in <year>) / The first one to ..., who was it?  (relative clause)"""
         e = self.fact()
-        o, v = self.name(e.o), pick_verb(e.r, self.rng)
+        o, v = self.name(e.o), pick_verb(e.r, self.rng, place_ok=e.o in self.kg.countries)
         if not (o and v):
             return None
         lo, hi, scope = self.year_scope(e.d) if self.scoped else (self.kg.lo, self.kg.hi, "")
@@ -1010,7 +1029,7 @@ class Gen:
     def month_of_year_last(self) -> Q | None:
         """Which month of <year> was the last one in which S <past> O?  (first_last through the answer's month)"""
         e = self.fact()
-        s, o, v = self.name(e.s), self.name(e.o), pick_verb(e.r, self.rng)
+        s, o, v = self.name(e.s), self.name(e.o), pick_verb(e.r, self.rng, place_ok=e.o in self.kg.countries)
         if not (s and o and v):
             return None
         lo, hi = date(e.d.year, 1, 1), date(e.d.year, 12, 31)
