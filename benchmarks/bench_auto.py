@@ -9,14 +9,16 @@
     flock /tmp/tkgrag-cpu.lock python benchmarks/bench_auto.py accuracy --set tkgqa --name mixed-tkgqa
     python benchmarks/bench_auto.py summary --mixed .../mixed-tkgqa.json --alone .../alone-tkgqa.json --tuned ...
     python benchmarks/bench_auto.py route --data ../shared/data --n 100   # router's kind per set
-    python benchmarks/bench_auto.py latency --data ../shared/data --n 50  # ask auto vs the method it picks, interleaved
+    OMP_NUM_THREADS=1 flock /tmp/tkgrag-cpu.lock python benchmarks/bench_auto.py latency --n 50 \\
+        --work /tmp/h26c/work --out benchmarks/results/2026-11-26/auto-latency  # auto before/now vs the picked method
 
 ``route``: for a seeded sample of each set (tkgqa dev -> events, TimeQuestions dev half -> facts, TimeQA train ->
 passages, musique_100 -> chunks; the question's set is the truth), the plan ``auto`` makes on this store: the kind
 alone (right), fused with the right kind among them, or another kind (wrong); and the planning time (inventory
-cached, as in a warm process). ``latency``: ``ask`` with ``auto`` and with the method auto picked for that question,
-after one warm-up question, in alternating order question by question in one process (same caches), p50 and hit@1
-of both. Prints the machine load.
+cached, as in a warm process). ``latency``: per set (``--set``; default timeqa, musique, tkgqa), ``ask`` with
+``auto`` as before the latency change, ``auto`` now and the method auto picked, after one warm-up question, the order
+rotating question by question in one process (same caches); p50s, their ratios, and whether the two autos' plan,
+items and answer are identical. Prints the machine load.
 """
 
 from __future__ import annotations
@@ -29,13 +31,15 @@ import statistics
 import subprocess
 import sys
 import time
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from tkgrag.api import TKGRag
+from tkgrag.api import TKGRag, ask_request
 from tkgrag.eval import load_dataset
-from tkgrag.eval.matching import same_answer
 from tkgrag.planning.auto import AutoRetriever
 from tkgrag.retrievers.base import RetrievalRequest
 
@@ -126,36 +130,153 @@ def route(rag: TKGRag, data: Path, n: int, seed: int) -> dict[str, Any]:
     return out
 
 
-def latency(rag: TKGRag, data: Path, n: int, seed: int) -> dict[str, Any]:
-    rows = []
+@contextmanager
+def before_h26l() -> Iterator[None]:
+    """``auto`` as it was before the latency change, in this process: the probe reads one index per query (one
+    round trip per label) and every method embeds the question again (no ``shared_vectors`` block)."""
+    from tkgrag.model import ItemKind
+    from tkgrag.planning import auto as auto_mod
+    from tkgrag.planning import probe as probe_mod
+    from tkgrag.planning.calibration import TOP, probe_value
+    from tkgrag.queries.probe import probe_query
+    from tkgrag.queries.retrieval import LABEL_OF
+
+    def per_label(store: Any, vector: Any, kinds: frozenset[Any], n: int = probe_mod.PROBE_N) -> dict[Any, float]:
+        values: dict[Any, float] = {}
+        qvec = [float(x) for x in vector]
+        for label in dict.fromkeys(LABEL_OF[k] for k in kinds):
+            hits: dict[str, list[float]] = {}
+            shared = label == LABEL_OF[ItemKind.EVENT]
+            params = {f"n_{label}": n if shared else TOP, "qvec": qvec}
+            for hit in store.run(probe_query([label]), params, routing_="r")[0][f"hits_{label}"]:
+                hits.setdefault(str(hit["kind"]), []).append(float(hit["score"]))
+            for kind in kinds:
+                if LABEL_OF[kind] == label:
+                    v = probe_value(hits.get(kind.value, []))
+                    values[kind] = 0.0 if v is None else v
+        return values
+
+    saved = probe_mod.probe, auto_mod.shared_vectors
+    probe_mod.probe, auto_mod.shared_vectors = per_label, nullcontext  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        probe_mod.probe, auto_mod.shared_vectors = saved
+
+
+def outcome(a: Any) -> dict[str, Any]:
+    """What must not change: the plan, the returned item keys and the answer."""
+    return {
+        "plan": a.retrieval.plan,
+        "keys": [e.key for e in a.retrieval.evidence],
+        "answer": a.best,
+        "answered": a.answered,
+        "answer_keys": [c.key for c in a.retrieval.answers],
+    }
+
+
+def latency(rag: TKGRag, data: Path, work: Path, sets: list[str], n: int, seed: int) -> dict[str, Any]:
+    """Per set, ``n`` sampled questions (after one warm-up), each understood once (as ``tkgrag eval`` does) and
+    asked three ways in one process, the order rotating question by question: ``auto`` before this change
+    (``before_h26l``), ``auto`` now, and the method auto's plan runs (when it runs one). Wall time of the ask
+    (retrieve + read) per way; plan, item keys and answer of the two autos compared."""
     auto = rag.retriever("auto")
     assert isinstance(auto, AutoRetriever)
-    questions = sample(data, "tkgqa", n + 1, seed)
-    warm = rag.ask(questions[0].question, method="auto", k=10)  # loads the rule graph's PPR matrix, the grounder
-    rag.ask(questions[0].question, method=warm.retrieval.method, k=10)
-    for i, q in enumerate(questions[1:]):
-        gold = [a.text for a in q.answers]
-        # the order alternates, so neither side always meets the caches the other just filled
-        if i % 2 == 0:
-            a = rag.ask(q.question, method="auto", k=10)
-            picked = a.retrieval.method
-            b = rag.ask(q.question, method=picked, k=10)
+    out: dict[str, Any] = {}
+    for name in sets:
+        qs = list(load_dataset(question_file(data, work, name)).questions)
+        random.Random(seed).shuffle(qs)
+        qs = qs[: n + 1]
+        rows = []
+        for i, q in enumerate(qs):
+            u = rag.understand(q.question)
+            p = auto.plan(ask_request(u))
+            picked = p.steps[0].methods[0] if len(p.steps) == 1 else None
+
+            def ask(way: str, u: Any = u) -> tuple[float, Any]:
+                t0 = time.perf_counter()
+                if way == "before":
+                    with before_h26l():
+                        a = rag.ask(u, method="auto", k=10)
+                else:
+                    a = rag.ask(u, method="auto" if way == "after" else way, k=10)
+                return (time.perf_counter() - t0) * 1000.0, a
+
+            ways = ["before", "after", *([picked] if picked else [])]
+            ways = ways[i % len(ways) :] + ways[: i % len(ways)]
+            got = {w: ask(w) for w in ways}
+            if i == 0:
+                continue  # warm-up: the grounder, the rule graph's matrix, the null
+            before, after = outcome(got["before"][1]), outcome(got["after"][1])
+            rows.append(
+                {
+                    "qid": q.id,
+                    "picked": picked or "fused",
+                    "ran": got["after"][1].retrieval.method,
+                    "understand_ms": u.timings_ms.get("understand", 0.0),
+                    "before_ms": got["before"][0],
+                    "after_ms": got["after"][0],
+                    "picked_ms": got[picked][0] if picked else None,
+                    "same": before == after,
+                    "differs": [k for k in before if before[k] != after[k]],
+                }
+            )
+        out[name] = rows
+        print(f"{name}: {len(rows)} questions, load {os.getloadavg()[0]:.1f}", flush=True)
+    return out
+
+
+def latency_report(lat: dict[str, Any], meta: dict[str, Any]) -> str:
+    p50 = statistics.median
+    lines = [
+        "| set | n | same plan+keys+answer | one method | picked | understand p50 | auto before p50 | auto now p50 "
+        "| picked p50 | before / picked | now / picked | now / picked, with understanding |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for name, rows in lat.items():
+        one = [r for r in rows if r["picked_ms"] is not None]
+        same = sum(r["same"] for r in rows)
+        methods = ", ".join(f"{m} {c}" for m, c in sorted(Counter(r["picked"] for r in one).items()))
+        if one:
+            u, b, a, m = (p50(r[k] for r in one) for k in ("understand_ms", "before_ms", "after_ms", "picked_ms"))
+            with_u = p50(r["after_ms"] + r["understand_ms"] for r in one) / p50(
+                r["picked_ms"] + r["understand_ms"] for r in one
+            )
+            figures = f"{u:.0f} | {b:.0f} | {a:.0f} | {m:.0f} | {b / m:.2f} | **{a / m:.2f}** | {with_u:.2f}"
         else:
-            plan = auto.plan(RetrievalRequest.of(q.question, 10, understanding=rag.understand(q.question)))
-            picked = plan.steps[0].methods[0] if len(plan.steps) == 1 else "auto"
-            b = rag.ask(q.question, method=picked, k=10)
-            a = rag.ask(q.question, method="auto", k=10)
-        rows.append(
-            {
-                "qid": q.id,
-                "picked": picked,
-                "auto_ms": a.timings_ms["total"],
-                "picked_ms": b.timings_ms["total"],
-                "auto_hit": bool(a.best and any(same_answer(a.best, g) for g in gold)),
-                "picked_hit": bool(b.best and any(same_answer(b.best, g) for g in gold)),
-            }
-        )
-    return {"rows": rows}
+            figures = " | ".join(["-"] * 7)
+        lines.append(f"| {name} | {len(rows)} | {same} | {len(one)} | {methods} | {figures} |")
+    lines += [
+        "",
+        "Per method picked (overhead: the p50 of each question's auto time minus the picked method's):",
+        "",
+        "| set | picked | n | auto before p50 | auto now p50 | picked p50 | before / picked | now / picked "
+        "| overhead before | overhead now |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for name, rows in lat.items():
+        for method in sorted({r["picked"] for r in rows if r["picked_ms"] is not None}):
+            rs = [r for r in rows if r["picked"] == method]
+            b, a, m = (p50(r[k] for r in rs) for k in ("before_ms", "after_ms", "picked_ms"))
+            ob, oa = (p50(r[k] - r["picked_ms"] for r in rs) for k in ("before_ms", "after_ms"))
+            lines.append(
+                f"| {name} | {method} | {len(rs)} | {b:.0f} | {a:.0f} | {m:.0f} | {b / m:.2f} | {a / m:.2f} "
+                f"| {ob:.0f} | {oa:.0f} |"
+            )
+    fused = {name: [r for r in rows if r["picked_ms"] is None] for name, rows in lat.items()}
+    lines.append("")
+    for name, rows in fused.items():
+        if rows:
+            b, a = p50(r["before_ms"] for r in rows), p50(r["after_ms"] for r in rows)
+            lines.append(f"- {name}, the {len(rows)} fused questions: auto before p50 {b:.0f} ms, now {a:.0f} ms.")
+    diffs = [(name, r) for name, rows in lat.items() for r in rows if not r["same"]]
+    for name, r in diffs[:12]:
+        lines.append(f"- {name} {r['qid']}: differs in {', '.join(r['differs'])}")
+    return (
+        "# `auto`'s own latency: the probe in one round trip, the question embedded once per request\n\n"
+        f"Store: {meta['store']}. Load before/after: {meta['load_before']} / {meta['load_after']}.\n\n"
+        f"Command: `{meta['command']}`\n\n" + "\n".join(lines) + "\n"
+    )
 
 
 # The single methods that read each set's kind (``tkgrag methods``), and the set's primary metrics (the issue's).
@@ -534,7 +655,7 @@ def inventory_timing(rag: TKGRag, reps: int) -> str:
     return "| inventory | reads | p50 ms |\n|---|---|---|\n" + "\n".join(rows)
 
 
-def report(routes: dict[str, Any] | None, lat: dict[str, Any] | None, meta: dict[str, Any]) -> str:
+def report(routes: dict[str, Any] | None, meta: dict[str, Any]) -> str:
     parts = [
         "# `auto` on a mixed store: routing and latency",
         f"Store: {meta['store']}. Load before/after: {meta['load_before']} / {meta['load_after']}.",
@@ -558,25 +679,12 @@ def report(routes: dict[str, Any] | None, lat: dict[str, Any] | None, meta: dict
                 "Examples not routed to their kind alone:\n\n"
                 + "\n".join(f"- {name} {r['qid']}: {r['kinds']} ({r['why']})" for name, r in wrong)
             )
-    if lat:
-        rows = lat["rows"]
-        a = statistics.median(r["auto_ms"] for r in rows)
-        b = statistics.median(r["picked_ms"] for r in rows)
-        picked = sorted({r["picked"] for r in rows})
-        hit_a = sum(r["auto_hit"] for r in rows) / len(rows)
-        hit_b = sum(r["picked_hit"] for r in rows) / len(rows)
-        parts.append(
-            "| tkgqa sample | n | p50 ms | hit@1 |\n|---|---|---|---|\n"
-            f"| auto | {len(rows)} | {a:.0f} | {hit_a:.3f} |\n"
-            f"| the method auto picked ({', '.join(picked)}) | {len(rows)} | {b:.0f} | {hit_b:.3f} |\n\n"
-            f"auto / picked p50: {a / b:.2f} (aim <= 1.5)"
-        )
     return "\n\n".join(parts) + "\n"
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", choices=["load", "accuracy", "summary", "route", "latency", "both", "inventory", "signals"])
+    ap.add_argument("what", choices=["load", "accuracy", "summary", "route", "latency", "inventory", "signals"])
     ap.add_argument("--mixed", type=Path, action="append", default=[], help="summary: accuracy JSON, mixed store")
     ap.add_argument("--alone", type=Path, action="append", default=[], help="summary: accuracy JSON, own store")
     ap.add_argument("--tuned", type=Path, help="summary: the route JSON the planner change was looked at on")
@@ -655,8 +763,10 @@ def main() -> None:
     with TKGRag.connect() as rag:
         c = rag.status().counts
         store = f"{c.events:,} events, {c.facts:,} facts, {c.passages:,} passages, {c.chunks:,} chunks"
-        routes = route(rag, args.data, args.n, args.seed) if args.what in ("route", "both") else None
-        lat = latency(rag, args.data, max(1, args.n // 2), args.seed) if args.what in ("latency", "both") else None
+        if args.what == "latency":
+            lat = latency(rag, args.data, args.work, args.sets or ["timeqa", "musique", "tkgqa"], args.n, args.seed)
+        else:
+            routes = route(rag, args.data, args.n, args.seed)
     meta = {
         "store": store,
         "load_before": " ".join(f"{x:.1f}" for x in before),
@@ -664,8 +774,14 @@ def main() -> None:
         "command": "python benchmarks/bench_auto.py " + " ".join(sys.argv[1:]),
     }
     args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "routes.json").write_text(json.dumps({"meta": meta, "routes": routes, "latency": lat}, indent=1) + "\n")
-    text = report(routes, lat, meta)
+    if args.what == "latency":
+        (args.out / "latency.json").write_text(json.dumps({"meta": meta, "latency": lat}, indent=1) + "\n")
+        text = latency_report(lat, meta)
+        (args.out / "latency.md").write_text(text)  # the figures; report.md says what they mean
+        print(text)
+        return
+    (args.out / "routes.json").write_text(json.dumps({"meta": meta, "routes": routes}, indent=1) + "\n")
+    text = report(routes, meta)
     (args.out / "report.md").write_text(text)
     print(text)
 

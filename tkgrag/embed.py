@@ -23,7 +23,9 @@ import logging
 import os
 import shutil
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -100,6 +102,36 @@ def _load_sentence_transformer(model: str, device: str | None = None) -> Any:
         ) from None
 
 
+# ---- one request's vectors ---------------------------------------------------------------------------------------
+_SHARED: ContextVar[dict[tuple[str, str, str], np.ndarray] | None] = ContextVar("tkgrag_shared_vectors", default=None)
+
+
+@contextmanager
+def shared_vectors() -> Iterator[None]:
+    """Within the block, a one-text ``encode`` of a text this model already embedded in the block returns that
+    vector: ``auto``'s probe and the method it then runs embed the question once. Scoped to one request (nested
+    blocks share the outer one), so nothing is kept between requests and no memory grows."""
+    token = _SHARED.set({}) if _SHARED.get() is None else None
+    try:
+        yield
+    finally:
+        if token is not None:
+            _SHARED.reset(token)
+
+
+def remembered(model: str, backend: str, texts: Sequence[str], compute: Callable[[], np.ndarray]) -> np.ndarray:
+    """``compute()`` (the vectors of ``texts``), or for one text already embedded by ``model`` on ``backend`` in
+    this ``shared_vectors`` block, a copy of that vector."""
+    shared = _SHARED.get()
+    if shared is None or len(texts) != 1:
+        return compute()
+    key = (model, backend, texts[0])
+    vec = shared.get(key)
+    if vec is None:
+        vec = shared[key] = np.array(compute()[0], dtype=np.float32)
+    return vec[None, :].copy()
+
+
 class SentenceTransformerEmbedder:
     """sentence-transformers on CPU (or the device given). No hub download when the model is local."""
 
@@ -120,6 +152,9 @@ class SentenceTransformerEmbedder:
         return self._dim
 
     def encode(self, texts: Sequence[str], *, batch_size: int = 64, show_progress: bool = False) -> np.ndarray:
+        return remembered(self.name, self.backend, texts, lambda: self._encode(texts, batch_size, show_progress))
+
+    def _encode(self, texts: Sequence[str], batch_size: int, show_progress: bool) -> np.ndarray:
         vecs = self._model.encode(
             list(texts),
             batch_size=batch_size,
@@ -353,6 +388,9 @@ class OnnxEmbedder:
         return self._dim
 
     def encode(self, texts: Sequence[str], *, batch_size: int = 64, show_progress: bool = False) -> np.ndarray:
+        return remembered(self.name, self.backend, texts, lambda: self._encode(texts, batch_size, show_progress))
+
+    def _encode(self, texts: Sequence[str], batch_size: int, show_progress: bool) -> np.ndarray:
         out = np.empty((len(texts), self._dim), dtype=np.float32)
         if not texts:
             return out

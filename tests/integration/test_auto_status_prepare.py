@@ -127,6 +127,30 @@ def test_auto_routes_each_kind_and_shows_the_plan(mixed: Store, embedder) -> Non
     assert [d["kind"] for d in pa.retrieval.plan["dropped"]] == ["chunk"]
 
 
+def test_one_request_embeds_its_question_once_and_probes_every_index_in_one_query(
+    mixed: Store,
+    embedder,  # type: ignore[no-untyped-def]
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A timeless question: the probe reads the three indexes, then chunk-ppr embeds the same question. Within the
+    request the model runs once on it (``embed.shared_vectors``) and the probe is one query."""
+    from tkgrag.queries.retrieval import VECTOR_INDEX
+
+    rag = TKGRag(store=mixed, embedder=embedder)
+    first = rag.ask(CHUNK_Q)  # the null, the inventory and the understanding, made once per process
+    embedded: list[list[str]] = []
+    queries: list[str] = []
+    model, run = embedder._encode, mixed.run
+    monkeypatch.setattr(embedder, "_encode", lambda texts, *a: (embedded.append(list(texts)), model(texts, *a))[1])
+    monkeypatch.setattr(mixed, "run", lambda q, params=None, **kw: (queries.append(q), run(q, params, **kw))[1])
+    again = rag.ask(CHUNK_Q)
+    assert again.retrieval.method == "chunk-ppr" and again.retrieval.plan == first.retrieval.plan
+    assert [e.key for e in again.retrieval.evidence] == [e.key for e in first.retrieval.evidence]
+    assert embedded.count([CHUNK_Q]) == 1, embedded
+    probes = [q for q in queries if all(VECTOR_INDEX[label] in q for label in ("Event", "Passage", "Chunk"))]
+    assert len(probes) == 1, queries
+
+
 def test_a_timeless_question_is_answered_from_the_kind_its_calibrated_value_picks(mixed: Store, embedder) -> None:  # type: ignore[no-untyped-def]
     """No temporal signal: the rules alone fuse every kind and answer from the most confident reader; calibrated,
     only the kinds near the best are run (here one), and the plan says every kind's value and why the others were

@@ -20,6 +20,7 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
+from tkgrag.embed import shared_vectors
 from tkgrag.errors import ConfigError, TkgragError
 from tkgrag.model import ALL_KINDS, Answer, ItemKind, Retrieval, Subgraph, TemporalConstraint
 from tkgrag.planning.fusion import FUSIONS, fuse
@@ -222,10 +223,11 @@ class AutoRetriever:
     def retrieve(
         self, request: RetrievalRequest | str, k: int = 10, constraint: TemporalConstraint | None = None
     ) -> Retrieval:
-        request = self._understood(request, k, constraint)
-        p = self.plan(request)
-        results, notes = self.run_steps(request, p)
-        return self._combined(request, p, results, notes)
+        with shared_vectors():  # the probe's question vector is the retrievers' (one embedding per request)
+            request = self._understood(request, k, constraint)
+            p = self.plan(request)
+            results, notes = self.run_steps(request, p)
+            return self._combined(request, p, results, notes)
 
     def _combined(self, request: RetrievalRequest, p: Plan, results: list[StepResult], notes: list[str]) -> Retrieval:
         lines = [*p.lines(), *notes]
@@ -247,6 +249,10 @@ class AutoRetriever:
     def answer(self, request: RetrievalRequest, reader: Reader) -> Answer:
         """Retrieve as planned, read each kind's items with ``reader``, and answer from the most confident read
         (answered before abstained; the plan's order on a tie)."""
+        with shared_vectors():  # the probe's question vector is the retrievers' and readers' (embedded once)
+            return self._answer(request, reader)
+
+    def _answer(self, request: RetrievalRequest, reader: Reader) -> Answer:
         t0 = time.perf_counter()
         request = self._understood(request, request.k, None)
         p = self.plan(request)

@@ -17,7 +17,7 @@ from pathlib import Path
 from tkgrag.embed import Embedder
 from tkgrag.model import ItemKind
 from tkgrag.planning.calibration import TOP, Null, calibrate, probe_value
-from tkgrag.queries.probe import PROBE, SAMPLE_VECTORS
+from tkgrag.queries.probe import LABELS, SAMPLE_VECTORS, probe_query
 from tkgrag.queries.retrieval import LABEL_OF
 from tkgrag.store import Store
 
@@ -28,14 +28,20 @@ NULL_PER_SLICE = 24
 
 def probe(store: Store, vector: Sequence[float], kinds: frozenset[ItemKind], n: int = PROBE_N) -> dict[ItemKind, float]:
     """Per kind in ``kinds``, the mean of its top cosines to ``vector``. A kind with no item among the top ``n`` of
-    an index it shares with another kind (facts among events) gets 0.0: it is behind everything there."""
+    an index it shares with another kind (facts among events) gets 0.0: it is behind everything there. Every
+    label's index is read in one query (``queries.probe.probe_query``)."""
+    labels = sorted(dict.fromkeys(LABEL_OF[k] for k in kinds), key=LABELS.index)
+    if not labels:
+        return {}
+    event = LABEL_OF[ItemKind.EVENT]  # the index events and facts share; the other labels hold one kind: top TOP
+    params: dict[str, object] = {"qvec": [float(x) for x in vector]}
+    params.update({f"n_{label}": n if label == event else TOP for label in labels})
+    row = store.run(probe_query(labels), params, routing_="r")[0]
     values: dict[ItemKind, float] = {}
-    qvec = [float(x) for x in vector]
-    for label in dict.fromkeys(LABEL_OF[k] for k in kinds):
+    for label in labels:
         hits: dict[str, list[float]] = {}
-        shared = label == LABEL_OF[ItemKind.EVENT]  # the other labels hold one kind: its top TOP suffice
-        for row in store.run(PROBE[label], {"n": n if shared else TOP, "qvec": qvec}, routing_="r"):
-            hits.setdefault(str(row["kind"]), []).append(float(row["score"]))
+        for hit in row[f"hits_{label}"]:
+            hits.setdefault(str(hit["kind"]), []).append(float(hit["score"]))
         for kind in kinds:
             if LABEL_OF[kind] == label:
                 v = probe_value(hits.get(kind.value, []))
