@@ -1,0 +1,42 @@
+"""Constructions of the second blind phrasing set (issue 29, h29d): "by the end of <period>" bounds up to and including
+the period, a topic named in a sentence of its own ("How about X? Who was the last to visit it?"), a fronted
+"Earlier/Later in <year>, before <date>", and event nouns with a "by" agent. Each case failed before its fix."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from tkgrag.model import TemporalRelation
+from tkgrag.question.constraints import explicit_constraints
+from tkgrag.question.model import Signal
+from tkgrag.question.parse import understand
+
+
+@pytest.mark.parametrize(
+    ("question", "end"),
+    [
+        ("By the end of September 2015, who had most recently consulted Smriti Irani?", date(2015, 9, 30)),
+        ("Who had visited Iran by the end of 2014?", date(2014, 12, 31)),
+        ("As of May 2014, who had last visited Iran?", date(2014, 5, 31)),
+        ("Until the end of May 2014, who visited Iran?", date(2014, 5, 31)),
+        ("Up to May 2014, who had most recently visited Iran?", date(2014, 5, 31)),
+    ],
+)
+def test_by_the_end_of_a_period_includes_it(question: str, end: date) -> None:
+    (c,) = explicit_constraints(understand(question))
+    assert c.relation is TemporalRelation.DURING
+    assert c.span.start is None and c.span.end == end
+
+
+@pytest.mark.parametrize(
+    ("question", "signal"),
+    [
+        ("By May 2014, who had last visited Iran?", Signal.BEFORE),  # by the time May came
+        ("Who was the president as of 1988?", Signal.OVERLAP),  # the state at that time
+    ],
+)
+def test_other_by_and_as_of_readings_are_kept(question: str, signal: Signal) -> None:
+    (t,) = understand(question).times
+    assert t.signal is signal
