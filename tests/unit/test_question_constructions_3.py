@@ -40,3 +40,41 @@ def test_by_the_end_of_a_period_includes_it(question: str, end: date) -> None:
 def test_other_by_and_as_of_readings_are_kept(question: str, signal: Signal) -> None:
     (t,) = understand(question).times
     assert t.signal is signal
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("How about Serbia? Who was the last to pay a visit to it?", "Who was the last to pay a visit to Serbia?"),
+        (
+            "How about citizens of Nigeria? Who was the last to extend a hand of cooperation to them?",
+            "Who was the last to extend a hand of cooperation to citizens of Nigeria?",
+        ),
+        (
+            "How about John Kerry? Who was the last to confer with John Kerry?",
+            "Who was the last to confer with John Kerry?",
+        ),
+        ("What about China? Who visited it in 2014?", "Who visited China in 2014?"),
+    ],
+)
+def test_a_topic_sentence_fills_the_role_its_pronoun_or_repetition_has(question: str, expected: str) -> None:
+    from tkgrag.question.topic import resolve_topic
+
+    assert resolve_topic(question) == expected
+    tq = understand(question)
+    assert tq.text == expected
+    assert tq.text == expected  # one occurrence of the topic, in the role the question gives it
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How about China? Who visited most recently?",  # no pronoun, no repetition: the role is unsaid
+        "How about China? Who told it to visit them?",  # two pronouns
+        "Who visited China in 2014?",
+    ],
+)
+def test_a_topic_without_one_place_in_the_question_is_left_alone(question: str) -> None:
+    from tkgrag.question.topic import resolve_topic
+
+    assert resolve_topic(question) == question
