@@ -78,3 +78,19 @@ def test_a_topic_without_one_place_in_the_question_is_left_alone(question: str) 
     from tkgrag.question.topic import resolve_topic
 
     assert resolve_topic(question) == question
+
+
+@pytest.mark.parametrize(
+    ("question", "bound"),
+    [
+        ("Earlier in 2014, before August 21, 2014, who had threatened Iraq?", TemporalRelation.BEFORE),
+        ("Later in 2015, after October 13, 2015, who detained Abu Sayyaf?", TemporalRelation.AFTER),
+    ],
+)
+def test_fronted_earlier_or_later_is_no_name_and_the_year_bounds_the_date(
+    question: str, bound: TemporalRelation
+) -> None:
+    tq = understand(question)
+    assert not any(m.text in ("Earlier", "Later") for m in tq.mentions)
+    relations = sorted(c.relation.value for c in explicit_constraints(tq))
+    assert relations == sorted([TemporalRelation.DURING.value, bound.value])
