@@ -94,3 +94,35 @@ def test_fronted_earlier_or_later_is_no_name_and_the_year_bounds_the_date(
     assert not any(m.text in ("Earlier", "Later") for m in tq.mentions)
     relations = sorted(c.relation.value for c in explicit_constraints(tq))
     assert relations == sorted([TemporalRelation.DURING.value, bound.value])
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        (
+            "Which month of 2014 saw the visit to Kuwait by Philip Hammond?",
+            "Which month of 2014 saw Philip Hammond's visit to Kuwait?",
+        ),
+        (
+            "In which month did the negotiations with the foreign ministry of Russia by Iraq take place?",
+            "In which month did Iraq's negotiations with the foreign ministry of Russia take place?",
+        ),
+        (
+            "Following the consultations with the foreign ministry of Ethiopia by Abdel Fattah Al-Sisi, who was next?",
+            "Following Abdel Fattah Al-Sisi's consultations with the foreign ministry of Ethiopia, who was next?",
+        ),
+        ("Who made the visit to Kuwait by May 2014?", "Who made the visit to Kuwait by May 2014?"),  # a time
+        ("Who was attacked by Iraq?", "Who was attacked by Iraq?"),  # no event noun
+        ("Was the visit to Kuwait by whom?", "Was the visit to Kuwait by whom?"),
+    ],
+)
+def test_an_event_nouns_by_agent_becomes_its_possessive_actor(question: str, expected: str) -> None:
+    from tkgrag.question.event_agent import agent_first
+
+    assert agent_first(question) == expected
+
+
+def test_the_by_agent_of_an_event_noun_is_its_subject() -> None:
+    tq = understand("Which month of 2014 saw the visit to Kuwait by Philip Hammond?")
+    names = [m.text for m in tq.mentions]
+    assert names.index("Philip Hammond") < names.index("Kuwait")

@@ -52,10 +52,10 @@ _ROLE_STOP = frozenset(
 )
 _PUNCT = re.compile(r"[,;?!:]")
 # Nouns that name an event, not an actor: "X's visit" is X visiting.
-_EVENT_NOUN = re.compile(
+EVENT_NOUN = re.compile(
     r"(?:visit|trip|tour|call|remark|comment|statement|request|appeal|criticism|praise|support|offer|invitation|"
     r"condemnation|accusation|threat|demand|proposal|decision|meeting|talk|negotiation|agreement|endorsement|deal|"
-    r"rejection|investigation|inquiry|arrest|consultation|cooperation|warning|rebuke|denunciation)s?$"
+    r"rejection|investigation|inquiry|arrest|consultation|cooperation|warning|rebuke|denunciation|pledge)s?$"
 )
 
 
@@ -245,7 +245,7 @@ def _possessive_role(text: str, toks: list[_Tok], j: int, holder: Mention) -> Me
         w = t.text.lower()
         if t.blocked or w in FUNCTION_WORDS or w in _ROLE_STOP or not re.match(r"[^\W\d_]", w):
             break
-        if not role_toks and not t.capitalised and _EVENT_NOUN.match(w):
+        if not role_toks and not t.capitalised and EVENT_NOUN.match(w):
             return None  # "Bolivia's visit", "Japan's remarks": the event, not an actor
         if role_toks and (text[role_toks[-1].end : t.start].strip() or not t.capitalised):
             break
