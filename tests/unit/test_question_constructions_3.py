@@ -126,3 +126,17 @@ def test_the_by_agent_of_an_event_noun_is_its_subject() -> None:
     tq = understand("Which month of 2014 saw the visit to Kuwait by Philip Hammond?")
     names = [m.text for m in tq.mentions]
     assert names.index("Philip Hammond") < names.index("Kuwait")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What was the date in 2015 when Raúl Castro paid a visit to Ramtane Lamamra?",
+        "What was the day in May 2014 when Wang Yi held consultations with the foreign ministry of Zimbabwe?",
+    ],
+)
+def test_the_date_in_a_year_when_x_did_y_asks_for_that_event_not_an_anchor(question: str) -> None:
+    tq = understand(question)
+    assert not tq.anchors
+    assert len(tq.times) == 1
+    assert len([m for m in tq.mentions if m.text[:1].isupper() or m.text.startswith("the ")]) >= 2
