@@ -140,3 +140,25 @@ def test_the_date_in_a_year_when_x_did_y_asks_for_that_event_not_an_anchor(quest
     assert not tq.anchors
     assert len(tq.times) == 1
     assert len([m for m in tq.mentions if m.text[:1].isupper() or m.text.startswith("the ")]) >= 2
+
+
+@pytest.mark.parametrize(
+    ("phrase", "meaning"),
+    [
+        ("offer of talks to", "express intent to meet or negotiate"),
+        ("next to signal readiness for talks", "express intent to meet or negotiate"),
+        ("pledge of diplomatic support", "express intent to engage in diplomatic cooperation"),
+        ("pledged diplomatic backing", "express intent to engage in diplomatic cooperation"),
+    ],
+)
+def test_offers_and_pledges_as_nouns_state_an_intent(phrase: str, meaning: str) -> None:
+    from tkgrag.question.relation_phrases import relation_phrases, stated_intent
+
+    assert stated_intent(phrase)
+    assert meaning in relation_phrases(phrase)[:3]
+
+
+def test_speaking_approvingly_is_praise() -> None:
+    from tkgrag.question.relation_phrases import relation_phrases
+
+    assert "praise or endorse" in relation_phrases("spoke approvingly of")

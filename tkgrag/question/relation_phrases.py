@@ -26,7 +26,7 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             "appeal for diplomatic cooperation",
         ),
         (
-            r"\bdiplomatic\w*\s+(?:cooperat|support)\w*|\bcooperat\w*\s+diplomatically"
+            r"\bdiplomatic\w*\s+(?:cooperat|support|backing)\w*|\bcooperat\w*\s+diplomatically"
             r"|\b(?:work|cooperat|collaborat|partner)\w*\b.*\b(?:diplomatic\s+(?:front|level|field|sphere)|diplomatically)\b",
             "engage in diplomatic cooperation",
         ),
@@ -70,7 +70,7 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         ),
         (
             r"\b(?:support|endors|commend|laud|hail|applaud|prais|compliment|congratulat|salut|extol)\w*"
-            r"|\bsp(?:o|ea)k\w*\s+(?:highly|well)|\btribute\b",
+            r"|\bsp(?:o|ea)k\w*\s+(?:highly|well|approvingly|favou?rably|warmly)|\btribute\b",
             "praise or endorse",
         ),
         (r"\b(?:declin|refus|rebuff|reject|dismiss|spurn|snub|repudiat)\w*|\bturn\w*\s+down|\bsaid\s+no", "reject"),
@@ -129,8 +129,11 @@ _COMMON_WORDS: list[tuple[re.Pattern[str], str]] = [
 _CANONICAL = frozenset([*(c for _, c in _CAMEO_WORDS), *(p.meaning for p in phrasal_lexicon()), "meet or negotiate"])
 _MEETING = frozenset({"make a visit", "consult", "engage in negotiation", "discuss by telephone"})
 _INTENT = re.compile(
-    r"^(?:(?:would|will|did|does)\s+)?(?:want(?:s|ed)?|wish(?:es|ed)?|like[sd]?|intend(?:s|ed)?|plan(?:s|ned)?|"
-    r"hope[sd]?|(?:seek(?:s)?|sought)(?=\s+to\b)|aim(?:s|ed)?|(?:pledg|vow|promis|offer|commit|propos)(?:e|es|ed|s|ted|ing)?(?:\s+(?:itself|himself|herself|themselves))?(?=\s+(?:to|cooperation|collaboration|talks|negotiations|support)\b)|"
+    r"^(?:(?:next|first|last|earliest|latest)\s+to\s+)?(?:(?:would|will|did|does)\s+)?(?:want(?:s|ed)?|wish(?:es|ed)?|like[sd]?|intend(?:s|ed)?|plan(?:s|ned)?|"
+    r"hope[sd]?|(?:seek(?:s)?|sought)(?=\s+to\b)|aim(?:s|ed)?|(?:pledg|vow|promis|offer|commit|propos)(?:e|es|ed|s|ted|ing)?(?:\s+(?:itself|himself|herself|themselves))?(?=\s+(?:to|cooperation|collaboration|talks|negotiations|support|diplomatic|backing)\b)|"
+    # the nouns: "an offer of talks", "a pledge of diplomatic support", "a promise of cooperation"
+    r"(?:an?\s+)?(?:offers?|pledges?|promises?)\s+(?:of|for)(?=\s+(?:talks|negotiations|support|diplomatic|cooperation|"
+    r"collaboration|backing|aid|help|assistance|a\s+meeting|meetings)\b)|"
     r"(?:extend(?:s|ed|ing)?|ma(?:de|kes?|king))\s+(?:an?\s+)?(?:offers?|promises?|pledges?)\s+(?:of|to)|"
     r"(?:said|says|announced)\s+(?:it|he|she|they)\s+(?:would|will|wanted\s+to|was\s+ready\s+to)|"
     r"(?:was|were|is|are)\s+(?:ready|willing|eager|keen)|(?:express(?:es|ed|ing)?|voic(?:es|ed|e|ing)|announc(?:es|ed|ing)|"
