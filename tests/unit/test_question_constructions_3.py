@@ -162,3 +162,20 @@ def test_speaking_approvingly_is_praise() -> None:
     from tkgrag.question.relation_phrases import relation_phrases
 
     assert "praise or endorse" in relation_phrases("spoke approvingly of")
+
+
+@pytest.mark.parametrize(
+    ("phrase", "meaning"),
+    [
+        ("sat down to negotiate", "engage in negotiation"),
+        ("to sit down to negotiate with", "engage in negotiation"),
+        ("meet on neutral ground", "meet at a third location"),
+        ("used military force against", "use conventional military force"),
+        ("force against", "use conventional military force"),
+        ("extended a hand of cooperation to", "express intent to cooperate"),
+    ],
+)
+def test_idioms_of_the_second_blind_set_name_their_relation(phrase: str, meaning: str) -> None:
+    from tkgrag.question.relation_phrases import relation_phrases
+
+    assert meaning in relation_phrases(phrase)[:3]

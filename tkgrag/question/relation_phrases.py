@@ -52,6 +52,19 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             r"|\bpen\s+to\s+paper|^(?:deal|agreement|treaty|pact)s?\b",  # the noun alone: "X's deal with Y"
             "sign formal agreement",
         ),
+        # "sat down to negotiate with X" is negotiating, not the sitting down (a consultation)
+        (r"\b(?:sat|sit|sits|sitting)\s+down\s+to\s+(?:negotiat|bargain)\w*", "engage in negotiation"),
+        # "met X on neutral ground": a meeting at a third location
+        (
+            r"\bneutral\s+(?:ground|territory|venue|location|soil)",
+            "meet at a third location",
+        ),
+        (
+            # "the armed forces of X used military force against Y" leaves "force against" once the sector is read
+            r"\b(?:us(?:e|es|ed|ing)|employ\w*|resort\w*\s+to)\s+(?:military\s+)?force\b"
+            r"|^force\s+against\b",
+            "use conventional military force",
+        ),
         (
             r"\b(?:hold|held|holding|had|have)\s+talks|\btalk(?:s|ed|ing)?\b|\bconfer\w*|\bme(?:e)?t(?:s|ing)?\b(?!.*\b(?:third|location)\b)"
             r"|\bdiscussions?\b|\bdiscuss(?:ed|es|ing)?\b(?!\s+by)|\bconsultations?\b|\bsat\s+down",
@@ -135,6 +148,8 @@ _INTENT = re.compile(
     r"(?:an?\s+)?(?:offers?|pledges?|promises?)\s+(?:of|for)(?=\s+(?:talks|negotiations|support|diplomatic|cooperation|"
     r"collaboration|backing|aid|help|assistance|a\s+meeting|meetings)\b)|"
     r"(?:extend(?:s|ed|ing)?|ma(?:de|kes?|king))\s+(?:an?\s+)?(?:offers?|promises?|pledges?)\s+(?:of|to)|"
+    # "extended a hand of cooperation to X": offering it
+    r"(?:extend(?:s|ed|ing)?|offer(?:s|ed|ing)?|hold(?:s|ing)?\s+out|held\s+out)\s+(?:an?\s+|the\s+)?hand\s+of(?=\s)|"
     r"(?:said|says|announced)\s+(?:it|he|she|they)\s+(?:would|will|wanted\s+to|was\s+ready\s+to)|"
     r"(?:was|were|is|are)\s+(?:ready|willing|eager|keen)|(?:express(?:es|ed|ing)?|voic(?:es|ed|e|ing)|announc(?:es|ed|ing)|"
     r"show(?:s|ed|ing)?|stat(?:es|ed|ing)|declar(?:es|ed|ing)|signal(?:s|ed|led|ing|ling)?)\s+(?:its|their|his|her|an?|the)?\s*(?:intentions?|interest|desire|wish|"
