@@ -22,6 +22,8 @@ from tkgrag.question.parse import understand
         ("As of May 2014, who had last visited Iran?", date(2014, 5, 31)),
         ("Until the end of May 2014, who visited Iran?", date(2014, 5, 31)),
         ("Up to May 2014, who had most recently visited Iran?", date(2014, 5, 31)),
+        ("Before the end of May 2014, who had most recently visited Iran?", date(2014, 5, 31)),
+        ("No later than the end of May 2014, who had last visited Iran?", date(2014, 5, 31)),
     ],
 )
 def test_by_the_end_of_a_period_includes_it(question: str, end: date) -> None:
@@ -55,6 +57,8 @@ def test_other_by_and_as_of_readings_are_kept(question: str, signal: Signal) -> 
             "Who was the last to confer with John Kerry?",
         ),
         ("What about China? Who visited it in 2014?", "Who visited China in 2014?"),
+        ("And Serbia? Who was the last to visit it?", "Who was the last to visit Serbia?"),
+        ("How about Serbia: who was the last to visit it?", "Who was the last to visit Serbia?"),
     ],
 )
 def test_a_topic_sentence_fills_the_role_its_pronoun_or_repetition_has(question: str, expected: str) -> None:
@@ -72,6 +76,7 @@ def test_a_topic_sentence_fills_the_role_its_pronoun_or_repetition_has(question:
         "How about China? Who visited most recently?",  # no pronoun, no repetition: the role is unsaid
         "How about China? Who told it to visit them?",  # two pronouns
         "Who visited China in 2014?",
+        "And who visited Serbia? Who visited it?",  # a question, not a topic
     ],
 )
 def test_a_topic_without_one_place_in_the_question_is_left_alone(question: str) -> None:
@@ -179,3 +184,9 @@ def test_idioms_of_the_second_blind_set_name_their_relation(phrase: str, meaning
     from tkgrag.question.relation_phrases import relation_phrases
 
     assert meaning in relation_phrases(phrase)[:3]
+
+
+def test_after_the_beginning_of_a_period_includes_it() -> None:
+    (c,) = explicit_constraints(understand("After the beginning of May 2014, who first visited Iran?"))
+    assert c.relation is TemporalRelation.DURING
+    assert c.span.start == date(2014, 5, 1) and c.span.end is None

@@ -510,13 +510,16 @@ _PLUPERFECT = re.compile(r"\bhad\b")
 
 
 def _inclusive_by(low: str, relation: str, modifier: str | None, signal: Signal) -> Signal:
-    """FINISH (up to and including the period) where the wording includes it: "by the end of May 2014" ends with
-    May's last day, while a bare "by May 2014" stays BEFORE (by the time May came). "As of X" with a pluperfect
-    ("as of May 2014, who had last visited Y") asks for what had happened up to X, not what happened in X; without
-    one it keeps the state reading ("who was president as of 1988")."""
+    """FINISH (up to and including the period) where the wording includes it: "by/before/no later than the end of May
+    2014" ends with May's last day, while a bare "by May 2014" stays BEFORE (by the time May came); likewise "after
+    the beginning of May" is START, from May's first day. "As of X" with a pluperfect ("as of May 2014, who had last
+    visited Y") asks for what had happened up to X, not what happened in X; without one it keeps the state reading
+    ("who was president as of 1988")."""
     rel = " ".join(relation.lower().split())
-    if signal is Signal.BEFORE and rel == "by" and modifier == "end":
+    if signal is Signal.BEFORE and modifier == "end":
         return Signal.FINISH
+    if signal is Signal.AFTER and modifier in ("beginning", "start"):
+        return Signal.START
     if signal is Signal.OVERLAP and rel in ("as of", "as at") and _PLUPERFECT.search(low):
         return Signal.FINISH
     return signal

@@ -7,8 +7,11 @@ from __future__ import annotations
 import re
 
 # "How about X?" / "What about X?" / "And what about X?" as the whole first sentence, then the question.
+# "And X? Who ...", with no question word in X, is the same; so is a colon or a dash for the question mark.
 _TOPIC = re.compile(
-    r"^\s*(?:and\s+)?(?:how|what)\s+about\s+(?P<topic>[^?.!]+?)\s*[?.!]\s+(?P<rest>\S.*)$", re.IGNORECASE | re.DOTALL
+    r"^\s*(?:(?:and\s+)?(?:how|what)\s+about\s+|and\s+(?!(?:who|whom|whose|what|which|when|where|how|why)\b))"
+    r"(?P<topic>[^?.!:;—]+?)\s*(?:[?.!:;]|\s—|\s-)\s+(?P<rest>\S.*)$",
+    re.IGNORECASE | re.DOTALL,
 )
 # An object pronoun that ends a clause or comes before a time or a preposition: "to visit it?", "with them in 2014".
 _PRONOUN = re.compile(
@@ -25,6 +28,7 @@ def resolve_topic(question: str) -> str:
     if m is None:
         return question
     topic, rest = m.group("topic").strip(), m.group("rest")
+    rest = rest[:1].upper() + rest[1:]
     if topic.lower() in rest.lower():
         return rest
     found = list(_PRONOUN.finditer(rest))
