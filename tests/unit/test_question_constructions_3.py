@@ -190,3 +190,9 @@ def test_after_the_beginning_of_a_period_includes_it() -> None:
     (c,) = explicit_constraints(understand("After the beginning of May 2014, who first visited Iran?"))
     assert c.relation is TemporalRelation.DURING
     assert c.span.start == date(2014, 5, 1) and c.span.end is None
+
+
+def test_a_sector_without_the_after_an_ordinal_with_the() -> None:
+    tq = understand("Who was the first to blame citizens of India?")
+    assert [m.text for m in tq.mentions][0] == "citizens of India"
+    assert tq.relation_phrase == "blame"

@@ -201,7 +201,8 @@ def _role_of(text: str, holder: Mention) -> Mention | None:
     if m is None:
         return _bare_sector_role(text, holder)
     if any(w.lower() in _ROLE_STOP for w in m.group("role").split()):
-        return None
+        # "the first to blame citizens of India": the article belongs to "the first", the sector has none
+        return _bare_sector_role(text, holder)
     if m.group("prep").lower() != "of":  # "the police in Kenya": only a known sector word
         role_words = m.group("role").split()
         if sector_phrase_length(role_words) != len(role_words):
