@@ -194,5 +194,5 @@ def test_after_the_beginning_of_a_period_includes_it() -> None:
 
 def test_a_sector_without_the_after_an_ordinal_with_the() -> None:
     tq = understand("Who was the first to blame citizens of India?")
-    assert [m.text for m in tq.mentions][0] == "citizens of India"
+    assert tq.mentions[0].text == "citizens of India"
     assert tq.relation_phrase == "blame"
