@@ -18,6 +18,7 @@ the visit to X": the main clause's actor), and a passive agent asked after a fro
 12  Zeta Republic     Praise_or_endorse        Delta Council      2014-08-01
 13  Beta League       Sign_formal_agreement    Kappa Federation   2014-04-02
 14  Kappa Federation  Praise_or_endorse        Delta Council      2014-01-15
+15  Theta Kingdom     Make_a_visit             Omega Isles        2014-10-01
 """
 
 from __future__ import annotations
@@ -48,6 +49,9 @@ FACTS = [
     ("Zeta_Republic", "Praise_or_endorse", "Delta_Council", "2014-08-01"),  # Zeta Republic praises too: syntax decides
     ("Beta_League", "Sign_formal_agreement", "Kappa_Federation", "2014-04-02"),
     ("Kappa_Federation", "Praise_or_endorse", "Delta_Council", "2014-01-15"),
+    # Theta Kingdom visits too, and Omega Isles is visited by another: a topic or an agent bound to the wrong role
+    # finds these events
+    ("Theta_Kingdom", "Make_a_visit", "Omega_Isles", "2014-10-01"),
 ]
 
 
