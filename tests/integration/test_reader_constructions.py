@@ -18,6 +18,7 @@ the visit to X": the main clause's actor), and a passive agent asked after a fro
 12  Zeta Republic     Praise_or_endorse        Delta Council      2014-08-01
 13  Beta League       Sign_formal_agreement    Kappa Federation   2014-04-02
 14  Kappa Federation  Praise_or_endorse        Delta Council      2014-01-15
+15  Theta Kingdom     Make_a_visit             Omega Isles        2014-10-01
 """
 
 from __future__ import annotations
@@ -48,6 +49,9 @@ FACTS = [
     ("Zeta_Republic", "Praise_or_endorse", "Delta_Council", "2014-08-01"),  # Zeta Republic praises too: syntax decides
     ("Beta_League", "Sign_formal_agreement", "Kappa_Federation", "2014-04-02"),
     ("Kappa_Federation", "Praise_or_endorse", "Delta_Council", "2014-01-15"),
+    # Theta Kingdom visits too, and Omega Isles is visited by another: a topic or an agent bound to the wrong role
+    # finds these events
+    ("Theta_Kingdom", "Make_a_visit", "Omega_Isles", "2014-10-01"),
 ]
 
 
@@ -150,3 +154,37 @@ def test_a_pronoun_subject_of_the_main_clause_is_the_anchor_actor(
         reader, vector, "In the month Alpha Union signed an agreement with Kappa Federation, whom did it visit?"
     )
     assert got == ["Kappa Federation"]
+
+
+# -- the second blind set's constructions (h29d) ------------------------------------------------------------------
+
+
+def test_by_the_end_of_a_month_includes_that_month(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # criticisms of Zeta Republic up to and including May 2014: #1, #2, #3; the latest is #3 (2014-05-02), not #2 as
+    # "before May" would give
+    got = texts(reader, vector, "By the end of May 2014, who had most recently criticised Zeta Republic?")
+    assert got[:1] == ["Gamma State"]
+
+
+def test_a_topic_sentence_takes_its_pronouns_role(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # visits to Theta Kingdom: #9 (2014-02-01), #8 (2014-09-09); the last visitor is Alpha Union
+    got = texts(reader, vector, "How about Theta Kingdom? Who was the last to visit it?")
+    assert got[:1] == ["Alpha Union"]
+
+
+def test_fronted_earlier_in_a_year_lists_all_before_the_date(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # criticisms of Zeta Republic in 2014 before May 5: #1, #2, #3
+    got = texts(reader, vector, "Earlier in 2014, before May 5, 2014, who had criticised Zeta Republic?")
+    assert sorted(got) == ["Alpha Union", "Beta League", "Gamma State"]
+
+
+def test_an_event_noun_with_a_by_agent(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # Alpha Union's visit to Omega Isles: #7 (2014-04-01)
+    got = texts(reader, vector, "Which month of 2014 saw the visit to Omega Isles by Alpha Union?")
+    assert got[:1] == ["2014-04"]
+
+
+def test_the_date_in_a_year_when_an_event_happened(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # Zeta Republic's praise of Delta Council: #12 (2014-08-01)
+    got = texts(reader, vector, "What was the date in 2014 when Zeta Republic praised Delta Council?")
+    assert got[:1] == ["2014-08-01"]

@@ -132,9 +132,12 @@ _CLAUSE_MAIN = re.compile(
     r"(?:who|whom|whose|what|which|wich|where|how|why|when|did|does|do|is|was|were|are|has|have|had|can|could|"
     r"would|will|name|list|tell|give)\b"
 )
+# "the date (in 2015) when X did Y": the time asked is X's doing Y, not a time relative to it; a stated year or month
+# between the noun and "when" only bounds it.
 _TIME_NOUN_BEFORE = re.compile(
     r"\b(?:year|years|date|dates|day|days|time|times|month|months|period|moment|era|age|point|season|week|since|until|"
-    r"till|from|by)\s*$|\b(?:year|date|day|time|month)\s+(?:was|is)\s+it\s*$"
+    r"till|from|by)(?:\s+(?:in|of|during)\s+(?:[A-Za-z]+\s+)?\d{4})?\s*$"
+    r"|\b(?:year|date|day|time|month)\s+(?:was|is)\s+it\s*$"
 )
 # "Do you know when ...", "Tell me when ...": the question word after a request.
 _REQUEST_BEFORE = re.compile(r"\b(?:know|tell\s+me|wonder|ask|remember|say|find\s+out)\s*$")

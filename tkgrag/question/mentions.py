@@ -32,7 +32,7 @@ _NOT_NAME_START = (
     | words(
         "before after during since until till while prior following between as list name tell give please find "
         "show among within throughout upon under according besides except i'd i'm i've i'll we'd identify state "
-        "specify mention provide apart aside excluding"
+        "specify mention provide apart aside excluding earlier later"
     )
 )
 _POSSESSIVE = re.compile(r"(?:['’]s|(?<=s)['’])$")
@@ -52,10 +52,10 @@ _ROLE_STOP = frozenset(
 )
 _PUNCT = re.compile(r"[,;?!:]")
 # Nouns that name an event, not an actor: "X's visit" is X visiting.
-_EVENT_NOUN = re.compile(
+EVENT_NOUN = re.compile(
     r"(?:visit|trip|tour|call|remark|comment|statement|request|appeal|criticism|praise|support|offer|invitation|"
     r"condemnation|accusation|threat|demand|proposal|decision|meeting|talk|negotiation|agreement|endorsement|deal|"
-    r"rejection|investigation|inquiry|arrest|consultation|cooperation|warning|rebuke|denunciation)s?$"
+    r"rejection|investigation|inquiry|arrest|consultation|cooperation|warning|rebuke|denunciation|pledge)s?$"
 )
 
 
@@ -201,7 +201,8 @@ def _role_of(text: str, holder: Mention) -> Mention | None:
     if m is None:
         return _bare_sector_role(text, holder)
     if any(w.lower() in _ROLE_STOP for w in m.group("role").split()):
-        return None
+        # "the first to blame citizens of India": the article belongs to "the first", the sector has none
+        return _bare_sector_role(text, holder)
     if m.group("prep").lower() != "of":  # "the police in Kenya": only a known sector word
         role_words = m.group("role").split()
         if sector_phrase_length(role_words) != len(role_words):
@@ -245,7 +246,7 @@ def _possessive_role(text: str, toks: list[_Tok], j: int, holder: Mention) -> Me
         w = t.text.lower()
         if t.blocked or w in FUNCTION_WORDS or w in _ROLE_STOP or not re.match(r"[^\W\d_]", w):
             break
-        if not role_toks and not t.capitalised and _EVENT_NOUN.match(w):
+        if not role_toks and not t.capitalised and EVENT_NOUN.match(w):
             return None  # "Bolivia's visit", "Japan's remarks": the event, not an actor
         if role_toks and (text[role_toks[-1].end : t.start].strip() or not t.capitalised):
             break

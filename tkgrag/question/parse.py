@@ -16,6 +16,7 @@ from datetime import date
 from tkgrag.errors import TkgragError
 from tkgrag.question.anchors import find_anchors
 from tkgrag.question.answer_type import detect_answer_type
+from tkgrag.question.event_agent import agent_first
 from tkgrag.question.lexicon import AUXILIARIES, FUNCTION_WORDS
 from tkgrag.question.mentions import find_mentions
 from tkgrag.question.model import (
@@ -32,6 +33,7 @@ from tkgrag.question.phrasal import phrasal_tail
 from tkgrag.question.relation_phrases import relation_phrases
 from tkgrag.question.signals import find_ordinals, question_signals
 from tkgrag.question.time_expressions import find_time_expressions, fold
+from tkgrag.question.topic import resolve_topic
 
 
 class QuestionError(TkgragError, ValueError):
@@ -49,7 +51,7 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
         raise QuestionError(f"a question must be text, got {type(question).__name__}: {question!r}")
     if not question.strip():
         raise QuestionError("the question is empty; pass the question text, e.g. 'Who visited Japan in 2014?'")
-    text = question
+    text = agent_first(resolve_topic(question))
     low = fold(text)
     times = find_time_expressions(text, reference=reference_date)
     anchors = find_anchors(text, low, times)

@@ -26,7 +26,7 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             "appeal for diplomatic cooperation",
         ),
         (
-            r"\bdiplomatic\w*\s+(?:cooperat|support)\w*|\bcooperat\w*\s+diplomatically"
+            r"\bdiplomatic\w*\s+(?:cooperat|support|backing)\w*|\bcooperat\w*\s+diplomatically"
             r"|\b(?:work|cooperat|collaborat|partner)\w*\b.*\b(?:diplomatic\s+(?:front|level|field|sphere)|diplomatically)\b",
             "engage in diplomatic cooperation",
         ),
@@ -52,6 +52,19 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             r"|\bpen\s+to\s+paper|^(?:deal|agreement|treaty|pact)s?\b",  # the noun alone: "X's deal with Y"
             "sign formal agreement",
         ),
+        # "sat down to negotiate with X" is negotiating, not the sitting down (a consultation)
+        (r"\b(?:sat|sit|sits|sitting)\s+down\s+to\s+(?:negotiat|bargain)\w*", "engage in negotiation"),
+        # "met X on neutral ground": a meeting at a third location
+        (
+            r"\bneutral\s+(?:ground|territory|venue|location|soil)",
+            "meet at a third location",
+        ),
+        (
+            # "the armed forces of X used military force against Y" leaves "force against" once the sector is read
+            r"\b(?:us(?:e|es|ed|ing)|employ\w*|resort\w*\s+to)\s+(?:military\s+)?force\b"
+            r"|^force\s+against\b",
+            "use conventional military force",
+        ),
         (
             r"\b(?:hold|held|holding|had|have)\s+talks|\btalk(?:s|ed|ing)?\b|\bconfer\w*|\bme(?:e)?t(?:s|ing)?\b(?!.*\b(?:third|location)\b)"
             r"|\bdiscussions?\b|\bdiscuss(?:ed|es|ing)?\b(?!\s+by)|\bconsultations?\b|\bsat\s+down",
@@ -70,7 +83,7 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         ),
         (
             r"\b(?:support|endors|commend|laud|hail|applaud|prais|compliment|congratulat|salut|extol)\w*"
-            r"|\bsp(?:o|ea)k\w*\s+(?:highly|well)|\btribute\b",
+            r"|\bsp(?:o|ea)k\w*\s+(?:highly|well|approvingly|favou?rably|warmly)|\btribute\b",
             "praise or endorse",
         ),
         (r"\b(?:declin|refus|rebuff|reject|dismiss|spurn|snub|repudiat)\w*|\bturn\w*\s+down|\bsaid\s+no", "reject"),
@@ -129,9 +142,14 @@ _COMMON_WORDS: list[tuple[re.Pattern[str], str]] = [
 _CANONICAL = frozenset([*(c for _, c in _CAMEO_WORDS), *(p.meaning for p in phrasal_lexicon()), "meet or negotiate"])
 _MEETING = frozenset({"make a visit", "consult", "engage in negotiation", "discuss by telephone"})
 _INTENT = re.compile(
-    r"^(?:(?:would|will|did|does)\s+)?(?:want(?:s|ed)?|wish(?:es|ed)?|like[sd]?|intend(?:s|ed)?|plan(?:s|ned)?|"
-    r"hope[sd]?|(?:seek(?:s)?|sought)(?=\s+to\b)|aim(?:s|ed)?|(?:pledg|vow|promis|offer|commit|propos)(?:e|es|ed|s|ted|ing)?(?:\s+(?:itself|himself|herself|themselves))?(?=\s+(?:to|cooperation|collaboration|talks|negotiations|support)\b)|"
+    r"^(?:(?:next|first|last|earliest|latest)\s+to\s+)?(?:(?:would|will|did|does)\s+)?(?:want(?:s|ed)?|wish(?:es|ed)?|like[sd]?|intend(?:s|ed)?|plan(?:s|ned)?|"
+    r"hope[sd]?|(?:seek(?:s)?|sought)(?=\s+to\b)|aim(?:s|ed)?|(?:pledg|vow|promis|offer|commit|propos)(?:e|es|ed|s|ted|ing)?(?:\s+(?:itself|himself|herself|themselves))?(?=\s+(?:to|cooperation|collaboration|talks|negotiations|support|diplomatic|backing)\b)|"
+    # the nouns: "an offer of talks", "a pledge of diplomatic support", "a promise of cooperation"
+    r"(?:an?\s+)?(?:offers?|pledges?|promises?)\s+(?:of|for)(?=\s+(?:talks|negotiations|support|diplomatic|cooperation|"
+    r"collaboration|backing|aid|help|assistance|a\s+meeting|meetings)\b)|"
     r"(?:extend(?:s|ed|ing)?|ma(?:de|kes?|king))\s+(?:an?\s+)?(?:offers?|promises?|pledges?)\s+(?:of|to)|"
+    # "extended a hand of cooperation to X": offering it
+    r"(?:extend(?:s|ed|ing)?|offer(?:s|ed|ing)?|hold(?:s|ing)?\s+out|held\s+out)\s+(?:an?\s+|the\s+)?hand\s+of(?=\s)|"
     r"(?:said|says|announced)\s+(?:it|he|she|they)\s+(?:would|will|wanted\s+to|was\s+ready\s+to)|"
     r"(?:was|were|is|are)\s+(?:ready|willing|eager|keen)|(?:express(?:es|ed|ing)?|voic(?:es|ed|e|ing)|announc(?:es|ed|ing)|"
     r"show(?:s|ed|ing)?|stat(?:es|ed|ing)|declar(?:es|ed|ing)|signal(?:s|ed|led|ing|ling)?)\s+(?:its|their|his|her|an?|the)?\s*(?:intentions?|interest|desire|wish|"

@@ -505,6 +505,26 @@ def _governing(low: str, cand: _Cand, start: int) -> tuple[str, int, Signal]:
     return relation, rel_start, signal
 
 
+# "had (most recently|last) ..." in the question: a pluperfect asks what had happened up to the time it names.
+_PLUPERFECT = re.compile(r"\bhad\b")
+
+
+def _inclusive_by(low: str, relation: str, modifier: str | None, signal: Signal) -> Signal:
+    """FINISH (up to and including the period) where the wording includes it: "by/before/no later than the end of May
+    2014" ends with May's last day, while a bare "by May 2014" stays BEFORE (by the time May came); likewise "after
+    the beginning of May" is START, from May's first day. "As of X" with a pluperfect ("as of May 2014, who had last
+    visited Y") asks for what had happened up to X, not what happened in X; without one it keeps the state reading
+    ("who was president as of 1988")."""
+    rel = " ".join(relation.lower().split())
+    if signal is Signal.BEFORE and modifier == "end":
+        return Signal.FINISH
+    if signal is Signal.AFTER and modifier in ("beginning", "start"):
+        return Signal.START
+    if signal is Signal.OVERLAP and rel in ("as of", "as at") and _PLUPERFECT.search(low):
+        return Signal.FINISH
+    return signal
+
+
 def find_time_expressions(text: str, *, reference: date | None = None) -> list[TimeExpression]:
     """Every explicit or relative time expression in ``text``, in order, with its governing relation word."""
     low = fold(text)
@@ -515,6 +535,7 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
             relation, rel_start, signal = head, head_start, Signal.OVERLAP
         else:
             relation, rel_start, signal = _governing(low, cand, start)
+            signal = _inclusive_by(low, relation, modifier, signal)
         out.append(
             TimeExpression(
                 text=text[start : cand.end],

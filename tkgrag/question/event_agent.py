@@ -1,0 +1,31 @@
+"""An event noun whose actor follows it with "by": "the visit to Kuwait by Philip Hammond" is Philip Hammond's visit to
+Kuwait. The agent is moved before the noun as a possessive, the form the rest of the parser reads as "X visited
+Kuwait" (``mentions`` takes a possessive before an event noun as the event's actor)."""
+
+from __future__ import annotations
+
+import re
+
+from tkgrag.question.mentions import EVENT_NOUN
+from tkgrag.question.time_expressions import find_time_expressions
+
+# "the <event noun> <prep> <object ...> by <agent>", the agent ending at punctuation or at "take place"/"happen".
+_NOUN_BY = re.compile(
+    r"\bthe\s+(?P<noun>[a-z]+)(?P<rest>\s+(?:of|to|with|against|for|on|from|in|toward|towards)\s+[^,;?!]+?)"
+    r"\s+by\s+(?P<agent>[^,;?!]+?)"
+    r"(?=\s+(?:take|takes|took|taken|taking|happen\w*|occur\w*)\b|\s*[,;?!]|\s*\.\s*$|\s*$)"
+)
+_NOT_AGENT = re.compile(r"^(?:whom|who|which|what|whose|itself|themselves|then|now|far|the\s+time)\b", re.IGNORECASE)
+
+
+def agent_first(question: str) -> str:
+    """The question with each "the <event noun> ... by <agent>" said as "<agent>'s <event noun> ..."; unchanged when
+    the "by" phrase is a time ("the visit to Kuwait by May 2014") or a question word."""
+    out, last = [], 0
+    for m in _NOUN_BY.finditer(question):
+        agent = m.group("agent")
+        if not EVENT_NOUN.match(m.group("noun")) or _NOT_AGENT.match(agent) or find_time_expressions(agent):
+            continue
+        out.append(question[last : m.start()] + f"{agent}'s {m.group('noun')}{m.group('rest')}")
+        last = m.end()
+    return "".join(out) + question[last:] if out else question
