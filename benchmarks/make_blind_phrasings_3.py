@@ -44,7 +44,6 @@ PHRASES: dict[str, list[tuple[str, str, str | None]]] = {
     ],
     "Make_a_visit": [
         ("visited", "visit", "visited by"),
-        ("travelled to", "travel to", None),
         ("paid a visit to", "pay a visit to", None),
     ],
     "Host_a_visit": [
@@ -158,6 +157,10 @@ INSTITUTION_WORDS = {
     "Committee",
     "Association",
     "Conference",
+    "Corporation",
+    "Communion",
+    "Battalion",
+    "Corps",
     "Congress",
     "Senate",
     "Police",
@@ -267,6 +270,12 @@ class Q:
     construction: str
     spec: Spec
     evidence: list[list[str]] = field(default_factory=list)
+
+
+def be(mention: str) -> str:
+    """'was' or 'were': sector mentions such as "citizens of X" and "X's armed forces" are plural."""
+    plural = ("citizens", "protesters", "opposition supporters", "armed forces")
+    return "were" if any(w in mention for w in plural) else "was"
 
 
 def month_name(d: dt.date) -> str:
@@ -412,7 +421,7 @@ class Gen:
             D = fmt_day(e.d, rng)
             t = rng.choice([f"Who {p_past} {OB} on {D}?", f"On {D}, who {p_past} {OB}?"])
             if p_pass and rng.random() < 0.4:
-                t = f"By whom was {OB} {p_pass.removesuffix(' by')} on {D}?"
+                t = f"By whom {be(OB)} {OB} {p_pass.removesuffix(' by')} on {D}?".replace(" on on ", " on ")
             return Q(t, self.gold(sp), "entity", "day", "equal", kind, sp)
         if kind == "equal_month_whom":
             if SB is None:
@@ -452,7 +461,7 @@ class Gen:
             sp = Spec(e.r, "o", e.ok, lo.isoformat(), hi.isoformat())
             t = rng.choice([f"Who {p_past} {OB} {W}?", f"{W[0].upper() + W[1:]}, which actors {p_past} {OB}?"])
             if p_pass and rng.random() < 0.4:
-                t = f"{OB[0].upper() + OB[1:]} was {p_pass} whom {W}?"
+                t = f"{OB[0].upper() + OB[1:]} {be(OB)} {p_pass} whom {W}?"
             return Q(t, self.gold(sp), "entity", "day", "equal", kind, sp)
         if kind == "after_date":
             if OB is None:
@@ -625,7 +634,7 @@ class Gen:
             sp = Spec(e.r, "o", e.ok, "0001-01-01", hi_s, mode="last")
             t = rng.choice([f"Who was the most recent to {p_base} {OB}?", f"Who last {p_past} {OB}?"])
             if p_pass and rng.random() < 0.4:
-                t = f"By whom was {OB} last {p_pass.removesuffix(' by')}?"
+                t = f"By whom {be(OB)} {OB} last {p_pass.removesuffix(' by')}?"
             return Q(t, self.gold(sp), "entity", "day", "first_last", kind, sp)
         if kind in ("when_day", "first_month", "last_year", "last_day", "which_month_saw"):
             if SB is None or OB is None:
@@ -646,7 +655,7 @@ class Gen:
                     sp = Spec(e.r, "s", e.sk, lo_s, hi_s, ans="day", other=e.ok)
                     t = rng.choice([f"On what date did {SB} {p_base} {OB}?", f"What day did {SB} {p_base} {OB}?"])
                     if p_pass and rng.random() < 0.4:
-                        t = f"When was {OB} {p_pass} {SB}?"
+                        t = f"When {be(OB)} {OB} {p_pass} {SB}?"
                 return Q(t, self.gold(sp), "time", "day", "equal", kind, sp)
             if kind == "first_month":
                 sp = Spec(e.r, "s", e.sk, f"{y}-01-01", f"{y}-12-31", mode="first", ans="month", other=e.ok)
@@ -735,6 +744,7 @@ def main() -> None:
     store = connect(start_managed=False, ensure_schema=False)
     rows = store.run(DUMP, {"rels": sorted(PHRASES)})
     events = [Ev(r["sk"], r["sn"], r["r"], r["ok"], r["on"], dt.date.fromisoformat(r["d"])) for r in rows]
+    events.sort(key=lambda e: (e.d, e.r, e.sk, e.ok))  # the server's row order is not fixed: the seed alone decides
     kinds = [k for k in KINDS if not (args.store != "mtq" and k == "last_year")]
     gen = Gen(events, args.store, args.seed)
     out: list[dict[str, Any]] = []
