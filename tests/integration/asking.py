@@ -8,15 +8,17 @@ from tkgrag.model import Answer
 from tkgrag.question.understanding import Understander
 from tkgrag.readers.symbolic import SymbolicReader
 from tkgrag.retrievers.base import Retriever
-from tkgrag.store import Store
 
-_UNDERSTANDERS: dict[int, tuple[Store, Understander]] = {}  # by id(store), the store kept so the id stays its own
+# By id(reader), the reader kept so the id stays its own. Keyed by the (module-scoped) reader, not by the store: the
+# next module wipes and reloads the same store, and an Understander kept from the module before would link against
+# that module's relations until its linker's freshness window (graph_linker.FRESHNESS_S) passed.
+_UNDERSTANDERS: dict[int, tuple[SymbolicReader, Understander]] = {}
 
 
 def understander(reader: SymbolicReader) -> Understander:
-    held = _UNDERSTANDERS.get(id(reader.store))
-    if held is None or held[0] is not reader.store:
-        held = _UNDERSTANDERS[id(reader.store)] = (reader.store, Understander(reader.store, reader.embedder))
+    held = _UNDERSTANDERS.get(id(reader))
+    if held is None or held[0] is not reader:
+        held = _UNDERSTANDERS[id(reader)] = (reader, Understander(reader.store, reader.embedder))
     return held[1]
 
 
