@@ -212,20 +212,25 @@ class Grounder:
         )
         return _Clause(entities, relation, candidates, passive, unlinked, phrase)
 
+    def _anchor_clause(self, anchor: Anchor) -> _Clause | None:
+        """The anchor's own clause ("X criticised Y"), parsed and grounded as a question of its own; None when its
+        text cannot be parsed."""
+        try:
+            sub = understand(anchor.text)
+        except QuestionError:
+            return None
+        return self._clause(
+            sub.text, with_parentheticals(sub.text, sub.mentions), clean_relation_phrase(sub.relation_phrase)
+        )
+
     def _anchor_as_main(self, tq: TemporalQuestion) -> _Clause | None:
         """The main clause of a pro-form question ("who else did so", "who had last done so"): the anchor clause's
         relation and entities, less its subject, whose place the answer takes."""
         anchor = next((a for a in tq.anchors if names_an_event(a)), None)
         if anchor is None or tq.answer_type.kind is not AnswerKind.ENTITY:
             return None
-        try:
-            sub = understand(anchor.text)
-        except QuestionError:
-            return None
-        clause = self._clause(
-            sub.text, with_parentheticals(sub.text, sub.mentions), clean_relation_phrase(sub.relation_phrase)
-        )
-        if clause.relation is None or not clause.entities:
+        clause = self._anchor_clause(anchor)
+        if clause is None or clause.relation is None or not clause.entities:
             return None
         kept = tuple(
             replace(e, mention=_moved(e.mention, anchor.start))
@@ -240,15 +245,9 @@ class Grounder:
     def _pronoun_subject(self, tq: TemporalQuestion, main: _Clause) -> _Clause:
         """The main clause with its pronoun subject ("did he", "did they") read as the event anchor's subject."""
         anchor = next((a for a in tq.anchors if names_an_event(a)), None)
-        if anchor is None:
+        clause = self._anchor_clause(anchor) if anchor is not None else None
+        if anchor is None or clause is None:
             return main
-        try:
-            sub = understand(anchor.text)
-        except QuestionError:
-            return main
-        clause = self._clause(
-            sub.text, with_parentheticals(sub.text, sub.mentions), clean_relation_phrase(sub.relation_phrase)
-        )
         actor = next((e for e in clause.entities if e.role is AnswerRole.SUBJECT), None)
         if actor is None:
             return main
@@ -407,12 +406,9 @@ class Grounder:
 
     def _clause_anchor(self, anchor: Anchor, main: _Clause, answer_role: AnswerRole) -> GroundedAnchor:
         """ "before X visited Y": a clause with its own relation and roles."""
-        try:
-            sub = understand(anchor.text)
-        except QuestionError:
+        clause = self._anchor_clause(anchor)
+        if clause is None:
             return GroundedAnchor(anchor, f"unresolved: cannot parse {anchor.text!r}")
-        phrase = clean_relation_phrase(sub.relation_phrase)
-        clause = self._clause(sub.text, with_parentheticals(sub.text, sub.mentions), phrase)
         if not clause.entities:
             return GroundedAnchor(anchor, f"unresolved: no entity linked in {anchor.text!r}")
         relation = clause.relation if _fits(clause) or main.relation is None else main.relation
