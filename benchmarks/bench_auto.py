@@ -637,7 +637,7 @@ def heldout(rows_path: Path, share: float, seed: int) -> str:
     pct_at = 4  # FEATURES: raw x4, then pct x4 in PROBED order
     lines = [
         "| router | class | held out | answer from its kind | planned it alone | fused with it | other kinds "
-        "| chunks alone |",
+        "| answer from chunks |",
         "|---|---|---|---|---|---|---|---|",
     ]
     # per router, per class: (the plan's verdict, the answer's kind)
