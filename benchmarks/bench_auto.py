@@ -9,8 +9,14 @@
     flock /tmp/tkgrag-cpu.lock python benchmarks/bench_auto.py accuracy --set tkgqa --name mixed-tkgqa
     python benchmarks/bench_auto.py summary --mixed .../mixed-tkgqa.json --alone .../alone-tkgqa.json --tuned ...
     python benchmarks/bench_auto.py route --data ../shared/data --n 100   # router's kind per set
+    python benchmarks/bench_auto.py heldout --rows $TKGRAG_HOME/models/NAME/rows.jsonl --out ...  # no store
     OMP_NUM_THREADS=1 flock /tmp/tkgrag-cpu.lock python benchmarks/bench_auto.py latency --n 50 \\
         --work /tmp/h26c/work --out benchmarks/results/2026-11-26/auto-latency  # auto before/now vs the picked method
+
+``heldout``: from the rows ``tkgrag train router`` measured (no store needed), the same stratified split as the
+training, a router fitted with and without the question vector, and per class of the held-out questions the plan
+each makes (``planner.route_fitted``, all four kinds present): the class's kind alone, fused with it, or another
+kind, against where the label-free null sent the question (the row's ``label_free``).
 
 ``route``: for a seeded sample of each set (tkgqa dev -> events, TimeQuestions dev half -> facts, TimeQA train ->
 passages, musique_100 -> chunks; the question's set is the truth), the plan ``auto`` makes on this store: the kind
@@ -615,6 +621,63 @@ def summary(mixed: list[Path], alone: list[Path], tuned: Path | None) -> str:
     return "\n\n".join(["\n".join(x) for x in tables]) + "\n"
 
 
+def heldout(rows_path: Path, share: float, seed: int) -> str:
+    """Held-out training questions: the fitted router's plans with and without the question vector, against the
+    label-free null's (see the module doc). A percentile the row stores as 0.5 (no claim) is read as 0.5. "Answer
+    from its kind": the plan's one kind, or of a fused plan the best calibrated (as ``AutoRetriever.answer`` ranks
+    answered kinds)."""
+    from tkgrag.model import ItemKind
+    from tkgrag.planning.planner import route_fitted
+    from tkgrag.planning.router import CLASSES, PROBED, accuracy, fit
+    from tkgrag.planning.router_training import Row, label_free_kind, split
+
+    rows = [Row(**json.loads(line)) for line in rows_path.read_text().splitlines() if line.strip()]
+    train_i, held_i = split(rows, [r.kind for r in rows], share, seed)
+    present = frozenset(PROBED)
+    pct_at = 4  # FEATURES: raw x4, then pct x4 in PROBED order
+    lines = [
+        "| router | class | held out | answer from its kind | planned it alone | fused with it | other kinds "
+        "| answer from chunks |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    # per router, per class: (the plan's verdict, the answer's kind)
+    verdicts: dict[str, dict[str, list[tuple[str, str]]]] = {}
+    for name, emb in (("fitted, with the question vector", True), ("fitted, without it", False)):
+        model = fit([rows[i].x(emb) for i in train_i], [rows[i].kind for i in train_i])
+        acc = accuracy(model, [rows[i].x(emb) for i in held_i], [rows[i].kind for i in held_i])
+        per: dict[str, list[tuple[str, str]]] = {c: [] for c in CLASSES}
+        for i in held_i:
+            r = rows[i]
+            cal: dict[ItemKind, float | None] = {k: r.features[pct_at + j] for j, k in enumerate(PROBED)}
+            routed = route_fitted(model.probabilities(r.x(emb)), present, cal)
+            kinds = list(routed[0]) if routed else []
+            names = [k.value for k in kinds]
+            verdict = "alone" if names == [r.kind] else "chunks" if names == ["chunk"] else "fused"
+            verdict = verdict if verdict != "fused" or r.kind in names else "other"
+            per[r.kind].append((verdict, label_free_kind(kinds, {k.value: v for k, v in cal.items()})))
+        verdicts[f"{name} (argmax accuracy {acc:.3f})"] = per
+    lf: dict[str, list[tuple[str, str]]] = {c: [] for c in CLASSES}
+    for i in held_i:
+        r = rows[i]
+        lf[r.kind].append(("-", r.label_free))
+    verdicts["label-free null (as planned at measuring)"] = lf
+    for name, per in verdicts.items():
+        for c, vs in per.items():
+            if vs:
+                n = len(vs)
+                right = sum(a == c for _, a in vs)
+                plan = [v for v, _ in vs]
+                cells = " | ".join(
+                    "-" if plan[0] == "-" else f"{plan.count(v)} ({plan.count(v) / n:.0%})"
+                    for v in ("alone", "fused", "other")
+                )
+                chunks = sum(a == "chunk" for _, a in vs)
+                lines.append(
+                    f"| {name} | {c} | {n} | {right} ({right / n:.0%}) | {cells} | {chunks} ({chunks / n:.0%}) |"
+                )
+    return "\n".join(lines)
+
+
 def signals(data: Path) -> str:
     """Parse only (no store): how many questions of each whole set carry a temporal signal. On a mixed store the
     router sends a question without one to every kind, fused (rule 2), and one with one to a single kind (rules 3
@@ -684,11 +747,15 @@ def report(routes: dict[str, Any] | None, meta: dict[str, Any]) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", choices=["load", "accuracy", "summary", "route", "latency", "inventory", "signals"])
+    ap.add_argument(
+        "what", choices=["load", "accuracy", "summary", "route", "latency", "inventory", "signals", "heldout"]
+    )
     ap.add_argument("--mixed", type=Path, action="append", default=[], help="summary: accuracy JSON, mixed store")
     ap.add_argument("--alone", type=Path, action="append", default=[], help="summary: accuracy JSON, own store")
     ap.add_argument("--tuned", type=Path, help="summary: the route JSON the planner change was looked at on")
     ap.add_argument("--data", type=Path, default=Path("../shared/data"))
+    ap.add_argument("--rows", type=Path, help="heldout: the rows.jsonl `tkgrag train router` measured")
+    ap.add_argument("--heldout", type=float, default=0.25, help="heldout: the share held out (as trained)")
     ap.add_argument("--n", type=int, default=100)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--work", type=Path, default=Path("/tmp/bench_auto"))
@@ -707,6 +774,19 @@ def main() -> None:
     before = os.getloadavg()
     if args.what == "summary":
         print(summary(args.mixed, args.alone, args.tuned))
+        return
+    if args.what == "heldout":
+        if args.rows is None:
+            raise SystemExit("heldout: --rows ROWS.jsonl (written by `tkgrag train router`) is required")
+        text = (
+            "# `auto`'s fitted router on held-out training questions (with and without the question vector)\n\n"
+            f"Command: `python benchmarks/bench_auto.py {' '.join(sys.argv[1:])}`\n\n"
+            + heldout(args.rows, args.heldout, args.seed)
+            + "\n"
+        )
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / f"{args.name}.md").write_text(text)
+        print(text)
         return
     if args.what == "accuracy":
         results = []

@@ -3,14 +3,18 @@ kinds kept within the margin, calibrated fusion, the plan's lines, and the answe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from tests.unit.test_auto_answer import EVENTS, PASSAGES, Box, ByKind, Canned, auto
 from tests.unit.test_planner import MIXED, inventory
 from tkgrag.errors import ConfigError
 from tkgrag.model import Evidence, ItemKind
-from tkgrag.planning.auto import AutoRetriever
-from tkgrag.planning.calibration import Null, calibrate, keep, percentile, probe_value
+from tkgrag.planning import auto as auto_module
+from tkgrag.planning import planner
+from tkgrag.planning.auto import AutoRetriever, Calibrator
+from tkgrag.planning.calibration import Measured, Null, calibrate, keep, percentile, probe_value
 from tkgrag.planning.fusion import fuse, weighted_rrf
 from tkgrag.planning.planner import QuestionSignals, plan
 from tkgrag.retrievers.base import RetrievalRequest
@@ -100,9 +104,9 @@ class Fixed:
         self.values_ = values
         self.asked: list[tuple[ItemKind, ...]] = []
 
-    def values(self, text: str, kinds: tuple[ItemKind, ...], counts: dict[ItemKind, int]) -> dict:
-        self.asked.append(kinds)
-        return {k: self.values_.get(k) for k in kinds}
+    def measure(self, text: str, kinds: Sequence[ItemKind], counts: dict[ItemKind, int]) -> Measured:
+        self.asked.append(tuple(kinds))
+        return Measured([1.0], {k: 0.5 for k in kinds}, {k: self.values_.get(k) for k in kinds})
 
 
 Q = "Who is the spouse of the Green performer?"  # no temporal signal
@@ -139,3 +143,42 @@ def test_the_answer_comes_from_the_best_calibrated_kind_that_answered() -> None:
 def test_an_unknown_calibration_is_a_config_error() -> None:
     with pytest.raises(ConfigError, match="unknown calibration 'isotonic'; choose one of: null, off"):
         AutoRetriever(Box({}), calibration="isotonic")  # type: ignore[arg-type]
+
+
+class ValuesOnly:
+    """A calibrator of the old shape: values, no measure."""
+
+    def values(self, text: str, kinds: tuple[ItemKind, ...], counts: dict[ItemKind, int]) -> dict:
+        return dict.fromkeys(kinds, 0.5)
+
+
+def test_the_calibrator_protocol_is_measure() -> None:
+    from tkgrag.planning.probe import StoreCalibrator
+
+    assert isinstance(Fixed({}), Calibrator)
+    assert not isinstance(ValuesOnly(), Calibrator)  # the router's features need measure: not a calibrator
+    assert "measure" in dir(StoreCalibrator) and issubclass(StoreCalibrator, Calibrator)
+
+
+def test_a_plan_decides_the_rules_once_and_measures_only_the_kinds_they_fuse(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[frozenset[ItemKind]] = []
+    real = planner.choose_kinds
+
+    def counted(signals: planner.QuestionSignals, present: frozenset[ItemKind]) -> tuple:
+        calls.append(present)
+        return real(signals, present)
+
+    monkeypatch.setattr(planner, "choose_kinds", counted)
+    monkeypatch.setattr(auto_module, "choose_kinds", counted, raising=False)  # where auto called it itself
+    box = Box({"timer4": Canned("timer4", EVENTS), "mrag+": Canned("mrag+", PASSAGES)})
+    a = calibrated(box, {E: 0.85, P: 0.9})
+    fixed = a.calibrator
+    assert isinstance(fixed, Fixed)
+    p = a.plan(RetrievalRequest.of(Q, 3, understanding=box.understand(Q)))
+    assert p.kinds == (E, P) and p.calibrated == ((E, 0.85), (P, 0.9))
+    assert len(calls) == 1  # once per plan (it was twice: AutoRetriever.plan, then planner.plan)
+    assert fixed.asked == [(E, P)]
+    # one kind asked for (--kind): no fusion, so the calibrator is not asked
+    calls.clear()
+    one = a.plan(RetrievalRequest.of(Q, 3, understanding=box.understand(Q), kinds=frozenset({P})))
+    assert one.kinds == (P,) and one.calibrated == () and len(calls) == 1 and fixed.asked == [(E, P)]

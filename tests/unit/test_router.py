@@ -13,8 +13,8 @@ from tests.unit.test_auto_answer import EVENTS, PASSAGES, Box, ByKind, Canned, a
 from tests.unit.test_planner import MIXED, inventory
 from tkgrag.errors import ConfigError
 from tkgrag.model import ItemKind
+from tkgrag.planning.calibration import Measured
 from tkgrag.planning.planner import QuestionSignals, plan, route_fitted
-from tkgrag.planning.probe import Measured
 from tkgrag.planning.router import FEATURES, Features, Router, accuracy, find_router, fit, softmax
 from tkgrag.planning.router_training import Row, label_free_kind, read_labelled, split, train
 from tkgrag.retrievers.base import RetrievalRequest

@@ -17,12 +17,14 @@ from __future__ import annotations
 import re
 import time
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from tkgrag.embed import shared_vectors
 from tkgrag.errors import ConfigError, TkgragError
 from tkgrag.model import ALL_KINDS, Answer, ItemKind, Retrieval, Subgraph, TemporalConstraint
+from tkgrag.planning.calibration import Measured
 from tkgrag.planning.fusion import FUSIONS, fuse
 from tkgrag.planning.inventory import Inventory, take_inventory
 from tkgrag.planning.planner import (
@@ -30,7 +32,6 @@ from tkgrag.planning.planner import (
     Plan,
     QuestionSignals,
     Step,
-    choose_kinds,
     plan,
     present,
     temporal_signal,
@@ -59,13 +60,13 @@ class Toolbox(Protocol):
     def understand(self, question: str) -> Understanding: ...
 
 
+@runtime_checkable
 class Calibrator(Protocol):
-    """The question's calibrated value per kind (``tkgrag.planning.probe.StoreCalibrator``); None: no calibration
-    for this store."""
+    """Measures a question against the store (``tkgrag.planning.probe.StoreCalibrator``): its vector, the raw probe
+    and the calibrated value per kind in ``kinds`` (the label-free planner reads the calibrated values, the fitted
+    router all three); None: no calibration for this store (one kind, no null)."""
 
-    def values(
-        self, text: str, kinds: tuple[ItemKind, ...], counts: dict[ItemKind, int]
-    ) -> dict[ItemKind, float | None] | None: ...
+    def measure(self, text: str, kinds: Sequence[ItemKind], counts: dict[ItemKind, int]) -> Measured | None: ...
 
 
 CALIBRATIONS = ("null", "off")
@@ -164,11 +165,10 @@ class AutoRetriever:
     ) -> tuple[Features, list[float], QuestionSignals] | None:
         """What the fitted router reads of the question (``router.Features``) and its vector; None without a null
         (a store of one kind). ``tkgrag train router`` computes its training rows with this same code."""
-        measure = getattr(self.calibrator, "measure", None)
         kinds = tuple(k for k in KIND_ORDER if k in inv.kinds)
-        if measure is None or len(kinds) < 2:
+        if self.calibrator is None or len(kinds) < 2:
             return None
-        m = measure(request.text, kinds, inv.counts.by_kind())
+        m = self.calibrator.measure(request.text, kinds, inv.counts.by_kind())
         if m is None:
             return None
         s = self.signals(request.understanding, inv, always=True)
@@ -187,11 +187,13 @@ class AutoRetriever:
                 cal = {k: v for k, v in f.pct.items() if k in have}
                 return plan(signals, inv, self.fusion, request.kinds, cal, routed=probs, router=name)
         signals = self.signals(request.understanding, inv)
-        kinds, _ = choose_kinds(signals, have)
-        values = None
-        if len(kinds) > 1 and self.calibration != "off" and self.calibrator is not None:
-            values = self.calibrator.values(request.text, kinds, inv.counts.by_kind())
-        return plan(signals, inv, self.fusion, wanted=request.kinds, calibrated=values)
+        calibrator = self.calibrator if self.calibration != "off" else None
+
+        def calibrate(kinds: tuple[ItemKind, ...]) -> dict[ItemKind, float | None] | None:
+            m = calibrator.measure(request.text, kinds, inv.counts.by_kind()) if calibrator is not None else None
+            return None if m is None else m.calibrated
+
+        return plan(signals, inv, self.fusion, wanted=request.kinds, calibrate=calibrate)
 
     # -- running ----------------------------------------------------------------------------------------------
     def _understood(

@@ -10,7 +10,8 @@ on one scale for every kind: 0.9 means "higher than 90% of what off-kind texts r
 - ``percentile``: the mid-rank empirical CDF of a value in a sorted null sample, (#below + #below-or-equal) / 2n;
 - ``calibrate``: each kind's probe value as its percentile in that kind's null (kinds without a null or without a
   hit get None: no claim);
-- ``keep``: the kinds within ``margin`` of the best calibrated value (a plan drops the others, each with why).
+- ``keep``: the kinds within ``margin`` of the best calibrated value (a plan drops the others, each with why);
+- ``Measured``: what a calibrator measures of one question (its vector, raw probe values and calibrated values).
 
 Pure: the store side (the probe and the null's sample) is ``tkgrag.planning.probe``.
 """
@@ -63,6 +64,16 @@ class Null:
     @classmethod
     def from_dict(cls, d: Mapping[str, Sequence[float]]) -> Null:
         return cls.of({ItemKind(k): v for k, v in d.items()})
+
+
+@dataclass(frozen=True)
+class Measured:
+    """One question measured against the store: its vector, each kind's raw probe value and its calibrated value
+    (the label-free planner reads ``calibrated``; the fitted router reads all three)."""
+
+    vector: list[float]
+    raw: dict[ItemKind, float]
+    calibrated: dict[ItemKind, float | None]
 
 
 def calibrate(probe: Mapping[ItemKind, float | None], null: Null) -> dict[ItemKind, float | None]:

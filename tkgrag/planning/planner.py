@@ -38,7 +38,7 @@ Which method per kind (a chain: the first that runs answers, the next are fallba
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -272,15 +272,20 @@ def plan(
     margin: float = MARGIN,
     routed: Mapping[str, float] | None = None,
     router: str = "",
+    calibrate: Callable[[tuple[ItemKind, ...]], Mapping[ItemKind, float | None] | None] | None = None,
 ) -> Plan:
     """The plan for a question (``signals``) over the store (``inv``); ``wanted`` limits the kinds (``--kind``);
-    ``calibrated`` (per kind the rules would fuse) keeps the kinds within ``margin`` of the best; ``routed`` (a fitted
-    router's probabilities, with ``calibrated`` for every kind present) replaces rules 2-4 (``route_fitted``)."""
+    ``calibrated`` (per kind the rules would fuse) keeps the kinds within ``margin`` of the best; ``calibrate``
+    measures those values only when the rules fuse several kinds and ``calibrated`` is not given (the probe costs a
+    query; the rules are decided once, here); ``routed`` (a fitted router's probabilities, with ``calibrated`` for
+    every kind present) replaces rules 2-4 (``route_fitted``)."""
     have = present(inv, wanted)
     kinds, why = choose_kinds(signals, have)
     values: tuple[tuple[ItemKind, float | None], ...] = ()
     dropped: list[tuple[ItemKind, str]] = []
     fitted = route_fitted(routed, have, calibrated or {}, margin) if routed and len(have) > 1 else None
+    if fitted is None and calibrated is None and calibrate is not None and len(kinds) > 1:
+        calibrated = calibrate(kinds)
     if fitted is not None:
         kinds, why, dropped = fitted
         values = tuple((k, (calibrated or {}).get(k)) for k in KIND_ORDER if k in have)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from tkgrag.embed import Embedder
 from tkgrag.model import ItemKind
-from tkgrag.planning.calibration import TOP, Null, calibrate, probe_value
+from tkgrag.planning.calibration import TOP, Measured, Null, calibrate, probe_value
 from tkgrag.queries.probe import LABELS, SAMPLE_VECTORS, probe_query
 from tkgrag.queries.retrieval import LABEL_OF
 from tkgrag.store import Store
@@ -129,8 +129,9 @@ NULLS = NullCache({}, threading.Lock())
 
 @dataclass
 class StoreCalibrator:
-    """``auto``'s calibrator on a store: the question embedded once, probed against the kinds the rules would fuse,
-    each value a percentile of the store's null (``NULLS``). None when the store has no null (one kind)."""
+    """``auto``'s calibrator on a store (``planning.auto.Calibrator``): the question embedded once, probed against
+    the kinds asked for, each value a percentile of the store's null (``NULLS``). None when the store has no null
+    (one kind)."""
 
     store: Store
     embedder: Embedder
@@ -149,10 +150,3 @@ class StoreCalibrator:
         vector = [float(x) for x in self.embedder.encode([text])[0]]
         raw = probe(self.store, vector, frozenset(kinds))
         return Measured(vector, raw, calibrate(raw, null))
-
-
-@dataclass(frozen=True)
-class Measured:
-    vector: list[float]
-    raw: dict[ItemKind, float]
-    calibrated: dict[ItemKind, float | None]
