@@ -85,7 +85,10 @@ def run(args: argparse.Namespace) -> None:
         if not args.skip_cache:
             timing["cache_load_start"] = load()
             t0, c0 = time.perf_counter(), time.process_time()
-            cache = build_cache(retriever, questions)
+            if args.no_prefetch:
+                cache = build_cache(retriever, questions, prefetch=False)
+            else:
+                cache = build_cache(retriever, questions)
             timing["cache_seconds"] = round(time.perf_counter() - t0, 2)
             timing["cache_cpu_seconds"] = round(time.process_time() - c0, 2)
             timing["cache_load_end"] = load()
@@ -98,7 +101,8 @@ def run(args: argparse.Namespace) -> None:
         timing["retrieval_load_start"] = load()
         t0 = time.perf_counter()
         if hasattr(pipeline, "build_many"):
-            graphs = pipeline.build_many([(q.question, u.question) for q, u in zip(questions, parsed, strict=True)])
+            pairs = [(q.question, u.question) for q, u in zip(questions, parsed, strict=True)]
+            graphs = pipeline.build_many(pairs, batch=args.batch, prefetch=not args.no_prefetch)
         else:
             graphs = [
                 retriever.answer_graph(RetrievalRequest.of(q.question, 10, understanding=tq))
@@ -174,6 +178,8 @@ def main() -> int:
     r.add_argument("--limit", type=int, default=200)
     r.add_argument("--out", required=True)
     r.add_argument("--skip-cache", action="store_true", help="Only the retrieval path's answer graphs.")
+    r.add_argument("--no-prefetch", action="store_true", help="No worker thread linking the next batch ahead.")
+    r.add_argument("--batch", type=int, default=32, help="Questions per batch of the retrieval path (1: as `ask`).")
     c = sub.add_parser("compare")
     c.add_argument("a")
     c.add_argument("b")

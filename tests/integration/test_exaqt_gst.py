@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tkgrag.retrievers.exaqt.groups import Terminal, TerminalGroup, terminal_choices
-from tkgrag.retrievers.exaqt.gst import completed_facts, group_steiner_trees, projection
+from tkgrag.retrievers.exaqt.gst import completed_facts, group_steiner_trees, group_steiner_trees_many, projection
 from tkgrag.retrievers.exaqt.subgraph import CandidateFact, CandidateGraph, GraphEntity
 from tkgrag.store import Store
 
@@ -132,3 +132,33 @@ def test_outside_facts_are_used_only_for_connectivity(store: Store) -> None:
     res = run(store, graph, [group(graph, "a", "A"), group(graph, "e", "E")])
     assert len(res.trees) == 1 and res.trees[0].cost == pytest.approx(3.0)
     assert node_keys(graph, res.trees[0].nodes) == {"A", "f_ae", "E"}
+
+
+def test_many_questions_share_one_projection_and_keep_their_own_costs(store: Store) -> None:
+    """``group_steiner_trees_many`` (one projection for many questions, each question's node ids shifted into a
+    component of its own) gives each question what a projection of its own gives, even where two questions hold the
+    same nodes at different costs."""
+    graph = build(store, FACTS)
+    narrow = CandidateGraph.of(graph.facts.values(), 2)  # the same nodes; only f_ac, f_cb relevant: f_ae costs 1.5
+    problems = [
+        (graph, [group(graph, "a", "A"), group(graph, "b|e", "B", "E", relevance={"B": 0.9, "E": 0.5})]),
+        (narrow, [group(narrow, "a", "A"), group(narrow, "e", "E")]),
+        (graph, [group(graph, "a|d", "A", "D", relevance={"A": 0.9, "D": 0.8})]),
+        (graph, [group(graph, "a", "A"), group(graph, "b", "B"), group(graph, "z", "Z")]),
+    ]
+    many = group_steiner_trees_many(store, [(g, terminal_choices(gs, 25, 5)) for g, gs in problems], 25, 1.0)
+    alone = [run(store, g, gs) for g, gs in problems]
+    assert many == alone
+    # the hand-worked trees of the tests above
+    assert [round(t.cost, 6) for t in many[0].trees] == [0.4, 1.0]
+    assert node_keys(graph, many[0].trees[0].nodes) == {"A", "f_ac", "C", "f_cb", "B"}
+    assert len(many[1].trees) == 1 and many[1].trees[0].cost == pytest.approx(3.0)
+    assert node_keys(narrow, many[1].trees[0].nodes) == {"A", "f_ae", "E"}
+    assert node_keys(graph, set(many[2].connected[0])) == {"A", "f_ac", "C", "f_cd", "D"}
+    assert node_keys(graph, many[3].nodes) == {"A", "B", "C", "f_ac", "f_cb", "Z"} and many[3].connected == []
+    left = store.run("CALL gds.graph.list() YIELD graphName RETURN graphName")
+    assert not [r for r in left if r["graphName"].startswith("exaqt_")]  # the shared projection is dropped
+
+
+def test_no_questions_make_no_projection(store: Store) -> None:
+    assert group_steiner_trees_many(store, [], 25, 1.0) == []

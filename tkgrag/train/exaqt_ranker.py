@@ -137,10 +137,12 @@ def build_cache(
     val_percent: int = 10,
     progress: Callable[[int, int], None] | None = None,
     batch: int = 32,
+    prefetch: bool = True,
 ) -> CachedGraphs:
     """Stage 1 and the ranker graph of every validation question and of every training question that
     ``could_answer`` (``retriever``: an ``ExaqtRetriever``), ``batch`` questions per round trip of each step
-    (``ExaqtPipeline.link_many`` / ``finish_many``: the answer graphs are those of one question at a time)."""
+    (``ExaqtPipeline.link_many`` / ``finish_many``: the answer graphs are those of one question at a time), the next
+    batch linked while this one is finished (``prefetch``, ``ExaqtPipeline.linked_batches``)."""
     from tkgrag.question.understanding import parse_only
     from tkgrag.retrievers.exaqt.answer_graph import Stage1Input, ranker_graph
     from tkgrag.retrievers.exaqt.scorer import RelevanceScorer
@@ -151,9 +153,8 @@ def build_cache(
     skipped = 0
     done = 0
     t0 = time.perf_counter()
-    for start in range(0, len(questions), batch):
+    for start, linked in pipeline.linked_batches([q.question for q in questions], batch, prefetch=prefetch):
         chunk = questions[start : start + batch]
-        linked = pipeline.link_many([q.question for q in chunk])
         kept = []
         for q, lk in zip(chunk, linked, strict=True):
             held_out = is_validation(q.id, val_percent)
@@ -165,7 +166,8 @@ def build_cache(
         answer_graphs = pipeline.finish_many([lk for _, lk, _ in kept], inputs)
         for (q, _, held_out), ag in zip(kept, answer_graphs, strict=True):
             symbolic = pipeline.rank(ag, None)
-            by_relevance = pipeline.rank(ag, relevance)
+            # the pipeline's own ranking is this one when it ranks by relevance (the default): not ranked twice
+            by_relevance = ag.answers if type(pipeline.scorer) is RelevanceScorer else pipeline.rank(ag, relevance)
             graphs.append(ranker_graph(ag, symbolic))
             golds.append(np.array([is_correct(a.text, q.answers) for a in symbolic], dtype=bool))
             p1s.append(_p1(q, symbolic))

@@ -6,7 +6,8 @@ Table 6) and the answer graph's size.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
@@ -218,17 +219,43 @@ class ExaqtPipeline:
         timer: StageTimer | None = None,
         as_of_record: datetime | None = None,
         batch: int = BATCH,
+        prefetch: bool = True,
     ) -> list[AnswerGraph]:
         """``build`` for many questions, ``batch`` at a time: each step of Stage 1 is one round trip for the whole
         batch (the answer graphs are those ``build`` gives one by one)."""
         timer = timer or StageTimer()
         items = [i if isinstance(i, Stage1Input) else Stage1Input(*i) for i in inputs]
         out: list[AnswerGraph] = []
-        for s in range(0, len(items), batch):
-            chunk = items[s : s + batch]
-            linked = self.link_many([i.text for i in chunk], timer, as_of_record)
-            out += self.finish_many(linked, chunk, timer, as_of_record)
+        for s, linked in self.linked_batches([i.text for i in items], batch, timer, as_of_record, prefetch=prefetch):
+            out += self.finish_many(linked, items[s : s + batch], timer, as_of_record)
         return out
+
+    def linked_batches(
+        self,
+        texts: Sequence[str],
+        batch: int = BATCH,
+        timer: StageTimer | None = None,
+        as_of_record: datetime | None = None,
+        *,
+        prefetch: bool = True,
+    ) -> Iterator[tuple[int, list[Linked]]]:
+        """``(start, link_many(texts[start:start + batch]))`` per batch, in order. With more than one batch, the next
+        batch is linked on one worker thread while the caller finishes the current one: its round trips (and the
+        encoder, which releases the GIL) overlap the caller's Python work (the Steiner trees' bookkeeping, the
+        ranking). One worker: NERD's queries and the ranking are all there is to overlap on two cores.
+        ``prefetch=False``: one batch after the other."""
+        starts = list(range(0, len(texts), batch))
+        if len(starts) < 2 or not prefetch:
+            for s in starts:
+                yield s, self.link_many(texts[s : s + batch], timer, as_of_record)
+            return
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="exaqt-link") as pool:
+            ahead = pool.submit(self.link_many, texts[:batch], timer, as_of_record)
+            for s in starts:
+                linked = ahead.result()
+                if s + batch < len(texts):
+                    ahead = pool.submit(self.link_many, texts[s + batch : s + 2 * batch], timer, as_of_record)
+                yield s, linked
 
     def link_many(
         self, texts: Sequence[str], timer: StageTimer | None = None, as_of_record: datetime | None = None
