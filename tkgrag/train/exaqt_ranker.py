@@ -115,17 +115,17 @@ def could_answer(pipeline: Any, q: EvalQuestion, linked: Any) -> bool:
     Steiner trees of training questions that cannot teach the ranker anything. ``linked``: the question's
     ``ExaqtPipeline.link_many``; its candidate facts are every fact of the NERD entities unless there are
     ``candidate_facts`` or more, and then the facts are read again, the best by the base vector (as NERD scores)."""
-    from tkgrag.retrievers.exaqt.relevance import PairFact, states_gold
+    from tkgrag.retrievers.exaqt.relevance import GoldFacts, PairFact
 
     if not linked.nerd.entities:
         return False
-    golds = [f for g in q.answers for f in g.forms]
+    gold = GoldFacts([f for g in q.answers for f in g.forms])
     limit = pipeline.config.candidate_facts
     facts = linked.first_hop if linked.complete else pipeline.facts_of(linked.nerd.entities, linked.qvec, limit, False)
     for c in facts:
         years = frozenset(d.year for d in (c.span.start, c.span.end) if d is not None)
         fact = PairFact(c.key, c.relevance, tuple((e.key, e.name) for e in c.entities), c.value, years)
-        if states_gold(fact, golds):
+        if gold.stated_by(fact):
             return True
     return False
 
