@@ -20,7 +20,6 @@ from tkgrag.queries import exaqt as q
 from tkgrag.queries.temporal_filter import RECORD_PARAM, constraint_params
 from tkgrag.question.constraints import anchor_constraint, explicit_constraints
 from tkgrag.question.model import AnswerKind, TemporalQuestion
-from tkgrag.question.relations import content_stems
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
 from tkgrag.retrievers.exaqt.groups import (
     TerminalGroup,
@@ -43,6 +42,7 @@ from tkgrag.retrievers.exaqt.ranking import (
 )
 from tkgrag.retrievers.exaqt.relevance import load_relevance
 from tkgrag.retrievers.exaqt.scorer import BUNDLED, LinearScorer, RelevanceScorer
+from tkgrag.retrievers.exaqt.stems import content_stems
 from tkgrag.retrievers.exaqt.subgraph import CandidateFact, CandidateGraph, GraphEntity
 from tkgrag.store import Store
 from tkgrag.temporal import Granularity

@@ -28,10 +28,10 @@ from datetime import datetime
 
 from tkgrag.queries import exaqt as q
 from tkgrag.queries.temporal_filter import RECORD_PARAM, constraint_params
-from tkgrag.question.relations import content_stems
 from tkgrag.retrievers.base import ann_candidates
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
 from tkgrag.retrievers.exaqt.lexicon import EntityLexicon, LexiconEntry, Spot, name_overlap, question_tokens
+from tkgrag.retrievers.exaqt.stems import content_stems
 from tkgrag.store import Store
 
 
