@@ -15,7 +15,7 @@ from typing import Any
 
 from tkgrag.embed import Embedder
 from tkgrag.items import item_from_row
-from tkgrag.model import Evidence, TemporalConstraint
+from tkgrag.model import TemporalConstraint
 from tkgrag.queries import exaqt as q
 from tkgrag.queries.temporal_filter import RECORD_PARAM, constraint_params
 from tkgrag.question.constraints import anchor_constraint, explicit_constraints
@@ -188,14 +188,9 @@ class ExaqtPipeline:
             out[i] = [CandidateFact.from_row(r) for r in best]
         return out
 
-    def items(self, scored: dict[str, float]) -> dict[str, Evidence]:
-        facts = [{"key": k, "score": s} for k, s in scored.items()]
-        rows = self.store.run(q.FACT_ITEMS, {"facts": facts, "k": max(1, len(facts))})
-        return {r["key"]: item_from_row(r) for r in rows}
-
     def item_rows(self, keys: Sequence[str]) -> dict[str, dict[str, Any]]:
-        """The item rows of the facts ``keys`` in one round trip, by key (their score 0: ``item_from_row`` of a row
-        with a question's score gives what ``items`` gives)."""
+        """The item rows of the facts ``keys`` in one round trip, by key, each with score 0: ``item_from_row`` of a
+        row with a question's own score put in is the fact's item for that question."""
         if not keys:
             return {}
         facts = [{"key": k, "score": 0.0} for k in keys]
