@@ -1,7 +1,9 @@
 """EXAQT Stage 1 on Neo4j + GDS: question entities -> question-relevant facts -> Group Steiner Trees -> completion ->
 temporal fact enhancement = the answer graph; then the symbolic Stage 2 (``ranking``). ``build`` runs it for one
 question and keeps what each step produced, so evaluation can measure answer recall after every step (the paper's
-Table 6) and the answer graph's size.
+Table 6) and the answer graph's size. ``build_many`` gives many questions the same answer graphs with each step one
+round trip per batch (one GDS projection for the batch's candidate graphs): Stage 1 was mostly per-query costs, and
+the ranker's training builds ~1,700 answer graphs (benchmarks/results/2026-11-26/exaqt-7).
 """
 
 from __future__ import annotations
