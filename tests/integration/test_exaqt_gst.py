@@ -10,7 +10,14 @@ from __future__ import annotations
 import pytest
 
 from tkgrag.retrievers.exaqt.groups import Terminal, TerminalGroup, terminal_choices
-from tkgrag.retrievers.exaqt.gst import completed_facts, group_steiner_trees, group_steiner_trees_many, projection
+from tkgrag.retrievers.exaqt.gst import (
+    SteinerTree,
+    completed_facts,
+    group_steiner_trees,
+    group_steiner_trees_many,
+    projection,
+    steiner_rows,
+)
 from tkgrag.retrievers.exaqt.subgraph import CandidateFact, CandidateGraph, GraphEntity
 from tkgrag.store import Store
 
@@ -162,3 +169,23 @@ def test_many_questions_share_one_projection_and_keep_their_own_costs(store: Sto
 
 def test_no_questions_make_no_projection(store: Store) -> None:
     assert group_steiner_trees_many(store, [], 25, 1.0) == []
+
+
+def test_a_failing_steiner_run_is_left_out_and_the_others_kept(store: Store) -> None:
+    """When GDS rejects one run of a batch, the runs are retried by halves: the good ones keep their trees, the
+    failing one is reported (here a target that is not in the projection)."""
+    graph = build(store, FACTS)
+    ids = {e.key: e.node_id for e in graph.entities().values()}
+    missing = 1 + max(ids.values()) + max(f.node_id for f in graph.facts.values())
+    runs = [
+        {"index": 0, "source": ids["A"], "targets": [ids["B"]]},
+        {"index": 1, "source": ids["A"], "targets": [missing]},
+        {"index": 2, "source": ids["C"], "targets": [ids["D"]]},
+    ]
+    with projection(store, graph, outside_penalty=1.0) as name:
+        rows, failed = steiner_rows(store, name, runs)
+    assert failed == [1]
+    assert sorted(rows) == [0, 2]
+    # A-f_ac-C-f_cb-B (0.4) and C-f_cd-D (0.4)
+    assert round(SteinerTree.from_stream(rows[0], ids["A"]).cost, 6) == 0.4
+    assert node_keys(graph, SteinerTree.from_stream(rows[2], ids["C"]).nodes) == {"C", "f_cd", "D"}
