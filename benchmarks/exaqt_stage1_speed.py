@@ -9,6 +9,10 @@ and whether its output is the same, on the same questions, in the same load wind
   a canonical JSON form (every stage's facts, the trees, the ranked answers and their scores, the notes) in
   ``answer_graphs.jsonl``. A tree with ``ExaqtPipeline.build_many`` builds them in batches, an older tree one by one.
 
+``--queries`` also prints the time spent in each Cypher query of ``tkgrag.queries.exaqt`` (calls and seconds, by
+the constant's name; the wall time of ``Store.run`` / ``run_values``, i.e. the server's work, the round trip and the
+decoding): where Stage 1 waits.
+
 ``compare A B`` says whether two runs' outputs are identical (arrays bit for bit, answer graphs field by field) and
 prints the first differences. Run the old tree by putting it first on ``PYTHONPATH``:
 
@@ -78,6 +82,7 @@ def run(args: argparse.Namespace) -> None:
 
     timing: dict[str, Any] = {"tree": str(Path(tkgrag.__file__).parent.parent), "questions": len(questions)}
     with TKGRag.connect() as rag:
+        per_query = count_queries(rag.store) if args.queries else None
         retriever = ExaqtRetriever(rag.store, rag.embedder, method("exaqt").configured())
         retriever.pipeline.lexicon.get()  # the NERD dictionary once, outside both timings
         rag.embedder.encode(["warm up"])
@@ -114,7 +119,36 @@ def run(args: argparse.Namespace) -> None:
             for q, ag in zip(questions, graphs, strict=True):
                 f.write(json.dumps({"id": q.id, "graph": canon(ag)}, sort_keys=True) + "\n")
         print(f"  retrieval path: {len(graphs)} answer graphs in {timing['retrieval_seconds']} s; load {load()}")
+        if per_query is not None:
+            timing["queries"] = {k: {"calls": c, "seconds": round(t, 2)} for k, (c, t) in per_query.items()}
+            for k, (c, t) in sorted(per_query.items(), key=lambda p: -p[1][1]):
+                print(f"  {t:8.2f} s {c:6d} calls  {k}")
     (out / "timing.json").write_text(json.dumps(timing, indent=2), encoding="utf-8")
+
+
+def count_queries(store: Any) -> dict[str, list[Any]]:
+    """Wrap ``store.run`` / ``run_values`` to add up calls and wall seconds per EXAQT query (by constant name)."""
+    from tkgrag.queries import exaqt as q
+
+    names = {v: k for k, v in vars(q).items() if isinstance(v, str) and k.isupper()}
+    stats: dict[str, list[Any]] = {}
+
+    def timed(call: Any) -> Any:
+        def run(query: str, params: Any = None, **kw: Any) -> Any:
+            t0 = time.perf_counter()
+            try:
+                return call(query, params, **kw)
+            finally:
+                s = stats.setdefault(names.get(query, "other"), [0, 0.0])
+                s[0] += 1
+                s[1] += time.perf_counter() - t0
+
+        return run
+
+    store.run = timed(store.run)
+    if hasattr(store, "run_values"):
+        store.run_values = timed(store.run_values)
+    return stats
 
 
 def first_difference(a: Any, b: Any, path: str = "") -> str | None:
@@ -179,6 +213,7 @@ def main() -> int:
     r.add_argument("--out", required=True)
     r.add_argument("--skip-cache", action="store_true", help="Only the retrieval path's answer graphs.")
     r.add_argument("--no-prefetch", action="store_true", help="No worker thread linking the next batch ahead.")
+    r.add_argument("--queries", action="store_true", help="Print the seconds spent per EXAQT query.")
     r.add_argument("--batch", type=int, default=32, help="Questions per batch of the retrieval path (1: as `ask`).")
     c = sub.add_parser("compare")
     c.add_argument("a")
