@@ -10,7 +10,14 @@ from __future__ import annotations
 import pytest
 
 from tkgrag.retrievers.exaqt.groups import Terminal, TerminalGroup, terminal_choices
-from tkgrag.retrievers.exaqt.gst import completed_facts, group_steiner_trees, projection
+from tkgrag.retrievers.exaqt.gst import (
+    SteinerTree,
+    completed_facts,
+    group_steiner_trees,
+    group_steiner_trees_many,
+    projection,
+    steiner_rows,
+)
 from tkgrag.retrievers.exaqt.subgraph import CandidateFact, CandidateGraph, GraphEntity
 from tkgrag.store import Store
 
@@ -132,3 +139,53 @@ def test_outside_facts_are_used_only_for_connectivity(store: Store) -> None:
     res = run(store, graph, [group(graph, "a", "A"), group(graph, "e", "E")])
     assert len(res.trees) == 1 and res.trees[0].cost == pytest.approx(3.0)
     assert node_keys(graph, res.trees[0].nodes) == {"A", "f_ae", "E"}
+
+
+def test_many_questions_share_one_projection_and_keep_their_own_costs(store: Store) -> None:
+    """``group_steiner_trees_many`` (one projection for many questions, each question's node ids shifted into a
+    component of its own) gives each question what a projection of its own gives, even where two questions hold the
+    same nodes at different costs."""
+    graph = build(store, FACTS)
+    narrow = CandidateGraph.of(graph.facts.values(), 2)  # the same nodes; only f_ac, f_cb relevant: f_ae costs 1.5
+    problems = [
+        (graph, [group(graph, "a", "A"), group(graph, "b|e", "B", "E", relevance={"B": 0.9, "E": 0.5})]),
+        (narrow, [group(narrow, "a", "A"), group(narrow, "e", "E")]),
+        (graph, [group(graph, "a|d", "A", "D", relevance={"A": 0.9, "D": 0.8})]),
+        (graph, [group(graph, "a", "A"), group(graph, "b", "B"), group(graph, "z", "Z")]),
+    ]
+    many = group_steiner_trees_many(store, [(g, terminal_choices(gs, 25, 5)) for g, gs in problems], 25, 1.0)
+    alone = [run(store, g, gs) for g, gs in problems]
+    assert many == alone
+    # the hand-worked trees of the tests above
+    assert [round(t.cost, 6) for t in many[0].trees] == [0.4, 1.0]
+    assert node_keys(graph, many[0].trees[0].nodes) == {"A", "f_ac", "C", "f_cb", "B"}
+    assert len(many[1].trees) == 1 and many[1].trees[0].cost == pytest.approx(3.0)
+    assert node_keys(narrow, many[1].trees[0].nodes) == {"A", "f_ae", "E"}
+    assert node_keys(graph, set(many[2].connected[0])) == {"A", "f_ac", "C", "f_cd", "D"}
+    assert node_keys(graph, many[3].nodes) == {"A", "B", "C", "f_ac", "f_cb", "Z"} and many[3].connected == []
+    left = store.run("CALL gds.graph.list() YIELD graphName RETURN graphName")
+    assert not [r for r in left if r["graphName"].startswith("exaqt_")]  # the shared projection is dropped
+
+
+def test_no_questions_make_no_projection(store: Store) -> None:
+    assert group_steiner_trees_many(store, [], 25, 1.0) == []
+
+
+def test_a_failing_steiner_run_is_left_out_and_the_others_kept(store: Store) -> None:
+    """When GDS rejects one run of a batch, the runs are retried by halves: the good ones keep their trees, the
+    failing one is reported (here a target that is not in the projection)."""
+    graph = build(store, FACTS)
+    ids = {e.key: e.node_id for e in graph.entities().values()}
+    missing = 1 + max(ids.values()) + max(f.node_id for f in graph.facts.values())
+    runs = [
+        {"index": 0, "source": ids["A"], "targets": [ids["B"]]},
+        {"index": 1, "source": ids["A"], "targets": [missing]},
+        {"index": 2, "source": ids["C"], "targets": [ids["D"]]},
+    ]
+    with projection(store, graph, outside_penalty=1.0) as name:
+        rows, failed = steiner_rows(store, name, runs)
+    assert failed == [1]
+    assert sorted(rows) == [0, 2]
+    # A-f_ac-C-f_cb-B (0.4) and C-f_cd-D (0.4)
+    assert round(SteinerTree.from_stream(rows[0], ids["A"]).cost, 6) == 0.4
+    assert node_keys(graph, SteinerTree.from_stream(rows[2], ids["C"]).nodes) == {"C", "f_cd", "D"}

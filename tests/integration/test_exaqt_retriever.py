@@ -14,6 +14,7 @@ from tkgrag.ingest.formats.run import ingest_facts
 from tkgrag.ingest.pipeline import IngestOptions
 from tkgrag.question.understanding import parse_only
 from tkgrag.retrievers.base import RetrievalRequest
+from tkgrag.retrievers.exaqt.answer_graph import Stage1Input
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
 from tkgrag.retrievers.exaqt.retriever import ExaqtRetriever
 from tkgrag.store import Store
@@ -204,3 +205,22 @@ def test_answer_scores_follow_the_ranking(exaqt: ExaqtRetriever) -> None:
     ag = free.answer_graph(parsed("Who was Sally Ride's employer in 1995?", 5))
     own = [a.score for a in ag.answers]
     assert own == sorted(own, reverse=True) and len(own) > 1
+
+
+def test_questions_built_in_batches_get_the_answer_graphs_built_one_by_one(exaqt: ExaqtRetriever) -> None:
+    """``build_many`` (each step of Stage 1 one round trip per batch, one GDS projection for a batch's candidate
+    graphs, the next batch linked on a worker thread) gives every question the answer graph ``build`` gives it."""
+    questions = [
+        "What was the first academic degree of Sally Ride?",
+        "When did Sally Ride start working for NASA?",
+        "Who was Sally Ride's employer in 1995?",
+        "Who was the first king of Atlantis?",  # no entity linked
+        "What was the last academic degree of Sally Ride?",
+    ]
+    inputs = [Stage1Input(q, parse_only(q).question) for q in questions]
+    pipeline = exaqt.pipeline
+    one_by_one = [pipeline.build(i.text, i.tq) for i in inputs]
+    assert pipeline.build_many(inputs, batch=2) == one_by_one  # three batches, each next one linked ahead
+    assert pipeline.build_many(inputs, batch=5, prefetch=False) == one_by_one
+    tops = [(ag.answers[0].name or ag.answers[0].text) if ag.answers else None for ag in one_by_one]
+    assert tops == ["bachelor's degree", "1978", "University of California, San Diego", None, "Doctor of Philosophy"]

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from tkgrag.retrievers.exaqt.relevance import PairFact, distant_pairs, model_path, states_gold
+from tkgrag.retrievers.exaqt.relevance import GoldFacts, PairFact, distant_pairs, model_path, states_gold
 from tkgrag.train.exaqt_relevance import within_question_figures
 from tkgrag.train.retriever import TrainConfig, load_examples, load_model, train
 
@@ -125,3 +125,19 @@ def test_a_tiny_question_tower_fine_tune_moves_positives_above_hard_negatives(tm
     figs = within_question_figures(tuned, base, rows)
     assert figs["mrr_in_question"] == 1.0 and figs["questions"] == len(HARD)
     assert within_question_figures(base, base, rows)["mrr_in_question"] < 1.0
+
+
+def test_gold_facts_answers_as_states_gold_fact_by_fact() -> None:
+    """``GoldFacts`` (the training prefilter's memoised matcher) says of each fact what ``states_gold`` says."""
+    facts = [
+        PairFact("f1", 0.9, (("Q49285", "Sally Ride"), ("Q23548", "NASA"))),  # the gold by its QID
+        PairFact("f2", 0.8, (("Q49285", "Sally Ride"), ("Q1", "National Aeronautics and Space Administration"))),
+        PairFact("f3", 0.7, (("Q49285", "Sally Ride"),), value="nasa"),  # by its value, case folded
+        PairFact("f4", 0.6, (("Q49285", "Sally Ride"),), years=frozenset({1978})),  # a date gold by its year
+        PairFact("f5", 0.5, (("Q49285", "Sally Ride"), ("Q2", "Stanford University")), years=frozenset({1977})),
+    ]
+    golds = ["Q23548", "NASA", "1978-06-01"]
+    matcher = GoldFacts(golds)
+    assert [matcher.stated_by(f) for f in facts] == [True, False, True, True, False]
+    assert [matcher.stated_by(f) for f in facts] == [states_gold(f, golds) for f in facts]
+    assert not GoldFacts([]).stated_by(facts[0])

@@ -36,6 +36,32 @@ RETURN n.key AS key, id(n) AS id, score, n.relation AS relation, n.valid_from AS
 """
 )
 
+# ``FACTS_OF_ENTITIES`` for many questions in one round trip (``$questions``: ``{index, entities, qvec}``), each
+# question's facts cut at ``$limit`` by its own vector; the caller orders each question's rows (score desc, key asc,
+# the order above) and cuts a smaller limit of its own.
+FACTS_OF_ENTITIES_MANY = (
+    """
+UNWIND $questions AS qq
+CALL (qq) {
+  UNWIND qq.entities AS ek
+  MATCH (:Entity {key: ek})<-[:SUBJECT|OBJECT|QUALIFIER]-(n:Event)
+  WITH DISTINCT n
+  WHERE n.embedding IS NOT NULL AND (NOT $temporal_only OR n.valid_from IS NOT NULL OR n.valid_to IS NOT NULL)
+    AND """
+    + record_filter("n")
+    + """
+  WITH n, vector.similarity.cosine(n.embedding, qq.qvec) AS score
+  ORDER BY score DESC, n.key ASC
+  LIMIT $limit
+  RETURN n, score
+}
+RETURN qq.index AS q, n.key AS key, id(n) AS id, score, n.relation AS relation, n.valid_from AS valid_from,
+       n.valid_to AS valid_to, toString(n.object_value) AS value,
+       [(n)-[:SUBJECT|OBJECT|QUALIFIER]->(x:Entity) | {key: x.key, id: id(x), name: coalesce(x.name, x.key)}]
+         AS entities
+"""
+)
+
 # How many facts each entity has (to report what NERD brought in without reading them all).
 FACT_COUNT_OF_ENTITIES = """
 UNWIND $entities AS ek
@@ -57,6 +83,17 @@ UNWIND $edges AS e
 MATCH (f:Event {key: e.fact})
 MATCH (x:Entity {key: e.entity})
 WITH gds.graph.project($graph, f, x, {relationshipProperties: {cost: e.cost}},
+                       {undirectedRelationshipTypes: ['*']}) AS g
+RETURN g.graphName AS graph, g.nodeCount AS nodes, g.relationshipCount AS relationships
+"""
+
+# Many questions' candidate subgraphs in one projection (one GDS catalog entry instead of one per question, whose
+# fixed cost was most of Stage 1's time): the nodes are given as integers, each question's Neo4j node ids shifted by
+# an offset of its own, so the questions' subgraphs are disjoint components even where they share a fact or an
+# entity, and within a component the ids keep their order (``gst.group_steiner_trees_many``).
+PROJECT_ID_EDGES = """
+UNWIND $edges AS e
+WITH gds.graph.project($graph, e.source, e.target, {relationshipProperties: {cost: e.cost}},
                        {undirectedRelationshipTypes: ['*']}) AS g
 RETURN g.graphName AS graph, g.nodeCount AS nodes, g.relationshipCount AS relationships
 """
@@ -94,6 +131,22 @@ ORDER BY score DESC, key ASC
 LIMIT 5
 """
 
+# ``FACT_COSINES`` for many questions (``$questions``: ``{index, keys, qvec}``), the top 5 of each; the caller orders
+# each question's rows (score desc, key asc).
+FACT_COSINES_MANY = """
+UNWIND $questions AS qq
+CALL (qq) {
+  UNWIND qq.keys AS k
+  MATCH (n:Event {key: k})
+  WHERE n.embedding IS NOT NULL AND (n.valid_from IS NOT NULL OR n.valid_to IS NOT NULL)
+  WITH n.key AS key, vector.similarity.cosine(n.embedding, qq.qvec) AS score
+  ORDER BY score DESC, key ASC
+  LIMIT 5
+  RETURN key, score
+}
+RETURN qq.index AS q, key, score
+"""
+
 # Dense NERD: the entities of the top facts of the fact vector index (subject, object, entity qualifiers), of the
 # facts recorded at ``$as_of_record`` (null: the current ones).
 DENSE_FACT_ENTITIES = (
@@ -106,6 +159,24 @@ WITH n, score ORDER BY score DESC, n.key ASC LIMIT $k
 MATCH (n)-[:SUBJECT|OBJECT|QUALIFIER]->(x:Entity)
 RETURN x.key AS key, coalesce(x.name, x.key) AS name, max(score) AS score
 ORDER BY score DESC, key ASC
+"""
+)
+
+# ``DENSE_FACT_ENTITIES`` for many questions in one round trip (``$questions``: ``{index, qvec}``); the caller orders
+# each question's rows (score desc, key asc).
+DENSE_FACT_ENTITIES_MANY = (
+    """
+UNWIND $questions AS qq
+CALL (qq) {
+  CALL db.index.vector.queryNodes('event_embedding', $n, qq.qvec) YIELD node AS n, score
+  WITH n, score WHERE """
+    + record_filter("n")
+    + """
+  WITH n, score ORDER BY score DESC, n.key ASC LIMIT $k
+  MATCH (n)-[:SUBJECT|OBJECT|QUALIFIER]->(x:Entity)
+  RETURN x.key AS key, coalesce(x.name, x.key) AS name, max(score) AS score
+}
+RETURN qq.index AS q, key, name, score
 """
 )
 

@@ -109,23 +109,23 @@ class CachedGraphs:
             )
 
 
-def could_answer(retriever: Any, q: EvalQuestion) -> bool:
+def could_answer(pipeline: Any, q: EvalQuestion, linked: Any) -> bool:
     """Whether a fact of the question's NERD entities states a gold answer (an entity, the value, or a date's year:
-    ``relevance.states_gold``), i.e. whether its answer graph could hold one. A cheap prefilter (NERD and one fact
-    query) that spares the Steiner trees of training questions that cannot teach the ranker anything."""
-    from tkgrag.retrievers.exaqt.nerd import link_question
-    from tkgrag.retrievers.exaqt.relevance import PairFact, states_gold
+    ``relevance.states_gold``), i.e. whether its answer graph could hold one. A cheap prefilter that spares the
+    Steiner trees of training questions that cannot teach the ranker anything. ``linked``: the question's
+    ``ExaqtPipeline.link_many``; its candidate facts are every fact of the NERD entities unless there are
+    ``candidate_facts`` or more, and then the facts are read again, the best by the base vector (as NERD scores)."""
+    from tkgrag.retrievers.exaqt.relevance import GoldFacts, PairFact
 
-    pipeline = retriever.pipeline
-    qvec = pipeline.embedder.encode([q.question])[0].tolist()
-    nerd = link_question(pipeline.store, pipeline.lexicon.get(), q.question, qvec, pipeline.config)
-    if not nerd.entities:
+    if not linked.nerd.entities:
         return False
-    golds = [f for g in q.answers for f in g.forms]
-    for c in pipeline.facts_of(nerd.entities, qvec, pipeline.config.candidate_facts, False):
+    gold = GoldFacts([f for g in q.answers for f in g.forms])
+    limit = pipeline.config.candidate_facts
+    facts = linked.first_hop if linked.complete else pipeline.facts_of(linked.nerd.entities, linked.qvec, limit, False)
+    for c in facts:
         years = frozenset(d.year for d in (c.span.start, c.span.end) if d is not None)
         fact = PairFact(c.key, c.relevance, tuple((e.key, e.name) for e in c.entities), c.value, years)
-        if states_gold(fact, golds):
+        if gold.stated_by(fact):
             return True
     return False
 
@@ -136,39 +136,50 @@ def build_cache(
     *,
     val_percent: int = 10,
     progress: Callable[[int, int], None] | None = None,
+    batch: int = 32,
+    prefetch: bool = True,
 ) -> CachedGraphs:
     """Stage 1 and the ranker graph of every validation question and of every training question that
-    ``could_answer`` (``retriever``: an ``ExaqtRetriever``)."""
+    ``could_answer`` (``retriever``: an ``ExaqtRetriever``), ``batch`` questions per round trip of each step
+    (``ExaqtPipeline.link_many`` / ``finish_many``: the answer graphs are those of one question at a time), the next
+    batch linked while this one is finished (``prefetch``, ``ExaqtPipeline.linked_batches``)."""
     from tkgrag.question.understanding import parse_only
-    from tkgrag.retrievers.base import RetrievalRequest
-    from tkgrag.retrievers.exaqt.answer_graph import ranker_graph
+    from tkgrag.retrievers.exaqt.answer_graph import Stage1Input, ranker_graph
     from tkgrag.retrievers.exaqt.scorer import RelevanceScorer
 
+    pipeline = retriever.pipeline
     qids, qtypes, val, graphs, golds, p1s, p1r = [], [], [], [], [], [], []
     relevance = RelevanceScorer()
     skipped = 0
+    done = 0
     t0 = time.perf_counter()
-    for n, q in enumerate(questions, 1):
-        held_out = is_validation(q.id, val_percent)
-        if not held_out and not could_answer(retriever, q):
-            skipped += 1
+    for start, linked in pipeline.linked_batches([q.question for q in questions], batch, prefetch=prefetch):
+        chunk = questions[start : start + batch]
+        kept = []
+        for q, lk in zip(chunk, linked, strict=True):
+            held_out = is_validation(q.id, val_percent)
+            if held_out or could_answer(pipeline, q, lk):
+                kept.append((q, lk, held_out))
+            else:
+                skipped += 1
+        inputs = [Stage1Input(q.question, parse_only(q.question).question) for q, _, _ in kept]
+        answer_graphs = pipeline.finish_many([lk for _, lk, _ in kept], inputs)
+        for (q, _, held_out), ag in zip(kept, answer_graphs, strict=True):
+            symbolic = pipeline.rank(ag, None)
+            # the pipeline's own ranking is this one when it ranks by relevance (the default): not ranked twice
+            by_relevance = ag.answers if type(pipeline.scorer) is RelevanceScorer else pipeline.rank(ag, relevance)
+            graphs.append(ranker_graph(ag, symbolic))
+            golds.append(np.array([is_correct(a.text, q.answers) for a in symbolic], dtype=bool))
+            p1s.append(_p1(q, symbolic))
+            p1r.append(_p1(q, by_relevance))
+            qids.append(q.id)
+            types = q.meta.get("qtypes")
+            qtypes.append(",".join(str(t) for t in types) if isinstance(types, list) else "")
+            val.append(held_out)
+        for _ in chunk:
+            done += 1
             if progress is not None:
-                progress(n, len(questions))
-            continue
-        request = RetrievalRequest.of(q.question, 10, understanding=parse_only(q.question))
-        ag = retriever.answer_graph(request)
-        symbolic = retriever.pipeline.rank(ag, None)
-        by_relevance = retriever.pipeline.rank(ag, relevance)
-        graphs.append(ranker_graph(ag, symbolic))
-        golds.append(np.array([is_correct(a.text, q.answers) for a in symbolic], dtype=bool))
-        p1s.append(_p1(q, symbolic))
-        p1r.append(_p1(q, by_relevance))
-        qids.append(q.id)
-        types = q.meta.get("qtypes")
-        qtypes.append(",".join(str(t) for t in types) if isinstance(types, list) else "")
-        val.append(held_out)
-        if progress is not None:
-            progress(n, len(questions))
+                progress(done, len(questions))
     meta = {
         "questions": len(questions),
         "training_questions_skipped": skipped,  # no fact of their NERD entities states a gold answer

@@ -1,24 +1,27 @@
 """EXAQT Stage 1 on Neo4j + GDS: question entities -> question-relevant facts -> Group Steiner Trees -> completion ->
 temporal fact enhancement = the answer graph; then the symbolic Stage 2 (``ranking``). ``build`` runs it for one
 question and keeps what each step produced, so evaluation can measure answer recall after every step (the paper's
-Table 6) and the answer graph's size.
+Table 6) and the answer graph's size. ``build_many`` gives many questions the same answer graphs with each step one
+round trip per batch (one GDS projection for the batch's candidate graphs): Stage 1 was mostly per-query costs, and
+the ranker's training builds ~1,700 answer graphs (benchmarks/results/2026-11-26/exaqt-7).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from tkgrag.embed import Embedder
 from tkgrag.items import item_from_row
-from tkgrag.model import Evidence, TemporalConstraint
+from tkgrag.model import TemporalConstraint
 from tkgrag.queries import exaqt as q
 from tkgrag.queries.temporal_filter import RECORD_PARAM, constraint_params
 from tkgrag.question.constraints import anchor_constraint, explicit_constraints
 from tkgrag.question.model import AnswerKind, TemporalQuestion
-from tkgrag.question.relations import content_stems
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
 from tkgrag.retrievers.exaqt.groups import (
     TerminalGroup,
@@ -28,8 +31,8 @@ from tkgrag.retrievers.exaqt.groups import (
     keywords,
     terminal_choices,
 )
-from tkgrag.retrievers.exaqt.gst import GstResult, completed_facts, group_steiner_trees, projection
-from tkgrag.retrievers.exaqt.nerd import GraphLexicon, Nerd, link_question
+from tkgrag.retrievers.exaqt.gst import GstResult, completed_facts, group_steiner_trees_many
+from tkgrag.retrievers.exaqt.nerd import GraphLexicon, Nerd, link_questions
 from tkgrag.retrievers.exaqt.ranker_graph import GraphScorer, RankerGraph, build_ranker_graph
 from tkgrag.retrievers.exaqt.ranking import (
     AnswerFact,
@@ -41,6 +44,7 @@ from tkgrag.retrievers.exaqt.ranking import (
 )
 from tkgrag.retrievers.exaqt.relevance import load_relevance
 from tkgrag.retrievers.exaqt.scorer import BUNDLED, LinearScorer, RelevanceScorer
+from tkgrag.retrievers.exaqt.stems import content_stems
 from tkgrag.retrievers.exaqt.subgraph import CandidateFact, CandidateGraph, GraphEntity
 from tkgrag.store import Store
 from tkgrag.temporal import Granularity
@@ -50,6 +54,32 @@ from tkgrag.timing import StageTimer
 STAGES = ("nerd", "relevant", "gst", "answer_graph")
 KEYWORD_GROUPS = 3  # at most this many keyword groups besides the entity groups
 ANCHOR_MIN_COSINE = 0.3  # an implicit anchor grounds to a dated fact only when it is at least this close
+# Questions per round trip in ``build_many``: every step of Stage 1 is one query for a batch (one GDS projection for
+# all its candidate graphs), so the per-query costs (a projection's is ~0.1-0.3 s) are paid once per batch.
+BATCH = 32
+
+
+@dataclass(frozen=True)
+class Stage1Input:
+    """One question for ``ExaqtPipeline.build_many``: its text, parse and the constraints given (None: the parse's)."""
+
+    text: str
+    tq: TemporalQuestion | None = None
+    constraints: Sequence[TemporalConstraint] | None = None
+
+
+@dataclass
+class Linked:
+    """The first half of Stage 1 for one question (``ExaqtPipeline.link_many``)."""
+
+    text: str
+    qvec: list[float]  # the base bi-encoder's vector (NERD's, the fact index's)
+    rvec: list[float]  # the relevance model's (scores the facts)
+    nerd: Nerd
+    first_hop: list[CandidateFact]  # the facts of the NERD entities, best first, at most ``candidate_facts``
+    complete: bool  # ``first_hop`` holds every fact of the NERD entities (fewer than ``candidate_facts``)
+    hop: list[str]  # the second hop's entities
+    candidates: list[CandidateFact]  # ``first_hop`` and the second hop's facts
 
 
 @dataclass
@@ -130,19 +160,43 @@ class ExaqtPipeline:
         as_of_record: datetime | None = None,
     ) -> list[CandidateFact]:
         """The facts of ``entities`` recorded at ``as_of_record`` (None: the current ones), best first."""
+        return self.facts_of_many([entities], [qvec], [limit], temporal_only, as_of_record)[0]
+
+    def facts_of_many(
+        self,
+        entities: Sequence[Sequence[str]],
+        vecs: Sequence[list[float]],
+        limits: Sequence[int],
+        temporal_only: bool,
+        as_of_record: datetime | None = None,
+    ) -> list[list[CandidateFact]]:
+        """``facts_of`` for many questions in one round trip (a question without entities gets none, unasked): each
+        question's facts by its own vector, best first (score desc, key asc), at most its own limit."""
+        asked = [i for i, keys in enumerate(entities) if keys]
+        out: list[list[CandidateFact]] = [[] for _ in entities]
+        if not asked:
+            return out
         params = {
-            "entities": list(entities),
-            "qvec": qvec,
-            "limit": limit,
+            "questions": [{"index": i, "entities": list(entities[i]), "qvec": vecs[i]} for i in asked],
+            "limit": max(limits[i] for i in asked),
             "temporal_only": temporal_only,
             RECORD_PARAM: constraint_params((), as_of_record)[RECORD_PARAM],
         }
-        return [CandidateFact.from_row(r) for r in self.store.run(q.FACTS_OF_ENTITIES, params)]
+        rows: list[list[dict[str, Any]]] = [[] for _ in entities]
+        for r in self.store.run_values(q.FACTS_OF_ENTITIES_MANY, params):
+            rows[int(r["q"])].append(r)
+        for i in asked:
+            best = sorted(rows[i], key=lambda r: (-float(r["score"]), str(r["key"])))[: limits[i]]
+            out[i] = [CandidateFact.from_row(r) for r in best]
+        return out
 
-    def items(self, scored: dict[str, float]) -> dict[str, Evidence]:
-        facts = [{"key": k, "score": s} for k, s in scored.items()]
-        rows = self.store.run(q.FACT_ITEMS, {"facts": facts, "k": max(1, len(facts))})
-        return {r["key"]: item_from_row(r) for r in rows}
+    def item_rows(self, keys: Sequence[str]) -> dict[str, dict[str, Any]]:
+        """The item rows of the facts ``keys`` in one round trip, by key, each with score 0: ``item_from_row`` of a
+        row with a question's own score put in is the fact's item for that question."""
+        if not keys:
+            return {}
+        facts = [{"key": k, "score": 0.0} for k in keys]
+        return {r["key"]: r for r in self.store.run_values(q.FACT_ITEMS, {"facts": facts, "k": len(facts)})}
 
     # -- the whole of Stage 1 + ranking --------------------------------------------------------------------------
     def build(
@@ -154,91 +208,194 @@ class ExaqtPipeline:
         as_of_record: datetime | None = None,
     ) -> AnswerGraph:
         """Stage 1 and the ranking over the facts recorded at ``as_of_record`` (None: the current versions)."""
+        return self.build_many([Stage1Input(text, tq, constraints)], timer, as_of_record)[0]
+
+    def build_many(
+        self,
+        inputs: Sequence[Stage1Input | tuple[str, TemporalQuestion | None]],
+        timer: StageTimer | None = None,
+        as_of_record: datetime | None = None,
+        batch: int = BATCH,
+        prefetch: bool = True,
+    ) -> list[AnswerGraph]:
+        """``build`` for many questions, ``batch`` at a time: each step of Stage 1 is one round trip for the whole
+        batch (the answer graphs are those ``build`` gives one by one)."""
+        timer = timer or StageTimer()
+        items = [i if isinstance(i, Stage1Input) else Stage1Input(*i) for i in inputs]
+        out: list[AnswerGraph] = []
+        for s, linked in self.linked_batches([i.text for i in items], batch, timer, as_of_record, prefetch=prefetch):
+            out += self.finish_many(linked, items[s : s + batch], timer, as_of_record)
+        return out
+
+    def linked_batches(
+        self,
+        texts: Sequence[str],
+        batch: int = BATCH,
+        timer: StageTimer | None = None,
+        as_of_record: datetime | None = None,
+        *,
+        prefetch: bool = True,
+    ) -> Iterator[tuple[int, list[Linked]]]:
+        """``(start, link_many(texts[start:start + batch]))`` per batch, in order. With more than one batch, the next
+        batch is linked on one worker thread while the caller finishes the current one: its round trips (and the
+        encoder, which releases the GIL) overlap the caller's Python work (the Steiner trees' bookkeeping, the
+        ranking). One worker: NERD's queries and the ranking are all there is to overlap on two cores.
+        ``prefetch=False``: one batch after the other."""
+        starts = list(range(0, len(texts), batch))
+        if len(starts) < 2 or not prefetch:
+            for s in starts:
+                yield s, self.link_many(texts[s : s + batch], timer, as_of_record)
+            return
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="exaqt-link") as pool:
+            ahead = pool.submit(self.link_many, texts[:batch], timer, as_of_record)
+            for s in starts:
+                linked = ahead.result()
+                if s + batch < len(texts):
+                    ahead = pool.submit(self.link_many, texts[s + batch : s + 2 * batch], timer, as_of_record)
+                yield s, linked
+
+    def link_many(
+        self, texts: Sequence[str], timer: StageTimer | None = None, as_of_record: datetime | None = None
+    ) -> list[Linked]:
+        """The first half of Stage 1 for many questions: the question vectors, NERD and the candidate facts."""
         timer = timer or StageTimer()
         c = self.config
-        ag = AnswerGraph(text)
         with timer.stage("embed"):
-            qvec = self.embedder.encode([text])[0].tolist()
+            qvecs = [self.embedder.encode([t])[0].tolist() for t in texts]
             # the relevance model's question vector scores facts (Stage 1); NERD keeps the base one (the fact index's)
-            rvec = self.relevance_encoder.encode([text])[0].tolist() if self.relevance_encoder else qvec
-        ag.notes.append(self.relevance_note)
-        ag.notes.append(self.ranking_note)
+            rvecs = [
+                self.relevance_encoder.encode([t])[0].tolist() if self.relevance_encoder else qv
+                for t, qv in zip(texts, qvecs, strict=True)
+            ]
         with timer.stage("link"):
-            ag.nerd = link_question(self.store, self.lexicon.get(), text, qvec, c, as_of_record)
-        groups_of_keys = ag.nerd.groups
-        if not ag.nerd.entities:
-            ag.notes.append("no entity linked: no question entity was found in the graph, so there is no answer graph")
-            ag.stage_facts = {s: [] for s in STAGES}
-            return ag
+            nerds = link_questions(self.store, self.lexicon.get(), texts, qvecs, c, as_of_record)
         with timer.stage("relevant_facts"):
-            cands = self.facts_of(ag.nerd.entities, rvec, c.candidate_facts, False, as_of_record)
-            hop = hop_entities(cands, ag.nerd.entities, c.second_hop_from, c.second_hop)
-            if hop:
-                cands += self.facts_of(hop, rvec, c.second_hop_facts, False, as_of_record)
-                ag.notes.append(f"second hop through {len(hop)} entities of the most relevant facts")
-        graph = CandidateGraph.of(cands, c.relevant_facts)
-        ag.candidates = graph
-        ag.stage_facts["nerd"] = list(graph.facts)
-        ag.stage_facts["relevant"] = [k for k in graph.facts if k in graph.relevant]
-        if not graph.facts:
-            ag.notes.append("the linked question entities have no facts")
-            ag.stage_facts.update({"gst": [], "answer_graph": []})
-            return ag
+            entities = [n.entities for n in nerds]
+            first = self.facts_of_many(entities, rvecs, [c.candidate_facts] * len(texts), False, as_of_record)
+            hops = [hop_entities(f, e, c.second_hop_from, c.second_hop) for f, e in zip(first, entities, strict=True)]
+            second = self.facts_of_many(hops, rvecs, [c.second_hop_facts] * len(texts), False, as_of_record)
+        return [
+            Linked(t, qv, rv, n, f, len(f) < c.candidate_facts, h, f + s)
+            for t, qv, rv, n, f, h, s in zip(texts, qvecs, rvecs, nerds, first, hops, second, strict=True)
+        ]
+
+    def finish_many(
+        self,
+        linked: Sequence[Linked],
+        inputs: Sequence[Stage1Input],
+        timer: StageTimer | None = None,
+        as_of_record: datetime | None = None,
+    ) -> list[AnswerGraph]:
+        """The second half of Stage 1 and the ranking for questions ``link_many`` linked: GST and completion over one
+        projection, the temporal facts, the items and the implicit anchors each one round trip for all."""
+        timer = timer or StageTimer()
+        c = self.config
+        ags: list[AnswerGraph] = []
+        active: list[int] = []  # questions with a candidate graph
+        graphs: list[CandidateGraph] = []
+        for i, (lk, inp) in enumerate(zip(linked, inputs, strict=True)):
+            ag = AnswerGraph(inp.text)
+            ag.notes.append(self.relevance_note)
+            ag.notes.append(self.ranking_note)
+            ag.nerd = lk.nerd
+            ags.append(ag)
+            graphs.append(CandidateGraph())
+            if not lk.nerd.entities:
+                ag.notes.append(
+                    "no entity linked: no question entity was found in the graph, so there is no answer graph"
+                )
+                ag.stage_facts = {s: [] for s in STAGES}
+                continue
+            if lk.hop:
+                ag.notes.append(f"second hop through {len(lk.hop)} entities of the most relevant facts")
+            graph = CandidateGraph.of(lk.candidates, c.relevant_facts)
+            ag.candidates = graphs[i] = graph
+            ag.stage_facts["nerd"] = list(graph.facts)
+            ag.stage_facts["relevant"] = [k for k in graph.facts if k in graph.relevant]
+            if not graph.facts:
+                ag.notes.append("the linked question entities have no facts")
+                ag.stage_facts.update({"gst": [], "answer_graph": []})
+                continue
+            active.append(i)
 
         # -- Group Steiner Trees and completion
+        completed: dict[int, list[str]] = {}
         with timer.stage("gst"):
-            rel = entity_relevance(graph)
-            groups = entity_groups(groups_of_keys, graph, rel)
-            exclude = [s.text for s in ag.nerd.spots]
-            phrase = tq.main_content if tq is not None and tq.main_content else text
-            groups += keyword_groups(keywords(phrase, exclude), graph, ag.nerd.entities, KEYWORD_GROUPS)
-            ag.groups = groups
-            choices = terminal_choices(groups, c.trees, c.group_width)
-            with projection(self.store, graph, c.outside_penalty) as name:
-                ag.gst = group_steiner_trees(self.store, name, graph, choices, c.trees)
-            # NERD entities beyond the terminal groups (``nerd.MAX_GROUPS``) are trees of one node, as terminals in
-            # components of their own are: completion adds their relevant facts
-            grouped = {k for keys in groups_of_keys for k in keys}
-            node_of = {e.key: e.node_id for e in graph.entities().values()}
-            lone = frozenset(node_of[k] for k in ag.nerd.entities if k not in grouped and k in node_of)
-            completed = completed_facts(graph, ag.gst.nodes | lone, incident=c.complete_incident)
-        ag.stage_facts["gst"] = completed
+            problems = []
+            for i in active:
+                ag, graph, tq = ags[i], graphs[i], inputs[i].tq
+                rel = entity_relevance(graph)
+                groups = entity_groups(ag.nerd.groups, graph, rel)
+                exclude = [s.text for s in ag.nerd.spots]
+                phrase = tq.main_content if tq is not None and tq.main_content else ag.question
+                groups += keyword_groups(keywords(phrase, exclude), graph, ag.nerd.entities, KEYWORD_GROUPS)
+                ag.groups = groups
+                problems.append((graph, terminal_choices(groups, c.trees, c.group_width)))
+            results = group_steiner_trees_many(self.store, problems, c.trees, c.outside_penalty)
+            for i, gst in zip(active, results, strict=True):
+                ag, graph = ags[i], graphs[i]
+                ag.gst = gst
+                # NERD entities beyond the terminal groups (``nerd.MAX_GROUPS``) are trees of one node, as terminals
+                # in components of their own are: completion adds their relevant facts
+                grouped = {k for keys in ag.nerd.groups for k in keys}
+                node_of = {e.key: e.node_id for e in graph.entities().values()}
+                lone = frozenset(node_of[k] for k in ag.nerd.entities if k not in grouped and k in node_of)
+                completed[i] = completed_facts(graph, gst.nodes | lone, incident=c.complete_incident)
+                ag.stage_facts["gst"] = completed[i]
 
         # -- temporal fact enhancement
         with timer.stage("temporal_facts"):
-            ids = graph.entities()
-            tree_entities = {ids[n].key for n in ag.gst.nodes if n in ids}
-            for key in completed:
-                tree_entities |= {e.key for e in graph.facts[key].entities}
-            have = set(completed)
-            temporal: list[CandidateFact] = []
-            if c.temporal_facts and tree_entities:
-                more = self.facts_of(sorted(tree_entities), rvec, c.temporal_facts + len(have), True, as_of_record)
-                temporal = [f for f in more if f.key not in have][: c.temporal_facts]
-            ag.temporal = temporal
-        answer_keys = completed + [f.key for f in temporal]
-        ag.stage_facts["answer_graph"] = answer_keys
+            wanted: list[list[str]] = []
+            for i in active:
+                ids = graphs[i].entities()
+                result = ags[i].gst
+                gst_nodes = result.nodes if result is not None else frozenset()
+                tree_entities = {ids[n].key for n in gst_nodes if n in ids}
+                for key in completed[i]:
+                    tree_entities |= {e.key for e in graphs[i].facts[key].entities}
+                wanted.append(sorted(tree_entities) if c.temporal_facts else [])
+            limits = [c.temporal_facts + len(completed[i]) for i in active]
+            more = self.facts_of_many(wanted, [linked[i].rvec for i in active], limits, True, as_of_record)
+            for i, found in zip(active, more, strict=True):
+                have = set(completed[i])
+                ags[i].temporal = [f for f in found if f.key not in have][: c.temporal_facts]
+                ags[i].stage_facts["answer_graph"] = completed[i] + [f.key for f in ags[i].temporal]
 
         # -- the answer graph's items and the ranking
         with timer.stage("rank"):
-            by_key = {**{f.key: f for f in temporal}, **{k: graph.facts[k] for k in completed}}
-            items = self.items({k: by_key[k].relevance for k in answer_keys})
-            tree_ids = ag.gst.nodes
-            ag.facts = [
-                AnswerFact(items[k], by_key[k].relevance, by_key[k].node_id in tree_ids, by_key[k].entities)
-                for k in answer_keys
-                if k in items
-            ]
-            tcs = list(constraints) if constraints is not None else (list(explicit_constraints(tq)) if tq else [])
-            if not tcs and tq is not None and tq.anchors:
-                anchored = self.ground_anchor(tq, graph)
-                if anchored is not None:
-                    tcs.append(anchored)
+            keys = dict.fromkeys(k for i in active for k in ags[i].stage_facts["answer_graph"])
+            rows = self.item_rows(list(keys))
+            tcs_of: dict[int, list[TemporalConstraint]] = {}
+            for i in active:
+                tq, constraints = inputs[i].tq, inputs[i].constraints
+                tcs_of[i] = (
+                    list(constraints) if constraints is not None else (list(explicit_constraints(tq)) if tq else [])
+                )
+            anchored = self.ground_anchors(
+                [(i, inputs[i].tq, graphs[i]) for i in active if not tcs_of[i] and inputs[i].tq is not None], rows
+            )
+            for i in active:
+                ag, graph, tq, tcs = ags[i], graphs[i], inputs[i].tq, tcs_of[i]
+                by_key = {**{f.key: f for f in ag.temporal}, **{k: graph.facts[k] for k in completed[i]}}
+                answer_keys = ag.stage_facts["answer_graph"]
+                tree_ids = ag.gst.nodes if ag.gst else frozenset()
+                ag.facts = [
+                    AnswerFact(
+                        item_from_row({**rows[k], "score": by_key[k].relevance}),
+                        by_key[k].relevance,
+                        by_key[k].node_id in tree_ids,
+                        by_key[k].entities,
+                    )
+                    for k in answer_keys
+                    if k in rows
+                ]
+                if not tcs and i in anchored:
+                    tcs.append(anchored[i])
                     ag.implicit = True
-                    ag.notes.append(f"implicit constraint from the answer graph: {anchored.describe()}")
-            ag.ask = replace(temporal_ask(tq, tcs), named=ag.nerd.proper_name_words())
-            ag.answers = self.rank(ag, self.scorer)
-        return ag
+                    ag.notes.append(f"implicit constraint from the answer graph: {anchored[i].describe()}")
+                ag.ask = replace(temporal_ask(tq, tcs), named=ag.nerd.proper_name_words())
+                ag.answers = self.rank(ag, self.scorer)
+        return ags
 
     @property
     def exact(self) -> bool:
@@ -268,21 +425,40 @@ class ExaqtPipeline:
             return symbolic
         return scorer.rerank(ranker_graph(ag, symbolic), symbolic)
 
-    def ground_anchor(self, tq: TemporalQuestion, graph: CandidateGraph) -> TemporalConstraint | None:
-        """An implicit anchor ("during World War I", "when he was president") as a constraint: the time of the
-        dated candidate fact closest to the anchor's words, when one is close enough."""
-        anchor = tq.anchor
-        if anchor is None or not anchor.text.strip():
-            return None
-        avec = self.embedder.encode([anchor.text])[0].tolist()
-        keys = list(graph.facts)
-        rows = self.store.run(q.FACT_COSINES, {"keys": keys, "qvec": avec})
-        items = self.items({r["key"]: float(r["score"]) for r in rows[:5]})
-        for r in rows[:5]:
-            e = items.get(r["key"])
-            if e is not None and e.has_time and float(r["score"]) >= ANCHOR_MIN_COSINE:
-                return anchor_constraint(anchor.relation, e.key, e.span)
-        return None
+    def ground_anchors(
+        self,
+        asked: Sequence[tuple[int, TemporalQuestion | None, CandidateGraph]],
+        rows: dict[str, dict[str, Any]],
+    ) -> dict[int, TemporalConstraint]:
+        """Implicit anchors ("during World War I", "when he was president") as constraints, for the questions
+        ``asked`` (index, parsed question, candidate graph) whose parse has an anchor: the time of the dated candidate
+        fact closest to the anchor's words, when one is close enough. ``rows``: fact items already read (extended)."""
+        anchors = [
+            (i, tq, graph)
+            for i, tq, graph in asked
+            if tq is not None and tq.anchors and tq.anchor is not None and tq.anchor.text.strip()
+        ]
+        if not anchors:
+            return {}
+        questions = [
+            {"index": i, "keys": list(graph.facts), "qvec": self.embedder.encode([tq.anchor.text])[0].tolist()}
+            for i, tq, graph in anchors
+            if tq is not None and tq.anchor is not None
+        ]
+        top: dict[int, list[tuple[str, float]]] = {i: [] for i, _, _ in anchors}
+        for r in self.store.run_values(q.FACT_COSINES_MANY, {"questions": questions}):
+            top[int(r["q"])].append((str(r["key"]), float(r["score"])))
+        missing = [k for best in top.values() for k, _ in best if k not in rows]
+        rows.update(self.item_rows(list(dict.fromkeys(missing))))
+        out = {}
+        for i, tq, _ in anchors:
+            assert tq is not None and tq.anchor is not None
+            for key, score in sorted(top[i], key=lambda p: (-p[1], p[0]))[:5]:
+                e = item_from_row(rows[key]) if key in rows else None
+                if e is not None and e.has_time and score >= ANCHOR_MIN_COSINE:
+                    out[i] = anchor_constraint(tq.anchor.relation, e.key, e.span)
+                    break
+        return out
 
 
 def hop_entities(facts: Sequence[CandidateFact], question_entities: Sequence[str], top: int, limit: int) -> list[str]:

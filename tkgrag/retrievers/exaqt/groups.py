@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from tkgrag.question.relations import content_stems, dice
+from tkgrag.retrievers.exaqt.stems import content_stems, dice
 from tkgrag.retrievers.exaqt.subgraph import CandidateGraph
 
 # Question words that never name a KG item.

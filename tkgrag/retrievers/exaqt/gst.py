@@ -116,62 +116,128 @@ def group_steiner_trees(
 ) -> GstResult:
     """Top-``k`` trees over the terminal ``choices`` on projection ``name``, and their union connected where the
     graph allows (shortest paths between the union's pieces)."""
-    component_of = graph.components()
-    runs: list[dict[str, Any]] = []
-    singles: list[SteinerTree] = []
-    for choice in choices:
-        for source, targets in steiner_runs(choice, component_of):
-            if targets:
-                runs.append({"index": len(runs), "source": source, "targets": targets})
-            else:
-                singles.append(SteinerTree(frozenset({source}), frozenset(), 0.0))
-    trees = list(singles)
-    failed = 0
-    if runs:
-        rows, failed = steiner_rows(store, name, runs)
-        trees += [SteinerTree.from_stream(rows[r["index"]], r["source"]) for r in runs if r["index"] in rows]
-    best = top_trees(trees, k)
-    nodes = frozenset().union(*(t.nodes for t in best)) if best else frozenset()
-    edges = frozenset().union(*(t.edges for t in best)) if best else frozenset()
-    paths = connect(store, name, nodes, edges, component_of)
-    return GstResult(best, paths, nodes.union(*(set(p) for p in paths)) if paths else nodes, failed)
+    return _steiner_on(store, name, [_Problem(graph, choices, 0)], k)[0]
 
 
-def steiner_rows(store: Store, name: str, runs: list[dict[str, Any]]) -> tuple[dict[int, list[Any]], int]:
-    """The tree rows of every run in one round trip; when GDS fails on one of them (GDS 2.13's
-    ``gds.steinerTree`` throws ArrayIndexOutOfBounds on some large terminal sets), each run again on its own, the
-    failing ones left out. Returns the rows by run index and how many runs failed."""
-    try:
-        return {int(r["choice"]): r["edges"] for r in store.run(q.STEINER_TREES, {"graph": name, "choices": runs})}, 0
-    except StoreError:
-        pass
-    rows: dict[int, list[Any]] = {}
-    failed = 0
-    for run in runs:
-        try:
-            for r in store.run(q.STEINER_TREES, {"graph": name, "choices": [run]}):
-                rows[int(r["choice"])] = r["edges"]
-        except StoreError:
-            failed += 1
-    return rows, failed
+@dataclass
+class _Problem:
+    """One question's graph and terminal choices, its node ids shifted by ``offset`` in the projection."""
+
+    graph: CandidateGraph
+    choices: Sequence[Sequence[Terminal]]
+    offset: int
 
 
-def connect(
+def group_steiner_trees_many(
     store: Store,
-    name: str,
-    nodes: frozenset[int],
-    edges: frozenset[tuple[int, int]],
-    component_of: Mapping[int, int],
-) -> list[list[int]]:
-    """Cheapest paths joining each piece of the trees' union to the largest piece in the same graph component."""
-    parts = pieces(nodes, edges)
+    problems: Sequence[tuple[CandidateGraph, Sequence[Sequence[Terminal]]]],
+    k: int,
+    outside_penalty: float,
+) -> list[GstResult]:
+    """``group_steiner_trees`` of many questions' candidate graphs over one projection: each question's nodes are
+    its Neo4j node ids plus an offset of its own (``queries.exaqt.PROJECT_ID_EDGES``), so the questions are disjoint
+    components and GDS sees each one's nodes in the same order as in a projection of its own. The catalog entry,
+    the Steiner runs and the connecting paths cost one round trip each for all questions."""
+    if not problems:
+        return []
+    stride = 1 + max((n for graph, _ in problems for n in _node_ids(graph)), default=0)
+    batch = [_Problem(graph, choices, i * stride) for i, (graph, choices) in enumerate(problems)]
+    edges = [
+        {"source": f.node_id + p.offset, "target": e.node_id + p.offset, "cost": p.graph.cost(f, outside_penalty)}
+        for p in batch
+        for f in p.graph.facts.values()
+        for e in f.entities
+    ]
+    name = f"exaqt_{secrets.token_hex(8)}"
+    store.run(q.PROJECT_ID_EDGES, {"graph": name, "edges": edges})
+    try:
+        return _steiner_on(store, name, batch, k)
+    finally:
+        store.run(q.DROP_GRAPH, {"graph": name})
+
+
+def _node_ids(graph: CandidateGraph) -> Iterator[int]:
+    for f in graph.facts.values():
+        yield f.node_id
+        for e in f.entities:
+            yield e.node_id
+
+
+def _steiner_on(store: Store, name: str, problems: Sequence[_Problem], k: int) -> list[GstResult]:
+    """The trees and connecting paths of each problem on projection ``name`` (ids shifted by each offset)."""
+    components = [p.graph.components() for p in problems]
+    runs: list[dict[str, Any]] = []
+    owner: list[tuple[int, int]] = []  # run index -> (problem, source)
+    trees: list[list[SteinerTree]] = [[] for _ in problems]
+    for i, (p, component_of) in enumerate(zip(problems, components, strict=True)):
+        for choice in p.choices:
+            for source, targets in steiner_runs(choice, component_of):
+                if targets:
+                    runs.append({"index": len(runs), "source": source + p.offset,
+                                 "targets": [t + p.offset for t in targets]})  # fmt: skip
+                    owner.append((i, source))
+                else:
+                    trees[i].append(SteinerTree(frozenset({source}), frozenset(), 0.0))
+    failed = [0] * len(problems)
+    if runs:
+        tree_rows, bad = steiner_rows(store, name, runs)
+        for index in bad:
+            failed[owner[index][0]] += 1
+        for run in runs:
+            i, source = owner[run["index"]]
+            if run["index"] in tree_rows:
+                off = problems[i].offset
+                shifted = [(int(n) - off, int(parent) - off, w) for n, parent, w in tree_rows[run["index"]]]
+                trees[i].append(SteinerTree.from_stream(shifted, source))
+    unions = []
     pairs: list[dict[str, int]] = []
+    pair_owner: list[int] = []
+    for i, (p, component_of) in enumerate(zip(problems, components, strict=True)):
+        best = top_trees(trees[i], k)
+        nodes = frozenset().union(*(t.nodes for t in best)) if best else frozenset()
+        edges = frozenset().union(*(t.edges for t in best)) if best else frozenset()
+        unions.append((best, nodes))
+        for a, b in connecting_pairs(nodes, edges, component_of):
+            pairs.append({"index": len(pairs), "source": a + p.offset, "target": b + p.offset})
+            pair_owner.append(i)
+    paths: list[list[list[int]]] = [[] for _ in problems]
+    if pairs:
+        found = store.run(q.SHORTEST_PATHS, {"graph": name, "pairs": pairs})
+        for r in sorted(found, key=lambda r: int(r["pair"])):
+            i = pair_owner[int(r["pair"])]
+            paths[i].append([int(n) - problems[i].offset for n in r["nodes"]])
+    out = []
+    for i, (best, nodes) in enumerate(unions):
+        joined = nodes.union(*(set(path) for path in paths[i])) if paths[i] else nodes
+        out.append(GstResult(best, paths[i], joined, failed[i]))
+    return out
+
+
+def steiner_rows(store: Store, name: str, runs: list[dict[str, Any]]) -> tuple[dict[int, list[Any]], list[int]]:
+    """The tree rows of every run in one round trip; when GDS fails on one of them (GDS 2.13's
+    ``gds.steinerTree`` throws ArrayIndexOutOfBounds on some large terminal sets), each half again, down to the
+    runs that fail on their own, which are left out. Returns the rows by run index and the failed runs' indexes."""
+    try:
+        return {int(r["choice"]): r["edges"] for r in store.run(q.STEINER_TREES, {"graph": name, "choices": runs})}, []
+    except StoreError:
+        if len(runs) == 1:
+            return {}, [int(runs[0]["index"])]
+    half = len(runs) // 2
+    rows, failed = steiner_rows(store, name, runs[:half])
+    more, failed_more = steiner_rows(store, name, runs[half:])
+    return {**rows, **more}, failed + failed_more
+
+
+def connecting_pairs(
+    nodes: frozenset[int], edges: frozenset[tuple[int, int]], component_of: Mapping[int, int]
+) -> list[tuple[int, int]]:
+    """``(source, target)`` of the cheapest path to look for between each piece of the trees' union and the largest
+    piece in the same graph component."""
+    parts = pieces(nodes, edges)
+    pairs = []
     for part in parts[1:]:
         a = min(part)
         main = next((p for p in parts if p is not part and component_of.get(min(p)) == component_of.get(a)), None)
         if main is not None and len(main) >= len(part):
-            pairs.append({"index": len(pairs), "source": a, "target": min(main)})
-    if not pairs:
-        return []
-    rows = store.run(q.SHORTEST_PATHS, {"graph": name, "pairs": pairs})
-    return [[int(n) for n in r["nodes"]] for r in sorted(rows, key=lambda r: int(r["pair"]))]
+            pairs.append((a, min(main)))
+    return pairs

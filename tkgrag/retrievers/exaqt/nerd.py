@@ -22,15 +22,16 @@ The dictionary is read from the graph once per graph version (its event and enti
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from tkgrag.queries import exaqt as q
 from tkgrag.queries.temporal_filter import RECORD_PARAM, constraint_params
-from tkgrag.question.relations import content_stems
 from tkgrag.retrievers.base import ann_candidates
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
 from tkgrag.retrievers.exaqt.lexicon import EntityLexicon, LexiconEntry, Spot, name_overlap, question_tokens
+from tkgrag.retrievers.exaqt.stems import content_stems
 from tkgrag.store import Store
 
 
@@ -101,6 +102,45 @@ def link_question(
 ) -> Nerd:
     """Lexical and dense NERD for one question (see the module docstring); dense NERD reads the facts recorded at
     ``as_of_record`` (None: the current ones)."""
+    return link_questions(store, lexicon, [text], [qvec], config, as_of_record)[0]
+
+
+def link_questions(
+    store: Store,
+    lexicon: EntityLexicon,
+    texts: Sequence[str],
+    qvecs: Sequence[list[float]],
+    config: ExaqtConfig,
+    as_of_record: datetime | None = None,
+) -> list[Nerd]:
+    """``link_question`` for many questions, with one vector-index round trip for all of them."""
+    rows = dense_rows(store, qvecs, config, as_of_record) if config.dense_facts else [[] for _ in texts]
+    return [link_with(lexicon, t, r, config) for t, r in zip(texts, rows, strict=True)]
+
+
+def dense_rows(
+    store: Store, qvecs: Sequence[list[float]], config: ExaqtConfig, as_of_record: datetime | None
+) -> list[list[tuple[str, str, float]]]:
+    """Per question, the ``(key, name, score)`` of the entities of its top ``dense_facts`` facts of the fact index,
+    best first (ties: key)."""
+    if not qvecs:
+        return []
+    params = {
+        "questions": [{"index": i, "qvec": v} for i, v in enumerate(qvecs)],
+        "n": ann_candidates(config.dense_facts),
+        "k": config.dense_facts,
+        RECORD_PARAM: constraint_params((), as_of_record)[RECORD_PARAM],
+    }
+    out: list[list[tuple[str, str, float]]] = [[] for _ in qvecs]
+    for r in store.run_values(q.DENSE_FACT_ENTITIES_MANY, params):
+        out[int(r["q"])].append((str(r["key"]), str(r["name"]), float(r["score"])))
+    for rows in out:
+        rows.sort(key=lambda r: (-r[2], r[0]))
+    return out
+
+
+def link_with(lexicon: EntityLexicon, text: str, dense: Sequence[tuple[str, str, float]], config: ExaqtConfig) -> Nerd:
+    """NERD of one question given its dense rows (``dense_rows``; ignored when ``config.dense_facts`` is 0)."""
     out = Nerd(spots=lexicon.spot(text, per_span=config.links_per_mention))
     for members in lexical_groups(out.spots, config.min_spot_similarity, config.links_per_mention):
         keys = [s.key for s in members]
@@ -110,16 +150,7 @@ def link_question(
         out.groups = out.groups[:MAX_GROUPS]
         return out
     words = question_tokens(lexicon, text)
-    params = {
-        "qvec": qvec,
-        "n": ann_candidates(config.dense_facts),
-        "k": config.dense_facts,
-        RECORD_PARAM: constraint_params((), as_of_record)[RECORD_PARAM],
-    }
-    rows = [
-        (str(r["key"]), name_overlap(str(r["name"]), words), float(r["score"]))
-        for r in store.run(q.DENSE_FACT_ENTITIES, params)
-    ]
+    rows = [(key, name_overlap(name, words), score) for key, name, score in dense]
     taken = set(out.named)
     for key, overlap, _ in rows:  # entities the question names, wholly or in part
         if key in taken or overlap < config.dense_overlap:

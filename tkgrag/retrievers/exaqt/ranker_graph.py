@@ -26,7 +26,6 @@ from typing import Protocol
 
 import numpy as np
 
-from tkgrag.question.relations import content_stems, dice
 from tkgrag.retrievers.exaqt.ranking import (
     FEATURES as ANSWER_FEATURES,
 )
@@ -43,6 +42,7 @@ from tkgrag.retrievers.exaqt.ranking import (
     ordinal_scores,
     temporal_tier,
 )
+from tkgrag.retrievers.exaqt.stems import content_stems, dice
 
 ROLES = ("subject", "object", "qualifier", "time", "value")
 # relation type r = role index (fact -> node) or len(ROLES) + role index (node -> fact)

@@ -35,7 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from tkgrag.model import Evidence, TemporalConstraint
-from tkgrag.question.relations import content_stems, dice
+from tkgrag.retrievers.exaqt.stems import content_stems, dice
 from tkgrag.retrievers.exaqt.subgraph import GraphEntity
 from tkgrag.temporal import Granularity, TimeSpan
 
