@@ -108,3 +108,39 @@ def test_sequence_words_are_no_event_words(question: str, phrase: str) -> None:
 )
 def test_a_pro_form_with_next_stays_a_pro_form(question: str) -> None:
     assert understand(question).pro_form
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            "After the African Union spoke approvingly of Djibouti, who was next to do so?",
+            ["African Union", "Djibouti"],
+        ),
+        ("After the European Union praised Djibouti, who did so next?", ["European Union", "Djibouti"]),
+        ("After the Marriott Corporation called from Japan, who visited it?", ["Marriott Corporation", "Japan"]),
+    ],
+)
+def test_a_name_then_a_verb_before_of_is_a_clause_not_a_role(text: str, names: list[str]) -> None:
+    tq = understand(text)
+    assert not [m for m in tq.mentions if m.kind.value == "role"]
+    assert [m.text for m in tq.mentions] == names
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("Who visited the head of government of Germany?", "head of government"),
+        ("Who did the Kenyan police of Nairobi arrest?", "Kenyan police"),
+        ("Whom did the Prime Minister of India visit?", "Prime Minister"),
+    ],
+)
+def test_roles_with_capitals_or_sector_words_stay_roles(text: str, role: str) -> None:
+    assert role in {m.role for m in understand(text).mentions if m.kind.value == "role"}
+
+
+def test_the_pro_form_after_a_name_then_verb_anchor_keeps_the_verb() -> None:
+    tq = understand("After the African Union spoke approvingly of Djibouti, who was next to do so?")
+    (anchor,) = tq.anchors
+    assert [m.text for m in anchor.mentions] == ["African Union", "Djibouti"]
+    assert understand(anchor.text).relation_phrase == "spoke approvingly"
