@@ -21,8 +21,9 @@ Anchors (``Anchor``): a clause ("after X visited Y") is grounded like a question
 ("after X did") and an anchor that is one entity's name ("After Okada Katsuya, who visited Cambodia first") mean, by
 the MultiTQ convention, the question's own relation with that entity in the answer's role — and their events also
 settle the question's relation where the match was unsure. A clause whose relation has no event falls back to the
-anchor entity's most similar event (bounded retrieval, above ``SIMILAR_ANCHOR_MIN``). Of several anchor events the
-earliest is used. The anchor's entity in the answer's role is excluded from the answers ("who else", "after X did").
+anchor entity's most similar event (bounded retrieval, above ``SIMILAR_ANCHOR_MIN``). Of several anchor events of a
+clause the earliest is used; an anchor named by its actor alone whose events fall in several periods (days; months for
+"in the same month as X") is left unresolved, since the question does not say which it means (the reader abstains). The anchor's entity in the answer's role is excluded from the answers ("who else", "after X did").
 A bare "in the same year" takes the main clause's second entity in an already-taken role as that entity ("Who hosted
 the visit of X to Y in the same year?": Y hosted X). An anchor read as (actors, relation) is *understood* even when
 the graph lacks its event (``GroundedQuestion.understood`` vs ``complete``).
@@ -391,6 +392,20 @@ class Grounder:
             tried += [c.relation for c in main.candidates[:4] if c.score >= best - WIDE_MARGIN]
         for relation in dict.fromkeys(tried):
             events = self.facts(subject, object_, [relation] if relation else None, limit=ANCHOR_EVENT_LIMIT)
+            if events and _periods(events, anchor) > 1:
+                # "Following X, who next V'd Y" with X having V'd Y on several days: the question does not say
+                # after which one, and the earliest would answer another question. Not resolved: the reader abstains.
+                why = f"unresolved: {entity.name}'s {relation} events fall on several dates"
+                return GroundedAnchor(
+                    anchor,
+                    why,
+                    relation,
+                    subject,
+                    object_,
+                    (entity,),
+                    answer_role_entity=entity.key,
+                    ambiguous=tuple(events),
+                )
             if events:
                 return GroundedAnchor(
                     anchor, how, relation, subject, object_, (entity,), tuple(events), answer_role_entity=entity.key
@@ -471,6 +486,13 @@ _PRONOUN = re.compile(r"^\s*(?:he|she|it|they)\b", re.IGNORECASE)
 _NOMINAL = re.compile(
     r"^\s*(?:the|a|an|its|his|her|their)\s+(?:[a-z]+\s+)?[a-z]+\s+(?:to|with|against|on|into|for|about)\b"
 )
+
+
+def _periods(events: Sequence[Evidence], anchor: Anchor) -> int:
+    """In how many periods the events fall, at the granularity the anchor compares at ("in the same month as X": months;
+    before/after X: days)."""
+    gran = anchor.granularity or Granularity.DAY
+    return len({e.span.at(gran) for e in events})
 
 
 def _fits(clause: _Clause) -> bool:
