@@ -23,7 +23,8 @@ the MultiTQ convention, the question's own relation with that entity in the answ
 settle the question's relation where the match was unsure. A clause whose relation has no event falls back to the
 anchor entity's most similar event (bounded retrieval, above ``SIMILAR_ANCHOR_MIN``). Of several anchor events of a
 clause the earliest is used; an anchor named by its actor alone whose events fall in several periods (days; months for
-"in the same month as X") is left unresolved, since the question does not say which it means (the reader abstains). The anchor's entity in the answer's role is excluded from the answers ("who else", "after X did").
+"in the same month as X") is left unresolved, since the question does not say which it means (the reader abstains).
+The anchor's entity in the answer's role is excluded from the answers ("who else", "after X did").
 A bare "in the same year" takes the main clause's second entity in an already-taken role as that entity ("Who hosted
 the visit of X to Y in the same year?": Y hosted X). An anchor read as (actors, relation) is *understood* even when
 the graph lacks its event (``GroundedQuestion.understood`` vs ``complete``).
