@@ -237,3 +237,33 @@ def test_a_pro_form_after_a_name_then_verb_anchor(reader: SymbolicReader, vector
     # Kappa Federation's praise of Delta Council: #14 (01-15); the next praise of Delta Council: #12 Zeta Republic
     got = texts(reader, vector, "After the Kappa Federation spoke approvingly of Delta Council, who was next to do so?")
     assert got[:1] == ["Zeta Republic"]
+
+
+def test_a_pro_form_grounds_its_anchor_clause_once(
+    graph: Store,
+    embedder,
+    monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
+) -> None:
+    # The main clause ("who else did so") and the anchor read the same clause: it is parsed and grounded once, and the
+    # grounding is what the two readings gave before (anchor #1, March 2014; Zeta Republic the object; Alpha Union out)
+    from tkgrag.question import grounding
+
+    question = "In the same month that Alpha Union criticised Zeta Republic, who else did so?"
+    anchor_text = "Alpha Union criticised Zeta Republic"
+    calls: list[str] = []
+    real = grounding.Grounder._clause
+
+    def counted(self, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(text)
+        return real(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(grounding.Grounder, "_clause", counted)
+    g = grounding.Grounder(graph, embedder).ground(question)
+    assert calls.count(anchor_text) == 1
+    assert g.relation == "Criticize_or_denounce"
+    assert [(e.key, e.role.value) for e in g.entities] == [("Zeta_Republic", "object")]
+    (ga,) = g.anchors
+    assert ga.how == "clause" and ga.event is not None and ga.event.span.label() == "2014-03-04"
+    assert (ga.subject, ga.object) == ("Alpha_Union", "Zeta_Republic")
+    assert g.exclude == frozenset({"Alpha_Union"})
+    assert g.constraint is not None and g.constraint.describe().startswith("during 2014-03")

@@ -107,12 +107,14 @@ class Grounder:
         if moved is not None:
             rest = [m for m in main_mentions if m != moved.mention]
             main = self._clause(tq.text, rest, phrase, blocked=anchor_spans, watch=watch)
+        # each anchor's own clause, parsed and grounded once for the main clause and the anchor both
+        clauses: dict[Anchor, _Clause | None] = {}
         if tq.pro_form and not main.entities:
             # "In the same month that X criticised Y, who else did so?": the anchor's relation and object
-            main = self._anchor_as_main(tq) or main
+            main = self._anchor_as_main(tq, clauses) or main
         elif not main.entities and _SUBJECT_PRONOUN.search(_main_text(tq)):
             # "In the month X criticised Y, whom else did he criticise?": the pronoun is the anchor's actor
-            main = self._pronoun_subject(tq, main)
+            main = self._pronoun_subject(tq, main, clauses)
         answer_role = answer_role_of(tq, [e.role for e in main.entities], main.passive, _main_text(tq))
         # "Who, other than X, ...": X is left out of the answers
         excluded = with_parentheticals(tq.text, list(tq.excluded_mentions()))
@@ -125,7 +127,7 @@ class Grounder:
             # "Besides X, who criticised Y in the same month?": the month of X's own such event
             moved = excluded_links[0]
         with watch.stage("anchors"):
-            anchors = tuple(self._anchor(tq.text, a, main, answer_role, moved) for a in tq.anchors)
+            anchors = tuple(self._anchor(tq.text, a, main, answer_role, moved, clauses) for a in tq.anchors)
         # An anchor that repeats the question's relation ("after X did") fixes it where the match was unsure.
         relation = next(
             (ga.relation for ga in anchors if ga.how in (_ELLIPTICAL, _ENTITY_ANCHOR) and ga.relation),
@@ -214,24 +216,30 @@ class Grounder:
         )
         return _Clause(entities, relation, candidates, passive, unlinked, phrase)
 
-    def _anchor_clause(self, anchor: Anchor) -> _Clause | None:
+    def _anchor_clause(self, anchor: Anchor, clauses: dict[Anchor, _Clause | None]) -> _Clause | None:
         """The anchor's own clause ("X criticised Y"), parsed and grounded as a question of its own; None when its
-        text cannot be parsed."""
+        text cannot be parsed. Kept in ``clauses`` (one question's): a pro-form's main clause and its anchor read the
+        same clause, grounded once."""
+        if anchor in clauses:
+            return clauses[anchor]
         try:
             sub = understand(anchor.text)
         except QuestionError:
+            clauses[anchor] = None
             return None
-        return self._clause(
+        clause = self._clause(
             sub.text, with_parentheticals(sub.text, sub.mentions), clean_relation_phrase(sub.relation_phrase)
         )
+        clauses[anchor] = clause
+        return clause
 
-    def _anchor_as_main(self, tq: TemporalQuestion) -> _Clause | None:
+    def _anchor_as_main(self, tq: TemporalQuestion, clauses: dict[Anchor, _Clause | None]) -> _Clause | None:
         """The main clause of a pro-form question ("who else did so", "who had last done so"): the anchor clause's
         relation and entities, less its subject, whose place the answer takes."""
         anchor = next((a for a in tq.anchors if names_an_event(a)), None)
         if anchor is None or tq.answer_type.kind is not AnswerKind.ENTITY:
             return None
-        clause = self._anchor_clause(anchor)
+        clause = self._anchor_clause(anchor, clauses)
         if clause is None or clause.relation is None or not clause.entities:
             return None
         kept = tuple(
@@ -244,10 +252,10 @@ class Grounder:
         unlinked = tuple(_moved(m, anchor.start) for m in clause.unlinked)
         return replace(clause, entities=kept, unlinked=unlinked, passive=False)
 
-    def _pronoun_subject(self, tq: TemporalQuestion, main: _Clause) -> _Clause:
+    def _pronoun_subject(self, tq: TemporalQuestion, main: _Clause, clauses: dict[Anchor, _Clause | None]) -> _Clause:
         """The main clause with its pronoun subject ("did he", "did they") read as the event anchor's subject."""
         anchor = next((a for a in tq.anchors if names_an_event(a)), None)
-        clause = self._anchor_clause(anchor) if anchor is not None else None
+        clause = self._anchor_clause(anchor, clauses) if anchor is not None else None
         if anchor is None or clause is None:
             return main
         actor = next((e for e in clause.entities if e.role is AnswerRole.SUBJECT), None)
@@ -347,7 +355,13 @@ class Grounder:
 
     # -- anchors --------------------------------------------------------------------------------------------
     def _anchor(
-        self, text: str, anchor: Anchor, main: _Clause, answer_role: AnswerRole, moved: GroundedEntity | None = None
+        self,
+        text: str,
+        anchor: Anchor,
+        main: _Clause,
+        answer_role: AnswerRole,
+        moved: GroundedEntity | None,
+        clauses: dict[Anchor, _Clause | None],
     ) -> GroundedAnchor:
         if _bare(anchor):
             if moved is None:
@@ -357,7 +371,7 @@ class Grounder:
             return GroundedAnchor(anchor, f'unresolved: "{anchor.trigger}" names no event')
         if anchor.elliptical or _names_one_entity(anchor) or self._links_whole(anchor):
             return self._entity_anchor(text, anchor, main, answer_role)
-        return self._clause_anchor(anchor, main, answer_role)
+        return self._clause_anchor(anchor, main, answer_role, clauses)
 
     def _entity_anchor(self, text: str, anchor: Anchor, main: _Clause, answer_role: AnswerRole) -> GroundedAnchor:
         """ "after X did" / "After X, who ...": the question's relation with X in the answer's role."""
@@ -420,9 +434,11 @@ class Grounder:
         links = self.linker.link_entities([_whole(anchor)], k=1)[0]
         return bool(links) and links[0].score >= 2.0
 
-    def _clause_anchor(self, anchor: Anchor, main: _Clause, answer_role: AnswerRole) -> GroundedAnchor:
+    def _clause_anchor(
+        self, anchor: Anchor, main: _Clause, answer_role: AnswerRole, clauses: dict[Anchor, _Clause | None]
+    ) -> GroundedAnchor:
         """ "before X visited Y": a clause with its own relation and roles."""
-        clause = self._anchor_clause(anchor)
+        clause = self._anchor_clause(anchor, clauses)
         if clause is None:
             return GroundedAnchor(anchor, f"unresolved: cannot parse {anchor.text!r}")
         if not clause.entities:
