@@ -104,9 +104,13 @@ def test_sequence_words_are_no_event_words(question: str, phrase: str) -> None:
     [
         "After the African Union spoke approvingly of Djibouti, who was next to do so?",
         "After China visited Japan, who did so next?",
+        "Once China had visited Japan, who next did the same?",
+        "After the African Union praised Djibouti, who proceeded to do so next?",  # was 'proceeded to do so next'
+        "After the African Union praised Djibouti, who went on to do the same?",
+        "After the African Union praised Djibouti, who subsequently did likewise?",
     ],
 )
-def test_a_pro_form_with_next_stays_a_pro_form(question: str) -> None:
+def test_a_pro_form_with_sequence_words_stays_a_pro_form(question: str) -> None:
     assert understand(question).pro_form
 
 

@@ -292,6 +292,7 @@ _SEQUENCE_LEAD = re.compile(
     re.IGNORECASE,
 )
 
+_PRO_FORM_VERBS = frozenset({"to", "do", "does", "did", "done", "doing", "the"})
 _SEQUENCE_TAIL = frozenset({"next", "subsequently", "later", "afterwards", "afterward", "thereafter"})
 
 
@@ -305,8 +306,9 @@ def _without_sequence_words(words: list[str]) -> list[str]:
     if m is None:
         return words
     rest = joined[m.end() :].split()
-    if not rest or set(w.lower() for w in rest) <= _PRO_FORM_WORDS | {"to", "do", "did", "done"}:
-        return words  # "who was next to do so": a pro-form, kept as it was
+    if set(w.lower() for w in rest) <= _PRO_FORM_WORDS | _PRO_FORM_VERBS:
+        # "who was next to do so", "who proceeded to do so next": a pro-form, whose words are what is left
+        return [w for w in words if w.lower() in _PRO_FORM_WORDS]
     return rest
 
 
