@@ -267,3 +267,11 @@ def test_a_pro_form_grounds_its_anchor_clause_once(
     assert (ga.subject, ga.object) == ("Alpha_Union", "Zeta_Republic")
     assert g.exclude == frozenset({"Alpha_Union"})
     assert g.constraint is not None and g.constraint.describe().startswith("during 2014-03")
+
+
+def test_an_object_pronoun_in_the_main_clause_is_the_anchor_object(
+    reader: SymbolicReader, vector: VectorRetriever
+) -> None:
+    # "it" is Theta Kingdom: Beta League's visit #9 (2014-02-01); the next visit to Theta Kingdom: #8 Alpha Union
+    got = texts(reader, vector, "After Beta League visited Theta Kingdom, who went on to visit it?")
+    assert got[:1] == ["Alpha Union"]

@@ -148,3 +148,27 @@ def test_the_pro_form_after_a_name_then_verb_anchor_keeps_the_verb() -> None:
     (anchor,) = tq.anchors
     assert [m.text for m in anchor.mentions] == ["African Union", "Djibouti"]
     assert understand(anchor.text).relation_phrase == "spoke approvingly"
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase", "time"),
+    [
+        ("In 2014, from 1 March onwards, whom did the Rapid Action Battalion arrest?", "arrest", "1 March onwards"),
+        ("Since May 2014 onward, who visited Iran?", "visited", "May 2014 onward"),
+        ("Who visited Iran from 2014 on?", "visited", "2014 on"),
+        ("Who imposed sanctions from 2014 on Iran?", "imposed sanctions", "2014"),  # "on Iran": no time word
+    ],
+)
+def test_onwards_belongs_to_the_time_phrase(question: str, phrase: str, time: str) -> None:
+    tq = understand(question)
+    assert tq.relation_phrase == phrase
+    assert tq.times[-1].text == time
+
+
+def test_went_on_to_be_keeps_the_passive() -> None:
+    from tkgrag.question.roles import is_passive, verb_position
+
+    tq = understand("Who went on to be arrested by Thailand after 7 February 2015?")
+    assert tq.relation_phrase == "arrested"
+    verb = verb_position(tq.text, tq.relation_phrase, [])
+    assert verb is not None and is_passive(tq.text, verb)

@@ -115,6 +115,9 @@ class Grounder:
         elif not main.entities and _SUBJECT_PRONOUN.search(_main_text(tq)):
             # "In the month X criticised Y, whom else did he criticise?": the pronoun is the anchor's actor
             main = self._pronoun_subject(tq, main, clauses)
+        elif not main.entities and _MAIN_OBJECT_PRONOUN.search(_main_text(tq)):
+            # "After X visited Y, who went on to visit him?": the pronoun is the anchor's object
+            main = self._pronoun_object(tq, main, clauses)
         answer_role = answer_role_of(tq, [e.role for e in main.entities], main.passive, _main_text(tq))
         # "Who, other than X, ...": X is left out of the answers
         excluded = with_parentheticals(tq.text, list(tq.excluded_mentions()))
@@ -262,6 +265,17 @@ class Grounder:
         if actor is None:
             return main
         return replace(main, entities=(replace(actor, mention=_moved(actor.mention, anchor.start)),))
+
+    def _pronoun_object(self, tq: TemporalQuestion, main: _Clause, clauses: dict[Anchor, _Clause | None]) -> _Clause:
+        """The main clause with its object pronoun ("who went on to visit him") read as the event anchor's object."""
+        anchor = next((a for a in tq.anchors if names_an_event(a)), None)
+        clause = self._anchor_clause(anchor, clauses) if anchor is not None else None
+        if anchor is None or clause is None:
+            return main
+        target = next((e for e in clause.entities if e.role is AnswerRole.OBJECT), None)
+        if target is None:
+            return main
+        return replace(main, entities=(replace(target, mention=_moved(target.mention, anchor.start)),))
 
     def _vocabulary(self) -> frozenset[str]:
         """The lower-cased words of the graph's relation names (none for a graph without events)."""
@@ -499,6 +513,11 @@ _GERUND = re.compile(r"^\s*[a-z]+ing\b")  # an anchor clause without a subject: 
 # a pronoun subject after an auxiliary, before its verb: "whom else did he criticise", "where did they go next"
 _SUBJECT_PRONOUN = re.compile(r"\b(?:did|does|do|has|have|had|will|would)\s+(?:he|she|they|it)\s+[a-z]", re.IGNORECASE)
 _OBJECT_PRONOUN = re.compile(r"\b(?:it|him|her|them)\s*$", re.IGNORECASE)  # an anchor clause ending in a pronoun
+# a main clause ending in an object pronoun: "who went on to visit him?", "who criticised them next?"
+_MAIN_OBJECT_PRONOUN = re.compile(
+    r"\b[a-z]+\s+(?:it|him|her|them)(?:\s+(?:next|too|as\s+well|again|later|subsequently))?\s*[?.!]?\s*$",
+    re.IGNORECASE,
+)
 _PRONOUN = re.compile(r"^\s*(?:he|she|it|they)\b", re.IGNORECASE)
 _NOMINAL = re.compile(
     r"^\s*(?:the|a|an|its|his|her|their)\s+(?:[a-z]+\s+)?[a-z]+\s+(?:to|with|against|on|into|for|about)\b"

@@ -309,6 +309,8 @@ def _without_sequence_words(words: list[str]) -> list[str]:
     if set(w.lower() for w in rest) <= _PRO_FORM_WORDS | _PRO_FORM_VERBS:
         # "who was next to do so", "who proceeded to do so next": a pro-form, whose words are what is left
         return [w for w in words if w.lower() in _PRO_FORM_WORDS]
+    if len(rest) > 1 and rest[0].lower() in ("be", "get"):
+        return rest[1:]  # "who went on to be arrested by X": the passive's verb ("be" before it marks the voice)
     return rest
 
 

@@ -131,6 +131,9 @@ _YEAR_OFFSET = re.compile(
     r"(?:the\s+)?year\s+(?P<dir>after|following|before|preceding|prior\s+to)\s+(?P<y>\d{4})(?!\d)"
 )
 _ONWARDS = re.compile(r"\s*(?:on|onwards?|forward|forth)\b")
+# the words of "from 1 March onwards" that belong to the time phrase (so they are no event words): "on" only before
+# punctuation or the end ("from 2014 on Iran" keeps its "on")
+_ONWARDS_TAIL = re.compile(r"\s*(?:onwards?|forwards?|on(?=\s*(?:[,;?!.]|$)))")
 _SEASON_AFTER = re.compile(r"\s*(?:season|seasons|school\s+year|academic\s+year|fiscal)\b")
 
 
@@ -555,11 +558,15 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
         else:
             relation, rel_start, signal = _governing(low, cand, start)
             signal = _inclusive_by(low, relation, modifier, signal)
+        end = cand.end
+        tail = _ONWARDS_TAIL.match(low, end) if relation.lower() in ("from", "since") else None
+        if tail is not None:
+            end = tail.end()
         out.append(
             TimeExpression(
-                text=text[start : cand.end],
+                text=text[start:end],
                 start=start,
-                end=cand.end,
+                end=end,
                 span=_relative_span(low[cand.start : cand.end], reference) if cand.relative else _resolve(cand),
                 signal=signal,
                 relation=text[rel_start : rel_start + len(relation)],
