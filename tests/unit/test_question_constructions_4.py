@@ -172,3 +172,22 @@ def test_went_on_to_be_keeps_the_passive() -> None:
     assert tq.relation_phrase == "arrested"
     verb = verb_position(tq.text, tq.relation_phrase, [])
     assert verb is not None and is_passive(tq.text, verb)
+
+
+@pytest.mark.parametrize(
+    ("question", "anchor", "phrase"),
+    [
+        (
+            "Who was the first after Nigeria's head of government to offer talks to Barack Obama?",
+            "Nigeria's head of government",
+            "offer talks",
+        ),
+        ("Who was the last before China to visit Japan?", "China", "visit"),
+        ("Who was the first after China paid a visit to Japan to visit it?", "China paid a visit to Japan", "visit"),
+        ("Which country was the first after the visit to Japan to praise it?", "the visit to Japan", "praise"),
+    ],
+)
+def test_the_first_after_x_to_v_ends_the_anchor_before_the_infinitive(question: str, anchor: str, phrase: str) -> None:
+    tq = understand(question)
+    assert [a.text for a in tq.anchors] == [anchor]
+    assert tq.relation_phrase == phrase
