@@ -22,8 +22,8 @@ Anchors (``Anchor``): a clause ("after X visited Y") is grounded like a question
 the MultiTQ convention, the question's own relation with that entity in the answer's role — and their events also
 settle the question's relation where the match was unsure. A clause whose relation has no event falls back to the
 anchor entity's most similar event (bounded retrieval, above ``SIMILAR_ANCHOR_MIN``). Of several anchor events of a
-clause the earliest is used; an anchor named by its actor alone whose events fall in several periods (days; months for
-"in the same month as X") is left unresolved, since the question does not say which it means (the reader abstains).
+clause the earliest is used; a before/after anchor named by its actor alone ("Following X, who next ...") whose events
+fall on several dates is left unresolved, since the question does not say which it means (the reader abstains).
 The anchor's entity in the answer's role is excluded from the answers ("who else", "after X did").
 A bare "in the same year" takes the main clause's second entity in an already-taken role as that entity ("Who hosted
 the visit of X to Y in the same year?": Y hosted X). An anchor read as (actors, relation) is *understood* even when
@@ -48,7 +48,7 @@ from tkgrag.question.constraints import anchor_constraint, explicit_constraint, 
 from tkgrag.question.graph_linker import GraphLinker
 from tkgrag.question.grounded import RELATION_MARGIN, GroundedAnchor, GroundedEntity, GroundedQuestion
 from tkgrag.question.link_selection import select_links, with_parentheticals
-from tkgrag.question.model import Anchor, AnswerKind, Mention, MentionKind, TemporalQuestion
+from tkgrag.question.model import Anchor, AnchorRelation, AnswerKind, Mention, MentionKind, TemporalQuestion
 from tkgrag.question.parse import QuestionError, names_an_event, understand
 from tkgrag.question.relation_phrases import clean_relation_phrase, is_canonical, relation_phrases, stated_intent
 from tkgrag.question.relations import FIT_MIN, RelationMatch, RelationMatchError, humanise
@@ -421,7 +421,7 @@ class Grounder:
             tried += [c.relation for c in main.candidates[:4] if c.score >= best - WIDE_MARGIN]
         for relation in dict.fromkeys(tried):
             events = self.facts(subject, object_, [relation] if relation else None, limit=ANCHOR_EVENT_LIMIT)
-            if events and _periods(events, anchor) > 1:
+            if events and anchor.relation in _ORDERING and len({e.span for e in events}) > 1:
                 # "Following X, who next V'd Y" with X having V'd Y on several days: the question does not say
                 # after which one, and the earliest would answer another question. Not resolved: the reader abstains.
                 why = f"unresolved: {entity.name}'s {relation} events fall on several dates"
@@ -524,11 +524,10 @@ _NOMINAL = re.compile(
 )
 
 
-def _periods(events: Sequence[Evidence], anchor: Anchor) -> int:
-    """In how many periods the events fall, at the granularity the anchor compares at ("in the same month as X": months;
-    before/after X: days)."""
-    gran = anchor.granularity or Granularity.DAY
-    return len({e.span.at(gran) for e in events})
+# Anchors that order the answer after or before the anchor's event ("Following X, who next ...", "the last before X
+# did"): one day earlier or later gives another answer, so an actor's several events leave it unsaid which is meant.
+# A same-period anchor ("in the same month as X") keeps MultiTQ's convention, X's first such event.
+_ORDERING = frozenset({AnchorRelation.AFTER, AnchorRelation.BEFORE})
 
 
 def _fits(clause: _Clause) -> bool:
