@@ -19,6 +19,11 @@ the visit to X": the main clause's actor), and a passive agent asked after a fro
 13  Beta League       Sign_formal_agreement    Kappa Federation   2014-04-02
 14  Kappa Federation  Praise_or_endorse        Delta Council      2014-01-15
 15  Theta Kingdom     Make_a_visit             Omega Isles        2014-10-01
+16  Sigma Commonwealth Express_intent_to_meet_or_negotiate Lambda Republic 2014-02-10
+17  Sigma Commonwealth Consult               Lambda Republic    2014-01-05
+18  Sigma Commonwealth Consult               Lambda Republic    2014-03-15
+19  Tau Alliance      Express_intent_to_meet_or_negotiate Lambda Republic 2014-02-20
+20  Omega Isles       Consult                  Lambda Republic    2014-01-20
 """
 
 from __future__ import annotations
@@ -52,6 +57,12 @@ FACTS = [
     # Theta Kingdom visits too, and Omega Isles is visited by another: a topic or an agent bound to the wrong role
     # finds these events
     ("Theta_Kingdom", "Make_a_visit", "Omega_Isles", "2014-10-01"),
+    # an actor with one offer of talks and two consultations: "Following Sigma Commonwealth, who next ..." (h29e)
+    ("Sigma_Commonwealth", "Express_intent_to_meet_or_negotiate", "Lambda_Republic", "2014-02-10"),
+    ("Sigma_Commonwealth", "Consult", "Lambda_Republic", "2014-01-05"),
+    ("Sigma_Commonwealth", "Consult", "Lambda_Republic", "2014-03-15"),
+    ("Tau_Alliance", "Express_intent_to_meet_or_negotiate", "Lambda_Republic", "2014-02-20"),
+    ("Omega_Isles", "Consult", "Lambda_Republic", "2014-01-20"),
 ]
 
 
@@ -188,3 +199,79 @@ def test_the_date_in_a_year_when_an_event_happened(reader: SymbolicReader, vecto
     # Zeta Republic's praise of Delta Council: #12 (2014-08-01)
     got = texts(reader, vector, "What was the date in 2014 when Zeta Republic praised Delta Council?")
     assert got[:1] == ["2014-08-01"]
+
+
+# -- the third blind set's constructions (h29e) -------------------------------------------------------------------
+
+
+def test_a_day_bound_takes_the_stated_year(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # Alpha Union's visits in 2014 before 13 June: #7 (2014-04-01) only; #6 (06-20) and #8 (09-09) are later
+    assert texts(reader, vector, "In 2014, before 13 June, whom did Alpha Union visit?") == ["Omega Isles"]
+    # ... and after 1 May: #6 and #8, every one in the window
+    got = texts(reader, vector, "Whom did Alpha Union visit in 2014 after 1 May?")
+    assert sorted(got) == ["Kappa Federation", "Theta Kingdom"]
+
+
+def test_went_on_to_is_the_verb_after_it(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # criticisms of Zeta Republic after 2014-04-01: #3 Gamma State (05-02), #4 Delta Council (06-10)
+    got = texts(reader, vector, "Which actors went on to criticise Zeta Republic after April 1, 2014?")
+    assert got[:1] == ["Gamma State"] and sorted(got) == ["Delta Council", "Gamma State"]
+
+
+def test_who_next_after_an_actor_takes_the_question_relation(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # Sigma Commonwealth's one offer of talks to Lambda Republic: #16 (02-10); the next offer: #19 Tau Alliance (not
+    # Omega Isles, who consulted it after Sigma Commonwealth's first consultation)
+    got = texts(reader, vector, "Following Sigma Commonwealth, who next offered talks to Lambda Republic?")
+    assert got[:1] == ["Tau Alliance"]
+
+
+def test_an_actor_anchor_on_several_days_abstains(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # Sigma Commonwealth consulted Lambda Republic twice (#17, #18): after which one is unsaid
+    a = asking.ask(reader, vector, "Following Sigma Commonwealth, who next consulted Lambda Republic?", k=5)
+    assert isinstance(a, SymbolicAnswer)
+    assert a.answers == []
+    assert "on 2 dates (2014-01-05, 2014-03-15)" in (a.abstained or "")
+
+
+def test_a_pro_form_after_a_name_then_verb_anchor(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # Kappa Federation's praise of Delta Council: #14 (01-15); the next praise of Delta Council: #12 Zeta Republic
+    got = texts(reader, vector, "After the Kappa Federation spoke approvingly of Delta Council, who was next to do so?")
+    assert got[:1] == ["Zeta Republic"]
+
+
+def test_a_pro_form_grounds_its_anchor_clause_once(
+    graph: Store,
+    embedder,
+    monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
+) -> None:
+    # The main clause ("who else did so") and the anchor read the same clause: it is parsed and grounded once, and the
+    # grounding is what the two readings gave before (anchor #1, March 2014; Zeta Republic the object; Alpha Union out)
+    from tkgrag.question import grounding
+
+    question = "In the same month that Alpha Union criticised Zeta Republic, who else did so?"
+    anchor_text = "Alpha Union criticised Zeta Republic"
+    calls: list[str] = []
+    real = grounding.Grounder._clause
+
+    def counted(self, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(text)
+        return real(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(grounding.Grounder, "_clause", counted)
+    g = grounding.Grounder(graph, embedder).ground(question)
+    assert calls.count(anchor_text) == 1
+    assert g.relation == "Criticize_or_denounce"
+    assert [(e.key, e.role.value) for e in g.entities] == [("Zeta_Republic", "object")]
+    (ga,) = g.anchors
+    assert ga.how == "clause" and ga.event is not None and ga.event.span.label() == "2014-03-04"
+    assert (ga.subject, ga.object) == ("Alpha_Union", "Zeta_Republic")
+    assert g.exclude == frozenset({"Alpha_Union"})
+    assert g.constraint is not None and g.constraint.describe().startswith("during 2014-03")
+
+
+def test_an_object_pronoun_in_the_main_clause_is_the_anchor_object(
+    reader: SymbolicReader, vector: VectorRetriever
+) -> None:
+    # "it" is Theta Kingdom: Beta League's visit #9 (2014-02-01); the next visit to Theta Kingdom: #8 Alpha Union
+    got = texts(reader, vector, "After Beta League visited Theta Kingdom, who went on to visit it?")
+    assert got[:1] == ["Alpha Union"]

@@ -277,6 +277,11 @@ def find_anchors(text: str, low: str, times: Sequence[TimeExpression]) -> list[A
         if _not_temporal(low, trigger, t_start, t_end, allows_empty):
             continue
         end = _complement_end(low, t_start, comp_start, name in _SUCCESSION_GROUPS, time_phrase_starts)
+        if _ORDINAL_BEFORE.search(low, 0, t_start):
+            # "Who was the first after X to offer talks to Y?": the infinitive is the question's own event
+            infinitive = _INFINITIVE.search(text, comp_start, end)
+            if infinitive is not None:
+                end = infinitive.start()
         after = len(low) - len(low[end:].lstrip())
         if after in time_phrase_starts and _UNIT_OF_TIME.fullmatch(low[comp_start:end]):
             continue  # "during the month of September 2014": the explicit time's own head noun, not an event
@@ -302,6 +307,12 @@ def find_anchors(text: str, low: str, times: Sequence[TimeExpression]) -> list[A
     return out
 
 
+# "the first/next/last (one) after X to V": an ordinal right before the trigger, whose infinitive follows the anchor
+_ORDINAL_BEFORE = re.compile(
+    r"\bthe\s+(?:first|next|last|earliest|latest|final|most\s+recent)(?:\s+(?:one|actor|country|person|party))?\s+$"
+)
+# searched in the text as written: "to Japan" is a place, "to offer" a verb
+_INFINITIVE = re.compile(r"\s+to\s+(?!(?:the|a|an|his|her|its|their|him|them|it|me|us)\b)[a-z]")
 _STOP = re.compile(r"[,;?!]|\.(?=\s*$)|\s[–—]\s|$")
 
 

@@ -50,6 +50,9 @@ class GroundedAnchor:
     entities: tuple[GroundedEntity, ...] = ()
     events: tuple[Evidence, ...] = ()
     answer_role_entity: str | None = None  # the anchor's entity in the question's answer role ("who else")
+    # events that fit an anchor the question names by its actor alone, in more than one period: which one is meant is
+    # unsaid, so none is the anchor event ("Following X, who next ...", X having done it on several days)
+    ambiguous: tuple[Evidence, ...] = ()
 
     @property
     def event(self) -> Evidence | None:
@@ -63,6 +66,14 @@ class GroundedAnchor:
     def understood(self) -> bool:
         """The anchor read from the question as (actor(s), relation), whether or not the graph holds its event."""
         return bool(self.entities) and self.relation is not None and (self.subject or self.object) is not None
+
+    def unsaid(self, names: dict[str, str]) -> str:
+        """Why an ambiguous anchor has no event: "Head of Government (Nigeria) Consult Barack Obama on 2 dates
+        (2014-05-05, 2015-07-21): which one the anchor "Following X" means is unsaid"."""
+        said = f"{self.anchor.trigger} {self.anchor.text}".strip()
+        days = sorted({e.span.label() for e in self.ambiguous})
+        shown = ", ".join(days[:3]) + (", ..." if len(days) > 3 else "")
+        return f'{self.describe(names)} on {len(days)} dates ({shown}): which one the anchor "{said}" means is unsaid'
 
     def describe(self, names: dict[str, str]) -> str:
         """The anchor event as understood: "Industry (India) Express_intent_to_cooperate Japan" (``names``: key ->
@@ -86,6 +97,7 @@ class GroundedAnchor:
             "object": self.object,
             "event": None if ev is None else {"key": ev.key, "text": ev.text, "time": ev.span.label()},
             "events": len(self.events),
+            "ambiguous": len(self.ambiguous),
         }
 
 
@@ -222,6 +234,8 @@ class GroundedQuestion:
         if unresolved:
             ga = unresolved[0]
             said = f"{ga.anchor.trigger} {ga.anchor.text}".strip()
+            if ga.ambiguous:
+                return ga.unsaid(self.names())
             if ga.understood:
                 return f'no event of {ga.describe(self.names())} in this graph (the anchor "{said}")'
             return f'no event in this graph for the anchor "{said}" ({ga.how})'

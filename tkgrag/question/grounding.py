@@ -21,8 +21,10 @@ Anchors (``Anchor``): a clause ("after X visited Y") is grounded like a question
 ("after X did") and an anchor that is one entity's name ("After Okada Katsuya, who visited Cambodia first") mean, by
 the MultiTQ convention, the question's own relation with that entity in the answer's role — and their events also
 settle the question's relation where the match was unsure. A clause whose relation has no event falls back to the
-anchor entity's most similar event (bounded retrieval, above ``SIMILAR_ANCHOR_MIN``). Of several anchor events the
-earliest is used. The anchor's entity in the answer's role is excluded from the answers ("who else", "after X did").
+anchor entity's most similar event (bounded retrieval, above ``SIMILAR_ANCHOR_MIN``). Of several anchor events of a
+clause the earliest is used; a before/after anchor named by its actor alone ("Following X, who next ...") whose events
+fall on several dates is left unresolved, since the question does not say which it means (the reader abstains).
+The anchor's entity in the answer's role is excluded from the answers ("who else", "after X did").
 A bare "in the same year" takes the main clause's second entity in an already-taken role as that entity ("Who hosted
 the visit of X to Y in the same year?": Y hosted X). An anchor read as (actors, relation) is *understood* even when
 the graph lacks its event (``GroundedQuestion.understood`` vs ``complete``).
@@ -46,7 +48,7 @@ from tkgrag.question.constraints import anchor_constraint, explicit_constraint, 
 from tkgrag.question.graph_linker import GraphLinker
 from tkgrag.question.grounded import RELATION_MARGIN, GroundedAnchor, GroundedEntity, GroundedQuestion
 from tkgrag.question.link_selection import select_links, with_parentheticals
-from tkgrag.question.model import Anchor, AnswerKind, Mention, MentionKind, TemporalQuestion
+from tkgrag.question.model import Anchor, AnchorRelation, AnswerKind, Mention, MentionKind, TemporalQuestion
 from tkgrag.question.parse import QuestionError, names_an_event, understand
 from tkgrag.question.relation_phrases import clean_relation_phrase, is_canonical, relation_phrases, stated_intent
 from tkgrag.question.relations import FIT_MIN, RelationMatch, RelationMatchError, humanise
@@ -105,12 +107,17 @@ class Grounder:
         if moved is not None:
             rest = [m for m in main_mentions if m != moved.mention]
             main = self._clause(tq.text, rest, phrase, blocked=anchor_spans, watch=watch)
+        # each anchor's own clause, parsed and grounded once for the main clause and the anchor both
+        clauses: dict[Anchor, _Clause | None] = {}
         if tq.pro_form and not main.entities:
             # "In the same month that X criticised Y, who else did so?": the anchor's relation and object
-            main = self._anchor_as_main(tq) or main
+            main = self._anchor_as_main(tq, clauses) or main
         elif not main.entities and _SUBJECT_PRONOUN.search(_main_text(tq)):
             # "In the month X criticised Y, whom else did he criticise?": the pronoun is the anchor's actor
-            main = self._pronoun_subject(tq, main)
+            main = self._pronoun_subject(tq, main, clauses)
+        elif not main.entities and _MAIN_OBJECT_PRONOUN.search(_main_text(tq)):
+            # "After X visited Y, who went on to visit him?": the pronoun is the anchor's object
+            main = self._pronoun_object(tq, main, clauses)
         answer_role = answer_role_of(tq, [e.role for e in main.entities], main.passive, _main_text(tq))
         # "Who, other than X, ...": X is left out of the answers
         excluded = with_parentheticals(tq.text, list(tq.excluded_mentions()))
@@ -123,7 +130,7 @@ class Grounder:
             # "Besides X, who criticised Y in the same month?": the month of X's own such event
             moved = excluded_links[0]
         with watch.stage("anchors"):
-            anchors = tuple(self._anchor(tq.text, a, main, answer_role, moved) for a in tq.anchors)
+            anchors = tuple(self._anchor(tq.text, a, main, answer_role, moved, clauses) for a in tq.anchors)
         # An anchor that repeats the question's relation ("after X did") fixes it where the match was unsure.
         relation = next(
             (ga.relation for ga in anchors if ga.how in (_ELLIPTICAL, _ENTITY_ANCHOR) and ga.relation),
@@ -212,24 +219,30 @@ class Grounder:
         )
         return _Clause(entities, relation, candidates, passive, unlinked, phrase)
 
-    def _anchor_clause(self, anchor: Anchor) -> _Clause | None:
+    def _anchor_clause(self, anchor: Anchor, clauses: dict[Anchor, _Clause | None]) -> _Clause | None:
         """The anchor's own clause ("X criticised Y"), parsed and grounded as a question of its own; None when its
-        text cannot be parsed."""
+        text cannot be parsed. Kept in ``clauses`` (one question's): a pro-form's main clause and its anchor read the
+        same clause, grounded once."""
+        if anchor in clauses:
+            return clauses[anchor]
         try:
             sub = understand(anchor.text)
         except QuestionError:
+            clauses[anchor] = None
             return None
-        return self._clause(
+        clause = self._clause(
             sub.text, with_parentheticals(sub.text, sub.mentions), clean_relation_phrase(sub.relation_phrase)
         )
+        clauses[anchor] = clause
+        return clause
 
-    def _anchor_as_main(self, tq: TemporalQuestion) -> _Clause | None:
+    def _anchor_as_main(self, tq: TemporalQuestion, clauses: dict[Anchor, _Clause | None]) -> _Clause | None:
         """The main clause of a pro-form question ("who else did so", "who had last done so"): the anchor clause's
         relation and entities, less its subject, whose place the answer takes."""
         anchor = next((a for a in tq.anchors if names_an_event(a)), None)
         if anchor is None or tq.answer_type.kind is not AnswerKind.ENTITY:
             return None
-        clause = self._anchor_clause(anchor)
+        clause = self._anchor_clause(anchor, clauses)
         if clause is None or clause.relation is None or not clause.entities:
             return None
         kept = tuple(
@@ -242,16 +255,27 @@ class Grounder:
         unlinked = tuple(_moved(m, anchor.start) for m in clause.unlinked)
         return replace(clause, entities=kept, unlinked=unlinked, passive=False)
 
-    def _pronoun_subject(self, tq: TemporalQuestion, main: _Clause) -> _Clause:
+    def _pronoun_subject(self, tq: TemporalQuestion, main: _Clause, clauses: dict[Anchor, _Clause | None]) -> _Clause:
         """The main clause with its pronoun subject ("did he", "did they") read as the event anchor's subject."""
         anchor = next((a for a in tq.anchors if names_an_event(a)), None)
-        clause = self._anchor_clause(anchor) if anchor is not None else None
+        clause = self._anchor_clause(anchor, clauses) if anchor is not None else None
         if anchor is None or clause is None:
             return main
         actor = next((e for e in clause.entities if e.role is AnswerRole.SUBJECT), None)
         if actor is None:
             return main
         return replace(main, entities=(replace(actor, mention=_moved(actor.mention, anchor.start)),))
+
+    def _pronoun_object(self, tq: TemporalQuestion, main: _Clause, clauses: dict[Anchor, _Clause | None]) -> _Clause:
+        """The main clause with its object pronoun ("who went on to visit him") read as the event anchor's object."""
+        anchor = next((a for a in tq.anchors if names_an_event(a)), None)
+        clause = self._anchor_clause(anchor, clauses) if anchor is not None else None
+        if anchor is None or clause is None:
+            return main
+        target = next((e for e in clause.entities if e.role is AnswerRole.OBJECT), None)
+        if target is None:
+            return main
+        return replace(main, entities=(replace(target, mention=_moved(target.mention, anchor.start)),))
 
     def _vocabulary(self) -> frozenset[str]:
         """The lower-cased words of the graph's relation names (none for a graph without events)."""
@@ -345,7 +369,13 @@ class Grounder:
 
     # -- anchors --------------------------------------------------------------------------------------------
     def _anchor(
-        self, text: str, anchor: Anchor, main: _Clause, answer_role: AnswerRole, moved: GroundedEntity | None = None
+        self,
+        text: str,
+        anchor: Anchor,
+        main: _Clause,
+        answer_role: AnswerRole,
+        moved: GroundedEntity | None,
+        clauses: dict[Anchor, _Clause | None],
     ) -> GroundedAnchor:
         if _bare(anchor):
             if moved is None:
@@ -355,7 +385,7 @@ class Grounder:
             return GroundedAnchor(anchor, f'unresolved: "{anchor.trigger}" names no event')
         if anchor.elliptical or _names_one_entity(anchor) or self._links_whole(anchor):
             return self._entity_anchor(text, anchor, main, answer_role)
-        return self._clause_anchor(anchor, main, answer_role)
+        return self._clause_anchor(anchor, main, answer_role, clauses)
 
     def _entity_anchor(self, text: str, anchor: Anchor, main: _Clause, answer_role: AnswerRole) -> GroundedAnchor:
         """ "after X did" / "After X, who ...": the question's relation with X in the answer's role."""
@@ -391,6 +421,20 @@ class Grounder:
             tried += [c.relation for c in main.candidates[:4] if c.score >= best - WIDE_MARGIN]
         for relation in dict.fromkeys(tried):
             events = self.facts(subject, object_, [relation] if relation else None, limit=ANCHOR_EVENT_LIMIT)
+            if events and anchor.relation in _ORDERING and len({e.span for e in events}) > 1:
+                # "Following X, who next V'd Y" with X having V'd Y on several days: the question does not say
+                # after which one, and the earliest would answer another question. Not resolved: the reader abstains.
+                why = f"unresolved: {entity.name}'s {relation} events fall on several dates"
+                return GroundedAnchor(
+                    anchor,
+                    why,
+                    relation,
+                    subject,
+                    object_,
+                    (entity,),
+                    answer_role_entity=entity.key,
+                    ambiguous=tuple(events),
+                )
             if events:
                 return GroundedAnchor(
                     anchor, how, relation, subject, object_, (entity,), tuple(events), answer_role_entity=entity.key
@@ -404,9 +448,11 @@ class Grounder:
         links = self.linker.link_entities([_whole(anchor)], k=1)[0]
         return bool(links) and links[0].score >= 2.0
 
-    def _clause_anchor(self, anchor: Anchor, main: _Clause, answer_role: AnswerRole) -> GroundedAnchor:
+    def _clause_anchor(
+        self, anchor: Anchor, main: _Clause, answer_role: AnswerRole, clauses: dict[Anchor, _Clause | None]
+    ) -> GroundedAnchor:
         """ "before X visited Y": a clause with its own relation and roles."""
-        clause = self._anchor_clause(anchor)
+        clause = self._anchor_clause(anchor, clauses)
         if clause is None:
             return GroundedAnchor(anchor, f"unresolved: cannot parse {anchor.text!r}")
         if not clause.entities:
@@ -467,10 +513,21 @@ _GERUND = re.compile(r"^\s*[a-z]+ing\b")  # an anchor clause without a subject: 
 # a pronoun subject after an auxiliary, before its verb: "whom else did he criticise", "where did they go next"
 _SUBJECT_PRONOUN = re.compile(r"\b(?:did|does|do|has|have|had|will|would)\s+(?:he|she|they|it)\s+[a-z]", re.IGNORECASE)
 _OBJECT_PRONOUN = re.compile(r"\b(?:it|him|her|them)\s*$", re.IGNORECASE)  # an anchor clause ending in a pronoun
+# a main clause ending in an object pronoun: "who went on to visit him?", "who criticised them next?"
+_MAIN_OBJECT_PRONOUN = re.compile(
+    r"\b[a-z]+\s+(?:it|him|her|them)(?:\s+(?:next|too|as\s+well|again|later|subsequently))?\s*[?.!]?\s*$",
+    re.IGNORECASE,
+)
 _PRONOUN = re.compile(r"^\s*(?:he|she|it|they)\b", re.IGNORECASE)
 _NOMINAL = re.compile(
     r"^\s*(?:the|a|an|its|his|her|their)\s+(?:[a-z]+\s+)?[a-z]+\s+(?:to|with|against|on|into|for|about)\b"
 )
+
+
+# Anchors that order the answer after or before the anchor's event ("Following X, who next ...", "the last before X
+# did"): one day earlier or later gives another answer, so an actor's several events leave it unsaid which is meant.
+# A same-period anchor ("in the same month as X") keeps MultiTQ's convention, X's first such event.
+_ORDERING = frozenset({AnchorRelation.AFTER, AnchorRelation.BEFORE})
 
 
 def _fits(clause: _Clause) -> bool:

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 
 from tkgrag.question.lexicon import AUXILIARIES, FUNCTION_WORDS, MONTHS, NAME_CONNECTORS, ORDINAL_POSITION, words
 from tkgrag.question.model import Mention, MentionKind
+from tkgrag.question.relation_phrases import relation_phrases
 from tkgrag.question.sectors import country_of, demonyms, sector_phrase_length, sector_words, singular
 
 _TOKEN = re.compile(r"\(|\)|/|&|(?<=\s)-(?=\s)|[^\W_]\.(?=\s|$)|[^\W_](?:[\w'’.-]*[^\W_])?(?:['’]s?)?")
@@ -195,6 +196,16 @@ def _name_mentions(text: str, toks: list[_Tok], i: int, j: int) -> list[Mention]
     return out
 
 
+def _name_then_verb(role_words: Sequence[str]) -> bool:
+    """A name followed by lower-case words that say a relation ("African Union spoke approvingly", "Marriott
+    Corporation called"): a clause's subject and verb, no role ("the Kenyan police", "the Prime Minister" are)."""
+    n = 0
+    while n < len(role_words) and role_words[n][:1].isupper():
+        n += 1
+    tail = [w for w in role_words[n:] if w.lower() not in FUNCTION_WORDS]
+    return n > 0 and bool(tail) and tail == role_words[n:] and len(relation_phrases(" ".join(tail))) > 1
+
+
 def _role_of(text: str, holder: Mention) -> Mention | None:
     """ "the head of Turkmenistan", "the head of government of Germany": a lower-case role before "of <name>"."""
     m = _ROLE_BEFORE.search(text, max(0, holder.start - 60), holder.start)
@@ -203,6 +214,8 @@ def _role_of(text: str, holder: Mention) -> Mention | None:
     if any(w.lower() in _ROLE_STOP for w in m.group("role").split()):
         # "the first to blame citizens of India": the article belongs to "the first", the sector has none
         return _bare_sector_role(text, holder)
+    if _name_then_verb(m.group("role").split()):
+        return None  # "the African Union spoke approvingly of Djibouti": a clause, its subject and verb, no role
     if m.group("prep").lower() != "of":  # "the police in Kenya": only a known sector word
         role_words = m.group("role").split()
         if sector_phrase_length(role_words) != len(role_words):

@@ -282,6 +282,38 @@ _TIME_AS_SUBJECT = re.compile(
 _TIME_SUBJECT_VERBS = frozenset({"see", "sees", "saw", "witness", "witnessed", "mark", "marked", "feature", "featured"})
 
 
+# Words that place the event after another, not the event itself: "who next offered talks", "which actors went on to
+# arrest X", "who proceeded to praise X", "who subsequently visited X", "who was the next to criticise X". The
+# ordering is the constraint's ("after <date>", "Following X"); the verb after them is the event.
+_SEQUENCE_LEAD = re.compile(
+    r"^(?:(?:next|subsequently|later|afterwards?|thereafter|then|again)\s+)?"
+    r"(?:(?:went|go|goes|going|gone)\s+on\s+to|(?:proceed|proceeds|proceeded|proceeding)\s+to|"
+    r"(?:moved|move|moves)\s+on\s+to|next\s+to|next|subsequently|later|afterwards?|thereafter)\s+(?=[a-z])",
+    re.IGNORECASE,
+)
+
+_PRO_FORM_VERBS = frozenset({"to", "do", "does", "did", "done", "doing", "the"})
+_SEQUENCE_TAIL = frozenset({"next", "subsequently", "later", "afterwards", "afterward", "thereafter"})
+
+
+def _without_sequence_words(words: list[str]) -> list[str]:
+    """``words`` without a leading sequence phrase (``_SEQUENCE_LEAD``) when an event word follows it, and without a
+    trailing sequence adverb ("who visited Japan next")."""
+    if len(words) > 1 and words[-1].lower() in _SEQUENCE_TAIL and words[-2].lower() not in _PRO_FORM_WORDS:
+        words = words[:-1]  # "who visited Japan next"
+    joined = " ".join(words)
+    m = _SEQUENCE_LEAD.match(joined)
+    if m is None:
+        return words
+    rest = joined[m.end() :].split()
+    if set(w.lower() for w in rest) <= _PRO_FORM_WORDS | _PRO_FORM_VERBS:
+        # "who was next to do so", "who proceeded to do so next": a pro-form, whose words are what is left
+        return [w for w in words if w.lower() in _PRO_FORM_WORDS]
+    if len(rest) > 1 and rest[0].lower() in ("be", "get"):
+        return rest[1:]  # "who went on to be arrested by X": the passive's verb ("be" before it marks the voice)
+    return rest
+
+
 def _relation_phrase(text: str, low: str, spans: list[tuple[int, int]], *, time_asked: bool = False) -> str:
     """The question's own event words: main content without question words, mentions and function words at the
     edges ("Who expressed intent to meet or negotiate with X in 2014?" -> "expressed intent to meet or negotiate")."""
@@ -309,6 +341,7 @@ def _relation_phrase(text: str, low: str, spans: list[tuple[int, int]], *, time_
             if lead is None or not lead.group().strip():
                 break
             words = lead.string[lead.end() :].split()
+        words = _without_sequence_words(words)
         # a trailing wh-phrase asks, it is no event word: "X was received by which actor?"
         tail = re.search(r"(?:^|\s)(?:which|what|whose)\s+[\w-]+$", " ".join(words), re.IGNORECASE)
         if tail is not None and tail.start() > 0:

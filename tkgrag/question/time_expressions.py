@@ -16,6 +16,8 @@ A small grammar, not per-dataset templates. Recognised forms (case-insensitive):
 - quarters and halves: ``Q1 2014``, ``the first quarter of 2014``, ``the second half of 2014``
 - ranges: ``between 2012 and 2018``, ``from 2004 to 2005``, ``1980 to 1981``, ``2007-2008``, ``2007–08``,
   ``from May to July 2014`` (the first end borrows the year of the second)
+- a day or month without its year takes the question's one stated year: ``In 2015, before 13 January`` (13 January
+  2015), ``in 2014, before June`` (June 2014)
 - vague part qualifiers: ``early 2014``, ``mid-1990s``, ``late May 2014``, ``summer 2014``, ``the end of 2014``.
   Decision: the span stays the WHOLE stated period and the qualifier is kept in ``modifier``. Where "early" ends is a
   guess; widening keeps every relevant fact retrievable and lets a ranker prefer the part.
@@ -129,6 +131,9 @@ _YEAR_OFFSET = re.compile(
     r"(?:the\s+)?year\s+(?P<dir>after|following|before|preceding|prior\s+to)\s+(?P<y>\d{4})(?!\d)"
 )
 _ONWARDS = re.compile(r"\s*(?:on|onwards?|forward|forth)\b")
+# the words of "from 1 March onwards" that belong to the time phrase (so they are no event words): "on" only before
+# punctuation or the end ("from 2014 on Iran" keeps its "on")
+_ONWARDS_TAIL = re.compile(r"\s*(?:onwards?|forwards?|on(?=\s*(?:[,;?!.]|$)))")
 _SEASON_AFTER = re.compile(r"\s*(?:season|seasons|school\s+year|academic\s+year|fiscal)\b")
 
 
@@ -525,22 +530,43 @@ def _inclusive_by(low: str, relation: str, modifier: str | None, signal: Signal)
     return signal
 
 
+def _stated_year(cands: list[_Cand]) -> list[_Cand]:
+    """A day or month without its year takes the one year the question states elsewhere: "In 2015, before 13
+    January, ..." and "... in 2014 prior to 22 October" bound the day in that year (the window is the year up to the
+    day), "in 2014, before June" the month. Only when exactly one year is stated (two years, or a range, leave the
+    day unplaced, as does a question with no year), and never for an impossible day (30 February)."""
+    years = {c.year for c in cands if c.year is not None and not c.range_kind and not c.relative}
+    if len(years) != 1:
+        return cands
+    (year,) = years
+    return [
+        replace(c, year=year)
+        if c.year is None and c.month is not None and c.span is None and not c.invalid and not c.relative
+        else c
+        for c in cands
+    ]
+
+
 def find_time_expressions(text: str, *, reference: date | None = None) -> list[TimeExpression]:
     """Every explicit or relative time expression in ``text``, in order, with its governing relation word."""
     low = fold(text)
     out: list[TimeExpression] = []
-    for cand, head, head_start in _merge_ranges(low, _select(_candidates(text, low))):
+    for cand, head, head_start in _merge_ranges(low, _stated_year(_select(_candidates(text, low)))):
         modifier, start = _modifier(low, cand)
         if head:  # "between A and B", "from A to B"
             relation, rel_start, signal = head, head_start, Signal.OVERLAP
         else:
             relation, rel_start, signal = _governing(low, cand, start)
             signal = _inclusive_by(low, relation, modifier, signal)
+        end = cand.end
+        tail = _ONWARDS_TAIL.match(low, end) if relation.lower() in ("from", "since") else None
+        if tail is not None:
+            end = tail.end()
         out.append(
             TimeExpression(
-                text=text[start : cand.end],
+                text=text[start:end],
                 start=start,
-                end=cand.end,
+                end=end,
                 span=_relative_span(low[cand.start : cand.end], reference) if cand.relative else _resolve(cand),
                 signal=signal,
                 relation=text[rel_start : rel_start + len(relation)],

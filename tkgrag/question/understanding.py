@@ -117,7 +117,9 @@ class Understanding:
         for ga in g.anchors:
             if not ga.resolved:
                 said = f"{ga.anchor.trigger} {ga.anchor.text}".strip()
-                if ga.understood:
+                if ga.ambiguous:
+                    out.append(ga.unsaid(names))
+                elif ga.understood:
                     out.append(f'no event of {ga.describe(names)} in this graph (the anchor "{said}")')
                 else:
                     out.append(f'no event in this graph for the anchor "{said}" ({ga.how})')
