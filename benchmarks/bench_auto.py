@@ -10,13 +10,15 @@
     python benchmarks/bench_auto.py summary --mixed .../mixed-tkgqa.json --alone .../alone-tkgqa.json --tuned ...
     python benchmarks/bench_auto.py route --data ../shared/data --n 100   # router's kind per set
     python benchmarks/bench_auto.py heldout --rows $TKGRAG_HOME/models/NAME/rows.jsonl --out ...  # no store
+    python benchmarks/bench_auto.py margins --rows $TKGRAG_HOME/models/NAME/rows.jsonl --out ...  # no store
     OMP_NUM_THREADS=1 flock /tmp/tkgrag-cpu.lock python benchmarks/bench_auto.py latency --n 50 \\
         --work /tmp/h26c/work --out benchmarks/results/2026-11-26/auto-latency  # auto before/now vs the picked method
 
 ``heldout``: from the rows ``tkgrag train router`` measured (no store needed), the same stratified split as the
 training, a router fitted with and without the question vector, and per class of the held-out questions the plan
-each makes (``planner.route_fitted``, all four kinds present): the class's kind alone, fused with it, or another
-kind, against where the label-free null sent the question (the row's ``label_free``).
+each makes (``planner.route_fitted``, all four kinds present): the class's kind alone, fused with it, or without
+it (a "none" question's kind is chunks), against where the label-free null sent the question (the row's
+``label_free``). ``margins``: the label-free rules replayed from the same rows at several margins (``margins()``).
 
 ``route``: for a seeded sample of each set (tkgqa dev -> events, TimeQuestions dev half -> facts, TimeQA train ->
 passages, musique_100 -> chunks; the question's set is the truth), the plan ``auto`` makes on this store: the kind
@@ -621,61 +623,172 @@ def summary(mixed: list[Path], alone: list[Path], tuned: Path | None) -> str:
     return "\n\n".join(["\n".join(x) for x in tables]) + "\n"
 
 
+PLAN_COLUMNS = ("alone", "fused", "other")  # every plan is exactly one of these (the cells sum to the class's n)
+
+
+def plan_verdict(kinds: list[str], kind: str) -> str:
+    """Where a plan (its kinds' names) puts a question of the labelled class ``kind``: the class's kind alone, fused
+    with others, or not among the plan's kinds at all ("other"). A "none" question's right kind is chunks (the kind
+    ``route_fitted`` sends a question like none of the labelled kinds to), so chunks alone is its right plan; for a
+    labelled class, chunks alone is "other"."""
+    target = "chunk" if kind == "none" else kind
+    if kinds == [target]:
+        return "alone"
+    return "fused" if target in kinds else "other"
+
+
+def heldout_row(name: str, kind: str, vs: list[tuple[str, str, bool]]) -> str:
+    """One table row: per held-out question of class ``kind``, (the plan's verdict, the answer's kind, whether the
+    plan is chunks alone); verdict "-" when the plan is unknown (the label-free null's rows store only its kind)."""
+    n = len(vs)
+    target = "chunk" if kind == "none" else kind
+    right = sum(a == target for _, a, _ in vs)
+    plan = [v for v, _, _ in vs]
+    if plan[0] == "-":
+        cells = " | ".join("-" for _ in (*PLAN_COLUMNS, "chunks alone"))
+    else:
+        counts = [plan.count(v) for v in PLAN_COLUMNS]
+        if sum(counts) != n:
+            raise AssertionError(f"heldout: {name}, class {kind}: plan cells {counts} do not sum to {n}")
+        alone_chunks = sum(c for v, _, c in vs if v == "other")  # a "none" question's chunks alone is "alone"
+        cells = " | ".join(f"{c} ({c / n:.0%})" for c in (*counts, alone_chunks))
+    chunks = sum(a == "chunk" for _, a, _ in vs)
+    return f"| {name} | {kind} | {n} | {right} ({right / n:.0%}) | {cells} | {chunks} ({chunks / n:.0%}) |"
+
+
 def heldout(rows_path: Path, share: float, seed: int) -> str:
     """Held-out training questions: the fitted router's plans with and without the question vector, against the
-    label-free null's (see the module doc). A percentile the row stores as 0.5 (no claim) is read as 0.5. "Answer
-    from its kind": the plan's one kind, or of a fused plan the best calibrated (as ``AutoRetriever.answer`` ranks
-    answered kinds)."""
+    label-free null's (see the module doc). A percentile the row stores as 0.5 (no claim) is read as 0.5, where the
+    live planner would pass None (rare; the replay is then not exactly the live plan). "Answer from its kind": the
+    plan's one kind, or of a fused plan the best calibrated (as ``AutoRetriever.answer`` ranks answered kinds); a
+    "none" question's kind is chunks."""
     from tkgrag.model import ItemKind
     from tkgrag.planning.planner import route_fitted
-    from tkgrag.planning.router import CLASSES, PROBED, accuracy, fit
+    from tkgrag.planning.router import CLASSES, FEATURES, PROBED, accuracy, fit
     from tkgrag.planning.router_training import Row, label_free_kind, split
 
     rows = [Row(**json.loads(line)) for line in rows_path.read_text().splitlines() if line.strip()]
     train_i, held_i = split(rows, [r.kind for r in rows], share, seed)
     present = frozenset(PROBED)
-    pct_at = 4  # FEATURES: raw x4, then pct x4 in PROBED order
+    pct_at = FEATURES.index(f"pct_{PROBED[0].value}")
     lines = [
-        "| router | class | held out | answer from its kind | planned it alone | fused with it | other kinds "
-        "| answer from chunks |",
-        "|---|---|---|---|---|---|---|---|",
+        "| router | class | held out | answer from its kind | planned it alone | fused with it | without it "
+        "| of which chunks alone | answer from chunks |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
-    # per router, per class: (the plan's verdict, the answer's kind)
-    verdicts: dict[str, dict[str, list[tuple[str, str]]]] = {}
+    # per router, per class: (the plan's verdict, the answer's kind, the plan is chunks alone)
+    verdicts: dict[str, dict[str, list[tuple[str, str, bool]]]] = {}
     for name, emb in (("fitted, with the question vector", True), ("fitted, without it", False)):
         model = fit([rows[i].x(emb) for i in train_i], [rows[i].kind for i in train_i])
         acc = accuracy(model, [rows[i].x(emb) for i in held_i], [rows[i].kind for i in held_i])
-        per: dict[str, list[tuple[str, str]]] = {c: [] for c in CLASSES}
+        per: dict[str, list[tuple[str, str, bool]]] = {c: [] for c in CLASSES}
         for i in held_i:
             r = rows[i]
             cal: dict[ItemKind, float | None] = {k: r.features[pct_at + j] for j, k in enumerate(PROBED)}
             routed = route_fitted(model.probabilities(r.x(emb)), present, cal)
             kinds = list(routed[0]) if routed else []
             names = [k.value for k in kinds]
-            verdict = "alone" if names == [r.kind] else "chunks" if names == ["chunk"] else "fused"
-            verdict = verdict if verdict != "fused" or r.kind in names else "other"
-            per[r.kind].append((verdict, label_free_kind(kinds, {k.value: v for k, v in cal.items()})))
+            answer = label_free_kind(kinds, {k.value: v for k, v in cal.items()})
+            per[r.kind].append((plan_verdict(names, r.kind), answer, names == ["chunk"]))
         verdicts[f"{name} (argmax accuracy {acc:.3f})"] = per
-    lf: dict[str, list[tuple[str, str]]] = {c: [] for c in CLASSES}
+    lf: dict[str, list[tuple[str, str, bool]]] = {c: [] for c in CLASSES}
     for i in held_i:
         r = rows[i]
-        lf[r.kind].append(("-", r.label_free))
+        lf[r.kind].append(("-", r.label_free, False))
     verdicts["label-free null (as planned at measuring)"] = lf
     for name, per in verdicts.items():
         for c, vs in per.items():
             if vs:
-                n = len(vs)
-                right = sum(a == c for _, a in vs)
-                plan = [v for v, _ in vs]
-                cells = " | ".join(
-                    "-" if plan[0] == "-" else f"{plan.count(v)} ({plan.count(v) / n:.0%})"
-                    for v in ("alone", "fused", "other")
-                )
-                chunks = sum(a == "chunk" for _, a in vs)
-                lines.append(
-                    f"| {name} | {c} | {n} | {right} ({right / n:.0%}) | {cells} | {chunks} ({chunks / n:.0%}) |"
-                )
+                lines.append(heldout_row(name, c, vs))
     return "\n".join(lines)
+
+
+def replay_label_free(features: list[float], margin: float) -> list[str]:
+    """The label-free plan's kinds for one measured row (``router.FEATURES``), all four kinds present: rules 1-4
+    (``planner.choose_kinds``) from the row's parse and link features, then ``calibration.keep`` at ``margin`` over
+    the stored percentiles when the rules fuse. A percentile stored as 0.5 is read as 0.5 (the live planner may have
+    had None, "no claim")."""
+    import math
+
+    from tkgrag.model import ItemKind
+    from tkgrag.planning.calibration import keep
+    from tkgrag.planning.planner import QuestionSignals, choose_kinds
+    from tkgrag.planning.router import FEATURES, PROBED
+
+    f = dict(zip(FEATURES, features, strict=False))
+    signals = QuestionSignals(
+        temporal="yes" if f["temporal"] else "",
+        linked_events=round(math.expm1(f["log1p_linked_events"])),
+        linked_facts=round(math.expm1(f["log1p_linked_facts"])),
+        states_time=bool(f["states_time"]),
+    )
+    kinds, _ = choose_kinds(signals, frozenset(PROBED))
+    if len(kinds) > 1:
+        cal: dict[ItemKind, float | None] = {k: f[f"pct_{k.value}"] for k in kinds}
+        kinds = tuple(keep(cal, margin)[0])
+    return [k.value for k in kinds]
+
+
+def margins(rows_path: Path, sweep: list[float]) -> str:
+    """The label-free rules replayed on every measured training row (no store): does the replay at the planner's
+    ``MARGIN`` agree with the kind recorded at measuring (the row's ``label_free``); per margin, per class, how many
+    plans fuse several kinds (with the class's kind among them, and in all) and how many answers come from the
+    class's kind (a "none" question's kind: chunks); and
+    per class the median chunk percentile."""
+    from tkgrag.planning.calibration import MARGIN
+    from tkgrag.planning.router import CLASSES, FEATURES
+    from tkgrag.planning.router_training import Row, label_free_kind
+
+    rows = [Row(**json.loads(line)) for line in rows_path.read_text().splitlines() if line.strip()]
+    by_class = {c: [r for r in rows if r.kind == c] for c in CLASSES}
+    n = {c: len(rs) for c, rs in by_class.items()}
+
+    def answer(r: Row, margin: float) -> str:
+        from tkgrag.model import ItemKind
+
+        kinds = [ItemKind(k) for k in replay_label_free(r.features, margin)]
+        pct = {k.value: r.features[FEATURES.index(f"pct_{k.value}")] for k in kinds}
+        return label_free_kind(kinds, dict(pct))
+
+    agree = sum(answer(r, MARGIN) == r.label_free for r in rows)
+    out = [
+        f"The label-free rules replayed from the rows' features at margin {MARGIN:g} give the kind recorded at "
+        f"measuring for {agree} of {len(rows)} rows.",
+        "",
+        "| margin | "
+        + " | ".join(f"{c} (of {n[c]}): fused with its kind / all fused" for c in CLASSES)
+        + " | answer from its kind ("
+        + " / ".join(c for c in CLASSES)
+        + "; none: chunks) |",
+        "|---|" + "---:|" * len(CLASSES) + "---|",
+    ]
+    for m in sweep:
+        fused = []
+        for c in CLASSES:
+            plans = [replay_label_free(r.features, m) for r in by_class[c]]
+            own = sum(len(p) > 1 and ("chunk" if c == "none" else c) in p for p in plans)
+            fused.append(f"{own} / {sum(len(p) > 1 for p in plans)}")
+        right = [sum(answer(r, m) == ("chunk" if c == "none" else c) for r in by_class[c]) for c in CLASSES]
+        now = " (now)" if abs(m - MARGIN) < 1e-12 else ""
+        out.append(f"| {m:g}{now} | " + " | ".join(map(str, fused)) + " | " + " / ".join(map(str, right)) + " |")
+    at = FEATURES.index("pct_chunk")
+    out += [
+        "",
+        "| class | rows | median chunk percentile | rows whose chunk percentile is stored as 0.5 |",
+        "|---|---:|---:|---:|",
+    ]
+    for c in CLASSES:
+        pcts = [r.features[at] for r in by_class[c]]
+        if pcts:
+            half = sum(p == 0.5 for p in pcts)
+            out.append(f"| {c} | {len(pcts)} | {statistics.median(pcts):.2f} | {half} |")
+    return "\n".join(out)
+
+
+def shown(argv: list[str]) -> str:
+    """The command line as run, with the home folder written ``~`` (no machine-specific path in a report)."""
+    home = str(Path.home())
+    return "python benchmarks/bench_auto.py " + " ".join(a.replace(home, "~", 1) for a in argv)
 
 
 def signals(data: Path) -> str:
@@ -748,7 +861,8 @@ def report(routes: dict[str, Any] | None, meta: dict[str, Any]) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument(
-        "what", choices=["load", "accuracy", "summary", "route", "latency", "inventory", "signals", "heldout"]
+        "what",
+        choices=["load", "accuracy", "summary", "route", "latency", "inventory", "signals", "heldout", "margins"],
     )
     ap.add_argument("--mixed", type=Path, action="append", default=[], help="summary: accuracy JSON, mixed store")
     ap.add_argument("--alone", type=Path, action="append", default=[], help="summary: accuracy JSON, own store")
@@ -756,6 +870,9 @@ def main() -> None:
     ap.add_argument("--data", type=Path, default=Path("../shared/data"))
     ap.add_argument("--rows", type=Path, help="heldout: the rows.jsonl `tkgrag train router` measured")
     ap.add_argument("--heldout", type=float, default=0.25, help="heldout: the share held out (as trained)")
+    ap.add_argument(
+        "--margin", type=float, action="append", help="margins: a margin to replay (default 0, 0.05, 0.1, 0.2)"
+    )
     ap.add_argument("--n", type=int, default=100)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--work", type=Path, default=Path("/tmp/bench_auto"))
@@ -780,9 +897,18 @@ def main() -> None:
             raise SystemExit("heldout: --rows ROWS.jsonl (written by `tkgrag train router`) is required")
         text = (
             "# `auto`'s fitted router on held-out training questions (with and without the question vector)\n\n"
-            f"Command: `python benchmarks/bench_auto.py {' '.join(sys.argv[1:])}`\n\n"
-            + heldout(args.rows, args.heldout, args.seed)
-            + "\n"
+            f"Command: `{shown(sys.argv[1:])}`\n\n" + heldout(args.rows, args.heldout, args.seed) + "\n"
+        )
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / f"{args.name}.md").write_text(text)
+        print(text)
+        return
+    if args.what == "margins":
+        if args.rows is None:
+            raise SystemExit("margins: --rows ROWS.jsonl (written by `tkgrag train router`) is required")
+        text = (
+            "# `auto`'s label-free rules replayed on the measured training rows (no store)\n\n"
+            f"Command: `{shown(sys.argv[1:])}`\n\n" + margins(args.rows, args.margin or [0.0, 0.05, 0.1, 0.2]) + "\n"
         )
         args.out.mkdir(parents=True, exist_ok=True)
         (args.out / f"{args.name}.md").write_text(text)
