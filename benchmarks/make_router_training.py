@@ -5,13 +5,14 @@
   icews14 events, all in the store;
 - fact: TimeQuestions test_dev_half questions that are in neither the 300 the mixed-store benchmark asks
   (``bench_auto.py``: ``select_questions(..., 300)``) nor the 400 of the EXAQT benchmark (``bench_exaqt.py --limit
-  400``, the same round-robin selection; the 300 are among the 400): 1,200 questions whose facts the KG slice (cut
-  for test_dev_half) holds. The first router (h26r) learned TimeQuestions dev.json and TIQ questions, whose facts
-  the slice mostly lacks, and learned that fact questions probe low;
-- passage: the TimeQA train pages in the store are exactly the 84 pages of the 302-question evaluation sample, so
-  no TimeQA question on a stored page is left for training. The MenatQA dev questions whose annotated paragraph is
-  on a stored page come first (3), then, as before, TimeQA train questions on the pages after the sample and the
-  other MenatQA dev questions: their pages are NOT in the store (the failure mode above, for passages);
+  400``, the same round-robin selection; the 300 are among the 400): questions whose facts the KG slice (cut for
+  test_dev_half) holds (how many: ``auto-2/report.md``). The first router (h26r) learned TimeQuestions dev.json
+  and TIQ questions, whose facts the slice mostly lacks, and learned that fact questions probe low;
+- passage: the TimeQA train pages in the store are exactly the pages of the evaluation sample, so no TimeQA
+  question on a stored page is left for training. The MenatQA dev questions whose annotated paragraph is on a
+  stored page come first (a handful; counts in ``auto-2/report.md``), then, as before, TimeQA train questions on
+  the pages after the sample and the other MenatQA dev questions: their pages are NOT in the store (the failure
+  mode above, for passages);
 - none: SituatedQA train (temporal questions of no kind the store holds).
 
 Every question whose text (case-folded) is also an evaluation question (tkgqa dev, the 400 TimeQuestions
