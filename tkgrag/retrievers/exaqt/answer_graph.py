@@ -335,6 +335,8 @@ class ExaqtPipeline:
             for i, gst in zip(active, results, strict=True):
                 ag, graph = ags[i], graphs[i]
                 ag.gst = gst
+                if gst.failed_runs:
+                    ag.notes.append(f"{gst.failed_runs} Steiner tree runs failed in GDS and were left out")
                 # NERD entities beyond the terminal groups (``nerd.MAX_GROUPS``) are trees of one node, as terminals
                 # in components of their own are: completion adds their relevant facts
                 grouped = {k for keys in ag.nerd.groups for k in keys}
