@@ -1,7 +1,9 @@
-"""Group Steiner Trees, completion and connectivity in GDS over one question's candidate subgraph.
+"""Group Steiner Trees, completion and connectivity in GDS over questions' candidate subgraphs.
 
-One throw-away undirected Cypher projection per question (``queries.exaqt.PROJECT_CANDIDATES``, dropped at the end
-even on error); ``gds.steinerTree.stream`` once per terminal choice in one round trip (``groups`` explains how
+One throw-away undirected projection per batch of questions (``group_steiner_trees_many``,
+``queries.exaqt.PROJECT_ID_EDGES``: each question's node ids shifted into a component of its own; dropped at the end
+even on error; ``projection`` / ``PROJECT_CANDIDATES``, one question's, remains for the tests that compare the two);
+``gds.steinerTree.stream`` once per terminal choice, every question's in one round trip (``groups`` explains how
 groups map onto GDS's fixed terminals); the cheapest distinct trees are the top-k. Completion adds the facts on the
 trees (fact nodes the trees pass through) and, when the union of the trees falls apart, the cheapest path between
 its pieces (``gds.shortestPath.dijkstra``) where the candidate graph connects them; pieces it does not connect stay
