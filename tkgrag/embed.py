@@ -22,6 +22,7 @@ import json
 import logging
 import os
 import shutil
+import threading
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -48,7 +49,10 @@ ONNX_RECIPE = "tkgrag-onnx-2"
 
 @runtime_checkable
 class Embedder(Protocol):
-    """Turns texts into L2-normalised vectors (so cosine = dot product)."""
+    """Turns texts into L2-normalised vectors (so cosine = dot product).
+
+    ``encode`` must be safe to call from two threads at once: the EXAQT answer graph links the next batch's
+    questions on a worker thread while the caller grounds anchors with the same embedder."""
 
     name: str
 
@@ -146,6 +150,8 @@ class SentenceTransformerEmbedder:
         if dim is None:
             raise ConfigError(f"Embedding model {model!r} does not report its dimension.")
         self._dim = int(dim)
+        # One HF fast tokenizer is not safe across threads ("Already borrowed"): one encode at a time.
+        self._lock = threading.Lock()
 
     @property
     def dimensions(self) -> int:
@@ -155,13 +161,14 @@ class SentenceTransformerEmbedder:
         return remembered(self.name, self.backend, texts, lambda: self._encode(texts, batch_size, show_progress))
 
     def _encode(self, texts: Sequence[str], batch_size: int, show_progress: bool) -> np.ndarray:
-        vecs = self._model.encode(
-            list(texts),
-            batch_size=batch_size,
-            show_progress_bar=show_progress,
-            convert_to_numpy=True,
-            normalize_embeddings=True,
-        )
+        with self._lock:
+            vecs = self._model.encode(
+                list(texts),
+                batch_size=batch_size,
+                show_progress_bar=show_progress,
+                convert_to_numpy=True,
+                normalize_embeddings=True,
+            )
         return np.asarray(vecs, dtype=np.float32)
 
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import pytest
 
+from tkgrag.errors import StoreError
 from tkgrag.retrievers.exaqt.groups import Terminal, TerminalGroup, terminal_choices
 from tkgrag.retrievers.exaqt.gst import (
-    SteinerTree,
     completed_facts,
     group_steiner_trees,
     group_steiner_trees_many,
     projection,
+    steiner_index_failure,
     steiner_rows,
 )
 from tkgrag.retrievers.exaqt.subgraph import CandidateFact, CandidateGraph, GraphEntity
@@ -171,9 +172,9 @@ def test_no_questions_make_no_projection(store: Store) -> None:
     assert group_steiner_trees_many(store, [], 25, 1.0) == []
 
 
-def test_a_failing_steiner_run_is_left_out_and_the_others_kept(store: Store) -> None:
-    """When GDS rejects one run of a batch, the runs are retried by halves: the good ones keep their trees, the
-    failing one is reported (here a target that is not in the projection)."""
+def test_a_run_with_a_target_outside_the_projection_is_an_error_not_a_dropped_tree(store: Store) -> None:
+    """A target that is not in the projection is a caller's bug, not GDS's out-of-bounds failure: it is raised,
+    naming the node, instead of being retried by halves and left out."""
     graph = build(store, FACTS)
     ids = {e.key: e.node_id for e in graph.entities().values()}
     missing = 1 + max(ids.values()) + max(f.node_id for f in graph.facts.values())
@@ -182,10 +183,42 @@ def test_a_failing_steiner_run_is_left_out_and_the_others_kept(store: Store) -> 
         {"index": 1, "source": ids["A"], "targets": [missing]},
         {"index": 2, "source": ids["C"], "targets": [ids["D"]]},
     ]
-    with projection(store, graph, outside_penalty=1.0) as name:
-        rows, failed = steiner_rows(store, name, runs)
-    assert failed == [1]
-    assert sorted(rows) == [0, 2]
-    # A-f_ac-C-f_cb-B (0.4) and C-f_cd-D (0.4)
-    assert round(SteinerTree.from_stream(rows[0], ids["A"]).cost, 6) == 0.4
-    assert node_keys(graph, SteinerTree.from_stream(rows[2], ids["C"]).nodes) == {"C", "f_cd", "D"}
+    with projection(store, graph, outside_penalty=1.0) as name, pytest.raises(StoreError, match=str(missing)):
+        steiner_rows(store, name, runs)
+
+
+def test_the_known_gds_failure_is_told_from_others() -> None:
+    """The message Neo4j gives for GDS 2.13's ``gds.steinerTree`` out-of-bounds failure is retried; others are not."""
+    known = "Failed to invoke procedure `gds.steinerTree.stream`: Caused by: java.lang.ArrayIndexOutOfBoundsException: "
+    assert steiner_index_failure(StoreError(known + "Index 12 out of bounds for length 12"))
+    other = "Failed to invoke procedure `gds.steinerTree.stream`: Caused by: java.lang.IllegalArgumentException: "
+    assert not steiner_index_failure(StoreError(other + "targetNodes nodes do not exist in the in-memory graph: [20]"))
+    assert not steiner_index_failure(StoreError("The allocation of an extra 1.2 GiB would use more than the limit"))
+
+
+def test_a_failure_other_than_the_known_gds_one_is_raised_not_left_out(store: Store) -> None:
+    """The halving retry is for GDS's out-of-bounds failure only: any other rejection (here a projection that is not
+    in the catalog) reaches the caller instead of silently dropping every run's tree."""
+    graph = build(store, FACTS)
+    ids = {e.key: e.node_id for e in graph.entities().values()}
+    runs = [
+        {"index": 0, "source": ids["A"], "targets": [ids["B"]]},
+        {"index": 1, "source": ids["C"], "targets": [ids["D"]]},
+    ]
+    with pytest.raises(StoreError) as caught:
+        steiner_rows(store, "exaqt_no_such_graph", runs)
+    assert not steiner_index_failure(caught.value)
+
+
+def test_a_terminal_outside_its_graph_is_refused_before_the_id_shift(store: Store) -> None:
+    """Shifted by its question's offset, a terminal outside the question's graph would silently join another
+    question's node: ``group_steiner_trees_many`` refuses it, naming the question and the id, and projects nothing."""
+    graph = build(store, FACTS)
+    ids = {e.key: e.node_id for e in graph.entities().values()}
+    stray = 1 + max(ids.values()) + max(f.node_id for f in graph.facts.values())
+    ok = [group(graph, "a", "A"), group(graph, "b", "B")]
+    bad = [[Terminal(ids["A"], "A", 0.0), Terminal(stray, "stray", 0.0)]]
+    with pytest.raises(ValueError, match=rf"Steiner problem 1: terminal node ids \[{stray}\]"):
+        group_steiner_trees_many(store, [(graph, terminal_choices(ok, 25, 5)), (graph, bad)], 25, 1.0)
+    left = store.run("CALL gds.graph.list() YIELD graphName RETURN graphName")
+    assert not [r for r in left if r["graphName"].startswith("exaqt_")]

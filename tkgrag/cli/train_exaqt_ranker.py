@@ -1,7 +1,7 @@
 """`tkgrag train exaqt-ranker`: train EXAQT's Stage 2 R-GCN answer ranker on TimeQuestions dev questions (CPU).
 
-Runs EXAQT's Stage 1 over the connected instance for every question once (in batches of 32 questions, one round
-trip per step: ~4 minutes for the 3,201 dev questions on ``ex-slice``) and caches the answer graphs as
+Runs EXAQT's Stage 1 over the connected instance for every question once (in batches of questions, one round trip
+per step; timings in benchmarks/results/2026-11-26/exaqt-7) and caches the answer graphs as
 ``<out>/graphs.npz`` (reused; ``--rebuild-cache`` builds it again), then trains the relational GCN from the cache
 (checkpoints in ``<out>/state.pt``, resumed) and writes ``model.pt``, ``card.md``, ``card.json`` and ``loss.png``.
 ``exaqt`` uses the model with ``--set scorer=rgcn``.

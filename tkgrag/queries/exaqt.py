@@ -3,7 +3,8 @@ a throw-away undirected projection of a candidate subgraph, Steiner trees and sh
 
 Every value is a parameter; the projection name is made by the caller from a fixed prefix and a random hex suffix
 and checked before it reaches GDS as a parameter. Node ids are Neo4j's internal ids (``id(n)``), the ids GDS
-streams back for a Cypher projection; they are only used within one question's projection, never stored.
+streams back for a Cypher projection; never stored. ``PROJECT_ID_EDGES`` projects a batch of questions with each
+question's ids shifted by an offset of its own (``gst.group_steiner_trees_many``), shifted back on the way out.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ temporal fact enhancement = the answer graph; then the symbolic Stage 2 (``ranki
 question and keeps what each step produced, so evaluation can measure answer recall after every step (the paper's
 Table 6) and the answer graph's size. ``build_many`` gives many questions the same answer graphs with each step one
 round trip per batch (one GDS projection for the batch's candidate graphs): Stage 1 was mostly per-query costs, and
-the ranker's training builds ~1,700 answer graphs (benchmarks/results/2026-11-26/exaqt-7).
+the ranker's training builds an answer graph for most dev questions (benchmarks/results/2026-11-26/exaqt-7).
 """
 
 from __future__ import annotations
@@ -55,7 +55,8 @@ STAGES = ("nerd", "relevant", "gst", "answer_graph")
 KEYWORD_GROUPS = 3  # at most this many keyword groups besides the entity groups
 ANCHOR_MIN_COSINE = 0.3  # an implicit anchor grounds to a dated fact only when it is at least this close
 # Questions per round trip in ``build_many``: every step of Stage 1 is one query for a batch (one GDS projection for
-# all its candidate graphs), so the per-query costs (a projection's is ~0.1-0.3 s) are paid once per batch.
+# all its candidate graphs), so the per-query costs (a projection's above all) are paid once per batch. Each Steiner
+# run allocates over the whole projection's nodes, so its cost grows with the batch (review-9 N3; fine on ex-slice).
 BATCH = 32
 
 
@@ -335,6 +336,8 @@ class ExaqtPipeline:
             for i, gst in zip(active, results, strict=True):
                 ag, graph = ags[i], graphs[i]
                 ag.gst = gst
+                if gst.failed_runs:
+                    ag.notes.append(f"{gst.failed_runs} Steiner tree runs failed in GDS and were left out")
                 # NERD entities beyond the terminal groups (``nerd.MAX_GROUPS``) are trees of one node, as terminals
                 # in components of their own are: completion adds their relevant facts
                 grouped = {k for keys in ag.nerd.groups for k in keys}

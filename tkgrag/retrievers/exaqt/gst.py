@@ -1,7 +1,9 @@
-"""Group Steiner Trees, completion and connectivity in GDS over one question's candidate subgraph.
+"""Group Steiner Trees, completion and connectivity in GDS over questions' candidate subgraphs.
 
-One throw-away undirected Cypher projection per question (``queries.exaqt.PROJECT_CANDIDATES``, dropped at the end
-even on error); ``gds.steinerTree.stream`` once per terminal choice in one round trip (``groups`` explains how
+One throw-away undirected projection per batch of questions (``group_steiner_trees_many``,
+``queries.exaqt.PROJECT_ID_EDGES``: each question's node ids shifted into a component of its own; dropped at the end
+even on error; ``projection`` / ``PROJECT_CANDIDATES``, one question's, remains for the tests that compare the two);
+``gds.steinerTree.stream`` once per terminal choice, every question's in one round trip (``groups`` explains how
 groups map onto GDS's fixed terminals); the cheapest distinct trees are the top-k. Completion adds the facts on the
 trees (fact nodes the trees pass through) and, when the union of the trees falls apart, the cheapest path between
 its pieces (``gds.shortestPath.dijkstra``) where the candidate graph connects them; pieces it does not connect stay
@@ -140,6 +142,12 @@ def group_steiner_trees_many(
     the Steiner runs and the connecting paths cost one round trip each for all questions."""
     if not problems:
         return []
+    for i, (graph, choices) in enumerate(problems):
+        # a terminal outside its graph would, once shifted, land on another question's node: fail here instead
+        ids = set(_node_ids(graph))
+        outside = sorted({t.node_id for choice in choices for t in choice if t.node_id not in ids})
+        if outside:
+            raise ValueError(f"Steiner problem {i}: terminal node ids {outside} are not in its candidate graph")
     stride = 1 + max((n for graph, _ in problems for n in _node_ids(graph)), default=0)
     batch = [_Problem(graph, choices, i * stride) for i, (graph, choices) in enumerate(problems)]
     edges = [
@@ -219,13 +227,27 @@ def steiner_rows(store: Store, name: str, runs: list[dict[str, Any]]) -> tuple[d
     runs that fail on their own, which are left out. Returns the rows by run index and the failed runs' indexes."""
     try:
         return {int(r["choice"]): r["edges"] for r in store.run(q.STEINER_TREES, {"graph": name, "choices": runs})}, []
-    except StoreError:
+    except StoreError as exc:
+        if not steiner_index_failure(exc):
+            raise  # a memory-guard rejection, a timeout, a bad parameter: not a run to leave out
         if len(runs) == 1:
             return {}, [int(runs[0]["index"])]
     half = len(runs) // 2
     rows, failed = steiner_rows(store, name, runs[:half])
     more, failed_more = steiner_rows(store, name, runs[half:])
     return {**rows, **more}, failed + failed_more
+
+
+# How GDS 2.13's out-of-bounds failure reads once Neo4j wraps it ("...Caused by: java.lang.
+# ArrayIndexOutOfBoundsException: Index 12 out of bounds for length 12").
+_INDEX_FAILURE = ("IndexOutOfBoundsException", "out of bounds for length")
+
+
+def steiner_index_failure(exc: StoreError) -> bool:
+    """Whether ``exc`` is the known ``gds.steinerTree`` failure that the halving retry is for (and nothing else)."""
+    cause = exc.__cause__
+    text = f"{exc} {getattr(cause, 'message', '') or ''}"
+    return any(part in text for part in _INDEX_FAILURE)
 
 
 def connecting_pairs(
