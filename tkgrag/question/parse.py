@@ -22,6 +22,7 @@ from tkgrag.question.mentions import find_mentions
 from tkgrag.question.model import (
     Anchor,
     AnchorKind,
+    AnchorRelation,
     AnswerKind,
     Category,
     Mention,
@@ -34,6 +35,7 @@ from tkgrag.question.relation_phrases import relation_phrases
 from tkgrag.question.signals import find_ordinals, question_signals
 from tkgrag.question.time_expressions import find_time_expressions, fold
 from tkgrag.question.topic import resolve_topic
+from tkgrag.temporal import Granularity
 
 
 class QuestionError(TkgragError, ValueError):
@@ -69,6 +71,10 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
         replace(a, mentions=tuple(m for m in mentions if a.start <= m.start and m.end <= a.end)) for a in anchors
     ]
     answer = detect_answer_type(low, anchors)
+    if answer.kind is AnswerKind.TIME and not anchors and (both := _coordinated_both(low)) is not None:
+        # "On which day did both X and Y negotiate with Z?": the day both did it, "on the same day"
+        anchors = [both_anchor(both, answer.granularity)]
+        anchor_spans = [(a.constraint_start, a.end) for a in anchors]
     exclusions = _exclusions(low, mentions)
 
     signals = question_signals(
@@ -112,6 +118,23 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
         exclusions=tuple(exclusions),
         pro_form=set(relation_phrase.lower().split()) <= _PRO_FORM_WORDS and _repeats_anchor(text, anchors),
     )
+
+
+_BOTH = re.compile(r"\bboth\b(?=\s+\S.*\band\b)")
+
+
+def _coordinated_both(low: str) -> tuple[int, int] | None:
+    """Where "both" opens a coordination ("both X and Y"), or None."""
+    m = _BOTH.search(low)
+    return (m.start(), m.end()) if m else None
+
+
+def both_anchor(span: tuple[int, int], granularity: Granularity | None) -> Anchor:
+    """A bare same-period anchor for "both X and Y" in a time question, at the asked granularity (a day unsaid)."""
+    same = {Granularity.MONTH: AnchorRelation.SAME_MONTH, Granularity.YEAR: AnchorRelation.SAME_YEAR}
+    relation = same.get(granularity, AnchorRelation.SAME_DAY) if granularity else AnchorRelation.SAME_DAY
+    start, end = span
+    return Anchor("", end, end, "both", start, relation, AnchorKind.NOUN_PHRASE)
 
 
 # The main clause's verb is a pro-form for the anchor's event: "who else did so", "who had last done so", "who did the
