@@ -38,3 +38,27 @@ def test_both_x_and_y_in_a_time_question_is_a_bare_same_period_anchor(question: 
 def test_both_adds_no_anchor_elsewhere(question: str) -> None:
     tq = understand(question)
     assert all(a.trigger != "both" for a in tq.anchors)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Once France praised Angola, who was the first to follow?",
+        "Once Pascal Affi N'Guessan visited Niger, who was the first to follow?",
+        "After France praised Angola, who followed?",
+        "After France praised Angola, who was next to follow?",
+    ],
+)
+def test_a_bare_follow_after_an_anchor_clause_is_a_pro_form(question: str) -> None:
+    assert understand(question).pro_form
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which country did Iran follow?",  # no anchor: "follow" is the question's own verb
+        "After France praised Angola, who followed Angola's lead in Africa?",  # "follow" has its own object
+    ],
+)
+def test_follow_with_no_anchor_or_its_own_object_is_no_pro_form(question: str) -> None:
+    assert not understand(question).pro_form

@@ -144,7 +144,9 @@ _PRO_FORM = re.compile(
     r"(?:most\s+)?recently))*\s+(?:(?:done|doing)\s+)?(?:so|the\s+same|likewise)|follow(?:s|ed|ing)?\s+suit|"
     r"(?:done|doing)\s+so|(?:did|done)\s+the\s+same)\b"
     # "who did it (too)" only where it ends the sentence: "who did it in 2014" is no pro-form
-    r"|\b(?:did|done|do)\s+(?:it|that)(?:\s+too|\s+as\s+well)?(?=\s*[?.!]?\s*$)",
+    r"|\b(?:did|done|do)\s+(?:it|that)(?:\s+too|\s+as\s+well)?(?=\s*[?.!]?\s*$)"
+    # "who was the first to follow?", "who followed?": "follow" with nothing after it repeats the anchor's event
+    r"|\bfollow(?:s|ed)?(?=\s*[?.!]?\s*$)",
     re.IGNORECASE,
 )
 
