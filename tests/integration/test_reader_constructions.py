@@ -304,3 +304,19 @@ def test_two_coordinated_actors_with_no_shared_day_in_the_stated_year_abstain(
     a = asking.ask(reader, vector, "When in 2015 did Rho Union and Nu State visit Mu Kingdom on the same day?", k=5)
     assert isinstance(a, SymbolicAnswer)
     assert a.answers == []
+
+
+def test_within_a_week_after_an_anchor_bounds_the_window(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # Alpha Union criticised Zeta Republic on 03-04 (#1); Beta League on 03-20 (#2), 16 days later: not within a week,
+    # within three weeks
+    a = asking.ask(
+        reader, vector, "Within a week after Alpha Union criticised Zeta Republic, who else criticised Zeta Republic?"
+    )
+    assert isinstance(a, SymbolicAnswer)
+    assert a.answers == []
+    got = texts(
+        reader,
+        vector,
+        "Within three weeks after Alpha Union criticised Zeta Republic, who else criticised Zeta Republic?",
+    )
+    assert got[:1] == ["Beta League"]

@@ -4,10 +4,15 @@ its fix; the guards keep readings that must not change."""
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
+from tkgrag.model import TemporalRelation
+from tkgrag.question.constraints import within_bound
 from tkgrag.question.model import AnchorRelation
 from tkgrag.question.parse import understand
+from tkgrag.temporal import TimeSpan
 
 
 @pytest.mark.parametrize(
@@ -62,3 +67,33 @@ def test_a_bare_follow_after_an_anchor_clause_is_a_pro_form(question: str) -> No
 )
 def test_follow_with_no_anchor_or_its_own_object_is_no_pro_form(question: str) -> None:
     assert not understand(question).pro_form
+
+
+@pytest.mark.parametrize(
+    ("question", "days"),
+    [
+        ("Within a week after Juan Carlos Pinzon hosted Chuck Hagel, who else hosted Chuck Hagel?", 7),
+        ("Within 3 days after Iran visited Iraq, who else visited Iraq?", 3),
+        ("Who else visited Iraq within two weeks before Iran visited Iraq?", 14),
+    ],
+)
+def test_within_n_days_is_part_of_the_anchor_trigger(question: str, days: int) -> None:
+    tq = understand(question)
+    (anchor,) = tq.anchors
+    assert anchor.within_days == days
+    assert "within" not in tq.relation_phrase.lower()
+
+
+def test_within_a_month_is_not_read_as_a_day_count() -> None:
+    (anchor,) = understand("Within a month after Iran visited Iraq, who else visited Iraq?").anchors
+    assert anchor.within_days is None
+
+
+def test_within_bound_ends_the_window_n_days_from_the_anchor() -> None:
+    day = TimeSpan.day(date(2014, 10, 9))
+    after = within_bound(AnchorRelation.AFTER, 7, day)
+    assert after.relation is TemporalRelation.BEFORE and after.span == TimeSpan.day(date(2014, 10, 17))
+    assert after.admits(TimeSpan.day(date(2014, 10, 16))) and not after.admits(TimeSpan.day(date(2014, 10, 17)))
+    before = within_bound(AnchorRelation.BEFORE, 7, day)
+    assert before.relation is TemporalRelation.AFTER and before.span == TimeSpan.day(date(2014, 10, 1))
+    assert before.admits(TimeSpan.day(date(2014, 10, 2))) and not before.admits(TimeSpan.day(date(2014, 10, 1)))

@@ -44,7 +44,7 @@ from tkgrag.embed import Embedder
 from tkgrag.graph_reads import FactReads
 from tkgrag.model import AnswerRole, Evidence, TemporalConstraint
 from tkgrag.queries import linking as ql
-from tkgrag.question.constraints import anchor_constraint, explicit_constraint, order_of
+from tkgrag.question.constraints import anchor_constraint, explicit_constraint, order_of, within_bound
 from tkgrag.question.graph_linker import GraphLinker
 from tkgrag.question.grounded import RELATION_MARGIN, GroundedAnchor, GroundedEntity, GroundedQuestion
 from tkgrag.question.link_selection import select_links, with_parentheticals
@@ -145,6 +145,8 @@ class Grounder:
         for ga in anchors:
             if ga.event is not None:
                 constraints.append(anchor_constraint(ga.anchor.relation, ga.event.key, ga.event.span))
+                if ga.anchor.within_days is not None:
+                    constraints.append(within_bound(ga.anchor.relation, ga.anchor.within_days, ga.event.span))
         constraints.extend(c for t in tq.times if (c := explicit_constraint(t)) is not None)
         constraint = constraints[0] if constraints else None
         order, position = order_of(tq, constraint)
@@ -450,9 +452,7 @@ class Grounder:
         # understood all the same (actors and relation); still the entity the question contrasts the answer with
         return GroundedAnchor(anchor, why, main.relation, subject, object_, (entity,), answer_role_entity=entity.key)
 
-    def _shared_days(
-        self, ga: GroundedAnchor, main: _Clause, explicit: Sequence[TemporalConstraint]
-    ) -> GroundedAnchor:
+    def _shared_days(self, ga: GroundedAnchor, main: _Clause, explicit: Sequence[TemporalConstraint]) -> GroundedAnchor:
         """A bare same-period anchor for a coordinated actor under a time answer: its events kept to the periods in
         which the main clause's actors did the same, within the question's stated times (the intersection). The
         earliest such period is the anchor's; none leaves the anchor unresolved (the reader abstains)."""
