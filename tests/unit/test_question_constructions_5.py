@@ -97,3 +97,14 @@ def test_within_bound_ends_the_window_n_days_from_the_anchor() -> None:
     before = within_bound(AnchorRelation.BEFORE, 7, day)
     assert before.relation is TemporalRelation.AFTER and before.span == TimeSpan.day(date(2014, 10, 1))
     assert before.admits(TimeSpan.day(date(2014, 10, 2))) and not before.admits(TimeSpan.day(date(2014, 10, 1)))
+
+
+def test_ahead_of_a_name_is_a_before_anchor() -> None:
+    # "ahead of Sierra Leone": before Sierra Leone did the same (the name in the answer's role, as "before X")
+    (anchor,) = understand("Which actors signalled readiness to meet Guinea ahead of Sierra Leone?").anchors
+    assert anchor.relation is AnchorRelation.BEFORE and anchor.text == "Sierra Leone"
+
+
+def test_ahead_of_a_date_stays_an_explicit_time() -> None:
+    tq = understand("In 2015, ahead of March 21, whom did Sudan offer cooperation to?")
+    assert tq.anchors == ()

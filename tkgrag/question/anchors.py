@@ -86,7 +86,7 @@ _TRIGGERS: list[tuple[str, AnchorRelation | None]] = [
     (r"by\s+the\s+time", AnchorRelation.BEFORE),
     (
         r"(?:immediately\s+|right\s+|just\s+|shortly\s+|soon\s+)?(?:prior\s+to|before|preceding|previous(?:ly)?\s+to|"
-        r"(?:earlier|sooner)\s+than)",
+        r"(?:earlier|sooner)\s+than|ahead\s+of)",
         AnchorRelation.BEFORE,
     ),
     (
