@@ -21,6 +21,7 @@ from tkgrag.temporal import TimeSpan
         ("On which day did both Barack Obama and Iraq sit down to negotiate with François Hollande?", "same-day"),
         ("On which day did both Trinidad and Tobago and Mexico receive a visit from Xi Jinping?", "same-day"),
         ("When did Xi Jinping visit both Mexico and Cuba?", "same-day"),
+        ("On what date did Barack Obama and Iraq both negotiate with François Hollande?", "same-day"),
         ("In which month did both Iran and Iraq negotiate with China?", "same-month"),
         ("In what year did both Iran and Iraq criticise China?", "same-year"),
     ],

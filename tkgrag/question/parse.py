@@ -120,13 +120,14 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
     )
 
 
-_BOTH = re.compile(r"\bboth\b(?=\s+\S.*\band\b)")
+_BOTH = re.compile(r"\bboth\b")
+_AND = re.compile(r"\band\b")
 
 
 def _coordinated_both(low: str) -> tuple[int, int] | None:
-    """Where "both" opens a coordination ("both X and Y"), or None."""
+    """Where "both" marks a coordination ("both X and Y", "X and Y both"), or None."""
     m = _BOTH.search(low)
-    return (m.start(), m.end()) if m else None
+    return (m.start(), m.end()) if m and _AND.search(low) else None
 
 
 def both_anchor(span: tuple[int, int], granularity: Granularity | None) -> Anchor:
