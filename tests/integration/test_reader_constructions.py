@@ -24,6 +24,11 @@ the visit to X": the main clause's actor), and a passive agent asked after a fro
 18  Sigma Commonwealth Consult               Lambda Republic    2014-03-15
 19  Tau Alliance      Express_intent_to_meet_or_negotiate Lambda Republic 2014-02-20
 20  Omega Isles       Consult                  Lambda Republic    2014-01-20
+21  Rho Union         Make_a_visit             Mu Kingdom         2014-05-05
+22  Rho Union         Make_a_visit             Mu Kingdom         2014-06-06
+23  Nu State          Make_a_visit             Mu Kingdom         2014-04-04
+24  Nu State          Make_a_visit             Mu Kingdom         2014-06-06
+25  Nu State          Make_a_visit             Mu Kingdom         2015-05-05
 """
 
 from __future__ import annotations
@@ -63,6 +68,12 @@ FACTS = [
     ("Sigma_Commonwealth", "Consult", "Lambda_Republic", "2014-03-15"),
     ("Tau_Alliance", "Express_intent_to_meet_or_negotiate", "Lambda_Republic", "2014-02-20"),
     ("Omega_Isles", "Consult", "Lambda_Republic", "2014-01-20"),
+    # two actors visiting one host, once on the same day: "When did Rho Union and Nu State visit ... on the same day?"
+    ("Rho_Union", "Make_a_visit", "Mu_Kingdom", "2014-05-05"),
+    ("Rho_Union", "Make_a_visit", "Mu_Kingdom", "2014-06-06"),
+    ("Nu_State", "Make_a_visit", "Mu_Kingdom", "2014-04-04"),
+    ("Nu_State", "Make_a_visit", "Mu_Kingdom", "2014-06-06"),
+    ("Nu_State", "Make_a_visit", "Mu_Kingdom", "2015-05-05"),
 ]
 
 
@@ -275,3 +286,37 @@ def test_an_object_pronoun_in_the_main_clause_is_the_anchor_object(
     # "it" is Theta Kingdom: Beta League's visit #9 (2014-02-01); the next visit to Theta Kingdom: #8 Alpha Union
     got = texts(reader, vector, "After Beta League visited Theta Kingdom, who went on to visit it?")
     assert got[:1] == ["Alpha Union"]
+
+
+def test_two_coordinated_actors_on_the_same_day_is_the_shared_day(
+    reader: SymbolicReader, vector: VectorRetriever
+) -> None:
+    # Rho Union visited Mu Kingdom on 05-05 and 06-06 (#21, #22), Nu State on 04-04 and 06-06 (#23, #24): the day both
+    # did is 2014-06-06 (Nu State's first visit, 04-04, is not shared)
+    got = texts(reader, vector, "When in 2014 did Rho Union and Nu State visit Mu Kingdom on the same day?")
+    assert got[:1] == ["2014-06-06"]
+
+
+def test_two_coordinated_actors_with_no_shared_day_in_the_stated_year_abstain(
+    reader: SymbolicReader, vector: VectorRetriever
+) -> None:
+    # 2015: Nu State visited on 2015-05-05 (#25), Rho Union never in 2015 (its 2014-05-05 is another year)
+    a = asking.ask(reader, vector, "When in 2015 did Rho Union and Nu State visit Mu Kingdom on the same day?", k=5)
+    assert isinstance(a, SymbolicAnswer)
+    assert a.answers == []
+
+
+def test_within_a_week_after_an_anchor_bounds_the_window(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # Alpha Union criticised Zeta Republic on 03-04 (#1); Beta League on 03-20 (#2), 16 days later: not within a week,
+    # within three weeks
+    a = asking.ask(
+        reader, vector, "Within a week after Alpha Union criticised Zeta Republic, who else criticised Zeta Republic?"
+    )
+    assert isinstance(a, SymbolicAnswer)
+    assert a.answers == []
+    got = texts(
+        reader,
+        vector,
+        "Within three weeks after Alpha Union criticised Zeta Republic, who else criticised Zeta Republic?",
+    )
+    assert got[:1] == ["Beta League"]

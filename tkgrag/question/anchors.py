@@ -86,7 +86,7 @@ _TRIGGERS: list[tuple[str, AnchorRelation | None]] = [
     (r"by\s+the\s+time", AnchorRelation.BEFORE),
     (
         r"(?:immediately\s+|right\s+|just\s+|shortly\s+|soon\s+)?(?:prior\s+to|before|preceding|previous(?:ly)?\s+to|"
-        r"(?:earlier|sooner)\s+than)",
+        r"(?:earlier|sooner)\s+than|ahead\s+of)",
         AnchorRelation.BEFORE,
     ),
     (
@@ -290,6 +290,16 @@ def find_anchors(text: str, low: str, times: Sequence[TimeExpression]) -> list[A
                 continue
             comp_start = end = t_end  # "in the same year", "at the time"
         kind, elliptical = _kind(text[comp_start:end])
+        relation = _relation_for(name, m)
+        within = _WITHIN.search(low, 0, t_start) if relation in (AnchorRelation.BEFORE, AnchorRelation.AFTER) else None
+        within_days = None
+        if within is not None:
+            # "within a week after X": the window is part of the trigger, not of the question's event
+            count = within.group("n")
+            within_days = (int(count) if count.isdigit() else _COUNTS[count]) * (
+                7 if within.group("u") == "week" else 1
+            )
+            t_start = within.start()
         out.append(
             Anchor(
                 text=text[comp_start:end],
@@ -297,14 +307,23 @@ def find_anchors(text: str, low: str, times: Sequence[TimeExpression]) -> list[A
                 end=end,
                 trigger=text[t_start:t_end],
                 trigger_start=t_start,
-                relation=_relation_for(name, m),
+                relation=relation,
                 kind=kind,
                 elliptical=elliptical,
                 succession=name in _SUCCESSION_GROUPS,
+                within_days=within_days,
             )
         )
         pos = max(pos, end)
     return out
+
+
+# "within a week / 3 days after X" (a month has no fixed length: not read)
+_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10}
+_WITHIN = re.compile(
+    r"\bwithin\s+(?:the\s+)?(?P<n>an?|one|two|three|four|five|six|seven|ten|\d{1,3})\s+"
+    r"(?P<u>day|week)s?\s+$"
+)
 
 
 # "the first/next/last (one) after X to V": an ordinal right before the trigger, whose infinitive follows the anchor

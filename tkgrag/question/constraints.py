@@ -62,6 +62,18 @@ def anchor_constraint(relation: AnchorRelation, event_key: str, span: TimeSpan) 
     return TemporalConstraint.relative_to(TemporalRelation.DURING, event_key, span, relation.granularity)
 
 
+def within_bound(relation: AnchorRelation, days: int, span: TimeSpan) -> TemporalConstraint:
+    """The far end of "within N days after/before X": after X, before the day N+1 days on (so at most N days later);
+    before X, after the day N+1 days earlier."""
+    if relation is AnchorRelation.AFTER:
+        last = span.end if span.end is not None else span.start
+        assert last is not None
+        return TemporalConstraint(TemporalRelation.BEFORE, TimeSpan.day(last + timedelta(days=days + 1)))
+    first = span.start if span.start is not None else span.end
+    assert first is not None
+    return TemporalConstraint(TemporalRelation.AFTER, TimeSpan.day(first - timedelta(days=days + 1)))
+
+
 def order_of(tq: TemporalQuestion, constraint: TemporalConstraint | None) -> tuple[Order, int]:
     """FIRST/LAST for an ordinal (with its position), NEAREST for a before/after bound, else SUPPORT."""
     o = tq.ordinal

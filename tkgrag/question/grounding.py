@@ -44,7 +44,7 @@ from tkgrag.embed import Embedder
 from tkgrag.graph_reads import FactReads
 from tkgrag.model import AnswerRole, Evidence, TemporalConstraint
 from tkgrag.queries import linking as ql
-from tkgrag.question.constraints import anchor_constraint, explicit_constraint, order_of
+from tkgrag.question.constraints import anchor_constraint, explicit_constraint, order_of, within_bound
 from tkgrag.question.graph_linker import GraphLinker
 from tkgrag.question.grounded import RELATION_MARGIN, GroundedAnchor, GroundedEntity, GroundedQuestion
 from tkgrag.question.link_selection import select_links, with_parentheticals
@@ -131,6 +131,10 @@ class Grounder:
             moved = excluded_links[0]
         with watch.stage("anchors"):
             anchors = tuple(self._anchor(tq.text, a, main, answer_role, moved, clauses) for a in tq.anchors)
+        if answer_role is AnswerRole.TIME and moved is not None:
+            # "When did X and Y negotiate with Z on the same day?": the days both did it, within the stated times
+            explicit = [c for t in tq.times if (c := explicit_constraint(t)) is not None]
+            anchors = tuple(self._shared_days(ga, main, explicit) if _bare(ga.anchor) else ga for ga in anchors)
         # An anchor that repeats the question's relation ("after X did") fixes it where the match was unsure.
         relation = next(
             (ga.relation for ga in anchors if ga.how in (_ELLIPTICAL, _ENTITY_ANCHOR) and ga.relation),
@@ -141,6 +145,8 @@ class Grounder:
         for ga in anchors:
             if ga.event is not None:
                 constraints.append(anchor_constraint(ga.anchor.relation, ga.event.key, ga.event.span))
+                if ga.anchor.within_days is not None:
+                    constraints.append(within_bound(ga.anchor.relation, ga.anchor.within_days, ga.event.span))
         constraints.extend(c for t in tq.times if (c := explicit_constraint(t)) is not None)
         constraint = constraints[0] if constraints else None
         order, position = order_of(tq, constraint)
@@ -407,6 +413,9 @@ class Grounder:
         fixed = {e.role: e.key for e in main.entities}
         if role is AnswerRole.TIME:
             free = [r for r in (AnswerRole.SUBJECT, AnswerRole.OBJECT) if r not in fixed]
+            if not free and _bare(anchor) and linked.role in fixed:
+                # "When did X and Y negotiate with Z on the same day?": Y is coordinated with X, in X's role
+                free = [linked.role]
             if not free:
                 return GroundedAnchor(anchor, "unresolved: both roles of the relation are already taken")
             role = free[0]
@@ -442,6 +451,22 @@ class Grounder:
         why = f"unresolved: no {main.relation} event with {entity.name} as {role.value}"
         # understood all the same (actors and relation); still the entity the question contrasts the answer with
         return GroundedAnchor(anchor, why, main.relation, subject, object_, (entity,), answer_role_entity=entity.key)
+
+    def _shared_days(self, ga: GroundedAnchor, main: _Clause, explicit: Sequence[TemporalConstraint]) -> GroundedAnchor:
+        """A bare same-period anchor for a coordinated actor under a time answer: its events kept to the periods in
+        which the main clause's actors did the same, within the question's stated times (the intersection). The
+        earliest such period is the anchor's; none leaves the anchor unresolved (the reader abstains)."""
+        gran = ga.anchor.granularity
+        if not ga.events or gran is None:
+            return ga
+        subject = next((e.key for e in main.entities if e.role is AnswerRole.SUBJECT), None)
+        object_ = next((e.key for e in main.entities if e.role is AnswerRole.OBJECT), None)
+        mains = self.facts(subject, object_, [ga.relation] if ga.relation else None, limit=ANCHOR_EVENT_LIMIT)
+        periods = {e.span.at(gran) for e in mains if all(c.admits(e.span) for c in explicit)}
+        shared = tuple(e for e in ga.events if e.span.at(gran) in periods and all(c.admits(e.span) for c in explicit))
+        if shared:
+            return replace(ga, events=shared)
+        return replace(ga, how=f"unresolved: no {gran.value} on which both did {ga.relation}", events=())
 
     def _links_whole(self, anchor: Anchor) -> bool:
         """Whether the whole anchor text is one entity's exact name ("Other Authorities / Officials (X)")."""

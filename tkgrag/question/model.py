@@ -190,6 +190,7 @@ class Anchor:
     elliptical: bool = False
     mentions: tuple[Mention, ...] = ()
     succession: bool = False  # the trigger is the question's own verb ("who *succeeded* X"): keep it in the content
+    within_days: int | None = None  # "within a week after X": the question's event at most this many days from X's
 
     @property
     def granularity(self) -> Granularity | None:

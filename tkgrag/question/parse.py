@@ -22,6 +22,7 @@ from tkgrag.question.mentions import find_mentions
 from tkgrag.question.model import (
     Anchor,
     AnchorKind,
+    AnchorRelation,
     AnswerKind,
     Category,
     Mention,
@@ -34,6 +35,7 @@ from tkgrag.question.relation_phrases import relation_phrases
 from tkgrag.question.signals import find_ordinals, question_signals
 from tkgrag.question.time_expressions import find_time_expressions, fold
 from tkgrag.question.topic import resolve_topic
+from tkgrag.temporal import Granularity
 
 
 class QuestionError(TkgragError, ValueError):
@@ -69,6 +71,10 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
         replace(a, mentions=tuple(m for m in mentions if a.start <= m.start and m.end <= a.end)) for a in anchors
     ]
     answer = detect_answer_type(low, anchors)
+    if answer.kind is AnswerKind.TIME and not anchors and (both := _coordinated_both(low)) is not None:
+        # "On which day did both X and Y negotiate with Z?": the day both did it, "on the same day"
+        anchors = [both_anchor(both, answer.granularity)]
+        anchor_spans = [(a.constraint_start, a.end) for a in anchors]
     exclusions = _exclusions(low, mentions)
 
     signals = question_signals(
@@ -114,6 +120,24 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
     )
 
 
+_BOTH = re.compile(r"\bboth\b")
+_AND = re.compile(r"\band\b")
+
+
+def _coordinated_both(low: str) -> tuple[int, int] | None:
+    """Where "both" marks a coordination ("both X and Y", "X and Y both"), or None."""
+    m = _BOTH.search(low)
+    return (m.start(), m.end()) if m and _AND.search(low) else None
+
+
+def both_anchor(span: tuple[int, int], granularity: Granularity | None) -> Anchor:
+    """A bare same-period anchor for "both X and Y" in a time question, at the asked granularity (a day unsaid)."""
+    same = {Granularity.MONTH: AnchorRelation.SAME_MONTH, Granularity.YEAR: AnchorRelation.SAME_YEAR}
+    relation = same.get(granularity, AnchorRelation.SAME_DAY) if granularity else AnchorRelation.SAME_DAY
+    start, end = span
+    return Anchor("", end, end, "both", start, relation, AnchorKind.NOUN_PHRASE)
+
+
 # The main clause's verb is a pro-form for the anchor's event: "who else did so", "who had last done so", "who did the
 # same", "who followed suit".
 _PRO_FORM = re.compile(
@@ -121,7 +145,9 @@ _PRO_FORM = re.compile(
     r"(?:most\s+)?recently))*\s+(?:(?:done|doing)\s+)?(?:so|the\s+same|likewise)|follow(?:s|ed|ing)?\s+suit|"
     r"(?:done|doing)\s+so|(?:did|done)\s+the\s+same)\b"
     # "who did it (too)" only where it ends the sentence: "who did it in 2014" is no pro-form
-    r"|\b(?:did|done|do)\s+(?:it|that)(?:\s+too|\s+as\s+well)?(?=\s*[?.!]?\s*$)",
+    r"|\b(?:did|done|do)\s+(?:it|that)(?:\s+too|\s+as\s+well)?(?=\s*[?.!]?\s*$)"
+    # "who was the first to follow?", "who followed?": "follow" with nothing after it repeats the anchor's event
+    r"|\bfollow(?:s|ed)?(?=\s*[?.!]?\s*$)",
     re.IGNORECASE,
 )
 
