@@ -24,6 +24,13 @@ _PRO_FORM = re.compile(
 )
 _AFTER = re.compile(r"\b(?:next|after(?:wards)?|then|later|subsequently|following)\b", re.IGNORECASE)
 _BEFORE = re.compile(r"\b(?:before|earlier|previously|prior)\b", re.IGNORECASE)
+# Order words the anchor trigger now says ("Who else did so afterwards?" -> "After ..., who else did so?"); "next"
+# stays: it asks for the nearest one.
+_SAID_BY_TRIGGER = re.compile(
+    r"\s*\b(?:(?:after|before|prior\s+to)\s+(?:that|then|this)|afterwards|after|then|later|subsequently|before|"
+    r"earlier|previously)\b(?=\s*[?.!]?\s*$)",
+    re.IGNORECASE,
+)
 
 
 class UnreadablePair(TkgragError, ValueError):
@@ -47,6 +54,7 @@ def anchor_sentence(question: str) -> str:
             f"cannot read {question!r}: the question repeats the first sentence's event but says neither after nor "
             "before it; ask e.g. 'After X did Y, who did so next?'"
         )
+    rest = _SAID_BY_TRIGGER.sub("", rest)
     if re.match(r"The\s+[a-z]", first):  # "The head of government of Greece" is no name "The ..." mid-sentence
         first = "the" + first[3:]
     return f"{'After' if after else 'Before'} {first}, {rest[:1].lower()}{rest[1:]}"
