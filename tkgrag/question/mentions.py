@@ -89,6 +89,23 @@ def _sentence_start(text: str, pos: int) -> bool:
     return not before or before.endswith((".", "?", "!", ":", ";"))
 
 
+# Title and other abbreviations whose dot ends no sentence ("Dr. Abdullah", "St. Petersburg", "Gen. Sisi").
+_ABBREVIATIONS = frozenset(
+    {"dr", "mr", "mrs", "ms", "st", "gen", "col", "lt", "capt", "sgt", "maj", "adm", "prof", "sen", "rep", "gov"}
+    | {"pres", "rev", "hon", "jr", "sr", "mt", "ft", "no", "vs", "co", "corp", "inc", "ltd", "bros"}
+)
+
+
+def _sentence_break(text: str, toks: list[_Tok], j: int, k: int) -> bool:
+    """A full stop between tokens ``j`` and ``k`` ends a sentence, so no name runs across it ("... Ante Kotromanović.
+    Who did so next?"); the dot of an abbreviation ("U.S.", "Dr.", "J.") does not, unless a question word follows."""
+    if "." not in text[toks[j].end : toks[k].start]:
+        return False
+    word = toks[j].bare
+    abbreviation = "." in word or len(word) == 1 or word.lower() in _ABBREVIATIONS
+    return not abbreviation or toks[k].bare.lower() in _NOT_NAME_START
+
+
 def _outside(start: int, end: int, blocked: Iterable[tuple[int, int]]) -> bool:
     return all(end <= a or start >= b for a, b in blocked)
 
@@ -128,7 +145,7 @@ def _name_spans(text: str, toks: list[_Tok], quoted: list[tuple[int, int]]) -> l
             k = j + 1
             while k < n and toks[k].text.lower() in NAME_CONNECTORS and not toks[k].capitalised and not toks[k].blocked:
                 k += 1
-            if k >= n or _PUNCT.search(text, toks[j].end, toks[k].start):
+            if k >= n or _PUNCT.search(text, toks[j].end, toks[k].start) or _sentence_break(text, toks, j, k):
                 break
             if toks[k].text == "(":
                 close = next((c for c in range(k + 1, min(k + 10, n)) if toks[c].text == ")"), None)

@@ -16,6 +16,7 @@ from datetime import date
 from tkgrag.errors import TkgragError
 from tkgrag.question.anchors import find_anchors
 from tkgrag.question.answer_type import detect_answer_type
+from tkgrag.question.declarative import UnreadablePair, anchor_sentence
 from tkgrag.question.event_agent import agent_first
 from tkgrag.question.lexicon import AUXILIARIES, FUNCTION_WORDS
 from tkgrag.question.mentions import find_mentions
@@ -53,7 +54,10 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
         raise QuestionError(f"a question must be text, got {type(question).__name__}: {question!r}")
     if not question.strip():
         raise QuestionError("the question is empty; pass the question text, e.g. 'Who visited Japan in 2014?'")
-    text = agent_first(resolve_topic(question))
+    try:
+        text = agent_first(resolve_topic(anchor_sentence(question)))
+    except UnreadablePair as exc:
+        raise QuestionError(str(exc)) from exc
     low = fold(text)
     times = find_time_expressions(text, reference=reference_date)
     anchors = find_anchors(text, low, times)

@@ -1,0 +1,60 @@
+"""A declarative sentence followed by a pro-form question: "Kazakhstan played host to X. Who did so next?".
+
+The first sentence is the anchor clause, so the question is read as "After Kazakhstan played host to X, who did so
+next?" (the anchor path that already works). Without a word that orders the answer against the anchor ("next",
+"before", ...) the pair cannot be read: an error, so the reader abstains rather than answer the anchor's own actor.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tkgrag.errors import TkgragError
+
+# The first sentence ends at a full stop, then a question word opens the second; "U.S. Who" is split at the last
+# stop before the question word (the first sentence holds no "?" or "!").
+_PAIR = re.compile(
+    r"^\s*(?P<first>[^?!]*?[^\s.])\s*\.\s+(?P<question>(?:who|whom|which|what)\b[^.?!]*[?.!]?)\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
+_QUESTION_WORD = re.compile(r"^(?:who|whom|whose|which|what|when|where|how|why|did|does|do|was|were|is|are)\b", re.I)
+# The question's verb is only a pro-form for the first sentence's event ("did so", "do so", "did the same").
+_PRO_FORM = re.compile(
+    r"\b(?:(?:did|does|do|done|doing)\s+(?:so|the\s+same|likewise|that|it)|follow(?:ed|s)?\s+suit)\b", re.IGNORECASE
+)
+_AFTER = re.compile(r"\b(?:next|after(?:wards)?|then|later|subsequently|following)\b", re.IGNORECASE)
+_BEFORE = re.compile(r"\b(?:before|earlier|previously|prior)\b", re.IGNORECASE)
+# Order words the anchor trigger now says ("Who else did so afterwards?" -> "After ..., who else did so?"); "next"
+# stays: it asks for the nearest one.
+_SAID_BY_TRIGGER = re.compile(
+    r"\s*\b(?:(?:after|before|prior\s+to)\s+(?:that|then|this)|afterwards|after|then|later|subsequently|before|"
+    r"earlier|previously)\b(?=\s*[?.!]?\s*$)",
+    re.IGNORECASE,
+)
+
+
+class UnreadablePair(TkgragError, ValueError):
+    """A declarative sentence and a pro-form question whose order against it is unsaid ("Who else did so?")."""
+
+
+def anchor_sentence(question: str) -> str:
+    """``question`` with a declarative first sentence folded in as its anchor clause; unchanged when it has none.
+
+    Raises ``UnreadablePair`` when the second sentence repeats the first's event but says neither after nor before.
+    """
+    m = _PAIR.match(question)
+    if m is None:
+        return question
+    first, rest = m.group("first"), m.group("question")
+    if _QUESTION_WORD.match(first) or _PRO_FORM.search(rest) is None:
+        return question
+    after, before = _AFTER.search(rest) is not None, _BEFORE.search(rest) is not None
+    if after == before:
+        raise UnreadablePair(
+            f"cannot read {question!r}: the question repeats the first sentence's event but says neither after nor "
+            "before it; ask e.g. 'After X did Y, who did so next?'"
+        )
+    rest = _SAID_BY_TRIGGER.sub("", rest)
+    if re.match(r"The\s+[a-z]", first):  # "The head of government of Greece" is no name "The ..." mid-sentence
+        first = "the" + first[3:]
+    return f"{'After' if after else 'Before'} {first}, {rest[:1].lower()}{rest[1:]}"
