@@ -11,6 +11,7 @@
     python benchmarks/bench_auto.py route --data ../shared/data --n 100   # router's kind per set
     python benchmarks/bench_auto.py heldout --rows $TKGRAG_HOME/models/NAME/rows.jsonl --out ...  # no store
     python benchmarks/bench_auto.py margins --rows $TKGRAG_HOME/models/NAME/rows.jsonl --out ...  # no store
+    python benchmarks/bench_auto.py nulls --rows $TKGRAG_HOME/models/NAME/rows.jsonl --out ...  # item vs question null
     OMP_NUM_THREADS=1 flock /tmp/tkgrag-cpu.lock python benchmarks/bench_auto.py latency --n 50 \\
         --work /tmp/h26c/work --out benchmarks/results/2026-11-26/auto-latency  # auto before/now vs the picked method
 
@@ -785,6 +786,105 @@ def margins(rows_path: Path, sweep: list[float]) -> str:
     return "\n".join(out)
 
 
+def recalibrated(features: list[float], null: Any) -> list[float]:
+    """A measured row's features (``router.FEATURES``) with each kind's percentile recomputed from its stored raw
+    probe value in ``null`` (a ``calibration.Null``); no sample for a kind: 0.5, as ``Features.vector`` stores a
+    missing value. The raw probe does not depend on the null, so this is the plan the live planner makes with it."""
+    from tkgrag.planning.calibration import calibrate
+    from tkgrag.planning.router import FEATURES, PROBED
+
+    out = list(features)
+    raw = {k: features[FEATURES.index(f"raw_{k.value}")] for k in PROBED}
+    for k, v in calibrate(raw, null).items():
+        out[FEATURES.index(f"pct_{k.value}")] = 0.5 if v is None else v
+    return out
+
+
+def compare_nulls(rows_path: Path, nulls: dict[str, Any], sweep: list[float]) -> str:
+    """The label-free rules replayed on every measured training row with each null's percentiles
+    (``recalibrated``): per null and margin, per class, the answers from the class's kind (a "none" question's
+    kind: chunks) and the plans fusing several kinds; per null, per class, the median percentile of each kind."""
+    from tkgrag.model import ItemKind
+    from tkgrag.planning.calibration import MARGIN
+    from tkgrag.planning.router import CLASSES, FEATURES, PROBED
+    from tkgrag.planning.router_training import Row, label_free_kind
+
+    rows = [Row(**json.loads(line)) for line in rows_path.read_text().splitlines() if line.strip()]
+    by_class = {c: [r for r in rows if r.kind == c] for c in CLASSES}
+    n = {c: len(rs) for c, rs in by_class.items()}
+
+    def answer(features: list[float], margin: float) -> tuple[str, int]:
+        kinds = [ItemKind(k) for k in replay_label_free(features, margin)]
+        pct = {k.value: features[FEATURES.index(f"pct_{k.value}")] for k in kinds}
+        return label_free_kind(kinds, dict(pct)), len(kinds)
+
+    out = [
+        "| null | margin | "
+        + " | ".join(f"{c} (of {n[c]}): right / fused" for c in CLASSES)
+        + " | right, all classes |",
+        "|---|---|" + "---:|" * (len(CLASSES) + 1),
+    ]
+    medians = [
+        "| null | class | " + " | ".join(f"median {k.value} percentile" for k in PROBED) + " |",
+        "|---|---|" + "---:|" * len(PROBED),
+    ]
+    for name, null in nulls.items():
+        feats = {id(r): recalibrated(r.features, null) for r in rows}
+        for m in sweep:
+            cells = []
+            total = 0
+            for c in CLASSES:
+                target = "chunk" if c == "none" else c
+                got = [answer(feats[id(r)], m) for r in by_class[c]]
+                right = sum(a == target for a, _ in got)
+                total += right
+                cells.append(f"{right} ({right / max(n[c], 1):.0%}) / {sum(k > 1 for _, k in got)}")
+            now = " (now)" if abs(m - MARGIN) < 1e-12 else ""
+            out.append(f"| {name} | {m:g}{now} | " + " | ".join(cells) + f" | {total} of {len(rows)} |")
+        for c in CLASSES:
+            pcts = [
+                statistics.median(feats[id(r)][FEATURES.index(f"pct_{k.value}")] for r in by_class[c]) for k in PROBED
+            ]
+            medians.append(f"| {name} | {c} | " + " | ".join(f"{v:.2f}" for v in pcts) + " |")
+    return "\n".join(out) + "\n\n" + "\n".join(medians)
+
+
+def build_nulls(rag: TKGRag, out: Path) -> dict[str, Any]:
+    """Both sorts of null for the store (``planning.probe``; read from the cache or built), each written to
+    ``out/null-<sort>.json`` with its pseudo-questions' sample shown for the question null."""
+    from tkgrag.planning.calibration import NULLS_BY_NAME
+    from tkgrag.planning.inventory import take_inventory
+    from tkgrag.planning.probe import NULLS
+
+    counts = take_inventory(rag.store, detailed=False).counts.by_kind()
+    nulls: dict[str, Any] = {}
+    out.mkdir(parents=True, exist_ok=True)
+    for sort in NULLS_BY_NAME:
+        t0 = time.perf_counter()
+        null = NULLS.get(rag.store, rag.embedder, counts, sort)
+        if null is None:
+            raise SystemExit("nulls: the store holds fewer than two kinds (no null)")
+        print(f"null {sort}: {time.perf_counter() - t0:.1f} s (0 when cached)", flush=True)
+        (out / f"null-{sort}.json").write_text(json.dumps(null.as_dict()) + "\n")
+        nulls[sort] = null
+    return nulls
+
+
+def question_samples(rag: TKGRag, per_kind: int) -> str:
+    """The first ``per_kind`` pseudo-questions the question null makes of each kind's sample (what it probes with)."""
+    from tkgrag.planning.inventory import take_inventory
+    from tkgrag.planning.probe import sample_questions
+
+    counts = take_inventory(rag.store, detailed=False).counts.by_kind()
+    lines = []
+    for kind, count in sorted(counts.items(), key=lambda kc: kc[0].value):
+        qs = sample_questions(rag.store, kind, count)
+        lines.append(
+            f"- {kind.value} ({len(qs)} questions in the sample): " + "; ".join(f"`{q}`" for q in qs[:per_kind])
+        )
+    return "\n".join(lines)
+
+
 def shown(argv: list[str]) -> str:
     """The command line as run, with the home folder written ``~`` (no machine-specific path in a report)."""
     home = str(Path.home())
@@ -862,7 +962,18 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument(
         "what",
-        choices=["load", "accuracy", "summary", "route", "latency", "inventory", "signals", "heldout", "margins"],
+        choices=[
+            "load",
+            "accuracy",
+            "summary",
+            "route",
+            "latency",
+            "inventory",
+            "signals",
+            "heldout",
+            "margins",
+            "nulls",
+        ],
     )
     ap.add_argument("--mixed", type=Path, action="append", default=[], help="summary: accuracy JSON, mixed store")
     ap.add_argument("--alone", type=Path, action="append", default=[], help="summary: accuracy JSON, own store")
@@ -911,6 +1022,28 @@ def main() -> None:
             f"Command: `{shown(sys.argv[1:])}`\n\n" + margins(args.rows, args.margin or [0.0, 0.05, 0.1, 0.2]) + "\n"
         )
         args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / f"{args.name}.md").write_text(text)
+        print(text)
+        return
+    if args.what == "nulls":
+        if args.rows is None:
+            raise SystemExit("nulls: --rows ROWS.jsonl (written by `tkgrag train router`) is required")
+        with TKGRag.connect() as rag:
+            c = rag.status().counts
+            store = f"{c.events:,} events, {c.facts:,} facts, {c.passages:,} passages, {c.chunks:,} chunks"
+            nulls = build_nulls(rag, args.out)
+            samples = question_samples(rag, 4)
+        text = (
+            "# `auto`'s label-free rules replayed on the measured training rows: the item null against the question "
+            "null\n\n"
+            f"Store: {os.environ.get('TKGRAG_INSTANCE', 'default')} ({store}). Load before/after: "
+            f"{' '.join(f'{x:.1f}' for x in before)} / {' '.join(f'{x:.1f}' for x in os.getloadavg())}.\n\n"
+            f"Command: `{shown(sys.argv[1:])}`\n\n"
+            + compare_nulls(args.rows, nulls, args.margin or [0.0, 0.05, 0.1, 0.2])
+            + "\n\nThe question null's probe texts (the first 4 of each kind's sample):\n\n"
+            + samples
+            + "\n"
+        )
         (args.out / f"{args.name}.md").write_text(text)
         print(text)
         return

@@ -67,7 +67,7 @@ def main() -> None:
         kinds = tuple(k for k in ItemKind if c.of(k) > 0)
         counts = {k: c.of(k) for k in kinds}
         t0 = time.perf_counter()
-        null = NULLS.get(rag.store, rag.embedder.name, counts)
+        null = NULLS.get(rag.store, rag.embedder, counts)
         null_s = time.perf_counter() - t0
         if null is None:
             raise SystemExit("the store holds fewer than two kinds: nothing to calibrate")

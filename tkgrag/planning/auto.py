@@ -24,7 +24,7 @@ from typing import Protocol, runtime_checkable
 from tkgrag.embed import shared_vectors
 from tkgrag.errors import ConfigError, TkgragError
 from tkgrag.model import ALL_KINDS, Answer, ItemKind, Retrieval, Subgraph, TemporalConstraint
-from tkgrag.planning.calibration import Measured
+from tkgrag.planning.calibration import DEFAULT_NULL, NULLS_BY_NAME, Measured
 from tkgrag.planning.fusion import FUSIONS, fuse
 from tkgrag.planning.inventory import Inventory, take_inventory
 from tkgrag.planning.planner import (
@@ -106,6 +106,7 @@ class AutoRetriever:
     # questions the rules fuse (benchmarks/results/2026-11-26/auto/report.md), so it is the default.
     fusion: str = "calibrated"
     calibration: str = "null"  # "off": the rules alone
+    null: str = DEFAULT_NULL  # the null's sort (``planning.probe``): "questions" or "items"
     calibrator: Calibrator | None = None  # default: the store's null and the toolbox's embedder
     router: str = "fitted"  # "off": the label-free null alone even where a fitted router exists
     fitted: tuple[str, Router] | None = None  # default: the router fitted for this store, if any
@@ -122,11 +123,13 @@ class AutoRetriever:
             fuse(self.fusion, [], 1)  # the ConfigError naming the choices
         if self.calibration not in CALIBRATIONS:
             raise ConfigError(f"unknown calibration {self.calibration!r}; choose one of: {', '.join(CALIBRATIONS)}")
+        if self.null not in NULLS_BY_NAME:
+            raise ConfigError(f"unknown null {self.null!r}; choose one of: {', '.join(NULLS_BY_NAME)}")
         embedder = getattr(self.toolbox, "embedder", None)
         if self.calibrator is None and self.calibration == "null" and embedder is not None:
             from tkgrag.planning.probe import StoreCalibrator
 
-            self.calibrator = StoreCalibrator(self.toolbox.store, embedder)
+            self.calibrator = StoreCalibrator(self.toolbox.store, embedder, self.null)
         if self.router not in ROUTERS:
             raise ConfigError(f"unknown router {self.router!r}; choose one of: {', '.join(ROUTERS)}")
         if self.fitted is None and self.router == "fitted" and self.calibration == "null" and embedder is not None:

@@ -26,6 +26,8 @@ from tkgrag.model import ItemKind
 
 TOP = 5  # probe value = the mean of a kind's top 5 cosines (measured better than top 1 for passages)
 MARGIN = 0.1  # keep the kinds within 0.1 of the best calibrated value (chosen before the evaluation runs)
+NULLS_BY_NAME = ("questions", "items")  # the sorts of null (``planning.probe``'s module doc)
+DEFAULT_NULL = "items"  # today's default, until the question null is measured better
 
 
 def probe_value(scores: Sequence[float], top: int = TOP) -> float | None:

@@ -143,9 +143,9 @@ def _calibration(store: Store, embedder: Embedder, inv: Inventory, progress: boo
         return StepReport("calibration", False, "one kind of items: auto has nothing to calibrate across")
     if any(_missing_vectors(inv.counts).values()):
         return StepReport("calibration", False, "skipped: items without vectors (the embeddings step did not finish)")
-    if NULLS.ready(store, embedder.name, counts):
+    if NULLS.ready(store, embedder, counts):
         return StepReport("calibration", False, "auto's cross-kind null for this store state is computed")
-    null = NULLS.get(store, embedder.name, counts)
+    null = NULLS.get(store, embedder, counts)
     n = sum(len(v) for v in null.scores.values()) if null is not None else 0
     return StepReport("calibration", True, f"auto's cross-kind null: {n:,} probe values over {len(counts)} kinds")
 

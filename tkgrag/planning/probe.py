@@ -1,9 +1,16 @@
 """The store side of ``auto``'s calibration (``tkgrag.planning.calibration``): a vector's probe values per kind
-(its top cosines against each kind's vector index), and the store's label-free null: the probe values that a
-sample of each kind's own item vectors reaches on the OTHER kinds' indexes. The null is computed once per store
-state (the kinds' item counts) and cached in the process and in a file under ``$TKGRAG_HOME/calibration/`` (keyed
-by the server, the database, the embedder and the counts: new items make a new null); a store holding one kind has
-none (``auto`` then behaves as without calibration)."""
+(its top cosines against each kind's vector index), and the store's label-free null, of one of two sorts:
+
+- ``questions`` (the default): question-shaped texts made from a sample of each kind's own items by fixed rules
+  (``planning.pseudo``; no labels), embedded, and probed on the OTHER kinds' indexes. A user's question is compared
+  with what questions about other kinds reach on a kind's index;
+- ``items``: a sample of each label's own item vectors probed on the other kinds' indexes (the first null; item
+  texts are unlike questions, so a long-text kind's index was easy for any question to beat).
+
+A null is computed once per store state (the kinds' item counts) and cached in the process and in a file under
+``$TKGRAG_HOME/calibration/`` (keyed by the server, the database, the embedder, the counts and the null's sort and
+rules: new items make a new null); a store holding one kind has none (``auto`` then behaves as without
+calibration)."""
 
 from __future__ import annotations
 
@@ -15,15 +22,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tkgrag.embed import Embedder
+from tkgrag.errors import ConfigError
 from tkgrag.model import ItemKind
-from tkgrag.planning.calibration import TOP, Measured, Null, calibrate, probe_value
-from tkgrag.queries.probe import LABELS, SAMPLE_VECTORS, probe_query
+from tkgrag.planning.calibration import DEFAULT_NULL, NULLS_BY_NAME, TOP, Measured, Null, calibrate, probe_value
+from tkgrag.planning.pseudo import event_question, fact_question, text_question, time_phrase
+from tkgrag.queries.probe import LABELS, SAMPLE_ITEMS, SAMPLE_VECTORS, probe_query
 from tkgrag.queries.retrieval import LABEL_OF
 from tkgrag.store import Store
 
 PROBE_N = 100  # ANN candidates on the index events and facts share: each needs room among the other's items
 NULL_SLICES = 4  # the null's sample: NULL_SLICES evenly spread slices of NULL_PER_SLICE items per label
 NULL_PER_SLICE = 24
+QUESTIONS_PER_SLICE = 16  # the question null: NULL_SLICES slices of 16 items per KIND, one question each
+QUESTION_RULES = "pseudo-1"  # in the cache key: a change of ``planning.pseudo``'s rules makes a new null
 
 
 def probe(store: Store, vector: Sequence[float], kinds: frozenset[ItemKind], n: int = PROBE_N) -> dict[ItemKind, float]:
@@ -77,9 +88,67 @@ def build_null(store: Store, counts: dict[ItemKind, int]) -> Null | None:
     return Null.of(scores)
 
 
-def cache_key(store: Store, embedder: str, counts: dict[ItemKind, int]) -> str:
-    said = json.dumps([store.uri, store.database, embedder, sorted((k.value, c) for k, c in counts.items())])
-    return hashlib.sha256(said.encode()).hexdigest()[:20]
+def pseudo_question(kind: ItemKind, row: dict[str, object], i: int) -> str | None:
+    """The question ``planning.pseudo`` makes of one sampled item (``SAMPLE_ITEMS``' row); the ``i``-th item of a
+    kind's sample masks its object (events, facts) or its title (passages, chunks) when ``i`` is even, its time
+    when odd."""
+
+    def text(field: str) -> str:
+        v = row.get(field)
+        return "" if v is None else str(v)
+
+    mask = "time" if i % 2 else "object"
+    if kind in (ItemKind.PASSAGE, ItemKind.CHUNK):
+        return text_question(text("title"), text("text"), "time" if i % 2 else "entity")
+    when = time_phrase(text("valid_from") or None, text("valid_to") or None, text("granularity") or None)
+    make = event_question if kind is ItemKind.EVENT else fact_question
+    return make(text("subject"), text("relation"), text("object"), when, mask)
+
+
+def sample_questions(store: Store, kind: ItemKind, count: int) -> list[str]:
+    """``NULL_SLICES`` evenly spread slices of ``kind``'s items (storage order), one question each."""
+    out: list[str] = []
+    for i in range(NULL_SLICES):
+        skip = count * i // NULL_SLICES
+        params = {"skip": skip, "limit": QUESTIONS_PER_SLICE}
+        for row in store.run(SAMPLE_ITEMS[kind.value], params, routing_="r"):
+            q = pseudo_question(kind, dict(row), len(out))
+            if q:
+                out.append(q)
+    return out
+
+
+def build_question_null(store: Store, embedder: Embedder, counts: dict[ItemKind, int]) -> Null | None:
+    """The question null for the kinds with items (``counts``): each sampled item's question, embedded, probed on
+    the other kinds. None when fewer than two kinds are present."""
+    kinds = frozenset(k for k, c in counts.items() if c > 0)
+    if len(kinds) < 2:
+        return None
+    scores: dict[ItemKind, list[float]] = {k: [] for k in kinds}
+    for own in sorted(kinds, key=lambda k: k.value):
+        questions = sample_questions(store, own, counts[own])
+        if not questions:
+            continue
+        others = frozenset(k for k in kinds if k is not own)
+        for vector in embedder.encode(questions):
+            for kind, v in probe(store, [float(x) for x in vector], others).items():
+                scores[kind].append(v)
+    return Null.of(scores)
+
+
+def check_null(null: str) -> str:
+    if null not in NULLS_BY_NAME:
+        raise ConfigError(f"unknown null {null!r}; choose one of: {', '.join(NULLS_BY_NAME)}")
+    return null
+
+
+def cache_key(store: Store, embedder: str, counts: dict[ItemKind, int], null: str = DEFAULT_NULL) -> str:
+    """The null's key: the store state and, for the question null, the rules' version (the item null keeps the
+    key it had before the question null existed, so its cached files stay valid)."""
+    state: list[object] = [store.uri, store.database, embedder, sorted((k.value, c) for k, c in counts.items())]
+    if check_null(null) == "questions":
+        state.append(QUESTION_RULES)
+    return hashlib.sha256(json.dumps(state).encode()).hexdigest()[:20]
 
 
 def null_path(store: Store, key: str) -> Path:
@@ -94,27 +163,31 @@ class NullCache:
     _nulls: dict[str, Null | None]
     _lock: threading.Lock
 
-    def ready(self, store: Store, embedder: str, counts: dict[ItemKind, int]) -> bool:
+    def ready(self, store: Store, embedder: Embedder, counts: dict[ItemKind, int], null: str = DEFAULT_NULL) -> bool:
         """Whether the null of this store state is already computed (in this process or in its file)."""
-        key = cache_key(store, embedder, counts)
+        key = cache_key(store, embedder.name, counts, null)
         with self._lock:
             return key in self._nulls or null_path(store, key).is_file()
 
-    def get(self, store: Store, embedder: str, counts: dict[ItemKind, int]) -> Null | None:
-        key = cache_key(store, embedder, counts)
+    def get(
+        self, store: Store, embedder: Embedder, counts: dict[ItemKind, int], null: str = DEFAULT_NULL
+    ) -> Null | None:
+        key = cache_key(store, embedder.name, counts, null)
         with self._lock:
             if key not in self._nulls:
-                self._nulls[key] = self._load_or_build(store, key, counts)
+                self._nulls[key] = self._load_or_build(store, embedder, key, counts, null)
             return self._nulls[key]
 
     @staticmethod
-    def _load_or_build(store: Store, key: str, counts: dict[ItemKind, int]) -> Null | None:
+    def _load_or_build(
+        store: Store, embedder: Embedder, key: str, counts: dict[ItemKind, int], sort: str
+    ) -> Null | None:
         path = null_path(store, key)
         try:
             return Null.from_dict(json.loads(path.read_text()))
         except (OSError, ValueError, KeyError, TypeError):
             pass  # none yet, or unreadable: build it
-        null = build_null(store, counts)
+        null = build_question_null(store, embedder, counts) if sort == "questions" else build_null(store, counts)
         if null is not None:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
@@ -130,11 +203,15 @@ NULLS = NullCache({}, threading.Lock())
 @dataclass
 class StoreCalibrator:
     """``auto``'s calibrator on a store (``planning.auto.Calibrator``): the question embedded once, probed against
-    the kinds asked for, each value a percentile of the store's null (``NULLS``). None when the store has no null
-    (one kind)."""
+    the kinds asked for, each value a percentile of the store's null of sort ``null`` (``NULLS``). None when the
+    store has no null (one kind)."""
 
     store: Store
     embedder: Embedder
+    null: str = DEFAULT_NULL
+
+    def __post_init__(self) -> None:
+        check_null(self.null)
 
     def values(
         self, text: str, kinds: Sequence[ItemKind], counts: dict[ItemKind, int]
@@ -144,7 +221,7 @@ class StoreCalibrator:
 
     def measure(self, text: str, kinds: Sequence[ItemKind], counts: dict[ItemKind, int]) -> Measured | None:
         """The question's vector, raw probe values and calibrated values for ``kinds`` (None: no null)."""
-        null = NULLS.get(self.store, self.embedder.name, counts)
+        null = NULLS.get(self.store, self.embedder, counts, self.null)
         if null is None:
             return None
         vector = [float(x) for x in self.embedder.encode([text])[0]]

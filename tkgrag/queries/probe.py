@@ -55,3 +55,29 @@ SAMPLE_VECTORS: dict[str, str] = {
         "RETURN 'chunk' AS kind, n.embedding AS vector"
     ),
 }
+
+
+# A slice of one KIND's items (storage order) with what ``planning.pseudo`` makes a question of: the question
+# null's sample. Event nodes hold events and facts: the kind is filtered before the slice, so a slice of facts is
+# facts wherever they lie in storage order. Dates as ISO strings.
+_EVENT_FIELDS = """
+OPTIONAL MATCH (n)-[:SUBJECT]->(s:Entity)
+OPTIONAL MATCH (n)-[:OBJECT]->(o:Entity)
+RETURN coalesce(s.name, s.key, '') AS subject, n.relation AS relation,
+       coalesce(o.name, o.key, toString(n.object_value), '') AS object, toString(n.valid_from) AS valid_from,
+       toString(n.valid_to) AS valid_to, n.granularity AS granularity, '' AS title, '' AS text
+"""
+SAMPLE_ITEMS: dict[str, str] = {
+    "event": (f"MATCH (n:Event) WHERE {_EVENT_KIND} = 'event'\nWITH n SKIP $skip LIMIT $limit" + _EVENT_FIELDS),
+    "fact": (f"MATCH (n:Event) WHERE {_EVENT_KIND} = 'fact'\nWITH n SKIP $skip LIMIT $limit" + _EVENT_FIELDS),
+    "passage": (
+        "MATCH (n:Passage) WITH n SKIP $skip LIMIT $limit\n"
+        "RETURN '' AS subject, '' AS relation, '' AS object, null AS valid_from, null AS valid_to,\n"
+        "       null AS granularity, coalesce(n.title, '') AS title, coalesce(n.text, '') AS text"
+    ),
+    "chunk": (
+        "MATCH (n:Chunk) WITH n SKIP $skip LIMIT $limit\n"
+        "RETURN '' AS subject, '' AS relation, '' AS object, null AS valid_from, null AS valid_to,\n"
+        "       null AS granularity, coalesce(n.title, '') AS title, coalesce(n.text, '') AS text"
+    ),
+}
