@@ -841,7 +841,7 @@ def compare_nulls(rows_path: Path, nulls: dict[str, Any], sweep: list[float]) ->
                 cells.append(f"{right} ({right / max(n[c], 1):.0%}) / {sum(k > 1 for _, k in got)}")
             now = " (now)" if abs(m - MARGIN) < 1e-12 else ""
             out.append(f"| {name} | {m:g}{now} | " + " | ".join(cells) + f" | {total} of {len(rows)} |")
-        for c in CLASSES:
+        for c in (c for c in CLASSES if by_class[c]):
             pcts = [
                 statistics.median(feats[id(r)][FEATURES.index(f"pct_{k.value}")] for r in by_class[c]) for k in PROBED
             ]

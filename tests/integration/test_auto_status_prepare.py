@@ -185,6 +185,32 @@ def test_a_timeless_question_is_answered_from_the_kind_its_calibrated_value_pick
         assert old.retrieval.plan["calibrated"] == {}
 
 
+def test_the_question_null_probes_with_questions_made_of_each_kinds_items(mixed: Store, embedder) -> None:  # type: ignore[no-untyped-def]
+    """The opt-in question null (``null="questions"``): built from pseudo-questions of every kind's own items, one
+    probe value per question of every OTHER kind, cached in its own file beside the item null's, and read by auto."""
+    from tkgrag.planning.probe import NULLS, cache_key, null_path, sample_questions
+
+    counts = take_inventory(mixed).counts.by_kind()
+    key = cache_key(mixed, embedder.name, counts, "questions")
+    assert key != cache_key(mixed, embedder.name, counts, "items")
+    path = null_path(mixed, key)
+    NULLS._nulls.pop(key, None)
+    path.unlink(missing_ok=True)
+    asked = {k: sample_questions(mixed, k, c) for k, c in counts.items()}
+    assert asked[ItemKind.EVENT] and all(q.startswith(("Who did ", "When did ")) for q in asked[ItemKind.EVENT])
+    assert asked[ItemKind.FACT] and all(q.startswith(("What was the ", "When was the ")) for q in asked[ItemKind.FACT])
+    assert all(q.startswith(("What ", "When ")) and q.endswith("?") for q in asked[ItemKind.PASSAGE])
+    null = NULLS.get(mixed, embedder, counts, "questions")
+    assert null is not None and null.kinds == frozenset(counts)
+    for kind in counts:
+        assert len(null.scores[kind]) == sum(len(qs) for k, qs in asked.items() if k is not kind), kind
+    assert path.is_file()
+    rag = TKGRag(store=mixed, embedder=embedder)
+    rag.method_options["auto"] = {"null": "questions"}
+    a = rag.ask(CHUNK_Q)
+    assert a.retrieval.plan is not None and set(a.retrieval.plan["calibrated"]) == {"event", "fact", "passage", "chunk"}
+
+
 def test_an_entity_counts_only_with_items_at_the_time_the_question_states(mixed: Store, embedder) -> None:  # type: ignore[no-untyped-def]
     """Rinkevics takes part in events of 2014 only: asked about 2014 the question goes to the events, asked about
     1995 (a time no event of his meets) to the passages, which may speak of it."""

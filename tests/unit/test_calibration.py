@@ -182,3 +182,28 @@ def test_a_plan_decides_the_rules_once_and_measures_only_the_kinds_they_fuse(mon
     calls.clear()
     one = a.plan(RetrievalRequest.of(Q, 3, understanding=box.understand(Q), kinds=frozenset({P})))
     assert one.kinds == (P,) and one.calibrated == () and len(calls) == 1 and fixed.asked == [(E, P)]
+
+
+def test_an_unknown_null_is_a_config_error() -> None:
+    from tkgrag.planning.probe import StoreCalibrator
+
+    with pytest.raises(ConfigError, match="unknown null 'pairs'; choose one of: questions, items"):
+        AutoRetriever(Box({}), null="pairs")
+    with pytest.raises(ConfigError, match="unknown null 'pairs'; choose one of: questions, items"):
+        StoreCalibrator(None, None, "pairs")  # type: ignore[arg-type]
+
+
+def test_the_item_null_keeps_its_cache_key_and_the_question_null_has_its_own() -> None:
+    import hashlib
+    import json
+    from types import SimpleNamespace
+
+    from tkgrag.planning.probe import QUESTION_RULES, cache_key
+
+    store = SimpleNamespace(uri="bolt://localhost:1", database="neo4j")
+    counts = {ItemKind.PASSAGE: 3, ItemKind.EVENT: 2}
+    said = ["bolt://localhost:1", "neo4j", "m", [["event", 2], ["passage", 3]]]
+    old = hashlib.sha256(json.dumps(said).encode()).hexdigest()[:20]  # the key before the question null existed
+    assert cache_key(store, "m", counts, "items") == old  # type: ignore[arg-type]
+    new = hashlib.sha256(json.dumps([*said, QUESTION_RULES]).encode()).hexdigest()[:20]
+    assert cache_key(store, "m", counts, "questions") == new  # type: ignore[arg-type]
