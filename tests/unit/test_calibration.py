@@ -188,7 +188,7 @@ def test_an_unknown_null_is_a_config_error() -> None:
     from tkgrag.planning.probe import StoreCalibrator
 
     with pytest.raises(ConfigError, match="unknown null 'pairs'; choose one of: questions, items"):
-        AutoRetriever(Box({}), null="pairs")
+        AutoRetriever(Box({}), null="pairs")  # type: ignore[arg-type]
     with pytest.raises(ConfigError, match="unknown null 'pairs'; choose one of: questions, items"):
         StoreCalibrator(None, None, "pairs")  # type: ignore[arg-type]
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -88,7 +88,7 @@ def build_null(store: Store, counts: dict[ItemKind, int]) -> Null | None:
     return Null.of(scores)
 
 
-def pseudo_question(kind: ItemKind, row: dict[str, object], i: int) -> str | None:
+def pseudo_question(kind: ItemKind, row: Mapping[str, object], i: int) -> str | None:
     """The question ``planning.pseudo`` makes of one sampled item (``SAMPLE_ITEMS``' row); the ``i``-th item of a
     kind's sample masks its object (events, facts) or its title (passages, chunks) when ``i`` is even, its time
     when odd."""
