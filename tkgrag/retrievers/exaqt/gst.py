@@ -16,6 +16,7 @@ the tests check.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -27,6 +28,8 @@ from tkgrag.queries import exaqt as q
 from tkgrag.retrievers.exaqt.groups import Terminal, steiner_runs
 from tkgrag.retrievers.exaqt.subgraph import CandidateGraph
 from tkgrag.store import Store
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -178,7 +181,10 @@ def _steiner_on(store: Store, name: str, problems: Sequence[_Problem], k: int) -
     if runs:
         tree_rows, bad = steiner_rows(store, name, runs)
         for index in bad:
-            failed[owner[index][0]] += 1
+            i, source = owner[index]
+            failed[i] += 1
+            targets = [t - problems[i].offset for t in runs[index]["targets"]]
+            log.warning("gds.steinerTree failed on problem %d's run from node %d to %s: left out", i, source, targets)
         for run in runs:
             i, source = owner[run["index"]]
             if run["index"] in tree_rows:
