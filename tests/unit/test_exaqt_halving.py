@@ -83,8 +83,9 @@ def test_the_left_out_runs_are_named_by_their_index() -> None:
 )
 def test_another_error_is_raised_at_the_first_call(error: str) -> None:
     runner = Runner(bad={2}, error=error)
-    with pytest.raises(StoreError, match="graph|allocation"):
+    with pytest.raises(StoreError) as caught:
         halving(list(range(8)), runner, int)
+    assert str(caught.value) == error
     assert runner.calls == [[0, 1, 2, 3, 4, 5, 6, 7]]
 
 
