@@ -9,9 +9,14 @@ node ids, relevance and entities; its terminal choices; the left-out runs) to ``
 ``--max-groups N`` raises NERD's cap on terminal groups (``nerd.MAX_GROUPS``, 8) and the keyword groups (3), to
 look for the failure on the larger terminal sets it was first seen on (exaqt-2: 24 terminals).
 
+``shrink`` takes one failing problem of that JSON and drops facts while its run still fails (and its terminals
+stay connected), on whatever instance the environment names, with projections of integer ids only (no writes): the
+fixture of ``tests/integration/test_exaqt_steiner_failure.py``.
+
     export TKGRAG_INSTANCE=ex-slice TKGRAG_BOLT_PORT=7730 TKGRAG_HTTP_PORT=7731 OMP_NUM_THREADS=1
-    flock /tmp/tkgrag-cpu.lock python benchmarks/exaqt_steiner_failures.py \
-        --questions ../shared/data/timequestions/questions/test_dev_half.json --out /tmp/steiner-failures.json
+    flock /tmp/tkgrag-cpu.lock python benchmarks/exaqt_steiner_failures.py probe \
+        --questions ../shared/data/timequestions/questions/dev.json --max-groups 30 --min-targets 8 --out /tmp/f.json
+    python benchmarks/exaqt_steiner_failures.py shrink /tmp/f.json 1 --out /tmp/shrunk.json
 """
 
 from __future__ import annotations
@@ -29,13 +34,23 @@ DATA = Path("../shared/data/timequestions/questions")
 
 
 def main() -> int:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("probe")
     p.add_argument("--questions", type=Path, default=DATA / "test_dev_half.json")
     p.add_argument("--limit", type=int, default=None, help="Questions round-robin over types (default: all).")
     p.add_argument("--min-targets", type=int, default=3, help="Alone too when the largest run has this many targets.")
     p.add_argument("--max-groups", type=int, default=None, help="Raise NERD's and the keyword groups' caps.")
     p.add_argument("--out", type=Path, required=True)
-    args = p.parse_args()
+    s = sub.add_parser("shrink")
+    s.add_argument("failures", type=Path, help="probe's --out")
+    s.add_argument("problem", type=int, help="index in its problems")
+    s.add_argument("--out", type=Path, required=True)
+    args = ap.parse_args()
+    return probe(args) if args.cmd == "probe" else shrink(args)
+
+
+def probe(args: argparse.Namespace) -> int:
 
     from tkgrag.api import TKGRag
     from tkgrag.eval import load_dataset
@@ -119,6 +134,79 @@ def fixture(graph: Any, choices: Any, batch_failed: int, alone_failed: int) -> d
         ],
         "choices": [[[t.node_id, t.key, t.relevance] for t in c] for c in choices],
     }
+
+
+def shrink(args: argparse.Namespace) -> int:
+    """Drop chunks of facts (halves, then quarters, ... down to single facts) while the run still fails with the
+    out-of-bounds error and its terminals stay connected to its source."""
+    from tkgrag.api import TKGRag
+    from tkgrag.errors import StoreError
+    from tkgrag.queries import exaqt as q
+    from tkgrag.retrievers.exaqt.gst import steiner_index_failure
+
+    data = json.loads(args.failures.read_text(encoding="utf-8"))
+    facts = data["problems"][args.problem]["facts"]
+    ids = {f["id"] for f in facts} | {e[1] for f in facts for e in f["entities"]}
+    run = next(x["run"] for x in data["left_out"] if x["run"]["source"] in ids and set(x["run"]["targets"]) <= ids)
+    terminals = {run["source"], *run["targets"]}
+    message = [""]
+
+    def connected(fs: list[dict[str, Any]]) -> bool:
+        adj: dict[int, set[int]] = {}
+        for f in fs:
+            for _, e in f["entities"]:
+                adj.setdefault(f["id"], set()).add(e)
+                adj.setdefault(e, set()).add(f["id"])
+        seen: set[int] = set()
+        stack = [run["source"]] if run["source"] in adj else []
+        while stack:
+            x = stack.pop()
+            if x not in seen:
+                seen.add(x)
+                stack.extend(adj[x] - seen)
+        return terminals <= seen
+
+    def fails(fs: list[dict[str, Any]]) -> bool:
+        if not connected(fs):
+            return False
+        edges = [
+            {"source": f["id"], "target": e, "cost": 1 - f["relevance"] + (0.0 if f["relevant"] else 1.0)}
+            for f in fs
+            for _, e in f["entities"]
+        ]
+        name = f"exaqt_shrink_{os.getpid()}"
+        rag.store.run(q.PROJECT_ID_EDGES, {"graph": name, "edges": edges})
+        try:
+            rag.store.run(q.STEINER_TREES, {"graph": name, "choices": [{"index": 0, **run}]})
+            return False
+        except StoreError as exc:
+            if not steiner_index_failure(exc):
+                raise
+            message[0] = str(exc)
+            return True
+        finally:
+            rag.store.run(q.DROP_GRAPH, {"graph": name})
+
+    with TKGRag.connect() as rag:
+        if not fails(facts):
+            print("the run does not fail on this instance")
+            return 1
+        kept, parts = list(facts), 2
+        while len(kept) > 1:
+            size = max(1, len(kept) // parts)
+            smaller = next(
+                (c for c in (kept[:i] + kept[i + size :] for i in range(0, len(kept), size)) if c and fails(c)), None
+            )
+            if smaller is not None:
+                kept, parts = smaller, max(2, parts - 1)
+            elif size == 1:
+                break
+            else:
+                parts = min(len(kept), parts * 2)
+        fails(kept)
+    print(f"{len(facts)} -> {len(kept)} facts; GDS: {message[0][-160:]}")
+    args.out.write_text(json.dumps({"run": run, "facts": kept, "message": message[0]}, indent=1), encoding="utf-8")
+    return 0
 
 
 def load() -> str:
