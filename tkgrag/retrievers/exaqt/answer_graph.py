@@ -239,9 +239,9 @@ class ExaqtPipeline:
     ) -> Iterator[tuple[int, list[Linked]]]:
         """``(start, link_many(texts[start:start + batch]))`` per batch, in order, one batch after the other. With
         ``prefetch`` and more than one batch, the next batch is linked on one worker thread while the caller finishes
-        the current one (its round trips and the encoder overlap the caller's Python work). Off by default: three
-        alternating pairs of runs showed no gain above their spread (benchmarks/results/2026-11-26/exaqt-7, section
-        8), and one thread is simpler."""
+        the current one (its round trips and the encoder overlap the caller's Python work). Off by default: six
+        alternating pairs of runs showed no gain clearly above their spread (benchmarks/results/2026-11-26/exaqt-7,
+        section 8), and one thread is simpler."""
         starts = list(range(0, len(texts), batch))
         if len(starts) < 2 or not prefetch:
             for s in starts:
