@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import inspect
 import json
 import os
 import sys
@@ -85,7 +86,7 @@ def run(args: argparse.Namespace) -> None:
         "tree": str(Path(tkgrag.__file__).parent.parent),
         "questions": len(questions),
         "batch": args.batch,
-        "prefetch": not args.no_prefetch,
+        "prefetch": args.prefetch,
     }
     with TKGRag.connect() as rag:
         per_query = count_queries(rag.store) if args.queries else None
@@ -96,10 +97,7 @@ def run(args: argparse.Namespace) -> None:
         if not args.skip_cache:
             timing["cache_load_start"] = load()
             t0, c0 = time.perf_counter(), time.process_time()
-            if args.no_prefetch:
-                cache = build_cache(retriever, questions, prefetch=False)
-            else:
-                cache = build_cache(retriever, questions)
+            cache = build_cache(retriever, questions, **prefetch_option(build_cache, args.prefetch))
             timing["cache_seconds"] = round(time.perf_counter() - t0, 2)
             timing["cache_cpu_seconds"] = round(time.process_time() - c0, 2)
             timing["cache_load_end"] = load()
@@ -113,7 +111,8 @@ def run(args: argparse.Namespace) -> None:
         t0 = time.perf_counter()
         if hasattr(pipeline, "build_many"):
             pairs = [(q.question, u.question) for q, u in zip(questions, parsed, strict=True)]
-            graphs = pipeline.build_many(pairs, batch=args.batch, prefetch=not args.no_prefetch)
+            options = prefetch_option(pipeline.build_many, args.prefetch)
+            graphs = pipeline.build_many(pairs, batch=args.batch, **options)
         else:
             graphs = [
                 retriever.answer_graph(RetrievalRequest.of(q.question, 10, understanding=tq))
@@ -132,10 +131,15 @@ def run(args: argparse.Namespace) -> None:
     (out / "timing.json").write_text(json.dumps(timing, indent=2), encoding="utf-8")
 
 
+def prefetch_option(function: Any, prefetch: bool) -> dict[str, bool]:
+    """``{"prefetch": prefetch}`` where the tree measured has the option (its default changed: say it either way)."""
+    return {"prefetch": prefetch} if "prefetch" in inspect.signature(function).parameters else {}
+
+
 def count_queries(store: Any) -> dict[str, list[Any]]:
     """Wrap ``store.run`` / ``run_values`` to add up calls and wall seconds per EXAQT query (by constant name). With
-    the prefetch worker two threads run queries at once, so the sums are wall time across overlapping threads and can
-    exceed the run's wall time; ``--no-prefetch`` gives one thread's times."""
+    the prefetch worker (``--prefetch``) two threads run queries at once, so the sums are wall time across
+    overlapping threads and can exceed the run's wall time; without it they are one thread's times."""
     import threading
 
     from tkgrag.queries import exaqt as q
@@ -225,13 +229,18 @@ def main() -> int:
     r.add_argument("--limit", type=int, default=200)
     r.add_argument("--out", required=True)
     r.add_argument("--skip-cache", action="store_true", help="Only the retrieval path's answer graphs.")
-    r.add_argument("--no-prefetch", action="store_true", help="No worker thread linking the next batch ahead.")
+    r.add_argument(
+        "--prefetch",
+        action=argparse.BooleanOptionalAction,
+        default=False,
+        help="A worker thread links the next batch ahead (default off, as in the pipeline since exaqt-7 section 8).",
+    )
     r.add_argument("--queries", action="store_true", help="Print the seconds spent per EXAQT query.")
     r.add_argument(
         "--batch",
         type=int,
         default=32,
-        help="Questions per batch of the retrieval path (`ask`'s path: 1 with --no-prefetch).",
+        help="Questions per batch of the retrieval path (`ask`'s path: 1, without --prefetch).",
     )
     c = sub.add_parser("compare")
     c.add_argument("a")

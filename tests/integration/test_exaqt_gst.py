@@ -12,10 +12,10 @@ import pytest
 from tkgrag.errors import StoreError
 from tkgrag.retrievers.exaqt.groups import Terminal, TerminalGroup, terminal_choices
 from tkgrag.retrievers.exaqt.gst import (
+    GstResult,
+    batch_projection,
     completed_facts,
-    group_steiner_trees,
     group_steiner_trees_many,
-    projection,
     steiner_index_failure,
     steiner_rows,
 )
@@ -64,9 +64,9 @@ def group(graph: CandidateGraph, label: str, *keys: str, relevance: dict[str, fl
     return TerminalGroup(label, tuple(Terminal(ids[k], k, rel.get(k, 0.0)) for k in keys))
 
 
-def run(store: Store, graph: CandidateGraph, groups: list[TerminalGroup], k: int = 25):  # type: ignore[no-untyped-def]
-    with projection(store, graph, outside_penalty=1.0) as name:
-        return group_steiner_trees(store, name, graph, terminal_choices(groups, k, 5), k)
+def run(store: Store, graph: CandidateGraph, groups: list[TerminalGroup], k: int = 25) -> GstResult:
+    """One question's trees, the way ``ask`` gets them: the production path with a batch of one."""
+    return group_steiner_trees_many(store, [(graph, terminal_choices(groups, k, 5))], k, outside_penalty=1.0)[0]
 
 
 def test_two_groups_take_the_cheap_detour_and_rank_trees_by_cost(store: Store) -> None:
@@ -144,8 +144,8 @@ def test_outside_facts_are_used_only_for_connectivity(store: Store) -> None:
 
 def test_many_questions_share_one_projection_and_keep_their_own_costs(store: Store) -> None:
     """``group_steiner_trees_many`` (one projection for many questions, each question's node ids shifted into a
-    component of its own) gives each question what a projection of its own gives, even where two questions hold the
-    same nodes at different costs."""
+    component of its own) gives each question what a projection of its own (a batch of one) gives, even where two
+    questions hold the same nodes at different costs."""
     graph = build(store, FACTS)
     narrow = CandidateGraph.of(graph.facts.values(), 2)  # the same nodes; only f_ac, f_cb relevant: f_ae costs 1.5
     problems = [
@@ -183,8 +183,8 @@ def test_a_run_with_a_target_outside_the_projection_is_an_error_not_a_dropped_tr
         {"index": 1, "source": ids["A"], "targets": [missing]},
         {"index": 2, "source": ids["C"], "targets": [ids["D"]]},
     ]
-    with projection(store, graph, outside_penalty=1.0) as name, pytest.raises(StoreError, match=str(missing)):
-        steiner_rows(store, name, runs)
+    with batch_projection(store, [(graph, [])], 1.0) as (name, _), pytest.raises(StoreError, match=str(missing)):
+        steiner_rows(store, name, runs)  # one question: offset 0, the ids as they are
 
 
 def test_the_known_gds_failure_is_told_from_others() -> None:

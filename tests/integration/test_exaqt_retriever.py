@@ -209,7 +209,8 @@ def test_answer_scores_follow_the_ranking(exaqt: ExaqtRetriever) -> None:
 
 def test_questions_built_in_batches_get_the_answer_graphs_built_one_by_one(exaqt: ExaqtRetriever) -> None:
     """``build_many`` (each step of Stage 1 one round trip per batch, one GDS projection for a batch's candidate
-    graphs, the next batch linked on a worker thread) gives every question the answer graph ``build`` gives it."""
+    graphs; with ``prefetch`` the next batch linked on a worker thread) gives every question the answer graph
+    ``build`` gives it."""
     questions = [
         "What was the first academic degree of Sally Ride?",
         "When did Sally Ride start working for NASA?",
@@ -220,7 +221,8 @@ def test_questions_built_in_batches_get_the_answer_graphs_built_one_by_one(exaqt
     inputs = [Stage1Input(q, parse_only(q).question) for q in questions]
     pipeline = exaqt.pipeline
     one_by_one = [pipeline.build(i.text, i.tq) for i in inputs]
-    assert pipeline.build_many(inputs, batch=2) == one_by_one  # three batches, each next one linked ahead
-    assert pipeline.build_many(inputs, batch=5, prefetch=False) == one_by_one
+    assert pipeline.build_many(inputs, batch=2, prefetch=True) == one_by_one  # three batches, each next linked ahead
+    assert pipeline.build_many(inputs, batch=2) == one_by_one  # the default: one batch after the other
+    assert pipeline.build_many(inputs, batch=5) == one_by_one
     tops = [(ag.answers[0].name or ag.answers[0].text) if ag.answers else None for ag in one_by_one]
     assert tops == ["bachelor's degree", "1978", "University of California, San Diego", None, "Doctor of Philosophy"]

@@ -84,13 +84,13 @@ def test_exaqt_projections_add_no_graph_aggregation_lines_to_the_logs(store: Sto
     """Each EXAQT question projects its candidate graph with a Cypher aggregation; before the fix every one added 21
     "Graph aggregation :: ..." lines to neo4j.log (and debug.log), whatever ``logProgress`` said."""
     from tests.integration.test_exaqt_gst import FACTS, build
-    from tkgrag.retrievers.exaqt.gst import group_steiner_trees_many, projection
+    from tkgrag.retrievers.exaqt.gst import batch_projection, group_steiner_trees_many
 
     layout = InstanceLayout.from_settings(neo4j_settings)
     graph = build(store, FACTS)
     before = {p: p.stat().st_size for p in (layout.console_log, layout.debug_log)}
     for _ in range(3):
-        with projection(store, graph, outside_penalty=1.0) as name:  # one question's projection
+        with batch_projection(store, [(graph, [])], 1.0) as (name, _):  # one question's projection
             assert store.run("CALL gds.graph.list($g) YIELD nodeCount RETURN nodeCount", {"g": name})[0]["nodeCount"]
         group_steiner_trees_many(store, [(graph, []), (graph, [])], 25, 1.0)  # the retriever's batched projection
     for path, offset in before.items():

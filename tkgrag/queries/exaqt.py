@@ -1,5 +1,7 @@
-"""EXAQT's Cypher and GDS calls (``tkgrag/retrievers/exaqt/``): the facts of a set of entities scored for relevance,
-a throw-away undirected projection of a candidate subgraph, Steiner trees and shortest paths on it.
+"""EXAQT's Cypher and GDS calls (``tkgrag/retrievers/exaqt/``): the facts of each question's entities scored for
+relevance, a throw-away undirected projection of a batch of candidate subgraphs, Steiner trees and shortest paths on
+it. Stage 1 runs for a batch of questions (``ExaqtPipeline.build_many``; one question is a batch of one), so the
+per-question queries UNWIND ``$questions``.
 
 Every value is a parameter; the projection name is made by the caller from a fixed prefix and a random hex suffix
 and checked before it reaches GDS as a parameter. Node ids are Neo4j's internal ids (``id(n)``), the ids GDS
@@ -12,34 +14,14 @@ from __future__ import annotations
 from tkgrag.queries.retrieval import item_return
 from tkgrag.queries.temporal_filter import record_filter
 
-# The facts (Event nodes) of the given entities, wherever the entity stands (subject, object or an entity-valued
-# qualifier), scored by cosine to the question vector; ``$temporal_only`` keeps facts with a time (a start, an end
-# or a point in time: the qualifiers ingestion consumed into valid_from/valid_to). Record time: the current versions
-# when ``$as_of_record`` is null, else the versions recorded at that instant (``temporal_filter.record_filter``; the
-# other queries read facts these and DENSE_FACT_ENTITIES returned). Each row carries the fact's and its entities'
-# node ids for the projection.
-FACTS_OF_ENTITIES = (
-    """
-UNWIND $entities AS ek
-MATCH (:Entity {key: ek})<-[:SUBJECT|OBJECT|QUALIFIER]-(n:Event)
-WITH DISTINCT n
-WHERE n.embedding IS NOT NULL AND (NOT $temporal_only OR n.valid_from IS NOT NULL OR n.valid_to IS NOT NULL)
-  AND """
-    + record_filter("n")
-    + """
-WITH n, vector.similarity.cosine(n.embedding, $qvec) AS score
-ORDER BY score DESC, n.key ASC
-LIMIT $limit
-RETURN n.key AS key, id(n) AS id, score, n.relation AS relation, n.valid_from AS valid_from,
-       n.valid_to AS valid_to, toString(n.object_value) AS value,
-       [(n)-[:SUBJECT|OBJECT|QUALIFIER]->(x:Entity) | {key: x.key, id: id(x), name: coalesce(x.name, x.key)}]
-         AS entities
-"""
-)
-
-# ``FACTS_OF_ENTITIES`` for many questions in one round trip (``$questions``: ``{index, entities, qvec}``), each
-# question's facts cut at ``$limit`` by its own vector; the caller orders each question's rows (score desc, key asc,
-# the order above) and cuts a smaller limit of its own.
+# The facts (Event nodes) of each question's entities (``$questions``: ``{index, entities, qvec}``), wherever the
+# entity stands (subject, object or an entity-valued qualifier), scored by cosine to the question's vector and cut at
+# ``$limit``, in one round trip for many questions; the caller orders each question's rows (score desc, key asc, the
+# order here) and cuts a smaller limit of its own. ``$temporal_only`` keeps facts with a time (a start, an end or a
+# point in time: the qualifiers ingestion consumed into valid_from/valid_to). Record time: the current versions when
+# ``$as_of_record`` is null, else the versions recorded at that instant (``temporal_filter.record_filter``; the other
+# queries read facts these and DENSE_FACT_ENTITIES_MANY returned). Each row carries the fact's and its entities' node
+# ids for the projection.
 FACTS_OF_ENTITIES_MANY = (
     """
 UNWIND $questions AS qq
@@ -63,30 +45,12 @@ RETURN qq.index AS q, n.key AS key, id(n) AS id, score, n.relation AS relation, 
 """
 )
 
-# How many facts each entity has (to report what NERD brought in without reading them all).
-FACT_COUNT_OF_ENTITIES = """
-UNWIND $entities AS ek
-MATCH (:Entity {key: ek})<-[:SUBJECT|OBJECT|QUALIFIER]-(n:Event)
-RETURN count(DISTINCT n) AS n
-"""
-
 # The item rows (``queries.retrieval.ITEM_RETURN``) of the answer graph's facts, each with the score given.
 FACT_ITEMS = """
 UNWIND $facts AS f
 MATCH (n:Event {key: f.key})
 WITH n, f.score AS score
 """ + item_return("Event")
-
-# An undirected projection of the candidate subgraph: one relationship per (fact, entity) pair with its cost
-# (1 - the fact's relevance). Both ends are looked up by key through the uniqueness constraints.
-PROJECT_CANDIDATES = """
-UNWIND $edges AS e
-MATCH (f:Event {key: e.fact})
-MATCH (x:Entity {key: e.entity})
-WITH gds.graph.project($graph, f, x, {relationshipProperties: {cost: e.cost}},
-                       {undirectedRelationshipTypes: ['*']}) AS g
-RETURN g.graphName AS graph, g.nodeCount AS nodes, g.relationshipCount AS relationships
-"""
 
 # Many questions' candidate subgraphs in one projection (one GDS catalog entry instead of one per question, whose
 # fixed cost was most of Stage 1's time): the nodes are given as integers, each question's Neo4j node ids shifted by
@@ -122,18 +86,8 @@ YIELD totalCost, nodeIds
 RETURN pair.index AS pair, totalCost AS cost, nodeIds AS nodes
 """
 
-# Cosine of the given facts to a vector (an implicit anchor's words), best first.
-FACT_COSINES = """
-UNWIND $keys AS k
-MATCH (n:Event {key: k})
-WHERE n.embedding IS NOT NULL AND (n.valid_from IS NOT NULL OR n.valid_to IS NOT NULL)
-RETURN n.key AS key, vector.similarity.cosine(n.embedding, $qvec) AS score
-ORDER BY score DESC, key ASC
-LIMIT 5
-"""
-
-# ``FACT_COSINES`` for many questions (``$questions``: ``{index, keys, qvec}``), the top 5 of each; the caller orders
-# each question's rows (score desc, key asc).
+# The cosine of each question's given facts (``$questions``: ``{index, keys, qvec}``; an implicit anchor's words) to
+# its vector, the top 5 of each, for many questions; the caller orders each question's rows (score desc, key asc).
 FACT_COSINES_MANY = """
 UNWIND $questions AS qq
 CALL (qq) {
@@ -148,23 +102,9 @@ CALL (qq) {
 RETURN qq.index AS q, key, score
 """
 
-# Dense NERD: the entities of the top facts of the fact vector index (subject, object, entity qualifiers), of the
-# facts recorded at ``$as_of_record`` (null: the current ones).
-DENSE_FACT_ENTITIES = (
-    """
-CALL db.index.vector.queryNodes('event_embedding', $n, $qvec) YIELD node AS n, score
-WITH n, score WHERE """
-    + record_filter("n")
-    + """
-WITH n, score ORDER BY score DESC, n.key ASC LIMIT $k
-MATCH (n)-[:SUBJECT|OBJECT|QUALIFIER]->(x:Entity)
-RETURN x.key AS key, coalesce(x.name, x.key) AS name, max(score) AS score
-ORDER BY score DESC, key ASC
-"""
-)
-
-# ``DENSE_FACT_ENTITIES`` for many questions in one round trip (``$questions``: ``{index, qvec}``); the caller orders
-# each question's rows (score desc, key asc).
+# Dense NERD for many questions in one round trip (``$questions``: ``{index, qvec}``): the entities of the top facts
+# of the fact vector index (subject, object, entity qualifiers) by each question's vector, of the facts recorded at
+# ``$as_of_record`` (null: the current ones); the caller orders each question's rows (score desc, key asc).
 DENSE_FACT_ENTITIES_MANY = (
     """
 UNWIND $questions AS qq

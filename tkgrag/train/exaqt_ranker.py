@@ -137,12 +137,13 @@ def build_cache(
     val_percent: int = 10,
     progress: Callable[[int, int], None] | None = None,
     batch: int = 32,
-    prefetch: bool = True,
+    prefetch: bool = False,
 ) -> CachedGraphs:
     """Stage 1 and the ranker graph of every validation question and of every training question that
     ``could_answer`` (``retriever``: an ``ExaqtRetriever``), ``batch`` questions per round trip of each step
-    (``ExaqtPipeline.link_many`` / ``finish_many``: the answer graphs are those of one question at a time), the next
-    batch linked while this one is finished (``prefetch``, ``ExaqtPipeline.linked_batches``)."""
+    (``ExaqtPipeline.link_many`` / ``finish_many``: the answer graphs are those of one question at a time); with
+    ``prefetch``, the next batch linked on a worker thread while this one is finished
+    (``ExaqtPipeline.linked_batches``)."""
     from tkgrag.question.understanding import parse_only
     from tkgrag.retrievers.exaqt.answer_graph import Stage1Input, ranker_graph
     from tkgrag.retrievers.exaqt.scorer import RelevanceScorer

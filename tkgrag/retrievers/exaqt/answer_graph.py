@@ -217,10 +217,10 @@ class ExaqtPipeline:
         timer: StageTimer | None = None,
         as_of_record: datetime | None = None,
         batch: int = BATCH,
-        prefetch: bool = True,
+        prefetch: bool = False,
     ) -> list[AnswerGraph]:
         """``build`` for many questions, ``batch`` at a time: each step of Stage 1 is one round trip for the whole
-        batch (the answer graphs are those ``build`` gives one by one)."""
+        batch (the answer graphs are those ``build`` gives one by one). ``prefetch``: ``linked_batches``."""
         timer = timer or StageTimer()
         items = [i if isinstance(i, Stage1Input) else Stage1Input(*i) for i in inputs]
         out: list[AnswerGraph] = []
@@ -235,13 +235,13 @@ class ExaqtPipeline:
         timer: StageTimer | None = None,
         as_of_record: datetime | None = None,
         *,
-        prefetch: bool = True,
+        prefetch: bool = False,
     ) -> Iterator[tuple[int, list[Linked]]]:
-        """``(start, link_many(texts[start:start + batch]))`` per batch, in order. With more than one batch, the next
-        batch is linked on one worker thread while the caller finishes the current one: its round trips (and the
-        encoder, which releases the GIL) overlap the caller's Python work (the Steiner trees' bookkeeping, the
-        ranking). One worker: NERD's queries and the ranking are all there is to overlap on two cores.
-        ``prefetch=False``: one batch after the other."""
+        """``(start, link_many(texts[start:start + batch]))`` per batch, in order, one batch after the other. With
+        ``prefetch`` and more than one batch, the next batch is linked on one worker thread while the caller finishes
+        the current one (its round trips and the encoder overlap the caller's Python work). Off by default: six
+        alternating pairs of runs showed no gain clearly above their spread (benchmarks/results/2026-11-26/exaqt-7,
+        section 8), and one thread is simpler."""
         starts = list(range(0, len(texts), batch))
         if len(starts) < 2 or not prefetch:
             for s in starts:

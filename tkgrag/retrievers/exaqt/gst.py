@@ -2,7 +2,7 @@
 
 One throw-away undirected projection per batch of questions (``group_steiner_trees_many``,
 ``queries.exaqt.PROJECT_ID_EDGES``: each question's node ids shifted into a component of its own; dropped at the end
-even on error; ``projection`` / ``PROJECT_CANDIDATES``, one question's, remains for the tests that compare the two);
+even on error; one question is a batch of one);
 ``gds.steinerTree.stream`` once per terminal choice, every question's in one round trip (``groups`` explains how
 groups map onto GDS's fixed terminals); the cheapest distinct trees are the top-k. Completion adds the facts on the
 trees (fact nodes the trees pass through) and, when the union of the trees falls apart, the cheapest path between
@@ -16,17 +16,20 @@ the tests check.
 
 from __future__ import annotations
 
+import logging
 import secrets
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from tkgrag.errors import StoreError
 from tkgrag.queries import exaqt as q
 from tkgrag.retrievers.exaqt.groups import Terminal, steiner_runs
 from tkgrag.retrievers.exaqt.subgraph import CandidateGraph
 from tkgrag.store import Store
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -102,25 +105,6 @@ class GstResult:
     failed_runs: int = 0  # GDS runs that failed (left out)
 
 
-@contextmanager
-def projection(store: Store, graph: CandidateGraph, outside_penalty: float) -> Iterator[str]:
-    """A throw-away undirected projection of ``graph`` in the GDS catalog; yields its name, drops it after."""
-    name = f"exaqt_{secrets.token_hex(8)}"
-    store.run(q.PROJECT_CANDIDATES, {"graph": name, "edges": graph.edges(outside_penalty)})
-    try:
-        yield name
-    finally:
-        store.run(q.DROP_GRAPH, {"graph": name})
-
-
-def group_steiner_trees(
-    store: Store, name: str, graph: CandidateGraph, choices: Sequence[Sequence[Terminal]], k: int
-) -> GstResult:
-    """Top-``k`` trees over the terminal ``choices`` on projection ``name``, and their union connected where the
-    graph allows (shortest paths between the union's pieces)."""
-    return _steiner_on(store, name, [_Problem(graph, choices, 0)], k)[0]
-
-
 @dataclass
 class _Problem:
     """One question's graph and terminal choices, its node ids shifted by ``offset`` in the projection."""
@@ -130,18 +114,25 @@ class _Problem:
     offset: int
 
 
-def group_steiner_trees_many(
-    store: Store,
-    problems: Sequence[tuple[CandidateGraph, Sequence[Sequence[Terminal]]]],
-    k: int,
-    outside_penalty: float,
-) -> list[GstResult]:
-    """``group_steiner_trees`` of many questions' candidate graphs over one projection: each question's nodes are
-    its Neo4j node ids plus an offset of its own (``queries.exaqt.PROJECT_ID_EDGES``), so the questions are disjoint
-    components and GDS sees each one's nodes in the same order as in a projection of its own. The catalog entry,
-    the Steiner runs and the connecting paths cost one round trip each for all questions."""
+Problems = Sequence[tuple[CandidateGraph, Sequence[Sequence[Terminal]]]]
+
+
+def group_steiner_trees_many(store: Store, problems: Problems, k: int, outside_penalty: float) -> list[GstResult]:
+    """Per question (a candidate graph and its terminal choices): the top-``k`` trees over the choices, and their
+    union connected where the graph allows (shortest paths between the union's pieces). All questions share one
+    projection (``batch_projection``); the Steiner runs and the connecting paths cost one round trip each for all."""
     if not problems:
         return []
+    with batch_projection(store, problems, outside_penalty) as (name, batch):
+        return _steiner_on(store, name, batch, k)
+
+
+@contextmanager
+def batch_projection(store: Store, problems: Problems, outside_penalty: float) -> Iterator[tuple[str, list[_Problem]]]:
+    """One throw-away projection of many questions' candidate graphs; yields its name and each question's problem
+    with its offset, drops it after. Each question's nodes are its Neo4j node ids plus an offset of its own
+    (``queries.exaqt.PROJECT_ID_EDGES``), so the questions are disjoint components and GDS sees each one's nodes in
+    the same order as in a projection of its own."""
     for i, (graph, choices) in enumerate(problems):
         # a terminal outside its graph would, once shifted, land on another question's node: fail here instead
         ids = set(_node_ids(graph))
@@ -159,7 +150,7 @@ def group_steiner_trees_many(
     name = f"exaqt_{secrets.token_hex(8)}"
     store.run(q.PROJECT_ID_EDGES, {"graph": name, "edges": edges})
     try:
-        return _steiner_on(store, name, batch, k)
+        yield name, batch
     finally:
         store.run(q.DROP_GRAPH, {"graph": name})
 
@@ -190,7 +181,10 @@ def _steiner_on(store: Store, name: str, problems: Sequence[_Problem], k: int) -
     if runs:
         tree_rows, bad = steiner_rows(store, name, runs)
         for index in bad:
-            failed[owner[index][0]] += 1
+            i, source = owner[index]
+            failed[i] += 1
+            targets = [t - problems[i].offset for t in runs[index]["targets"]]
+            log.warning("gds.steinerTree failed on problem %d's run from node %d to %s: left out", i, source, targets)
         for run in runs:
             i, source = owner[run["index"]]
             if run["index"] in tree_rows:
@@ -222,19 +216,39 @@ def _steiner_on(store: Store, name: str, problems: Sequence[_Problem], k: int) -
 
 
 def steiner_rows(store: Store, name: str, runs: list[dict[str, Any]]) -> tuple[dict[int, list[Any]], list[int]]:
-    """The tree rows of every run in one round trip; when GDS fails on one of them (GDS 2.13's
-    ``gds.steinerTree`` throws ArrayIndexOutOfBounds on some large terminal sets), each half again, down to the
-    runs that fail on their own, which are left out. Returns the rows by run index and the failed runs' indexes."""
+    """The tree rows of every run (``{index, source, targets}``) on projection ``name``, by run index, in one round
+    trip unless GDS fails on some run (``halving``); and the indexes of the runs left out."""
+
+    def trees(part: Sequence[dict[str, Any]]) -> dict[int, list[Any]]:
+        return {int(r["choice"]): r["edges"] for r in store.run(q.STEINER_TREES, {"graph": name, "choices": part})}
+
+    return halving(runs, trees, lambda run: int(run["index"]))
+
+
+Run = TypeVar("Run")
+Rows = TypeVar("Rows")
+
+
+def halving(
+    runs: Sequence[Run],
+    runner: Callable[[Sequence[Run]], dict[int, Rows]],
+    index: Callable[[Run], int],
+) -> tuple[dict[int, Rows], list[int]]:
+    """``runner(runs)``; when it fails with GDS 2.13's ``gds.steinerTree`` out-of-bounds failure
+    (``steiner_index_failure``; on some large terminal sets), each half again, down to the runs that fail on their
+    own, which are left out: one bad run among n (a power of two) costs 1 + 2 log2(n) calls instead of dropping the
+    batch, every run failing 2n - 1. Any other error is raised. Returns the rows and the left-out runs' ``index``,
+    in run order."""
     try:
-        return {int(r["choice"]): r["edges"] for r in store.run(q.STEINER_TREES, {"graph": name, "choices": runs})}, []
+        return runner(runs), []
     except StoreError as exc:
         if not steiner_index_failure(exc):
             raise  # a memory-guard rejection, a timeout, a bad parameter: not a run to leave out
-        if len(runs) == 1:
-            return {}, [int(runs[0]["index"])]
+        if len(runs) <= 1:
+            return {}, [index(r) for r in runs]
     half = len(runs) // 2
-    rows, failed = steiner_rows(store, name, runs[:half])
-    more, failed_more = steiner_rows(store, name, runs[half:])
+    rows, failed = halving(runs[:half], runner, index)
+    more, failed_more = halving(runs[half:], runner, index)
     return {**rows, **more}, failed + failed_more
 
 

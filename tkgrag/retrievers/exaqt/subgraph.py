@@ -48,7 +48,7 @@ class CandidateFact:
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> CandidateFact:
-        """A row of ``queries.exaqt.FACTS_OF_ENTITIES``."""
+        """A row of ``queries.exaqt.FACTS_OF_ENTITIES_MANY``."""
         ents = tuple(
             dict.fromkeys(GraphEntity(str(e["key"]), int(e["id"]), str(e["name"])) for e in row["entities"] or [])
         )
@@ -82,14 +82,6 @@ class CandidateGraph:
 
     def cost(self, fact: CandidateFact, outside_penalty: float) -> float:
         return 1.0 - fact.relevance + (0.0 if fact.key in self.relevant else outside_penalty)
-
-    def edges(self, outside_penalty: float) -> list[dict[str, Any]]:
-        """``{fact, entity, cost}`` per (fact, entity) pair: the projection's relationships."""
-        return [
-            {"fact": f.key, "entity": e.key, "cost": self.cost(f, outside_penalty)}
-            for f in self.facts.values()
-            for e in f.entities
-        ]
 
     def components(self) -> dict[int, int]:
         """Node id -> component id (the smallest node id in it) of the undirected graph."""
