@@ -114,10 +114,10 @@ class Grounder:
             main = self._anchor_as_main(tq, clauses) or main
         elif not main.entities and _SUBJECT_PRONOUN.search(_main_text(tq)):
             # "In the month X criticised Y, whom else did he criticise?": the pronoun is the anchor's actor
-            main = self._pronoun_subject(tq, main, clauses)
+            main = self._pronoun_role(tq, main, clauses, AnswerRole.SUBJECT)
         elif not main.entities and _MAIN_OBJECT_PRONOUN.search(_main_text(tq)):
             # "After X visited Y, who went on to visit him?": the pronoun is the anchor's object
-            main = self._pronoun_object(tq, main, clauses)
+            main = self._pronoun_role(tq, main, clauses, AnswerRole.OBJECT)
         answer_role = answer_role_of(tq, [e.role for e in main.entities], main.passive, _main_text(tq))
         # "Who, other than X, ...": X is left out of the answers
         excluded = with_parentheticals(tq.text, list(tq.excluded_mentions()))
@@ -261,27 +261,20 @@ class Grounder:
         unlinked = tuple(_moved(m, anchor.start) for m in clause.unlinked)
         return replace(clause, entities=kept, unlinked=unlinked, passive=False)
 
-    def _pronoun_subject(self, tq: TemporalQuestion, main: _Clause, clauses: dict[Anchor, _Clause | None]) -> _Clause:
-        """The main clause with its pronoun subject ("did he", "did they") read as the event anchor's subject."""
+    def _pronoun_role(
+        self, tq: TemporalQuestion, main: _Clause, clauses: dict[Anchor, _Clause | None], role: AnswerRole
+    ) -> _Clause:
+        """The main clause with its pronoun read as the event anchor's entity in ``role``: a subject pronoun ("whom
+        else did he criticise") is the anchor's subject, an object pronoun ("who went on to visit him") its object.
+        Unchanged when there is no such anchor or it has no entity in that role."""
         anchor = next((a for a in tq.anchors if names_an_event(a)), None)
         clause = self._anchor_clause(anchor, clauses) if anchor is not None else None
         if anchor is None or clause is None:
             return main
-        actor = next((e for e in clause.entities if e.role is AnswerRole.SUBJECT), None)
-        if actor is None:
+        entity = next((e for e in clause.entities if e.role is role), None)
+        if entity is None:
             return main
-        return replace(main, entities=(replace(actor, mention=_moved(actor.mention, anchor.start)),))
-
-    def _pronoun_object(self, tq: TemporalQuestion, main: _Clause, clauses: dict[Anchor, _Clause | None]) -> _Clause:
-        """The main clause with its object pronoun ("who went on to visit him") read as the event anchor's object."""
-        anchor = next((a for a in tq.anchors if names_an_event(a)), None)
-        clause = self._anchor_clause(anchor, clauses) if anchor is not None else None
-        if anchor is None or clause is None:
-            return main
-        target = next((e for e in clause.entities if e.role is AnswerRole.OBJECT), None)
-        if target is None:
-            return main
-        return replace(main, entities=(replace(target, mention=_moved(target.mention, anchor.start)),))
+        return replace(main, entities=(replace(entity, mention=_moved(entity.mention, anchor.start)),))
 
     def _vocabulary(self) -> frozenset[str]:
         """The lower-cased words of the graph's relation names (none for a graph without events)."""

@@ -18,7 +18,7 @@ from tkgrag.question.anchors import find_anchors
 from tkgrag.question.answer_type import detect_answer_type
 from tkgrag.question.declarative import UnreadablePair, anchor_sentence
 from tkgrag.question.event_agent import agent_first
-from tkgrag.question.lexicon import AUXILIARIES, FUNCTION_WORDS
+from tkgrag.question.lexicon import AUXILIARIES, FUNCTION_WORDS, PRO_FORM
 from tkgrag.question.mentions import find_mentions
 from tkgrag.question.model import (
     Anchor,
@@ -142,20 +142,6 @@ def both_anchor(span: tuple[int, int], granularity: Granularity | None) -> Ancho
     return Anchor("", end, end, "both", start, relation, AnchorKind.NOUN_PHRASE)
 
 
-# The main clause's verb is a pro-form for the anchor's event: "who else did so", "who had last done so", "who did the
-# same", "who followed suit".
-_PRO_FORM = re.compile(
-    r"\b(?:(?:did|does|do|had|has|have)(?:\s+(?:also|last|first|then|too|earlier|later|just|next|"
-    r"(?:most\s+)?recently))*\s+(?:(?:done|doing)\s+)?(?:so|the\s+same|likewise)|follow(?:s|ed|ing)?\s+suit|"
-    r"(?:done|doing)\s+so|(?:did|done)\s+the\s+same)\b"
-    # "who did it (too)" only where it ends the sentence: "who did it in 2014" is no pro-form
-    r"|\b(?:did|done|do)\s+(?:it|that)(?:\s+too|\s+as\s+well)?(?=\s*[?.!]?\s*$)"
-    # "who was the first to follow?", "who followed?": "follow" with nothing after it repeats the anchor's event
-    r"|\bfollow(?:s|ed)?(?=\s*[?.!]?\s*$)",
-    re.IGNORECASE,
-)
-
-
 # What a pro-form main clause may leave in the relation phrase: "did likewise", "followed suit", "the next to do so".
 _PRO_FORM_WORDS = frozenset(
     {"so", "same", "likewise", "suit", "follow", "followed", "too", "next", "as", "well", "also", "thing"}
@@ -184,7 +170,7 @@ def _repeats_anchor(text: str, anchors: Sequence[Anchor]) -> bool:
         return False
     a = clause[0]
     rest = text[: a.trigger_start] + " " + text[a.end :]
-    return _PRO_FORM.search(rest) is not None
+    return PRO_FORM.search(rest) is not None
 
 
 # "Who, other than X, visited Y?", "Who else besides X ...", "apart from X", "except (for) X": X is no entity of the
