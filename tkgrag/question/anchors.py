@@ -137,7 +137,8 @@ _CLAUSE_MAIN = re.compile(
 _TIME_NOUN_BEFORE = re.compile(
     r"\b(?:year|years|date|dates|day|days|time|times|month|months|period|moment|era|age|point|season|week|since|until|"
     r"till|from|by)(?:\s+(?:in|of|during)\s+(?:[A-Za-z]+\s+)?\d{4})?\s*$"
-    r"|\b(?:year|date|day|time|month)\s+(?:was|is)\s+it\s*$"
+    # "What month (of 2014) was it when X ...": the stated year between the noun and "was it" only bounds it
+    r"|\b(?:year|date|day|time|month|week)(?:\s+(?:in|of|during)\s+(?:[A-Za-z]+\s+)?\d{4})?\s+(?:was|is)\s+it\s*$"
 )
 # "Do you know when ...", "Tell me when ...": the question word after a request.
 _REQUEST_BEFORE = re.compile(r"\b(?:know|tell\s+me|wonder|ask|remember|say|find\s+out)\s*$")

@@ -594,9 +594,22 @@ def _names_one_entity(anchor: Anchor) -> bool:
     """An anchor that is one name: "Okada Katsuya", "the Kuomintang", "the head of government of X"."""
     if not anchor.mentions:
         return True
-    covered = sorted((m.start, m.end) for m in anchor.mentions)
+    # nested mentions ("China's head of government", "China's head", "China") are cut once, as their union: cut one
+    # by one, the shorter ones would cut into the words after the longest ("appealed to")
+    covered = _union(sorted((m.start, m.end) for m in anchor.mentions))
     rest = anchor.text
     for a, b in reversed(covered):
         rest = rest[: a - anchor.start] + " " + rest[b - anchor.start :]
     leftover = [w for w in re.findall(r"[\w'’-]+", rest.lower()) if w not in {"the", "a", "an", "of", "s"}]
     return not leftover
+
+
+def _union(spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sorted spans with the overlapping ones joined."""
+    out: list[tuple[int, int]] = []
+    for a, b in spans:
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out

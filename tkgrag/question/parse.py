@@ -32,6 +32,7 @@ from tkgrag.question.model import (
     TemporalQuestion,
 )
 from tkgrag.question.phrasal import phrasal_tail
+from tkgrag.question.race import race_to_it
 from tkgrag.question.relation_phrases import relation_phrases
 from tkgrag.question.signals import find_ordinals, question_signals
 from tkgrag.question.time_expressions import find_time_expressions, fold
@@ -55,7 +56,7 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
     if not question.strip():
         raise QuestionError("the question is empty; pass the question text, e.g. 'Who visited Japan in 2014?'")
     try:
-        text = agent_first(resolve_topic(anchor_sentence(question)))
+        text = agent_first(resolve_topic(anchor_sentence(race_to_it(question))))
     except UnreadablePair as exc:
         raise QuestionError(str(exc)) from exc
     low = fold(text)
@@ -156,8 +157,8 @@ def names_an_event(anchor: Anchor) -> bool:
     if anchor.kind is AnchorKind.CLAUSE:
         return True
     rest = anchor.text
-    for m in sorted(anchor.mentions, key=lambda m: -m.start):
-        rest = rest[: m.start - anchor.start] + " " + rest[m.end - anchor.start :]
+    for a, b in reversed(_merge([(m.start, m.end) for m in anchor.mentions])):  # nested mentions cut as one
+        rest = rest[: a - anchor.start] + " " + rest[b - anchor.start :]
     return bool(anchor.mentions) and any(
         len(w) > 3 and w.lower() not in FUNCTION_WORDS for w in re.findall(r"[a-z][\w-]*", rest)
     )
@@ -272,7 +273,10 @@ _POSSESSIVE_END = re.compile(r"^['’]s?$")
 _ANSWER_HEAD = re.compile(
     r"^(?:(?:other|first|last|only)\s+)?(?:ones?|part(?:y|ies)|actors?|entit(?:y|ies)|everyone|everybody|anyone|"
     r"those|countr(?:y|ies)|sides?|persons?|people|groups?|organi[sz]ations?|leaders?|states?|nations?)\s+"
-    r"(?:(?:that|who|which|whom)\s+)?(?=\S)",
+    r"(?:(?:that|who|which|whom)\s+)?(?=\S)"
+    # "the (latest) target that X chose to V": the answer is the object of the relative clause's verb; the head noun
+    # says only that, so it goes when a relative pronoun follows ("the target of X's criticism" keeps it)
+    r"|^(?:targets?|recipients?|choices?)\s+(?:that|which|whom|who)\s+(?=\S)",
     re.IGNORECASE,
 )
 _TIME_NOUN = re.compile(
@@ -308,8 +312,17 @@ _SEQUENCE_LEAD = re.compile(
     re.IGNORECASE,
 )
 
+# A verb of choosing before the event's infinitive says no event of its own: "the target that X chose to play host
+# to" is what X played host to; "decided/opted/elected to V" likewise. ("wanted to", "sought to" state an intent: kept.)
+_CHOICE_LEAD = re.compile(
+    r"^(?:chose|choose|chooses|chosen|choosing|decided|decide|decides|opted|opt|opts|elected|picked)\s+to\s+(?=[a-z])",
+    re.IGNORECASE,
+)
+
 _PRO_FORM_VERBS = frozenset({"to", "do", "does", "did", "done", "doing", "the"})
-_SEQUENCE_TAIL = frozenset({"next", "subsequently", "later", "afterwards", "afterward", "thereafter"})
+_SEQUENCE_TAIL = frozenset(
+    {"next", "subsequently", "later", "afterwards", "afterward", "thereafter", "earlier", "previously"}
+)
 
 
 def _without_sequence_words(words: list[str]) -> list[str]:
@@ -318,6 +331,10 @@ def _without_sequence_words(words: list[str]) -> list[str]:
     if len(words) > 1 and words[-1].lower() in _SEQUENCE_TAIL and words[-2].lower() not in _PRO_FORM_WORDS:
         words = words[:-1]  # "who visited Japan next"
     joined = " ".join(words)
+    choice = _CHOICE_LEAD.match(joined)
+    if choice is not None:  # "chose to play host to" -> "play host to"
+        joined = joined[choice.end() :]
+        words = joined.split()
     m = _SEQUENCE_LEAD.match(joined)
     if m is None:
         return words
