@@ -4,13 +4,19 @@ must not change."""
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
+from tkgrag.model import TemporalRelation
+from tkgrag.question.constraints import within_bound, within_window
 from tkgrag.question.declarative import anchor_sentence
 from tkgrag.question.grounding import _names_one_entity
 from tkgrag.question.lexicon import PRO_FORM
+from tkgrag.question.model import AnchorRelation
 from tkgrag.question.parse import names_an_event, understand
 from tkgrag.question.race import race_to_it
+from tkgrag.temporal import TimeSpan
 
 
 @pytest.mark.parametrize(
@@ -154,3 +160,50 @@ def test_nested_mentions_do_not_hide_the_anchor_clause_verb() -> None:
     (a,) = tq.anchors
     assert names_an_event(a)
     assert not _names_one_entity(a)  # the nested "China's head", "China" cut as one with the longest
+
+
+@pytest.mark.parametrize(
+    ("question", "trigger", "relation", "days", "months"),
+    [
+        # "within a week of X V-ing": a window on both sides of X's event, the trigger itself
+        (
+            "Within a week of the United Arab Emirates condemning Nuri al-Maliki, who else condemned Nuri al-Maliki?",
+            "Within a week of",
+            "during",
+            7,
+            None,
+        ),
+        ("Who else visited Iraq within one month of Iran visiting Iraq?", "within one month of", "during", None, 1),
+        # "within a month/year after/before X": a window up to a calendar month/year long, not the next month
+        ("Within a month after Iran visited Iraq, who else visited Iraq?", "Within a month after", "after", None, 1),
+        ("Who else visited Iraq within a year before Iran visited Iraq?", "within a year before", "before", None, 12),
+        # guards: read before
+        ("Within 3 days after Iran visited Iraq, who else visited Iraq?", "Within 3 days after", "after", 3, None),
+        ("In the month after Iran visited Iraq, who visited Iraq?", "In the month after", "month-after", None, None),
+    ],
+)
+def test_within_a_window_of_the_anchor(
+    question: str, trigger: str, relation: str, days: int | None, months: int | None
+) -> None:
+    tq = understand(question)
+    (a,) = tq.anchors
+    assert (a.trigger, a.relation.value, a.within_days, a.within_months) == (trigger, relation, days, months)
+    assert "within" not in tq.relation_phrase.lower()
+
+
+def test_within_a_window_bounds() -> None:
+    day = TimeSpan.day(date(2014, 1, 31))
+    # a week either side of 31 January 2014, inclusive
+    window = within_window("e1", day, 7)
+    assert (window.span.start, window.span.end, window.anchor_event) == (date(2014, 1, 24), date(2014, 2, 7), "e1")
+    # a calendar month on from 31 January ends on 28 February (clamped): before 1 March
+    after = within_bound(AnchorRelation.AFTER, 0, day, months=1)
+    assert after.relation is TemporalRelation.BEFORE and after.span == TimeSpan.day(date(2014, 3, 1))
+    assert after.admits(TimeSpan.day(date(2014, 2, 28))) and not after.admits(TimeSpan.day(date(2014, 3, 1)))
+    # a year before 31 January 2014 starts on 31 January 2013: after 30 January 2013
+    before = within_bound(AnchorRelation.BEFORE, 0, day, months=12)
+    assert before.relation is TemporalRelation.AFTER and before.span == TimeSpan.day(date(2013, 1, 30))
+    # days as before (h29f's reading)
+    assert within_bound(AnchorRelation.AFTER, 7, TimeSpan.day(date(2014, 10, 9))).span == TimeSpan.day(
+        date(2014, 10, 17)
+    )

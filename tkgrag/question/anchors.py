@@ -66,8 +66,9 @@ _EVENT_NOUN = (
 )
 
 # "the day after X did", "one month before X", "in the year following X": the next or previous calendar period.
+# Not after "within": "within a month after X" is a window up to a month long (``_WITHIN``), not the next month.
 _NEXT_PERIOD = (
-    r"(?:(?:on|in|during)\s+)?(?:the|a|one)\s+(?P<unit3>day|month|year)\s+"
+    r"(?<!within\s)(?:(?:on|in|during)\s+)?(?:the|a|one)\s+(?P<unit3>day|month|year)\s+"
     r"(?P<dir>after|following|subsequent\s+to|before|prior\s+to|preceding)"
 )
 
@@ -84,6 +85,11 @@ _TRIGGERS: list[tuple[str, AnchorRelation | None]] = [
     (r"at\s+the\s+time(?=\s+(?:he|she|they|it|i|we|the|his|her|their)\b)", AnchorRelation.DURING),
     (_DEICTIC, AnchorRelation.DURING),
     (r"by\s+the\s+time", AnchorRelation.BEFORE),
+    # "within a week of X doing Y": X's event and the question's at most that far apart, either way (``_WITHIN``)
+    (
+        r"within\s+(?:the\s+)?(?:an?|one|two|three|four|five|six|seven|ten|\d{1,3})\s+(?:day|week|month|year)s?\s+of",
+        AnchorRelation.DURING,
+    ),
     (
         r"(?:immediately\s+|right\s+|just\s+|shortly\s+|soon\s+)?(?:prior\s+to|before|preceding|previous(?:ly)?\s+to|"
         r"(?:earlier|sooner)\s+than|ahead\s+of)",
@@ -293,14 +299,19 @@ def find_anchors(text: str, low: str, times: Sequence[TimeExpression]) -> list[A
         kind, elliptical = _kind(text[comp_start:end])
         relation = _relation_for(name, m)
         within = _WITHIN.search(low, 0, t_start) if relation in (AnchorRelation.BEFORE, AnchorRelation.AFTER) else None
-        within_days = None
+        if within is None and trigger.startswith("within"):
+            within = _WITHIN.match(low, t_start)  # "within a week of X": the window is the trigger itself
+        within_days = within_months = None
         if within is not None:
             # "within a week after X": the window is part of the trigger, not of the question's event
             count = within.group("n")
-            within_days = (int(count) if count.isdigit() else _COUNTS[count]) * (
-                7 if within.group("u") == "week" else 1
-            )
-            t_start = within.start()
+            n = int(count) if count.isdigit() else _COUNTS[count]
+            unit = within.group("u")
+            if unit in ("month", "year"):  # calendar months: "within a month after 31 January" ends on 28 February
+                within_months = n * (12 if unit == "year" else 1)
+            else:
+                within_days = n * (7 if unit == "week" else 1)
+            t_start = min(t_start, within.start())
         out.append(
             Anchor(
                 text=text[comp_start:end],
@@ -313,17 +324,18 @@ def find_anchors(text: str, low: str, times: Sequence[TimeExpression]) -> list[A
                 elliptical=elliptical,
                 succession=name in _SUCCESSION_GROUPS,
                 within_days=within_days,
+                within_months=within_months,
             )
         )
         pos = max(pos, end)
     return out
 
 
-# "within a week / 3 days after X" (a month has no fixed length: not read)
+# "within a week / 3 days / a month / a year after X", and "within a week of X" (the trigger itself)
 _COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10}
 _WITHIN = re.compile(
     r"\bwithin\s+(?:the\s+)?(?P<n>an?|one|two|three|four|five|six|seven|ten|\d{1,3})\s+"
-    r"(?P<u>day|week)s?\s+$"
+    r"(?P<u>day|week|month|year)s?(?:\s+$|\s+of\b)"
 )
 
 

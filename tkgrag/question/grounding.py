@@ -44,7 +44,13 @@ from tkgrag.embed import Embedder
 from tkgrag.graph_reads import FactReads
 from tkgrag.model import AnswerRole, Evidence, TemporalConstraint
 from tkgrag.queries import linking as ql
-from tkgrag.question.constraints import anchor_constraint, explicit_constraint, order_of, within_bound
+from tkgrag.question.constraints import (
+    anchor_constraint,
+    explicit_constraint,
+    order_of,
+    within_bound,
+    within_window,
+)
 from tkgrag.question.graph_linker import GraphLinker
 from tkgrag.question.grounded import RELATION_MARGIN, GroundedAnchor, GroundedEntity, GroundedQuestion
 from tkgrag.question.link_selection import select_links, with_parentheticals
@@ -143,10 +149,16 @@ class Grounder:
 
         constraints: list[TemporalConstraint] = []
         for ga in anchors:
-            if ga.event is not None:
-                constraints.append(anchor_constraint(ga.anchor.relation, ga.event.key, ga.event.span))
-                if ga.anchor.within_days is not None:
-                    constraints.append(within_bound(ga.anchor.relation, ga.anchor.within_days, ga.event.span))
+            if ga.event is None:
+                continue
+            a = ga.anchor
+            days, months = a.within_days or 0, a.within_months or 0
+            if a.within and a.relation is AnchorRelation.DURING:  # "within a week of X": both sides of X's event
+                constraints.append(within_window(ga.event.key, ga.event.span, days, months))
+                continue
+            constraints.append(anchor_constraint(a.relation, ga.event.key, ga.event.span))
+            if a.within:
+                constraints.append(within_bound(a.relation, days, ga.event.span, months))
         constraints.extend(c for t in tq.times if (c := explicit_constraint(t)) is not None)
         constraint = constraints[0] if constraints else None
         order, position = order_of(tq, constraint)
