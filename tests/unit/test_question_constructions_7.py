@@ -207,3 +207,9 @@ def test_within_a_window_bounds() -> None:
     assert within_bound(AnchorRelation.AFTER, 7, TimeSpan.day(date(2014, 10, 9))).span == TimeSpan.day(
         date(2014, 10, 17)
     )
+
+
+def test_a_clause_that_is_only_an_order_adverb_says_no_event() -> None:
+    q = "Earlier in 2015, who was the last to visit Joachim Gauck before Abdel Fattah Al-Sisi did?"
+    assert understand(q).relation_phrase == "visit"
+    assert understand("Who visited Iran later?").relation_phrase == "visited"  # guard

@@ -374,6 +374,8 @@ def _relation_phrase(text: str, low: str, spans: list[tuple[int, int]], *, time_
             if lead is None or not lead.group().strip():
                 break
             words = lead.string[lead.end() :].split()
+        if len(words) == 1 and words[0].lower() in _SEQUENCE_TAIL:
+            words = []  # "Earlier in 2015, who ...": a clause that is only an order adverb says no event
         words = _without_sequence_words(words)
         # a trailing wh-phrase asks, it is no event word: "X was received by which actor?"
         tail = re.search(r"(?:^|\s)(?:which|what|whose)\s+[\w-]+$", " ".join(words), re.IGNORECASE)
