@@ -11,9 +11,10 @@ import pytest
 from tkgrag.model import TemporalRelation
 from tkgrag.question.constraints import within_bound, within_window
 from tkgrag.question.declarative import anchor_sentence
-from tkgrag.question.grounding import _names_one_entity
+from tkgrag.question.grounding import _names_one_entity, _outside
 from tkgrag.question.lexicon import PRO_FORM
-from tkgrag.question.model import AnchorRelation
+from tkgrag.question.mentions import find_mentions
+from tkgrag.question.model import AnchorRelation, MentionKind
 from tkgrag.question.parse import names_an_event, understand
 from tkgrag.question.race import race_to_it
 from tkgrag.temporal import TimeSpan
@@ -213,3 +214,20 @@ def test_a_clause_that_is_only_an_order_adverb_says_no_event() -> None:
     q = "Earlier in 2015, who was the last to visit Joachim Gauck before Abdel Fattah Al-Sisi did?"
     assert understand(q).relation_phrase == "visit"
     assert understand("Who visited Iran later?").relation_phrase == "visited"  # guard
+
+
+def test_a_role_may_hold_only_the_first_of_two_joined_names() -> None:
+    text = "In which month of 2015 did the government of Ecuador and Angela Merkel both appeal to Bolivia?"
+    roles = [m.text for m in find_mentions(text) if m.kind is MentionKind.ROLE]
+    assert "the government of Ecuador" in roles  # besides the whole "the government of Ecuador and Angela Merkel"
+    names = [m.text for m in find_mentions(text) if m.kind is MentionKind.NAME]
+    assert "Angela Merkel" in names
+
+
+def test_a_moved_actor_takes_its_nested_mentions_along() -> None:
+    text = "In which month of 2015 did Angela Merkel and the government of Ecuador both appeal to Bolivia?"
+    mentions = find_mentions(text)
+    (role,) = [m for m in mentions if m.text == "the government of Ecuador"]
+    left = [m.text for m in _outside(mentions, role)]
+    assert "Ecuador" not in left and "the government of Ecuador" not in left
+    assert "Angela Merkel" in left and "Bolivia" in left

@@ -111,7 +111,7 @@ class Grounder:
         # the same year?"): the second is the anchor's actor, in the answer's role (the MultiTQ convention).
         moved = _second_in_role(main.entities) if any(_bare(a) for a in tq.anchors) else None
         if moved is not None:
-            rest = [m for m in main_mentions if m != moved.mention]
+            rest = _outside(main_mentions, moved.mention)
             main = self._clause(tq.text, rest, phrase, blocked=anchor_spans, watch=watch)
         # each anchor's own clause, parsed and grounded once for the main clause and the anchor both
         clauses: dict[Anchor, _Clause | None] = {}
@@ -625,3 +625,9 @@ def _union(spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
         else:
             out.append((a, b))
     return out
+
+
+def _outside(mentions: Sequence[Mention], moved: Mention) -> list[Mention]:
+    """``mentions`` less ``moved`` and the mentions inside it ("Ecuador" in "the government of Ecuador"): what is
+    left of the main clause once a coordinated actor moves to the anchor."""
+    return [m for m in mentions if not (moved.start <= m.start and m.end <= moved.end)]
