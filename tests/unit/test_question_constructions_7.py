@@ -231,3 +231,40 @@ def test_a_moved_actor_takes_its_nested_mentions_along() -> None:
     left = [m.text for m in _outside(mentions, role)]
     assert "Ecuador" not in left and "the government of Ecuador" not in left
     assert "Angela Merkel" in left and "Bolivia" in left
+
+
+@pytest.mark.parametrize(
+    ("question", "check"),
+    [
+        # other wordings of the same constructions (written after the fixes: a check, not a blind figure)
+        ("Who was the final target Qatar elected to criticise?", "criticise"),
+        ("Between early 2014 and June 3, 2014, who visited Iraq?", "2014-01-01..2014-06-03"),
+        ("Over 2014 and 2015, in what year did Iran first visit Iraq?", "2014-01-01..2015-12-31"),
+        ("Spanning 2014 and 2015, in which year did Iran first visit Iraq?", "2014-01-01..2015-12-31"),
+        ("Who visited Iraq from 2013 to late 2014?", "2013-01-01..2014-12-31"),
+    ],
+)
+def test_other_wordings_of_the_round_constructions(question: str, check: str) -> None:
+    tq = understand(question)
+    if ".." in check:
+        (t,) = tq.times
+        assert t.span is not None and f"{t.span.start}..{t.span.end}" == check
+        assert not any(m.text in ("Over", "Spanning") for m in tq.mentions)
+    else:
+        assert tq.relation_phrase == check
+
+
+def test_beat_x_to_a_gerund() -> None:
+    assert race_to_it("Who beat Vietnam to hosting Iran in 2014?") == "Who hosting Iran in 2014 before Vietnam did?"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "In less than a week after Iran visited Iraq, who else visited Iraq?",
+        "No more than a week after Iran visited Iraq, who else visited Iraq?",
+    ],
+)
+def test_less_than_a_week_after_is_a_window(question: str) -> None:
+    (a,) = understand(question).anchors
+    assert (a.relation.value, a.within_days) == ("after", 7)

@@ -331,10 +331,11 @@ def find_anchors(text: str, low: str, times: Sequence[TimeExpression]) -> list[A
     return out
 
 
-# "within a week / 3 days / a month / a year after X", and "within a week of X" (the trigger itself)
+# "within a week / 3 days / a month / a year after X" ("(in) less than", "no more than" a week after X), and "within a
+# week of X" (the trigger itself)
 _COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10}
 _WITHIN = re.compile(
-    r"\bwithin\s+(?:the\s+)?(?P<n>an?|one|two|three|four|five|six|seven|ten|\d{1,3})\s+"
+    r"\b(?:within|(?:in\s+)?less\s+than|no\s+more\s+than|not\s+more\s+than)\s+(?:the\s+)?(?P<n>an?|one|two|three|four|five|six|seven|ten|\d{1,3})\s+"
     r"(?P<u>day|week|month|year)s?(?:\s+$|\s+of\b)"
 )
 

@@ -32,8 +32,8 @@ _NOT_NAME_START = (
     | set(ORDINAL_POSITION)
     | words(
         "before after during since until till while prior following between as list name tell give please find "
-        "show among within throughout across upon under according besides except i'd i'm i've i'll we'd identify state "
-        "specify mention provide apart aside excluding earlier later"
+        "show among within throughout across over spanning upon under according besides except i'd i'm i've i'll "
+        "we'd identify state specify mention provide apart aside excluding earlier later"
     )
 )
 _POSSESSIVE = re.compile(r"(?:['’]s|(?<=s)['’])$")

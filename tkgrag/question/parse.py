@@ -276,7 +276,8 @@ _ANSWER_HEAD = re.compile(
     r"(?:(?:that|who|which|whom)\s+)?(?=\S)"
     # "the (latest) target that X chose to V": the answer is the object of the relative clause's verb; the head noun
     # says only that, so it goes when a relative pronoun follows ("the target of X's criticism" keeps it)
-    r"|^(?:targets?|recipients?|choices?)\s+(?:that|which|whom|who)\s+(?=\S)",
+    r"|^(?:targets?|recipients?|choices?)\s+(?:(?:that|which|whom|who)\s+(?=\S)|"
+    r"(?=(?:chose|decided|opted|elected|picked)\s+to\b))",
     re.IGNORECASE,
 )
 _TIME_NOUN = re.compile(

@@ -1,8 +1,9 @@
 """A race to the same event: "Who beat X to it and hosted Y in 2014?" asks who hosted Y before X did.
 
-"beat X to it" (also "to the punch", "pre-empted X and ...") names no event of its own: the event is the coordinated
-clause's, and X is the one who did it after the answer. The question is rewritten to the elliptical before-anchor
-that already reads this ("Who hosted Y in 2014 before X did?": X in the answer's role, X excluded).
+"beat X to it" (also "to the punch", "pre-empted X and ...", "beat X to hosting Y") names no event of its own: the
+event is the coordinated clause's (or the gerund's), and X is the one who did it after the answer. The question is
+rewritten to the elliptical before-anchor that already reads this ("Who hosted Y in 2014 before X did?": X in the
+answer's role, X excluded).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import re
 _BEAT = re.compile(
     r"^\s*(?P<wh>(?:who|which|what)(?:\s+[a-z]+)?)\s+"
     r"(?:beat|beats|had\s+beaten|pre-?empted|pre-?empts|got\s+ahead\s+of|outpaced)\s+(?P<x>[^,?]+?)\s+"
-    r"to\s+(?:it|the\s+punch)\s*,?\s*(?:and\s+)?(?P<rest>[^?]+?)\s*(?P<end>[?.!]?)\s*$",
+    r"to\s+(?:(?:it|the\s+punch)\s*,?\s*(?:and\s+|in\s+|by\s+)?|(?=[a-z]+ing\b))(?P<rest>[^?]+?)\s*(?P<end>[?.!]?)\s*$",
     re.IGNORECASE,
 )
 

@@ -409,13 +409,15 @@ def _select(cands: list[_Cand]) -> list[_Cand]:
     return sorted(chosen, key=lambda c: c.start)
 
 
-# "between A and B", "from A to B", "across 2014 and 2015"; an end may be named by its edge: "between the start of
-# 2014 and April 1, 2014" (A's span starts where its year does), "from 2013 to the end of 2014" (B's ends with it).
+# "between A and B", "from A to B", "across/over/spanning 2014 and 2015"; an end may be named by its edge: "between
+# the start of (early) 2014 and April 1, 2014" (A's span starts where its year does), "from 2013 to the end of (late)
+# 2014" (B's ends with it).
 _RANGE_HEAD = re.compile(
-    r"(?:^|(?<=[\s,(]))(?P<head>between|from|across)\s+(?:the\s+(?:very\s+)?(?:start|beginning|outset)\s+of\s+)?$"
+    r"(?:^|(?<=[\s,(]))(?P<head>between|from|across|over|spanning)\s+"
+    r"(?:the\s+(?:very\s+)?(?:start|beginning|outset)\s+of\s+|early\s+)?$"
 )
 _RANGE_MID = re.compile(
-    r"^\s*(?P<mid>and|to|until|till|through|thru|-|–|—)\s*(?:the\s+(?:very\s+)?(?:end|close)\s+of\s+)?$"
+    r"^\s*(?P<mid>and|to|until|till|through|thru|-|–|—)\s*(?:the\s+(?:very\s+)?(?:end|close)\s+of\s+|late\s+)?$"
 )
 
 
