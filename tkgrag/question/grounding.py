@@ -31,7 +31,9 @@ the graph lacks its event (``GroundedQuestion.understood`` vs ``complete``).
 
 Constraint: explicit time -> in-period / before / after at its own granularity ("since" / "until" are half-open
 periods); anchor -> ``TemporalConstraint.relative_to`` BEFORE / AFTER / DURING (at the "same ..." granularity).
-Anchor constraints come first; the rest are ``also`` constraints a fact must meet as well.
+Anchor constraints come first; the rest are ``also`` constraints a fact must meet as well. A "within N days/weeks/
+months" trigger bounds the distance from the anchor event: after/before it up to the window's far end
+(``constraints.within_bound``), or, for "within a week of X", the days on both sides (``constraints.within_window``).
 """
 
 from __future__ import annotations
