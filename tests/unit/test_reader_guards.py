@@ -65,3 +65,13 @@ def test_a_time_answer_is_never_ruled_out_here() -> None:
     text = "When did Qatar host Japan?"
     g = _grounded(text, [_entity(text, "Qatar", "Qatar", AnswerRole.SUBJECT, source="graph")], AnswerRole.TIME)
     assert contradiction(g, "Host_a_visit", AnswerCandidate("2014-05-01", 1.0)) is None
+
+
+def test_a_role_the_syntax_only_guessed_may_be_swapped() -> None:
+    # "remarks of X": X may have made them or been their topic; the graph's swap corrects a guess, it reverses nothing
+    text = "Who heard optimistic remarks of Yara Okafor?"
+    swapped = _entity(text, "Yara Okafor", "Yara_Okafor", AnswerRole.SUBJECT, source="graph")
+    g = _grounded(text, [swapped], AnswerRole.OBJECT)
+    assert (
+        contradiction(g, "Make_optimistic_comment", AnswerCandidate("Xavier Mendez", 1.0, key="Xavier_Mendez")) is None
+    )

@@ -8,15 +8,22 @@ be told from the question alone:
   answer against X's event, so X is what it is contrasted with);
 - **a direction the question states, reversed**: the question's syntax put an entity in one role, and the grounding
   swapped the roles because the graph only holds the other direction (``GroundedEntity.role_source == "graph"``): the
-  answer then says who did it to X when the question asked whom X did it to.
+  answer then says who did it to X when the question asked whom X did it to. Not where the syntax only guessed the
+  role (an entity after "of"/"from": "remarks of X").
 
 Pure: no I/O; the reader calls ``contradiction`` on its top answer and abstains with the reason.
 """
 
 from __future__ import annotations
 
+import re
+
 from tkgrag.model import AnswerCandidate, AnswerRole
 from tkgrag.question.grounded import GroundedQuestion
+
+# An entity after "of"/"from" has a role its syntax does not say: "remarks of X" may be X's remarks or remarks about X,
+# so the graph's swap there corrects a guess, not what the question states ("Who heard optimistic remarks of X?").
+_UNSAID_ROLE = re.compile(r"\b(?:of|from)\s+(?:the\s+)?$", re.IGNORECASE)
 
 
 def contradiction(g: GroundedQuestion, relation: str | None, answer: AnswerCandidate) -> str | None:
@@ -39,7 +46,8 @@ def contradiction(g: GroundedQuestion, relation: str | None, answer: AnswerCandi
                         f"the answer {answer.text} is the anchor's own {e.role.value} ({ga.anchor.text!r}): the "
                         "question orders the answer against its event"
                     )
-    swapped = [e for e in g.entities if e.role_source == "graph"]
+    text = g.question.text
+    swapped = [e for e in g.entities if e.role_source == "graph" and not _UNSAID_ROLE.search(text, 0, e.mention.start)]
     if swapped:
         e = swapped[0]
         said = "object" if e.role is AnswerRole.SUBJECT else "subject"
