@@ -268,3 +268,40 @@ def test_beat_x_to_a_gerund() -> None:
 def test_less_than_a_week_after_is_a_window(question: str) -> None:
     (a,) = understand(question).anchors
     assert (a.relation.value, a.within_days) == ("after", 7)
+
+
+@pytest.mark.parametrize(
+    ("question", "trigger", "days", "months"),
+    [
+        # a span of days after X, not a calendar period (each failed before: no window, or "a month after" = next month)
+        ("In the week after Iran visited Iraq, who else visited Iraq?", "In the week after", 7, None),
+        ("In the seven days after Iran visited Iraq, who else visited Iraq?", "In the seven days after", 7, None),
+        (
+            "During the week following Iran's visit to Iraq, who else visited Iraq?",
+            "During the week following",
+            7,
+            None,
+        ),
+        ("Less than a month after Iran visited Iraq, who else visited Iraq?", "Less than a month after", None, 1),
+    ],
+)
+def test_a_span_of_days_after_the_anchor_is_a_window(
+    question: str, trigger: str, days: int | None, months: int | None
+) -> None:
+    tq = understand(question)
+    (a,) = tq.anchors
+    assert (a.trigger, a.relation.value, a.within_days, a.within_months) == (trigger, "after", days, months)
+    assert "Less" not in [m.text for m in tq.mentions]
+
+
+def test_a_fortnight_and_up_to() -> None:
+    (a,) = understand("Within a fortnight of Iran visiting Iraq, who else visited Iraq?").anchors
+    assert (a.relation.value, a.within_days) == ("during", 14)
+    assert _span("From the start of 2014 up to April 1, 2014, whom did Japan visit?") == (
+        "2014-01-01",
+        "2014-04-01",
+        "OVERLAP",
+    )
+    # guard: "during" a named event stays an overlap anchor
+    (b,) = understand("During the visit of Iran to Iraq, who visited Iraq?").anchors
+    assert (b.relation.value, b.within_days) == ("during", None)

@@ -66,9 +66,9 @@ _EVENT_NOUN = (
 )
 
 # "the day after X did", "one month before X", "in the year following X": the next or previous calendar period.
-# Not after "within": "within a month after X" is a window up to a month long (``_WITHIN``), not the next month.
+# Not after "within"/"than": "within (less than) a month after X" is a window up to a month long (``_WITHIN``).
 _NEXT_PERIOD = (
-    r"(?<!within\s)(?:(?:on|in|during)\s+)?(?:the|a|one)\s+(?P<unit3>day|month|year)\s+"
+    r"(?<!within\s)(?<!than\s)(?:(?:on|in|during)\s+)?(?:the|a|one)\s+(?P<unit3>day|month|year)\s+"
     r"(?P<dir>after|following|subsequent\s+to|before|prior\s+to|preceding)"
 )
 
@@ -87,7 +87,8 @@ _TRIGGERS: list[tuple[str, AnchorRelation | None]] = [
     (r"by\s+the\s+time", AnchorRelation.BEFORE),
     # "within a week of X doing Y": X's event and the question's at most that far apart, either way (``_WITHIN``)
     (
-        r"within\s+(?:the\s+)?(?:an?|one|two|three|four|five|six|seven|ten|\d{1,3})\s+(?:day|week|month|year)s?\s+of",
+        r"within\s+(?:the\s+)?(?:an?|one|two|three|four|five|six|seven|ten|\d{1,3})\s+(?:day|week|fortnight|month|year)s?\s+"
+        r"of",
         AnchorRelation.DURING,
     ),
     (
@@ -105,7 +106,12 @@ _TRIGGERS: list[tuple[str, AnchorRelation | None]] = [
     (r"(?<=\s)once(?=\s+(?!again\b|more\b|upon\b)[^,?]*\b(?:had|has|have|did)\b)", AnchorRelation.AFTER),
     (r"ever\s+since|since", AnchorRelation.START),
     (r"up\s+until|until|till", AnchorRelation.FINISH),
-    (r"during|throughout|amid|amidst|while|whilst", AnchorRelation.DURING),
+    # not "during the week following X": a span of days after X (``_WITHIN``)
+    (
+        r"during(?!\s+the\s+(?:(?:first|next|following)\s+)?(?:\w+\s+days|weeks?|fortnight)\s+(?:after|following)\b)|"
+        r"throughout|amid|amidst|while|whilst",
+        AnchorRelation.DURING,
+    ),
     (_TENURE, AnchorRelation.DURING),
     (_EVENT_NOUN, AnchorRelation.DURING),
     (_SUCCESSOR, None),
@@ -304,13 +310,7 @@ def find_anchors(text: str, low: str, times: Sequence[TimeExpression]) -> list[A
         within_days = within_months = None
         if within is not None:
             # "within a week after X": the window is part of the trigger, not of the question's event
-            count = within.group("n")
-            n = int(count) if count.isdigit() else _COUNTS[count]
-            unit = within.group("u")
-            if unit in ("month", "year"):  # calendar months: "within a month after 31 January" ends on 28 February
-                within_months = n * (12 if unit == "year" else 1)
-            else:
-                within_days = n * (7 if unit == "week" else 1)
+            within_days, within_months = _window(within)
             t_start = min(t_start, within.start())
         out.append(
             Anchor(
@@ -331,13 +331,28 @@ def find_anchors(text: str, low: str, times: Sequence[TimeExpression]) -> list[A
     return out
 
 
-# "within a week / 3 days / a month / a year after X" ("(in) less than", "no more than" a week after X), and "within a
-# week of X" (the trigger itself)
+# "within a week / 3 days / a month / a year / a fortnight after X" ("(in) less than", "no more than" a week after X),
+# "within a week of X" (the trigger itself), and "in/during the (first) week / 3 days / fortnight after X" (a span
+# of days, not a calendar period: "in the month after X" stays the next month, ``_NEXT_PERIOD``)
 _COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10}
+_COUNT = r"an?|one|two|three|four|five|six|seven|ten|\d{1,3}"
 _WITHIN = re.compile(
-    r"\b(?:within|(?:in\s+)?less\s+than|no\s+more\s+than|not\s+more\s+than)\s+(?:the\s+)?(?P<n>an?|one|two|three|four|five|six|seven|ten|\d{1,3})\s+"
-    r"(?P<u>day|week|month|year)s?(?:\s+$|\s+of\b)"
+    rf"\b(?:within|(?:in\s+)?less\s+than|no\s+more\s+than|not\s+more\s+than)\s+(?:the\s+)?(?P<n>{_COUNT})\s+"
+    r"(?P<u>day|week|fortnight|month|year)s?(?:\s+$|\s+of\b)"
+    rf"|\b(?:in|during|over)\s+the\s+(?:(?:first|next|following)\s+)?"
+    rf"(?:(?P<n2>{_COUNT})\s+(?P<u2>day|week)s|(?P<u3>week|fortnight))\s+$"
 )
+_UNIT_DAYS = {"day": 1, "week": 7, "fortnight": 14}
+
+
+def _window(within: re.Match[str]) -> tuple[int | None, int | None]:
+    """(days, months) of a ``_WITHIN`` match; months for calendar months and years, days otherwise."""
+    count = within.group("n") or within.group("n2") or "1"
+    n = int(count) if count.isdigit() else _COUNTS[count]
+    unit = within.group("u") or within.group("u2") or within.group("u3")
+    if unit in ("month", "year"):  # calendar months: "within a month after 31 January" ends on 28 February
+        return None, n * (12 if unit == "year" else 1)
+    return n * _UNIT_DAYS[unit], None
 
 
 # "the first/next/last (one) after X to V": an ordinal right before the trigger, whose infinitive follows the anchor

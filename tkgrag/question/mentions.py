@@ -33,7 +33,7 @@ _NOT_NAME_START = (
     | words(
         "before after during since until till while prior following between as list name tell give please find "
         "show among within throughout across over spanning upon under according besides except i'd i'm i've i'll "
-        "we'd identify state specify mention provide apart aside excluding earlier later"
+        "we'd identify state specify mention provide apart aside excluding earlier later less"
     )
 )
 _POSSESSIVE = re.compile(r"(?:['’]s|(?<=s)['’])$")

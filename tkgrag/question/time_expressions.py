@@ -417,7 +417,7 @@ _RANGE_HEAD = re.compile(
     r"(?:the\s+(?:very\s+)?(?:start|beginning|outset)\s+of\s+|early\s+)?$"
 )
 _RANGE_MID = re.compile(
-    r"^\s*(?P<mid>and|to|until|till|through|thru|-|–|—)\s*(?:the\s+(?:very\s+)?(?:end|close)\s+of\s+|late\s+)?$"
+    r"^\s*(?P<mid>and|to|until|till|through|thru|up\s+(?:to|until|till)|-|–|—)\s*(?:the\s+(?:very\s+)?(?:end|close)\s+of\s+|late\s+)?$"
 )
 
 
@@ -441,7 +441,9 @@ def _merge_ranges(low: str, cands: list[_Cand]) -> list[tuple[_Cand, str, int]]:
             head = _RANGE_HEAD.search(low, max(0, a.start - 40), a.start)
             mid = _RANGE_MID.match(low[a.end : b.start])
             assert mid is not None
-            if head is not None or mid.group("mid") != "and":
+            # "A and B", "A up to B" join only after a head ("between", "from"): "in 2014 up until 22 October" is a
+            # year and a bound
+            if head is not None or (mid.group("mid") != "and" and not mid.group("mid").startswith("up")):
                 if a.year is None and b.year is not None and a.month is not None and a.span is None:
                     a = replace(a, year=b.year, invalid=False)  # "from May to July 2014"
                 sa, sb = _resolve(a), _resolve(b)
