@@ -320,3 +320,63 @@ def test_within_a_week_after_an_anchor_bounds_the_window(reader: SymbolicReader,
         "Within three weeks after Alpha Union criticised Zeta Republic, who else criticised Zeta Republic?",
     )
     assert got[:1] == ["Beta League"]
+
+
+# -- the fifth blind set's remaining constructions (h29h), on the same facts ----------------------------------------
+
+
+def test_beat_x_to_it_is_before_x_did(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # Gamma State criticised Zeta Republic on 05-02 (#3); before it, nearest first: Beta League 03-20 (#2)
+    got = texts(reader, vector, "Who beat Gamma State to it and criticised Zeta Republic earlier in 2014?")
+    assert got[:1] == ["Beta League"]
+    assert "Gamma State" not in got
+
+
+def test_the_latest_target_that_x_chose_to_visit(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # Alpha Union visited Omega Isles 04-01 (#7), Kappa Federation 06-20 (#6), Theta Kingdom 09-09 (#8)
+    got = texts(reader, vector, "Who was the latest target that Alpha Union chose to visit?")
+    assert got[:1] == ["Theta Kingdom"]
+
+
+def test_what_month_of_a_year_was_it_when(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # #19: 2014-02-20
+    got = texts(reader, vector, "What month of 2014 was it when Tau Alliance expressed intent to meet Lambda Republic?")
+    assert got[:1] == ["2014-02"]
+
+
+def test_between_the_start_of_a_year_and_a_day(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # criticisms of Zeta Republic from 2014-01-01 to 2014-03-10: #1 only (#2 is 03-20)
+    got = texts(reader, vector, "Between the start of 2014 and March 10, 2014, who criticised Zeta Republic?")
+    assert got == ["Alpha Union"]
+
+
+def test_within_a_month_after_an_anchor_is_a_window_not_the_next_month(
+    reader: SymbolicReader, vector: VectorRetriever
+) -> None:
+    # #1 on 03-04; #2 on 03-20 is within a month after it (the next calendar month, April, has no criticism)
+    got = texts(
+        reader, vector, "Within a month after Alpha Union criticised Zeta Republic, who else criticised Zeta Republic?"
+    )
+    assert got[:1] == ["Beta League"]
+
+
+def test_within_a_time_of_an_anchor_looks_both_ways(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # Beta League on 03-20 (#2): Alpha Union on 03-04 (#1) is 16 days before it, within a month of it, not a week
+    got = texts(
+        reader, vector, "Within a month of Beta League criticising Zeta Republic, who else criticised Zeta Republic?"
+    )
+    assert got == ["Alpha Union"]
+    a = asking.ask(
+        reader, vector, "Within a week of Beta League criticising Zeta Republic, who else criticised Zeta Republic?"
+    )
+    assert isinstance(a, SymbolicAnswer)
+    assert a.answers == []
+
+
+def test_the_direction_the_question_states_is_not_reversed(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # Mu Kingdom visited no one; Rho Union and Nu State visited it (#21-#25): an answer would be to "who visited Mu
+    # Kingdom", so the reader abstains and says why
+    a = asking.ask(reader, vector, "Whom did Mu Kingdom visit in 2014?", k=5)
+    assert isinstance(a, SymbolicAnswer)
+    assert a.answers == []
+    assert a.no_answer is not None and "reversed" in a.no_answer

@@ -66,8 +66,9 @@ _EVENT_NOUN = (
 )
 
 # "the day after X did", "one month before X", "in the year following X": the next or previous calendar period.
+# Not after "within"/"than": "within (less than) a month after X" is a window up to a month long (``_WITHIN``).
 _NEXT_PERIOD = (
-    r"(?:(?:on|in|during)\s+)?(?:the|a|one)\s+(?P<unit3>day|month|year)\s+"
+    r"(?<!within\s)(?<!than\s)(?:(?:on|in|during)\s+)?(?:the|a|one)\s+(?P<unit3>day|month|year)\s+"
     r"(?P<dir>after|following|subsequent\s+to|before|prior\s+to|preceding)"
 )
 
@@ -84,6 +85,12 @@ _TRIGGERS: list[tuple[str, AnchorRelation | None]] = [
     (r"at\s+the\s+time(?=\s+(?:he|she|they|it|i|we|the|his|her|their)\b)", AnchorRelation.DURING),
     (_DEICTIC, AnchorRelation.DURING),
     (r"by\s+the\s+time", AnchorRelation.BEFORE),
+    # "within a week of X doing Y": X's event and the question's at most that far apart, either way (``_WITHIN``)
+    (
+        r"within\s+(?:the\s+)?(?:an?|one|two|three|four|five|six|seven|ten|\d{1,3})\s+(?:day|week|fortnight|month|year)s?\s+"
+        r"of",
+        AnchorRelation.DURING,
+    ),
     (
         r"(?:immediately\s+|right\s+|just\s+|shortly\s+|soon\s+)?(?:prior\s+to|before|preceding|previous(?:ly)?\s+to|"
         r"(?:earlier|sooner)\s+than|ahead\s+of)",
@@ -99,7 +106,12 @@ _TRIGGERS: list[tuple[str, AnchorRelation | None]] = [
     (r"(?<=\s)once(?=\s+(?!again\b|more\b|upon\b)[^,?]*\b(?:had|has|have|did)\b)", AnchorRelation.AFTER),
     (r"ever\s+since|since", AnchorRelation.START),
     (r"up\s+until|until|till", AnchorRelation.FINISH),
-    (r"during|throughout|amid|amidst|while|whilst", AnchorRelation.DURING),
+    # not "during the week following X": a span of days after X (``_WITHIN``)
+    (
+        r"during(?!\s+the\s+(?:(?:first|next|following)\s+)?(?:\w+\s+days|weeks?|fortnight)\s+(?:after|following)\b)|"
+        r"throughout|amid|amidst|while|whilst",
+        AnchorRelation.DURING,
+    ),
     (_TENURE, AnchorRelation.DURING),
     (_EVENT_NOUN, AnchorRelation.DURING),
     (_SUCCESSOR, None),
@@ -137,7 +149,8 @@ _CLAUSE_MAIN = re.compile(
 _TIME_NOUN_BEFORE = re.compile(
     r"\b(?:year|years|date|dates|day|days|time|times|month|months|period|moment|era|age|point|season|week|since|until|"
     r"till|from|by)(?:\s+(?:in|of|during)\s+(?:[A-Za-z]+\s+)?\d{4})?\s*$"
-    r"|\b(?:year|date|day|time|month)\s+(?:was|is)\s+it\s*$"
+    # "What month (of 2014) was it when X ...": the stated year between the noun and "was it" only bounds it
+    r"|\b(?:year|date|day|time|month|week)(?:\s+(?:in|of|during)\s+(?:[A-Za-z]+\s+)?\d{4})?\s+(?:was|is)\s+it\s*$"
 )
 # "Do you know when ...", "Tell me when ...": the question word after a request.
 _REQUEST_BEFORE = re.compile(r"\b(?:know|tell\s+me|wonder|ask|remember|say|find\s+out)\s*$")
@@ -292,14 +305,13 @@ def find_anchors(text: str, low: str, times: Sequence[TimeExpression]) -> list[A
         kind, elliptical = _kind(text[comp_start:end])
         relation = _relation_for(name, m)
         within = _WITHIN.search(low, 0, t_start) if relation in (AnchorRelation.BEFORE, AnchorRelation.AFTER) else None
-        within_days = None
+        if within is None and trigger.startswith("within"):
+            within = _WITHIN.match(low, t_start)  # "within a week of X": the window is the trigger itself
+        within_days = within_months = None
         if within is not None:
             # "within a week after X": the window is part of the trigger, not of the question's event
-            count = within.group("n")
-            within_days = (int(count) if count.isdigit() else _COUNTS[count]) * (
-                7 if within.group("u") == "week" else 1
-            )
-            t_start = within.start()
+            within_days, within_months = _window(within)
+            t_start = min(t_start, within.start())
         out.append(
             Anchor(
                 text=text[comp_start:end],
@@ -312,18 +324,35 @@ def find_anchors(text: str, low: str, times: Sequence[TimeExpression]) -> list[A
                 elliptical=elliptical,
                 succession=name in _SUCCESSION_GROUPS,
                 within_days=within_days,
+                within_months=within_months,
             )
         )
         pos = max(pos, end)
     return out
 
 
-# "within a week / 3 days after X" (a month has no fixed length: not read)
+# "within a week / 3 days / a month / a year / a fortnight after X" ("(in) less than", "no more than" a week after X),
+# "within a week of X" (the trigger itself), and "in/during the (first) week / 3 days / fortnight after X" (a span
+# of days, not a calendar period: "in the month after X" stays the next month, ``_NEXT_PERIOD``)
 _COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10}
+_COUNT = r"an?|one|two|three|four|five|six|seven|ten|\d{1,3}"
 _WITHIN = re.compile(
-    r"\bwithin\s+(?:the\s+)?(?P<n>an?|one|two|three|four|five|six|seven|ten|\d{1,3})\s+"
-    r"(?P<u>day|week)s?\s+$"
+    rf"\b(?:within|(?:in\s+)?less\s+than|no\s+more\s+than|not\s+more\s+than)\s+(?:the\s+)?(?P<n>{_COUNT})\s+"
+    r"(?P<u>day|week|fortnight|month|year)s?(?:\s+$|\s+of\b)"
+    rf"|\b(?:in|during|over)\s+the\s+(?:(?:first|next|following)\s+)?"
+    rf"(?:(?P<n2>{_COUNT})\s+(?P<u2>day|week)s|(?P<u3>week|fortnight))\s+$"
 )
+_UNIT_DAYS = {"day": 1, "week": 7, "fortnight": 14}
+
+
+def _window(within: re.Match[str]) -> tuple[int | None, int | None]:
+    """(days, months) of a ``_WITHIN`` match; months for calendar months and years, days otherwise."""
+    count = within.group("n") or within.group("n2") or "1"
+    n = int(count) if count.isdigit() else _COUNTS[count]
+    unit = within.group("u") or within.group("u2") or within.group("u3")
+    if unit in ("month", "year"):  # calendar months: "within a month after 31 January" ends on 28 February
+        return None, n * (12 if unit == "year" else 1)
+    return n * _UNIT_DAYS[unit], None
 
 
 # "the first/next/last (one) after X to V": an ordinal right before the trigger, whose infinitive follows the anchor

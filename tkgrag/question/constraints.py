@@ -4,7 +4,7 @@ place, used by grounding, by the readers and by retrieval-only evaluation."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, timedelta
 
 from tkgrag.model import Order, TemporalConstraint, TemporalRelation
 from tkgrag.question.model import AnchorRelation, Signal, TemporalQuestion, TimeExpression
@@ -62,16 +62,39 @@ def anchor_constraint(relation: AnchorRelation, event_key: str, span: TimeSpan) 
     return TemporalConstraint.relative_to(TemporalRelation.DURING, event_key, span, relation.granularity)
 
 
-def within_bound(relation: AnchorRelation, days: int, span: TimeSpan) -> TemporalConstraint:
-    """The far end of "within N days after/before X": after X, before the day N+1 days on (so at most N days later);
-    before X, after the day N+1 days earlier."""
+def _months_on(day: date, months: int) -> date:
+    """The same day ``months`` calendar months on (or back), clamped to the month's last day (31 Jan + 1 = 28 Feb)."""
+    index = day.year * 12 + day.month - 1 + months
+    year, month = index // 12, index % 12 + 1
+    return date(year, month, min(day.day, period_bounds(year, month)[1].day))
+
+
+def _far_day(edge: date, days: int, months: int, direction: int) -> date:
+    """The last day still inside the window: ``days`` days or ``months`` calendar months from ``edge``."""
+    return _months_on(edge, direction * months) if months else edge + timedelta(days=direction * days)
+
+
+def within_bound(relation: AnchorRelation, days: int, span: TimeSpan, months: int = 0) -> TemporalConstraint:
+    """The far end of "within N days (or N months) after/before X": after X, before the day after the window's last
+    (so at most N days or months later); before X, after the day before the window's first."""
     if relation is AnchorRelation.AFTER:
         last = span.end if span.end is not None else span.start
         assert last is not None
-        return TemporalConstraint(TemporalRelation.BEFORE, TimeSpan.day(last + timedelta(days=days + 1)))
+        far = _far_day(last, days, months, 1)
+        return TemporalConstraint(TemporalRelation.BEFORE, TimeSpan.day(far + timedelta(days=1)))
     first = span.start if span.start is not None else span.end
     assert first is not None
-    return TemporalConstraint(TemporalRelation.AFTER, TimeSpan.day(first - timedelta(days=days + 1)))
+    far = _far_day(first, days, months, -1)
+    return TemporalConstraint(TemporalRelation.AFTER, TimeSpan.day(far - timedelta(days=1)))
+
+
+def within_window(event_key: str, span: TimeSpan, days: int, months: int = 0) -> TemporalConstraint:
+    """ "within a week of X": the days from N days (or months) before X's event to N after it, inclusive."""
+    first = span.start if span.start is not None else span.end
+    last = span.end if span.end is not None else span.start
+    assert first is not None and last is not None
+    window = TimeSpan(_far_day(first, days, months, -1), _far_day(last, days, months, 1), Granularity.DAY)
+    return TemporalConstraint(TemporalRelation.DURING, window, event_key)
 
 
 def order_of(tq: TemporalQuestion, constraint: TemporalConstraint | None) -> tuple[Order, int]:

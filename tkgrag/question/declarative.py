@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from tkgrag.errors import TkgragError
+from tkgrag.question.lexicon import PRO_FORM
 
 # The first sentence ends at a full stop, then a question word opens the second; "U.S. Who" is split at the last
 # stop before the question word (the first sentence holds no "?" or "!").
@@ -18,10 +19,9 @@ _PAIR = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _QUESTION_WORD = re.compile(r"^(?:who|whom|whose|which|what|when|where|how|why|did|does|do|was|were|is|are)\b", re.I)
-# The question's verb is only a pro-form for the first sentence's event ("did so", "do so", "did the same").
-_PRO_FORM = re.compile(
-    r"\b(?:(?:did|does|do|done|doing)\s+(?:so|the\s+same|likewise|that|it)|follow(?:ed|s)?\s+suit)\b", re.IGNORECASE
-)
+# The question's verb is only a pro-form for the first sentence's event (``lexicon.PRO_FORM``); here also "did it/that"
+# anywhere ("Who did that next in 2014?"): the first sentence gives "it" its event.
+_PRO_FORM = re.compile(PRO_FORM.pattern + r"|\b(?:did|does|do|done|doing)\s+(?:it|that)\b", re.IGNORECASE)
 _AFTER = re.compile(r"\b(?:next|after(?:wards)?|then|later|subsequently|following)\b", re.IGNORECASE)
 _BEFORE = re.compile(r"\b(?:before|earlier|previously|prior)\b", re.IGNORECASE)
 # Order words the anchor trigger now says ("Who else did so afterwards?" -> "After ..., who else did so?"); "next"

@@ -31,7 +31,9 @@ the graph lacks its event (``GroundedQuestion.understood`` vs ``complete``).
 
 Constraint: explicit time -> in-period / before / after at its own granularity ("since" / "until" are half-open
 periods); anchor -> ``TemporalConstraint.relative_to`` BEFORE / AFTER / DURING (at the "same ..." granularity).
-Anchor constraints come first; the rest are ``also`` constraints a fact must meet as well.
+Anchor constraints come first; the rest are ``also`` constraints a fact must meet as well. A "within N days/weeks/
+months" trigger bounds the distance from the anchor event: after/before it up to the window's far end
+(``constraints.within_bound``), or, for "within a week of X", the days on both sides (``constraints.within_window``).
 """
 
 from __future__ import annotations
@@ -44,7 +46,13 @@ from tkgrag.embed import Embedder
 from tkgrag.graph_reads import FactReads
 from tkgrag.model import AnswerRole, Evidence, TemporalConstraint
 from tkgrag.queries import linking as ql
-from tkgrag.question.constraints import anchor_constraint, explicit_constraint, order_of, within_bound
+from tkgrag.question.constraints import (
+    anchor_constraint,
+    explicit_constraint,
+    order_of,
+    within_bound,
+    within_window,
+)
 from tkgrag.question.graph_linker import GraphLinker
 from tkgrag.question.grounded import RELATION_MARGIN, GroundedAnchor, GroundedEntity, GroundedQuestion
 from tkgrag.question.link_selection import select_links, with_parentheticals
@@ -105,7 +113,7 @@ class Grounder:
         # the same year?"): the second is the anchor's actor, in the answer's role (the MultiTQ convention).
         moved = _second_in_role(main.entities) if any(_bare(a) for a in tq.anchors) else None
         if moved is not None:
-            rest = [m for m in main_mentions if m != moved.mention]
+            rest = _outside(main_mentions, moved.mention)
             main = self._clause(tq.text, rest, phrase, blocked=anchor_spans, watch=watch)
         # each anchor's own clause, parsed and grounded once for the main clause and the anchor both
         clauses: dict[Anchor, _Clause | None] = {}
@@ -114,10 +122,10 @@ class Grounder:
             main = self._anchor_as_main(tq, clauses) or main
         elif not main.entities and _SUBJECT_PRONOUN.search(_main_text(tq)):
             # "In the month X criticised Y, whom else did he criticise?": the pronoun is the anchor's actor
-            main = self._pronoun_subject(tq, main, clauses)
+            main = self._pronoun_role(tq, main, clauses, AnswerRole.SUBJECT)
         elif not main.entities and _MAIN_OBJECT_PRONOUN.search(_main_text(tq)):
             # "After X visited Y, who went on to visit him?": the pronoun is the anchor's object
-            main = self._pronoun_object(tq, main, clauses)
+            main = self._pronoun_role(tq, main, clauses, AnswerRole.OBJECT)
         answer_role = answer_role_of(tq, [e.role for e in main.entities], main.passive, _main_text(tq))
         # "Who, other than X, ...": X is left out of the answers
         excluded = with_parentheticals(tq.text, list(tq.excluded_mentions()))
@@ -143,10 +151,16 @@ class Grounder:
 
         constraints: list[TemporalConstraint] = []
         for ga in anchors:
-            if ga.event is not None:
-                constraints.append(anchor_constraint(ga.anchor.relation, ga.event.key, ga.event.span))
-                if ga.anchor.within_days is not None:
-                    constraints.append(within_bound(ga.anchor.relation, ga.anchor.within_days, ga.event.span))
+            if ga.event is None:
+                continue
+            a = ga.anchor
+            days, months = a.within_days or 0, a.within_months or 0
+            if a.within and a.relation is AnchorRelation.DURING:  # "within a week of X": both sides of X's event
+                constraints.append(within_window(ga.event.key, ga.event.span, days, months))
+                continue
+            constraints.append(anchor_constraint(a.relation, ga.event.key, ga.event.span))
+            if a.within:
+                constraints.append(within_bound(a.relation, days, ga.event.span, months))
         constraints.extend(c for t in tq.times if (c := explicit_constraint(t)) is not None)
         constraint = constraints[0] if constraints else None
         order, position = order_of(tq, constraint)
@@ -261,27 +275,20 @@ class Grounder:
         unlinked = tuple(_moved(m, anchor.start) for m in clause.unlinked)
         return replace(clause, entities=kept, unlinked=unlinked, passive=False)
 
-    def _pronoun_subject(self, tq: TemporalQuestion, main: _Clause, clauses: dict[Anchor, _Clause | None]) -> _Clause:
-        """The main clause with its pronoun subject ("did he", "did they") read as the event anchor's subject."""
+    def _pronoun_role(
+        self, tq: TemporalQuestion, main: _Clause, clauses: dict[Anchor, _Clause | None], role: AnswerRole
+    ) -> _Clause:
+        """The main clause with its pronoun read as the event anchor's entity in ``role``: a subject pronoun ("whom
+        else did he criticise") is the anchor's subject, an object pronoun ("who went on to visit him") its object.
+        Unchanged when there is no such anchor or it has no entity in that role."""
         anchor = next((a for a in tq.anchors if names_an_event(a)), None)
         clause = self._anchor_clause(anchor, clauses) if anchor is not None else None
         if anchor is None or clause is None:
             return main
-        actor = next((e for e in clause.entities if e.role is AnswerRole.SUBJECT), None)
-        if actor is None:
+        entity = next((e for e in clause.entities if e.role is role), None)
+        if entity is None:
             return main
-        return replace(main, entities=(replace(actor, mention=_moved(actor.mention, anchor.start)),))
-
-    def _pronoun_object(self, tq: TemporalQuestion, main: _Clause, clauses: dict[Anchor, _Clause | None]) -> _Clause:
-        """The main clause with its object pronoun ("who went on to visit him") read as the event anchor's object."""
-        anchor = next((a for a in tq.anchors if names_an_event(a)), None)
-        clause = self._anchor_clause(anchor, clauses) if anchor is not None else None
-        if anchor is None or clause is None:
-            return main
-        target = next((e for e in clause.entities if e.role is AnswerRole.OBJECT), None)
-        if target is None:
-            return main
-        return replace(main, entities=(replace(target, mention=_moved(target.mention, anchor.start)),))
+        return replace(main, entities=(replace(entity, mention=_moved(entity.mention, anchor.start)),))
 
     def _vocabulary(self) -> frozenset[str]:
         """The lower-cased words of the graph's relation names (none for a graph without events)."""
@@ -601,9 +608,28 @@ def _names_one_entity(anchor: Anchor) -> bool:
     """An anchor that is one name: "Okada Katsuya", "the Kuomintang", "the head of government of X"."""
     if not anchor.mentions:
         return True
-    covered = sorted((m.start, m.end) for m in anchor.mentions)
+    # nested mentions ("China's head of government", "China's head", "China") are cut once, as their union: cut one
+    # by one, the shorter ones would cut into the words after the longest ("appealed to")
+    covered = _union(sorted((m.start, m.end) for m in anchor.mentions))
     rest = anchor.text
     for a, b in reversed(covered):
         rest = rest[: a - anchor.start] + " " + rest[b - anchor.start :]
     leftover = [w for w in re.findall(r"[\w'’-]+", rest.lower()) if w not in {"the", "a", "an", "of", "s"}]
     return not leftover
+
+
+def _union(spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sorted spans with the overlapping ones joined."""
+    out: list[tuple[int, int]] = []
+    for a, b in spans:
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
+def _outside(mentions: Sequence[Mention], moved: Mention) -> list[Mention]:
+    """``mentions`` less ``moved`` and the mentions inside it ("Ecuador" in "the government of Ecuador"): what is
+    left of the main clause once a coordinated actor moves to the anchor."""
+    return [m for m in mentions if not (moved.start <= m.start and m.end <= moved.end)]

@@ -32,8 +32,8 @@ _NOT_NAME_START = (
     | set(ORDINAL_POSITION)
     | words(
         "before after during since until till while prior following between as list name tell give please find "
-        "show among within throughout upon under according besides except i'd i'm i've i'll we'd identify state "
-        "specify mention provide apart aside excluding earlier later"
+        "show among within throughout across over spanning upon under according besides except i'd i'm i've i'll "
+        "we'd identify state specify mention provide apart aside excluding earlier later less"
     )
 )
 _POSSESSIVE = re.compile(r"(?:['’]s|(?<=s)['’])$")
@@ -355,6 +355,11 @@ def find_mentions(text: str, blocked: Iterable[tuple[int, int]] = ()) -> list[Me
         role = _role_of(text, names[0])
         if role is not None:
             out.append(role)
+        first = next((m for m in names[1:] if m.kind is MentionKind.NAME and m.start == names[0].start), None)
+        if role is not None and first is not None and (first_role := _role_of(text, first)) is not None:
+            # "the government of Ecuador and Angela Merkel": the role may hold only the first of the joined names
+            # (both readings compete in linking; "the head of Trinidad and Tobago" keeps the whole one)
+            out.append(first_role)
         if toks[j].possessive:
             owned = _possessive_role(text, toks, j, names[0])
             if owned is not None:

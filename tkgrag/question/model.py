@@ -191,6 +191,12 @@ class Anchor:
     mentions: tuple[Mention, ...] = ()
     succession: bool = False  # the trigger is the question's own verb ("who *succeeded* X"): keep it in the content
     within_days: int | None = None  # "within a week after X": the question's event at most this many days from X's
+    within_months: int | None = None  # "within a month/year after X": ... this many calendar months (a year is 12)
+
+    @property
+    def within(self) -> bool:
+        """Whether the trigger bounds the distance from the anchor's event ("within a week after/of X")."""
+        return self.within_days is not None or self.within_months is not None
 
     @property
     def granularity(self) -> Granularity | None:

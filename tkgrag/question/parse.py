@@ -18,7 +18,7 @@ from tkgrag.question.anchors import find_anchors
 from tkgrag.question.answer_type import detect_answer_type
 from tkgrag.question.declarative import UnreadablePair, anchor_sentence
 from tkgrag.question.event_agent import agent_first
-from tkgrag.question.lexicon import AUXILIARIES, FUNCTION_WORDS
+from tkgrag.question.lexicon import AUXILIARIES, FUNCTION_WORDS, PRO_FORM
 from tkgrag.question.mentions import find_mentions
 from tkgrag.question.model import (
     Anchor,
@@ -32,6 +32,7 @@ from tkgrag.question.model import (
     TemporalQuestion,
 )
 from tkgrag.question.phrasal import phrasal_tail
+from tkgrag.question.race import race_to_it
 from tkgrag.question.relation_phrases import relation_phrases
 from tkgrag.question.signals import find_ordinals, question_signals
 from tkgrag.question.time_expressions import find_time_expressions, fold
@@ -55,7 +56,7 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
     if not question.strip():
         raise QuestionError("the question is empty; pass the question text, e.g. 'Who visited Japan in 2014?'")
     try:
-        text = agent_first(resolve_topic(anchor_sentence(question)))
+        text = agent_first(resolve_topic(anchor_sentence(race_to_it(question))))
     except UnreadablePair as exc:
         raise QuestionError(str(exc)) from exc
     low = fold(text)
@@ -142,20 +143,6 @@ def both_anchor(span: tuple[int, int], granularity: Granularity | None) -> Ancho
     return Anchor("", end, end, "both", start, relation, AnchorKind.NOUN_PHRASE)
 
 
-# The main clause's verb is a pro-form for the anchor's event: "who else did so", "who had last done so", "who did the
-# same", "who followed suit".
-_PRO_FORM = re.compile(
-    r"\b(?:(?:did|does|do|had|has|have)(?:\s+(?:also|last|first|then|too|earlier|later|just|next|"
-    r"(?:most\s+)?recently))*\s+(?:(?:done|doing)\s+)?(?:so|the\s+same|likewise)|follow(?:s|ed|ing)?\s+suit|"
-    r"(?:done|doing)\s+so|(?:did|done)\s+the\s+same)\b"
-    # "who did it (too)" only where it ends the sentence: "who did it in 2014" is no pro-form
-    r"|\b(?:did|done|do)\s+(?:it|that)(?:\s+too|\s+as\s+well)?(?=\s*[?.!]?\s*$)"
-    # "who was the first to follow?", "who followed?": "follow" with nothing after it repeats the anchor's event
-    r"|\bfollow(?:s|ed)?(?=\s*[?.!]?\s*$)",
-    re.IGNORECASE,
-)
-
-
 # What a pro-form main clause may leave in the relation phrase: "did likewise", "followed suit", "the next to do so".
 _PRO_FORM_WORDS = frozenset(
     {"so", "same", "likewise", "suit", "follow", "followed", "too", "next", "as", "well", "also", "thing"}
@@ -170,8 +157,8 @@ def names_an_event(anchor: Anchor) -> bool:
     if anchor.kind is AnchorKind.CLAUSE:
         return True
     rest = anchor.text
-    for m in sorted(anchor.mentions, key=lambda m: -m.start):
-        rest = rest[: m.start - anchor.start] + " " + rest[m.end - anchor.start :]
+    for a, b in reversed(_merge([(m.start, m.end) for m in anchor.mentions])):  # nested mentions cut as one
+        rest = rest[: a - anchor.start] + " " + rest[b - anchor.start :]
     return bool(anchor.mentions) and any(
         len(w) > 3 and w.lower() not in FUNCTION_WORDS for w in re.findall(r"[a-z][\w-]*", rest)
     )
@@ -184,7 +171,7 @@ def _repeats_anchor(text: str, anchors: Sequence[Anchor]) -> bool:
         return False
     a = clause[0]
     rest = text[: a.trigger_start] + " " + text[a.end :]
-    return _PRO_FORM.search(rest) is not None
+    return PRO_FORM.search(rest) is not None
 
 
 # "Who, other than X, visited Y?", "Who else besides X ...", "apart from X", "except (for) X": X is no entity of the
@@ -286,7 +273,11 @@ _POSSESSIVE_END = re.compile(r"^['’]s?$")
 _ANSWER_HEAD = re.compile(
     r"^(?:(?:other|first|last|only)\s+)?(?:ones?|part(?:y|ies)|actors?|entit(?:y|ies)|everyone|everybody|anyone|"
     r"those|countr(?:y|ies)|sides?|persons?|people|groups?|organi[sz]ations?|leaders?|states?|nations?)\s+"
-    r"(?:(?:that|who|which|whom)\s+)?(?=\S)",
+    r"(?:(?:that|who|which|whom)\s+)?(?=\S)"
+    # "the (latest) target that X chose to V": the answer is the object of the relative clause's verb; the head noun
+    # says only that, so it goes when a relative pronoun follows ("the target of X's criticism" keeps it)
+    r"|^(?:targets?|recipients?|choices?)\s+(?:(?:that|which|whom|who)\s+(?=\S)|"
+    r"(?=(?:chose|decided|opted|elected|picked)\s+to\b))",
     re.IGNORECASE,
 )
 _TIME_NOUN = re.compile(
@@ -322,8 +313,17 @@ _SEQUENCE_LEAD = re.compile(
     re.IGNORECASE,
 )
 
+# A verb of choosing before the event's infinitive says no event of its own: "the target that X chose to play host
+# to" is what X played host to; "decided/opted/elected to V" likewise. ("wanted to", "sought to" state an intent: kept.)
+_CHOICE_LEAD = re.compile(
+    r"^(?:chose|choose|chooses|chosen|choosing|decided|decide|decides|opted|opt|opts|elected|picked)\s+to\s+(?=[a-z])",
+    re.IGNORECASE,
+)
+
 _PRO_FORM_VERBS = frozenset({"to", "do", "does", "did", "done", "doing", "the"})
-_SEQUENCE_TAIL = frozenset({"next", "subsequently", "later", "afterwards", "afterward", "thereafter"})
+_SEQUENCE_TAIL = frozenset(
+    {"next", "subsequently", "later", "afterwards", "afterward", "thereafter", "earlier", "previously"}
+)
 
 
 def _without_sequence_words(words: list[str]) -> list[str]:
@@ -332,6 +332,10 @@ def _without_sequence_words(words: list[str]) -> list[str]:
     if len(words) > 1 and words[-1].lower() in _SEQUENCE_TAIL and words[-2].lower() not in _PRO_FORM_WORDS:
         words = words[:-1]  # "who visited Japan next"
     joined = " ".join(words)
+    choice = _CHOICE_LEAD.match(joined)
+    if choice is not None:  # "chose to play host to" -> "play host to"
+        joined = joined[choice.end() :]
+        words = joined.split()
     m = _SEQUENCE_LEAD.match(joined)
     if m is None:
         return words
@@ -371,6 +375,8 @@ def _relation_phrase(text: str, low: str, spans: list[tuple[int, int]], *, time_
             if lead is None or not lead.group().strip():
                 break
             words = lead.string[lead.end() :].split()
+        if len(words) == 1 and words[0].lower() in _SEQUENCE_TAIL:
+            words = []  # "Earlier in 2015, who ...": a clause that is only an order adverb says no event
         words = _without_sequence_words(words)
         # a trailing wh-phrase asks, it is no event word: "X was received by which actor?"
         tail = re.search(r"(?:^|\s)(?:which|what|whose)\s+[\w-]+$", " ".join(words), re.IGNORECASE)

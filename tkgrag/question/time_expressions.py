@@ -133,6 +133,8 @@ _YEAR_OFFSET = re.compile(
 _ONWARDS = re.compile(r"\s*(?:on|onwards?|forward|forth)\b")
 # the words of "from 1 March onwards" that belong to the time phrase (so they are no event words): "on" only before
 # punctuation or the end ("from 2014 on Iran" keeps its "on")
+# "before 2014 was out/over", "before the year 2014 had run out": the period's end, not its start.
+_RUN_OUT_TAIL = re.compile(r"\s+(?:was|is|were|had)\s+(?:run\s+)?(?:out|over|done|through|up|finished)\b")
 _ONWARDS_TAIL = re.compile(r"\s*(?:onwards?|forwards?|on(?=\s*(?:[,;?!.]|$)))")
 _SEASON_AFTER = re.compile(r"\s*(?:season|seasons|school\s+year|academic\s+year|fiscal)\b")
 
@@ -407,8 +409,16 @@ def _select(cands: list[_Cand]) -> list[_Cand]:
     return sorted(chosen, key=lambda c: c.start)
 
 
-_RANGE_HEAD = re.compile(r"(?:^|(?<=[\s,(]))(?P<head>between|from)\s+$")
-_RANGE_MID = re.compile(r"^\s*(?P<mid>and|to|until|till|through|thru|-|–|—)\s*$")
+# "between A and B", "from A to B", "across/over/spanning 2014 and 2015"; an end may be named by its edge: "between
+# the start of (early) 2014 and April 1, 2014" (A's span starts where its year does), "from 2013 to the end of (late)
+# 2014" (B's ends with it).
+_RANGE_HEAD = re.compile(
+    r"(?:^|(?<=[\s,(]))(?P<head>between|from|across|over|spanning)\s+"
+    r"(?:the\s+(?:very\s+)?(?:start|beginning|outset)\s+of\s+|early\s+)?$"
+)
+_RANGE_MID = re.compile(
+    r"^\s*(?P<mid>and|to|until|till|through|thru|up\s+(?:to|until|till)|-|–|—)\s*(?:the\s+(?:very\s+)?(?:end|close)\s+of\s+|late\s+)?$"
+)
 
 
 def _resolve(c: _Cand) -> TimeSpan | None:
@@ -428,10 +438,12 @@ def _merge_ranges(low: str, cands: list[_Cand]) -> list[tuple[_Cand, str, int]]:
         a = cands[i]
         b = cands[i + 1] if i + 1 < len(cands) else None
         if b is not None and not a.relative and not b.relative and _RANGE_MID.match(low[a.end : b.start]):
-            head = _RANGE_HEAD.search(low, max(0, a.start - 12), a.start)
+            head = _RANGE_HEAD.search(low, max(0, a.start - 40), a.start)
             mid = _RANGE_MID.match(low[a.end : b.start])
             assert mid is not None
-            if head is not None or mid.group("mid") != "and":
+            # "A and B", "A up to B" join only after a head ("between", "from"): "in 2014 up until 22 October" is a
+            # year and a bound
+            if head is not None or (mid.group("mid") != "and" and not mid.group("mid").startswith("up")):
                 if a.year is None and b.year is not None and a.month is not None and a.span is None:
                     a = replace(a, year=b.year, invalid=False)  # "from May to July 2014"
                 sa, sb = _resolve(a), _resolve(b)
@@ -562,6 +574,9 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
         tail = _ONWARDS_TAIL.match(low, end) if relation.lower() in ("from", "since") else None
         if tail is not None:
             end = tail.end()
+        out_tail = _RUN_OUT_TAIL.match(low, end) if signal is Signal.BEFORE else None
+        if out_tail is not None:  # "before 2014 was out": up to and including 2014's last day
+            signal, end = Signal.FINISH, out_tail.end()
         out.append(
             TimeExpression(
                 text=text[start:end],

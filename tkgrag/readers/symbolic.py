@@ -13,7 +13,9 @@ indexes, ordered from the end that matters, LIMIT ``fact_limit``). The evidence 
 It abstains instead of guessing (``Answer.abstained``, one line): when a mention the question names links to no
 entity, the relation matched below ``understanding.RELATION_MIN`` or not at all, an anchor's event is not in the
 graph, or no fact qualifies for the chosen relation or the close candidates whose events have the linked entities
-(``RELATION_MARGIN``). There is no "any relation" fallback: an answer with another relation is a guess.
+(``RELATION_MARGIN``). There is no "any relation" fallback: an answer with another relation is a guess. It also
+abstains when its top answer contradicts the question (``readers.guards``: an entity the question names in the
+answer's place, or the answer to the direction the question states, reversed).
 
 Coverage (issue 29): where the store is known to hold only a sample of a source (``ingest.coverage``: events per
 source and month, judged against the source's own density), an answer that depends on no event being MISSING there,
@@ -39,6 +41,7 @@ from tkgrag.ingest.coverage import CoverageTable, WeakMonths
 from tkgrag.model import Answer, AnswerCandidate, Evidence, Order, Retrieval, TemporalRelation, TokenUsage
 from tkgrag.question.grounded import RELATION_MARGIN, GroundedQuestion
 from tkgrag.readers.base import tie_share
+from tkgrag.readers.guards import contradiction
 from tkgrag.readers.operators import apply_plan
 from tkgrag.retrievers.base import RetrievalRequest
 from tkgrag.store import Store
@@ -171,6 +174,10 @@ class SymbolicReader:
             read = self._graph_facts(g, relation) if self.read_graph else []
             facts = _merge(evidence, read)
             answers = apply_plan(list(facts.values()), g.plan(relation))
+            ruled_out = contradiction(g, relation, answers[0]) if answers else None
+            if ruled_out is not None:
+                # the top answer is one the question itself rules out: a wrong answer is worse than none
+                return result([], facts, "none: contradicts the question", ruled_out, withheld=answers)
             if answers:
                 strategy = ("graph+evidence" if self.read_graph else "evidence") + (
                     "" if relation == g.relation else f" (relation {relation})"
