@@ -8,7 +8,10 @@ from datetime import date
 
 import pytest
 
+from tkgrag.question.mentions import find_mentions
+from tkgrag.question.model import MentionKind, Signal
 from tkgrag.question.parse import understand
+from tkgrag.question.sectors import sector_words
 from tkgrag.question.time_expressions import find_time_expressions
 
 
@@ -120,3 +123,55 @@ def test_whole_periods_and_scope_clauses(question: str, first: date, last: date,
 
 def test_a_surname_may_still_follows_a_given_name() -> None:
     assert find_time_expressions("Did Theresa May visit Japan?") == []
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Who were the police in Kenya accused by once 19 Oct 2015 had passed?",
+        "Once September 15th 2014 had passed, who detained Greece's citizens?",
+        "Who did Iran visit after 3 May 2014 was over?",
+    ],
+)
+def test_once_a_day_had_passed_is_after_it(question: str) -> None:
+    (t,) = find_time_expressions(question)
+    assert t.signal is Signal.AFTER
+    assert question[t.phrase_start : t.end].split()[-1] in ("passed", "over")
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "last"),
+    [
+        ("Three days before 2014-10-25, who did Chouhan appeal to?", date(2014, 10, 22), date(2014, 10, 22)),
+        ("Who visited Iran two weeks after 3 May 2014?", date(2014, 5, 17), date(2014, 5, 17)),
+        ("Within seven days after July 20th 2014, who arrested the army?", date(2014, 7, 21), date(2014, 7, 27)),
+        ("In the three days before 25 October 2014, who visited Iran?", date(2014, 10, 22), date(2014, 10, 24)),
+    ],
+)
+def test_days_counted_from_a_day(question: str, first: date, last: date) -> None:
+    (t,) = find_time_expressions(question)
+    assert t.signal is Signal.OVERLAP
+    assert t.span is not None and (t.span.start, t.span.end) == (first, last)
+    assert not [m for m in understand(question).mentions if m.text in ("Three", "Within", "In")]
+
+
+def test_a_count_before_a_month_is_no_window() -> None:
+    (t,) = find_time_expressions("Who visited Iran two weeks before May 2014?")
+    assert t.span is not None and t.span.start == date(2014, 5, 1)
+
+
+@pytest.mark.parametrize(
+    ("question", "role"),
+    [
+        ("Who did ordinary people in Nigeria last lash out at?", "ordinary people"),
+        ("Who arrested ordinary people in Thailand?", "ordinary people"),
+        ("Who appealed to common people in Greece?", "common people"),
+    ],
+)
+def test_ordinary_people_in_a_country_are_its_citizens(question: str, role: str) -> None:
+    roles = [m for m in find_mentions(question) if m.kind is MentionKind.ROLE]
+    assert [(m.role, sector_words()[m.role]) for m in roles] == [(role, ("Citizen",))]
+
+
+def test_people_alone_before_in_stays_no_sector() -> None:
+    assert [m.text for m in find_mentions("Who did people in Nigeria criticize?")] == ["Nigeria"]

@@ -501,6 +501,39 @@ _WHOLE_HEAD = re.compile(
 )
 
 
+# "once 19 Oct 2015 had passed", "after 2014 was over": after the time (the tail belongs to the time phrase)
+_PASSED_HEAD = re.compile(r"(?:^|(?<=[\s,(]))(?P<head>once|after|when)\s+(?:the\s+)?$")
+_PASSED_TAIL = re.compile(
+    r"\s+(?:had|has|have|was|is)\s+(?:(?:already|now)\s+)?(?:passed|gone\s+by|elapsed|ended|come\s+and\s+gone|over)\b"
+)
+# "Three days before 2014-10-25" is 22 October; "within seven days after July 20th 2014" is 21..27 July; "in the
+# three days before X" is X-3..X-1. Only on a day: "two weeks before May 2014" has no one day to count from.
+_DAY_OFFSET = re.compile(
+    r"(?:^|(?<=[\s,(]))(?P<within>(?:within|in|during|over)\s+(?:the\s+)?(?:(?:first|next|following|last|preceding)\s+)?)?"
+    r"(?P<n>\d{1,3}|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r"|a|an)\s+(?P<unit>days?|weeks?)"
+    r"\s+(?P<dir>before|after|prior\s+to|following|preceding|later\s+than|earlier\s+than)\s+(?:the\s+)?$"
+)
+
+
+def _day_offset(low: str, cand: _Cand, start: int) -> tuple[TimeSpan, int] | None:
+    """The day(s) "N days before/after <day>" names, and where the phrase starts; None where it does not apply."""
+    span = _resolve(cand)
+    if span is None or span.granularity is not Granularity.DAY or span.start != span.end or span.start is None:
+        return None
+    m = _DAY_OFFSET.search(low, max(0, start - 60), start)
+    if m is None:
+        return None
+    n_text = m.group("n")
+    n = int(n_text) if n_text.isdigit() else NUMBER_WORDS.get(n_text, 1)
+    days = n * (7 if m.group("unit").startswith("week") else 1)
+    sign = -1 if m.group("dir").split()[0] in ("before", "prior", "preceding", "earlier") else 1
+    if m.group("within"):
+        first, last = sorted((span.start + timedelta(days=sign), span.start + timedelta(days=sign * days)))
+    else:
+        first = last = span.start + timedelta(days=sign * days)
+    return TimeSpan(first, last, Granularity.DAY), m.start()
+
+
 def _resolve(c: _Cand) -> TimeSpan | None:
     if c.span is not None:
         return c.span
@@ -646,8 +679,17 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
     for cand, head, head_start in _merge_ranges(low, _stated_year(_select(_candidates(text, low)))):
         modifier, start = _modifier(low, cand)
         whole = _WHOLE_HEAD.search(low, max(0, start - 45), start) if not head else None
+        offset = _day_offset(low, cand, start) if not head else None
+        passed = _PASSED_HEAD.search(low, max(0, start - 12), start) if not head else None
+        passed_tail = _PASSED_TAIL.match(low, cand.end) if passed is not None else None
+        span = _relative_span(low[cand.start : cand.end], reference) if cand.relative else _resolve(cand)
         if head:  # "between A and B", "from A to B"
             relation, rel_start, signal = head, head_start, Signal.OVERLAP
+        elif offset is not None:  # "three days before 25 October 2014": the day(s) it counts to
+            span, rel_start = offset
+            relation, signal = low[rel_start:start].rstrip(), Signal.OVERLAP
+        elif passed is not None and passed_tail is not None:  # "once 19 Oct 2015 had passed"
+            relation, rel_start, signal = passed.group("head"), passed.start(), Signal.AFTER
         elif whole is not None:  # "across the whole of 2014": the words up to the year are the time phrase's
             relation, rel_start, signal = low[whole.start() : start].rstrip(), whole.start(), Signal.OVERLAP
         else:
@@ -660,6 +702,8 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
         only = _ONLY_TAIL.match(low, end) if head.startswith(("looking", "considering", "focusing")) else None
         if only is not None:
             end = only.end()
+        if passed_tail is not None and signal is Signal.AFTER:
+            end = passed_tail.end()
         out_tail = _RUN_OUT_TAIL.match(low, end) if signal is Signal.BEFORE else None
         if out_tail is not None:  # "before 2014 was out": up to and including 2014's last day
             signal, end = Signal.FINISH, out_tail.end()
@@ -668,7 +712,7 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
                 text=text[start:end],
                 start=start,
                 end=end,
-                span=_relative_span(low[cand.start : cand.end], reference) if cand.relative else _resolve(cand),
+                span=span,
                 signal=signal,
                 relation=text[rel_start : rel_start + len(relation)],
                 relation_start=rel_start,
