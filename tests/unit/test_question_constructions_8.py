@@ -8,6 +8,7 @@ from datetime import date
 
 import pytest
 
+from tkgrag.question.declarative import anchor_sentence
 from tkgrag.question.mentions import find_mentions
 from tkgrag.question.model import MentionKind, Signal
 from tkgrag.question.parse import understand
@@ -175,3 +176,34 @@ def test_ordinary_people_in_a_country_are_its_citizens(question: str, role: str)
 
 def test_people_alone_before_in_stays_no_sector() -> None:
     assert [m.text for m in find_mentions("Who did people in Nigeria criticize?")] == ["Nigeria"]
+
+
+def test_members_of_parliament_in_a_country_are_one_sector() -> None:
+    q = "Who issued a demand to Nuri al-Maliki in the same month as members of parliament in Iraq did?"
+    roles = [m for m in find_mentions(q) if m.kind is MentionKind.ROLE]
+    assert [(m.text, m.role, m.holder) for m in roles] == [
+        ("members of parliament in Iraq", "members of parliament", "Iraq")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("question", "folded"),
+    [
+        (
+            "Xi Jinping consulted Frank Bainimarama at one point; who else did Xi Jinping consult after that?",
+            "After Xi Jinping consulted Frank Bainimarama, who else did Xi Jinping consult?",
+        ),
+        (
+            "Iran hosted Japan once. Who else did Iran host before that?",
+            "Before Iran hosted Japan, who else did Iran host?",
+        ),
+        ("Iran hosted Japan; who did so next?", "After Iran hosted Japan, who did so next?"),
+    ],
+)
+def test_a_first_sentence_the_question_points_back_at_is_its_anchor(question: str, folded: str) -> None:
+    assert anchor_sentence(question) == folded
+
+
+def test_a_question_that_does_not_point_back_keeps_its_first_sentence() -> None:
+    q = "Iran hosted Japan. Who else did Iran host in 2014?"
+    assert anchor_sentence(q) == q

@@ -306,8 +306,9 @@ def _bare_sector_role(text: str, holder: Mention) -> Mention | None:
         words = [w.group() for w in ws[-n:]]
         if any(w in _ROLE_STOP for w in words):
             continue
-        # a function word ("people") only inside a longer phrase the lexicon names: "ordinary people in Nigeria"
-        if any(w in FUNCTION_WORDS for w in words) and (n < 2 or " ".join(words) not in sector_words()):
+        # a function word ("people", "of") only inside a longer phrase the lexicon names: "ordinary people in
+        # Nigeria", "members of parliament in Iraq"
+        if any(w in FUNCTION_WORDS for w in words) and (n < 2 or not _is_sector_phrase(words)):
             continue
         if _is_sector_phrase(words):
             start = m.start("words") + ws[-n].start()
