@@ -29,6 +29,8 @@ the visit to X": the main clause's actor), and a passive agent asked after a fro
 23  Nu State          Make_a_visit             Mu Kingdom         2014-04-04
 24  Nu State          Make_a_visit             Mu Kingdom         2014-06-06
 25  Nu State          Make_a_visit             Mu Kingdom         2015-05-05
+26  Government Official (Zedland)  Make_a_visit  Zedland              2014-03-28
+27  Other Authorities / Officials (Zedland)  Arrest,_detain,_or_charge_with_legal_action  Criminal (Zedland)  2014-03-28
 """
 
 from __future__ import annotations
@@ -74,6 +76,14 @@ FACTS = [
     ("Nu_State", "Make_a_visit", "Mu_Kingdom", "2014-04-04"),
     ("Nu_State", "Make_a_visit", "Mu_Kingdom", "2014-06-06"),
     ("Nu_State", "Make_a_visit", "Mu_Kingdom", "2015-05-05"),
+    # two sectors that "officials in Zedland" may name; only the second arrests anyone (h29i)
+    ("Government_Official_(Zedland)", "Make_a_visit", "Zedland", "2014-03-28"),
+    (
+        "Other_Authorities_/_Officials_(Zedland)",
+        "Arrest,_detain,_or_charge_with_legal_action",
+        "Criminal_(Zedland)",
+        "2014-03-28",
+    ),
 ]
 
 
@@ -406,3 +416,9 @@ def test_a_first_sentence_the_question_points_back_at(reader: SymbolicReader, ve
         reader, vector, "Alpha Union visited Omega Isles at one point; who else did Alpha Union visit after that?"
     )
     assert sorted(got) == ["Kappa Federation", "Theta Kingdom"]
+
+
+def test_a_sector_with_two_names_takes_the_one_that_acts(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # "officials" is Government Official first in the lexicon, but only Other Authorities / Officials arrests (#27)
+    got = texts(reader, vector, "March 28, 2014: who did officials in Zedland detain or charge?")
+    assert got == ["Criminal (Zedland)"]
