@@ -29,6 +29,8 @@ the visit to X": the main clause's actor), and a passive agent asked after a fro
 23  Nu State          Make_a_visit             Mu Kingdom         2014-04-04
 24  Nu State          Make_a_visit             Mu Kingdom         2014-06-06
 25  Nu State          Make_a_visit             Mu Kingdom         2015-05-05
+26  Government Official (Zedland)  Make_a_visit  Zedland              2014-03-28
+27  Other Authorities / Officials (Zedland)  Arrest,_detain,_or_charge_with_legal_action  Criminal (Zedland)  2014-03-28
 """
 
 from __future__ import annotations
@@ -74,6 +76,14 @@ FACTS = [
     ("Nu_State", "Make_a_visit", "Mu_Kingdom", "2014-04-04"),
     ("Nu_State", "Make_a_visit", "Mu_Kingdom", "2014-06-06"),
     ("Nu_State", "Make_a_visit", "Mu_Kingdom", "2015-05-05"),
+    # two sectors that "officials in Zedland" may name; only the second arrests anyone (h29i)
+    ("Government_Official_(Zedland)", "Make_a_visit", "Zedland", "2014-03-28"),
+    (
+        "Other_Authorities_/_Officials_(Zedland)",
+        "Arrest,_detain,_or_charge_with_legal_action",
+        "Criminal_(Zedland)",
+        "2014-03-28",
+    ),
 ]
 
 
@@ -380,3 +390,35 @@ def test_the_direction_the_question_states_is_not_reversed(reader: SymbolicReade
     assert isinstance(a, SymbolicAnswer)
     assert a.answers == []
     assert a.no_answer is not None and "reversed" in a.no_answer
+
+
+def test_a_day_range_inside_one_month(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # criticisms of Zeta Republic on 2014-03-01..03-10: #1 (03-04) only; #2 (03-20) is after the range
+    got = texts(reader, vector, "Between 1 and 10 March 2014, who criticised Zeta Republic?")
+    assert got == ["Alpha Union"]
+
+
+def test_days_counted_back_from_a_day(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # three days before 2014-03-07 is 03-04: #1
+    got = texts(reader, vector, "Three days before 2014-03-07, who criticised Zeta Republic?")
+    assert got == ["Alpha Union"]
+
+
+def test_once_a_day_had_passed(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # Alpha Union's visits after 2014-05-01: #6 (06-20), #8 (09-09); not #7 (04-01)
+    got = texts(reader, vector, "Who did Alpha Union visit once 1 May 2014 had passed?")
+    assert sorted(got) == ["Kappa Federation", "Theta Kingdom"]
+
+
+def test_a_first_sentence_the_question_points_back_at(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # anchor #7 (Alpha Union visits Omega Isles, 04-01); Alpha Union's other visits after it: #6, #8
+    got = texts(
+        reader, vector, "Alpha Union visited Omega Isles at one point; who else did Alpha Union visit after that?"
+    )
+    assert sorted(got) == ["Kappa Federation", "Theta Kingdom"]
+
+
+def test_a_sector_with_two_names_takes_the_one_that_acts(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # "officials" is Government Official first in the lexicon, but only Other Authorities / Officials arrests (#27)
+    got = texts(reader, vector, "March 28, 2014: who did officials in Zedland detain or charge?")
+    assert got == ["Criminal (Zedland)"]

@@ -15,7 +15,7 @@ from tkgrag.question.lexicon import PRO_FORM
 # The first sentence ends at a full stop, then a question word opens the second; "U.S. Who" is split at the last
 # stop before the question word (the first sentence holds no "?" or "!").
 _PAIR = re.compile(
-    r"^\s*(?P<first>[^?!]*?[^\s.])\s*\.\s+(?P<question>(?:who|whom|which|what)\b[^.?!]*[?.!]?)\s*$",
+    r"^\s*(?P<first>[^?!;]*?[^\s.;])\s*[.;]\s+(?P<question>(?:who|whom|which|what)\b[^.?!]*[?.!]?)\s*$",
     re.IGNORECASE | re.DOTALL,
 )
 _QUESTION_WORD = re.compile(r"^(?:who|whom|whose|which|what|when|where|how|why|did|does|do|was|were|is|are)\b", re.I)
@@ -33,6 +33,12 @@ _SAID_BY_TRIGGER = re.compile(
 )
 
 
+# "who else did X consult after that?": the question says its verb again but points back at the first sentence
+_BACK_REFERENCE = re.compile(r"\b(?:after|before|prior\s+to)\s+(?:that|this|then)\b(?=\s*[?.!]?\s*$)", re.IGNORECASE)
+# "X consulted Y at one point; ...": the occasion is the anchor itself, the words say no time
+_ONE_OCCASION = re.compile(r"\s+(?:at\s+(?:one|some)\s+point|once|on\s+(?:one|an)\s+occasion)$", re.IGNORECASE)
+
+
 class UnreadablePair(TkgragError, ValueError):
     """A declarative sentence and a pro-form question whose order against it is unsaid ("Who else did so?")."""
 
@@ -46,8 +52,9 @@ def anchor_sentence(question: str) -> str:
     if m is None:
         return question
     first, rest = m.group("first"), m.group("question")
-    if _QUESTION_WORD.match(first) or _PRO_FORM.search(rest) is None:
+    if _QUESTION_WORD.match(first) or (_PRO_FORM.search(rest) is None and _BACK_REFERENCE.search(rest) is None):
         return question
+    first = _ONE_OCCASION.sub("", first)
     after, before = _AFTER.search(rest) is not None, _BEFORE.search(rest) is not None
     if after == before:
         raise UnreadablePair(

@@ -53,9 +53,10 @@ from tkgrag.question.constraints import (
     within_bound,
     within_window,
 )
-from tkgrag.question.graph_linker import GraphLinker
+from tkgrag.question.graph_linker import EXACT_SCORE, GraphLinker
 from tkgrag.question.grounded import RELATION_MARGIN, GroundedAnchor, GroundedEntity, GroundedQuestion
 from tkgrag.question.link_selection import select_links, with_parentheticals
+from tkgrag.question.linking import EntityLink
 from tkgrag.question.model import Anchor, AnchorRelation, AnswerKind, Mention, MentionKind, TemporalQuestion
 from tkgrag.question.parse import QuestionError, names_an_event, understand
 from tkgrag.question.relation_phrases import clean_relation_phrase, is_canonical, relation_phrases, stated_intent
@@ -226,6 +227,10 @@ class Grounder:
             candidates = with_title(self._relation_candidates(phrase), split.titles) if phrase else ()
         with watch.stage("roles"):
             relation, swapped = self._choose(candidates, [lk.key for _, lk in linked], roles)
+            if relation is not None:
+                linked = self._sector_with_events(
+                    linked, dict(zip(mentions, links, strict=True)), relation, roles, swapped
+                )
         entities = tuple(
             GroundedEntity(
                 m,
@@ -238,6 +243,31 @@ class Grounder:
             for (m, lk), r in zip(linked, roles, strict=True)
         )
         return _Clause(entities, relation, candidates, passive, unlinked, phrase)
+
+    def _sector_with_events(
+        self,
+        linked: list[tuple[Mention, EntityLink]],
+        links: dict[Mention, list[EntityLink]],
+        relation: str,
+        roles: Sequence[AnswerRole],
+        swapped: bool,
+    ) -> list[tuple[Mention, EntityLink]]:
+        """A sector with several exact names ("officials in Mexico": Government Official (Mexico), Other Authorities /
+        Officials (Mexico)) takes the first that has events of the relation in its role, when the first-ranked has
+        none: the lexicon's order is a guess, the graph knows which of the two acts."""
+        out = []
+        for (m, lk), r in zip(linked, roles, strict=True):
+            exact = [x for x in links.get(m, []) if x.score >= EXACT_SCORE - 0.5]
+            if m.kind is MentionKind.ROLE and len(exact) > 1 and exact[0].key == lk.key:
+                role = (swap(r) if swapped else r).value
+                counts: dict[str, int] = {}
+                for row in self.store.run(ql.ROLE_COUNTS, {"keys": [x.key for x in exact], "relations": [relation]}):
+                    if row["role"] == role:
+                        counts[row["key"]] = int(row["n"])
+                if not counts.get(lk.key):
+                    lk = next((x for x in exact if counts.get(x.key)), lk)
+            out.append((m, lk))
+        return out
 
     def _anchor_clause(self, anchor: Anchor, clauses: dict[Anchor, _Clause | None]) -> _Clause | None:
         """The anchor's own clause ("X criticised Y"), parsed and grounded as a question of its own; None when its

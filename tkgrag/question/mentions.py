@@ -304,7 +304,11 @@ def _bare_sector_role(text: str, holder: Mention) -> Mention | None:
     ws = list(re.finditer(r"[a-z][\w-]*", m.group("words")))
     for n in range(len(ws), 0, -1):
         words = [w.group() for w in ws[-n:]]
-        if any(w in _ROLE_STOP or w in FUNCTION_WORDS for w in words):
+        if any(w in _ROLE_STOP for w in words):
+            continue
+        # a function word ("people", "of") only inside a longer phrase the lexicon names: "ordinary people in
+        # Nigeria", "members of parliament in Iraq"
+        if any(w in FUNCTION_WORDS for w in words) and (n < 2 or not _is_sector_phrase(words)):
             continue
         if _is_sector_phrase(words):
             start = m.start("words") + ws[-n].start()

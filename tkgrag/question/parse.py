@@ -71,7 +71,8 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
         and not (o.text[:1].isdigit() and _NAME_AFTER.match(text, o.end))
     ]
     trigger_spans = [(a.trigger_start, a.trigger_start + len(a.trigger)) for a in anchors]
-    mentions = find_mentions(text, blocked=[(t.start, t.end) for t in times] + trigger_spans)
+    # from the governing words on: "Looking at 2014 and 2015 only", "Across the whole of 2014" open no name
+    mentions = find_mentions(text, blocked=[(t.phrase_start, t.end) for t in times] + trigger_spans)
     anchors = [
         replace(a, mentions=tuple(m for m in mentions if a.start <= m.start and m.end <= a.end)) for a in anchors
     ]

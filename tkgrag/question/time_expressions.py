@@ -85,6 +85,33 @@ _WEEK = re.compile(
 _HALF = re.compile(
     r"\b(?:the\s+)?(?P<h>first|second|1st|2nd|latter)\s+half\s+of\s+(?:the\s+year\s+)?(?P<y>\d{4})(?!\d)"
 )
+# "H1 2014", "2014 H2", "1H 2014": the halves' short forms (the long form is _HALF).
+_HALF_SHORT = re.compile(r"\bh(?P<h>[12])\s*(?:of\s+)?(?P<y>\d{4})(?!\d)|\b(?P<y2>\d{4})\s*h(?P<h2>[12])\b")
+# Named days with a year: "Halloween 2014", "Christmas Eve 2014", "New Year's Day 2015", "Valentine's Day 2014".
+# Decision: "New Year 2014" and "New Year's 2014" are 1 January (the day a range starting at the new year starts),
+# "Christmas 2014" is 25 December; only fixed-date days (no Easter, no national days that differ by country).
+_HOLIDAYS: dict[str, tuple[int, int]] = {
+    r"new\s+year['’]?s\s+eve": (12, 31),
+    r"new\s+year(?:['’]?s)?(?:\s+day)?": (1, 1),
+    r"christmas\s+eve": (12, 24),
+    r"christmas(?:\s+day)?": (12, 25),
+    r"boxing\s+day": (12, 26),
+    r"hallowe['’]?en": (10, 31),
+    r"all\s+hallows['’]?\s+eve": (10, 31),
+    r"(?:st\.?\s+|saint\s+)?valentine['’]?s(?:\s+day)?": (2, 14),
+}
+_HOLIDAY = re.compile(
+    r"\b(?:the\s+)?(?P<name>" + "|".join(f"(?P<h{i}>{p})" for i, p in enumerate(_HOLIDAYS)) + r")" + _YEAR_TAIL
+)
+# A day range inside one month: "between 12 and 21 December 2014", "from 3 to 9 May 2014", "12-21 December 2014",
+# "December 12-21, 2014", "between December 12 and 21, 2014" ("and" only after "between").
+_D1 = r"(?:the\s+)?(?P<d1>" + _DAY_NUM + r")"
+_D2 = r"(?:the\s+)?(?P<d2>" + _DAY_NUM + r")"
+_DMID = r"\s*(?P<mid>and|to|until|till|through|thru|-|–|—)\s*"
+_DAY_RANGE_DMY = re.compile(
+    r"\b(?:(?P<head>between|from)\s+)?" + _D1 + _DMID + _D2 + r"(?:\s+of)?\s+" + _MONTH + _YEAR_TAIL
+)
+_DAY_RANGE_MDY = re.compile(r"\b(?:(?P<head>between|from)\s+)?" + _MONTH + r"\s+" + _D1 + _DMID + _D2 + _YEAR_TAIL)
 _DECADE = re.compile(
     r"(?:\bthe\s+)?(?<![\w$#.,])(?P<dec>(?:1\d|20)\d0)['’]?s\b"
     r"|(?:\bthe\s+)(?:['’])?(?P<dd>[0-9]0)['’]?s\b|(?<![\w])['’](?P<dd2>[0-9]0)['’]?s\b"
@@ -193,12 +220,18 @@ def _month_is_plausible(text: str, m: re.Match[str]) -> bool:
     if word in AMBIGUOUS_MONTHS:
         s = m.start("mon")
         name = _NAME_WORD_BEFORE.search(text, 0, s)
-        if name is not None and name.group(1).lower() not in FUNCTION_WORDS and name.group(1).lower() not in MONTHS:
+        if (
+            name is not None
+            and name.group(1).lower() not in FUNCTION_WORDS
+            and name.group(1).lower() not in MONTHS
+            and name.group(1).lower() not in _RANGE_HEAD_WORDS
+        ):
             return False  # a surname after a given name: "Theresa May", "Brian May"
         return text[s].isupper() and s > 0 and not text[:s].rstrip().endswith((".", "?", "!"))
     return True
 
 
+_RANGE_HEAD_WORDS = frozenset({"across", "between", "from", "over", "spanning", "throughout", "during", "until"})
 _NAME_WORD_BEFORE = re.compile(r"(?<![\w'’-])([A-Z][\w'’.-]*)\s+$")
 
 
@@ -293,6 +326,40 @@ def _parts_of_years(text: str, low: str) -> list[_Cand]:
         year = int(m.group("y"))
         h = 1 if m.group("h") in ("first", "1st") else 2
         out.append(_Cand(m.start(), m.end(), year, span=_month_range(year, 6 * h - 5, 6 * h), priority=8))
+    for m in _HALF_SHORT.finditer(low):
+        year, h = int(m.group("y") or m.group("y2")), int(m.group("h") or m.group("h2"))
+        out.append(_Cand(m.start(), m.end(), year, span=_month_range(year, 6 * h - 5, 6 * h), priority=8))
+    return out
+
+
+def _day_ranges(text: str, low: str) -> list[_Cand]:
+    """Two days of one month and year: "between 12 and 21 December 2014", "December 12-21, 2014"."""
+    out: list[_Cand] = []
+    for pattern in (_DAY_RANGE_DMY, _DAY_RANGE_MDY):
+        for m in pattern.finditer(low):
+            if m.group("mid") == "and" and m.group("head") != "between":
+                continue  # "on 12 and 21 December 2014" names two days, not the days between them
+            year, month = int(m.group("y")), _month_value(m.group("mon"))
+            d1, d2 = (int(re.sub(r"\D", "", m.group(g))) for g in ("d1", "d2"))
+            first, _ = _ymd_span(year, month, d1)
+            last, _ = _ymd_span(year, month, d2)
+            if first is None or last is None or d1 > d2:
+                out.append(_Cand(m.start(), m.end(), year, month, invalid=True, priority=9, range_kind=True))
+                continue
+            span = TimeSpan(first.start, last.end, Granularity.DAY)
+            out.append(_Cand(m.start(), m.end(), year, month, span=span, priority=9, range_kind=True))
+    return out
+
+
+def _named_days(text: str, low: str) -> list[_Cand]:
+    """Fixed-date holidays with a year: "On Halloween 2014", "Christmas Eve 2014", "New Year's Eve 2015"."""
+    out: list[_Cand] = []
+    for m in _HOLIDAY.finditer(low):
+        i = next(int(k[1:]) for k, v in m.groupdict().items() if k[0] == "h" and k[1:].isdigit() and v)
+        month, day = list(_HOLIDAYS.values())[i]
+        year = int(m.group("y"))
+        span, invalid = _ymd_span(year, month, day)
+        out.append(_Cand(m.start(), m.end(), year, month, day, span, 8, invalid=invalid))
     return out
 
 
@@ -388,6 +455,8 @@ _EXTRACTORS = (
     _textual_dates,
     _months,
     _parts_of_years,
+    _named_days,
+    _day_ranges,
     _decades_centuries,
     _years,
     _year_offsets,
@@ -413,12 +482,56 @@ def _select(cands: list[_Cand]) -> list[_Cand]:
 # the start of (early) 2014 and April 1, 2014" (A's span starts where its year does), "from 2013 to the end of (late)
 # 2014" (B's ends with it).
 _RANGE_HEAD = re.compile(
-    r"(?:^|(?<=[\s,(]))(?P<head>between|from|across|over|spanning)\s+"
+    r"(?:^|(?<=[\s,(]))(?P<head>between|from|across|over|spanning|throughout"
+    # a scope clause: "Looking at 2014 and 2015 only, ...", "considering only 2014 to 2015"
+    r"|looking\s+(?:only\s+)?at|considering(?:\s+only)?|focusing\s+(?:only\s+)?on|(?:restricted|limited)\s+to)\s+"
     r"(?:the\s+(?:very\s+)?(?:start|beginning|outset)\s+of\s+|early\s+)?$"
 )
 _RANGE_MID = re.compile(
     r"^\s*(?P<mid>and|to|until|till|through|thru|up\s+(?:to|until|till)|-|–|—)\s*(?:the\s+(?:very\s+)?(?:end|close)\s+of\s+|late\s+)?$"
 )
+
+
+# "only" closing a scope clause ("Looking at 2014 and 2015 only, ..."): part of the time phrase, no event word
+_ONLY_TAIL = re.compile(r"\s+only\b")
+# "across the whole of 2014", "throughout the entire year 2015", "over the course of 2014": the period, all of it
+_WHOLE_HEAD = re.compile(
+    r"(?:^|(?<=[\s,(]))(?P<head>across|throughout|over|during|in|for)\s+(?:the\s+)?(?:whole|entire|entirety|full|course)"
+    r"(?:\s+of)?\s+(?:the\s+)?(?:year\s+(?:of\s+)?)?$"
+)
+
+
+# "once 19 Oct 2015 had passed", "after 2014 was over": after the time (the tail belongs to the time phrase)
+_PASSED_HEAD = re.compile(r"(?:^|(?<=[\s,(]))(?P<head>once|after|when)\s+(?:the\s+)?$")
+_PASSED_TAIL = re.compile(
+    r"\s+(?:had|has|have|was|is)\s+(?:(?:already|now)\s+)?(?:passed|gone\s+by|elapsed|ended|come\s+and\s+gone|over)\b"
+)
+# "Three days before 2014-10-25" is 22 October; "within seven days after July 20th 2014" is 21..27 July; "in the
+# three days before X" is X-3..X-1. Only on a day: "two weeks before May 2014" has no one day to count from.
+_DAY_OFFSET = re.compile(
+    r"(?:^|(?<=[\s,(]))(?P<within>(?:within|in|during|over)\s+(?:the\s+)?(?:(?:first|next|following|last|preceding)\s+)?)?"
+    r"(?P<n>\d{1,3}|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r"|a|an)\s+(?P<unit>days?|weeks?)"
+    r"\s+(?P<dir>before|after|prior\s+to|following|preceding|later\s+than|earlier\s+than)\s+(?:the\s+)?$"
+)
+
+
+def _day_offset(low: str, cand: _Cand, start: int) -> tuple[TimeSpan, int] | None:
+    """The day(s) "N days before/after <day>" names, and where the phrase starts; None where it does not apply."""
+    span = _resolve(cand)
+    if span is None or span.granularity is not Granularity.DAY or span.start != span.end or span.start is None:
+        return None
+    m = _DAY_OFFSET.search(low, max(0, start - 60), start)
+    if m is None:
+        return None
+    n_text = m.group("n")
+    n = int(n_text) if n_text.isdigit() else NUMBER_WORDS.get(n_text, 1)
+    days = n * (7 if m.group("unit").startswith("week") else 1)
+    sign = -1 if m.group("dir").split()[0] in ("before", "prior", "preceding", "earlier") else 1
+    if m.group("within"):
+        first, last = sorted((span.start + timedelta(days=sign), span.start + timedelta(days=sign * days)))
+    else:
+        first = last = span.start + timedelta(days=sign * days)
+    return TimeSpan(first, last, Granularity.DAY), m.start()
 
 
 def _resolve(c: _Cand) -> TimeSpan | None:
@@ -565,8 +678,20 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
     out: list[TimeExpression] = []
     for cand, head, head_start in _merge_ranges(low, _stated_year(_select(_candidates(text, low)))):
         modifier, start = _modifier(low, cand)
+        whole = _WHOLE_HEAD.search(low, max(0, start - 45), start) if not head else None
+        offset = _day_offset(low, cand, start) if not head else None
+        passed = _PASSED_HEAD.search(low, max(0, start - 12), start) if not head else None
+        passed_tail = _PASSED_TAIL.match(low, cand.end) if passed is not None else None
+        span = _relative_span(low[cand.start : cand.end], reference) if cand.relative else _resolve(cand)
         if head:  # "between A and B", "from A to B"
             relation, rel_start, signal = head, head_start, Signal.OVERLAP
+        elif offset is not None:  # "three days before 25 October 2014": the day(s) it counts to
+            span, rel_start = offset
+            relation, signal = low[rel_start:start].rstrip(), Signal.OVERLAP
+        elif passed is not None and passed_tail is not None:  # "once 19 Oct 2015 had passed"
+            relation, rel_start, signal = passed.group("head"), passed.start(), Signal.AFTER
+        elif whole is not None:  # "across the whole of 2014": the words up to the year are the time phrase's
+            relation, rel_start, signal = low[whole.start() : start].rstrip(), whole.start(), Signal.OVERLAP
         else:
             relation, rel_start, signal = _governing(low, cand, start)
             signal = _inclusive_by(low, relation, modifier, signal)
@@ -574,6 +699,11 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
         tail = _ONWARDS_TAIL.match(low, end) if relation.lower() in ("from", "since") else None
         if tail is not None:
             end = tail.end()
+        only = _ONLY_TAIL.match(low, end) if head.startswith(("looking", "considering", "focusing")) else None
+        if only is not None:
+            end = only.end()
+        if passed_tail is not None and signal is Signal.AFTER:
+            end = passed_tail.end()
         out_tail = _RUN_OUT_TAIL.match(low, end) if signal is Signal.BEFORE else None
         if out_tail is not None:  # "before 2014 was out": up to and including 2014's last day
             signal, end = Signal.FINISH, out_tail.end()
@@ -582,7 +712,7 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
                 text=text[start:end],
                 start=start,
                 end=end,
-                span=_relative_span(low[cand.start : cand.end], reference) if cand.relative else _resolve(cand),
+                span=span,
                 signal=signal,
                 relation=text[rel_start : rel_start + len(relation)],
                 relation_start=rel_start,
