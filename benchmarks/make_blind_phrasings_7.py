@@ -229,6 +229,9 @@ THE_WORDS = (
     "Forces",
     "Committee",
     "Association",
+    "Middle East",
+    "Press",
+    "Kuomintang",
     "Department",
     "Cabinet",
     "Government",
@@ -492,6 +495,7 @@ class Ctx:
     cfg: dict[str, Any]
     store: str
     pool: list[tuple[str, str, str, dt.date]]  # events of the complete period with a phrased relation
+    holidays: list[tuple[str, str, str, dt.date]]  # those of the pool on a holiday
 
     @property
     def scoped(self) -> bool:
@@ -687,6 +691,31 @@ def windows(d: dt.date, rng: random.Random) -> list[tuple[str, dt.date, dt.date,
     return out
 
 
+def b_equal_named(ctx: Ctx) -> Draft | None:
+    """A holiday ("on Christmas Eve 2014") or a season whose two readings give the same gold."""
+    rng = ctx.rng
+    if rng.random() < 0.5:
+        _s, r, o, d = rng.choice(ctx.holidays)
+        ns = names(ctx, o)
+        if ns is None:
+            return None
+        t = f"{HOLIDAYS[(d.month, d.day)]} {d.year}"
+        q = subj_q(ctx, r, ns[0], f"on {t}", lead=f"On {t}" if rng.random() < 0.3 else None)
+        return Draft(Spec(r, "s", None, o, d, d), q, "equal", "equal_holiday", "day")
+    _s, r, o, d = event(ctx)
+    ns = names(ctx, o)
+    seasons = [w for w in windows(d, rng) if w[4] is not None]
+    if ns is None or not seasons:
+        return None
+    word, lo, hi, level, alt = seasons[0]
+    spec = Spec(r, "s", None, o, lo, hi)
+    assert alt is not None
+    other, mine = ctx.kg.gold(replace(spec, lo=alt[0], hi=alt[1])), ctx.kg.gold(spec)
+    if other is None or mine is None or other.answers != mine.answers:
+        return None
+    return Draft(spec, subj_q(ctx, r, ns[0], word), "equal", "equal_season", level)
+
+
 def b_equal_window(ctx: Ctx) -> Draft | None:
     _s, r, o, d = event(ctx)
     ns = names(ctx, o)
@@ -761,7 +790,8 @@ def b_before_date(ctx: Ctx) -> Draft | None:
     ])  # fmt: skip
     if not ctx.scoped and ctx.rng.random() < 0.5:
         scoped = f"before {t}"
-    return Draft(spec, subj_q(ctx, r, ns[0], scoped), "before_after", "before_date_scoped", "day")
+    label = "before_date" if scoped == f"before {t}" else "before_date_scoped"
+    return Draft(spec, subj_q(ctx, r, ns[0], scoped), "before_after", label, "day")
 
 
 def b_before_month(ctx: Ctx) -> Draft | None:
@@ -1057,12 +1087,13 @@ def b_first_last_time(ctx: Ctx) -> Draft | None:
 
 BUILDERS: dict[str, tuple[Builder, int]] = {
     # name: (builder, share per 100 questions)
-    "equal_day": (b_equal_day, 8),
+    "equal_day": (b_equal_day, 7),
     "equal_day_object": (b_equal_day_obj, 4),
     "equal_month": (b_equal_month, 5),
     "equal_month_object": (b_equal_month_obj, 3),
     "equal_year": (b_equal_year, 3),
-    "equal_window": (b_equal_window, 9),
+    "equal_window": (b_equal_window, 7),
+    "equal_named": (b_equal_named, 4),
     "after_date": (b_after_date, 5),
     "after_month": (b_after_month, 3),
     "before_date": (b_before_date, 5),
@@ -1075,8 +1106,8 @@ BUILDERS: dict[str, tuple[Builder, int]] = {
     "first_last_in": (b_first_last_in, 7),
     "last_overall": (b_last_overall, 3),
     "first_overall": (b_first_overall, 2),
-    "when": (b_when, 5),
-    "first_last_time": (b_first_last_time, 8),
+    "when": (b_when, 6),
+    "first_last_time": (b_first_last_time, 12),
 }
 
 
@@ -1105,7 +1136,7 @@ def generate(store: Store, name: str, n: int, seed: int) -> tuple[list[dict[str,
     kg = KG(rows)
     rng = random.Random(seed)
     pool = [e for e in kg.events if e[1] in REL and e[3] >= cfg["complete"]]
-    ctx = Ctx(kg, rng, cfg, name, pool)
+    ctx = Ctx(kg, rng, cfg, name, pool, [e for e in pool if (e[3].month, e[3].day) in HOLIDAYS])
     total = sum(share for _, share in BUILDERS.values())
     quota = {k: max(1, round(share * n / total)) for k, (_, share) in BUILDERS.items()}
     out: list[dict[str, Any]] = []
