@@ -501,6 +501,15 @@ _WHOLE_HEAD = re.compile(
 )
 
 
+# "after Monday 14 September 2015", "on Wednesday, July 15, 2015": a weekday before a day names no entity and no
+# anchor; it belongs to the time phrase (the date says the day, the weekday adds nothing to read). A short form
+# needs its period ("Sun 15 July" may be the newspaper).
+_WEEKDAY_BEFORE = re.compile(
+    r"(?:^|(?<=[\s,(]))(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:mon|tues?|wed|thu|thurs|fri|sat|sun)\.),?\s+"
+    r"(?:the\s+)?$"
+)
+
+
 # "once 19 Oct 2015 had passed", "after 2014 was over": after the time (the tail belongs to the time phrase)
 _PASSED_HEAD = re.compile(r"(?:^|(?<=[\s,(]))(?P<head>once|after|when)\s+(?:the\s+)?$")
 _PASSED_TAIL = re.compile(
@@ -678,6 +687,9 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
     out: list[TimeExpression] = []
     for cand, head, head_start in _merge_ranges(low, _stated_year(_select(_candidates(text, low)))):
         modifier, start = _modifier(low, cand)
+        weekday = _WEEKDAY_BEFORE.search(low, max(0, start - 16), start) if cand.day is not None and not head else None
+        if weekday is not None:
+            start = weekday.start()
         whole = _WHOLE_HEAD.search(low, max(0, start - 45), start) if not head else None
         offset = _day_offset(low, cand, start) if not head else None
         passed = _PASSED_HEAD.search(low, max(0, start - 12), start) if not head else None

@@ -1,0 +1,41 @@
+"""Issue 29, h29j: the seventh blind set's wordings (now tuning data): a weekday before a date. Each case failed before
+its fix."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from tkgrag.question.model import Signal
+from tkgrag.question.parse import understand
+from tkgrag.question.time_expressions import find_time_expressions
+
+
+@pytest.mark.parametrize(
+    ("question", "signal", "day", "names"),
+    [
+        (
+            "Who held consultations with the Agence France-Presse after Monday 14 September 2015",
+            Signal.AFTER,
+            date(2015, 9, 14),
+            ["Agence France-Presse"],
+        ),
+        (
+            "Later than Monday 15 December 2014, who spoke out against Barack Obama?",
+            Signal.AFTER,
+            date(2014, 12, 15),
+            ["Barack Obama"],
+        ),
+        ("Who did Iran visit on Wednesday, July 15, 2015?", Signal.OVERLAP, date(2015, 7, 15), ["Iran"]),
+        ("Who did Iran visit on Tue. 14 July 2015?", Signal.OVERLAP, date(2015, 7, 14), ["Iran"]),
+    ],
+)
+def test_a_weekday_before_a_date_belongs_to_the_time_phrase(
+    question: str, signal: Signal, day: date, names: list[str]
+) -> None:
+    (t,) = find_time_expressions(question)
+    assert t.signal is signal
+    assert t.span is not None and t.span.start == t.span.end == day
+    assert "day" in question[t.phrase_start : t.end].lower() or "Tue." in question[t.phrase_start : t.end]
+    assert [m.text for m in understand(question).mentions] == names
