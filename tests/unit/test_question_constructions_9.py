@@ -7,6 +7,7 @@ from datetime import date
 
 import pytest
 
+from tkgrag.question.declarative import anchor_sentence
 from tkgrag.question.model import Signal
 from tkgrag.question.parse import understand
 from tkgrag.question.time_expressions import find_time_expressions
@@ -39,3 +40,41 @@ def test_a_weekday_before_a_date_belongs_to_the_time_phrase(
     assert t.span is not None and t.span.start == t.span.end == day
     assert "day" in question[t.phrase_start : t.end].lower() or "Tue." in question[t.phrase_start : t.end]
     assert [m.text for m in understand(question).mentions] == names
+
+
+@pytest.mark.parametrize(
+    ("question", "folded"),
+    [
+        (
+            "Angela Merkel praised the head of government of Qatar. Who did the same right after that?",
+            "After Angela Merkel praised the head of government of Qatar, who did the same?",
+        ),
+        (
+            "Julie Bishop held consultations with Pavlo Klimkin. Who did the same immediately after that?",
+            "After Julie Bishop held consultations with Pavlo Klimkin, who did the same?",
+        ),
+        (
+            "Tanzania received a visit from Iran - who was the previous one to do that?",
+            "Before Tanzania received a visit from Iran, who did that?",
+        ),
+        (
+            "Kuwait consulted Abdel Fattah Al-Sisi \u2014 who was the next one to do that?",
+            "After Kuwait consulted Abdel Fattah Al-Sisi, who did that next?",
+        ),
+        (
+            "Djibouti offered diplomatic support to Japan; who else did that the same month?",
+            "In the same month that Djibouti offered diplomatic support to Japan, who else did that?",
+        ),
+        (
+            "Abdel Fattah Al-Sisi held negotiations with John Brennan. Who else did so on the same day?",
+            "On the same day that Abdel Fattah Al-Sisi held negotiations with John Brennan, who else did so?",
+        ),
+    ],
+)
+def test_a_statement_joined_to_a_pro_form_question_is_its_anchor(question: str, folded: str) -> None:
+    assert anchor_sentence(question) == folded
+
+
+def test_a_hyphen_inside_a_name_joins_nothing() -> None:
+    question = "Who did Al-Sisi consult?"
+    assert anchor_sentence(question) == question
