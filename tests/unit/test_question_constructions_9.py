@@ -78,3 +78,31 @@ def test_a_statement_joined_to_a_pro_form_question_is_its_anchor(question: str, 
 def test_a_hyphen_inside_a_name_joins_nothing() -> None:
     question = "Who did Al-Sisi consult?"
     assert anchor_sentence(question) == question
+
+
+@pytest.mark.parametrize(
+    ("question", "folded"),
+    [
+        (
+            "Iran rebuffed the European Parliament. Who denounced the European Parliament one day earlier?",
+            "The day before Iran rebuffed the European Parliament, who denounced the European Parliament?",
+        ),
+        (
+            "France's foreign ministry consulted citizens of Sudan. Who offered sympathy to citizens of Sudan one day "
+            "later?",
+            "The day after France's foreign ministry consulted citizens of Sudan, who offered sympathy to citizens of "
+            "Sudan?",
+        ),
+        (
+            "The police in Kenya arrested citizens of Kenya. Who visited Kenya the following month?",
+            "The month after the police in Kenya arrested citizens of Kenya, who visited Kenya?",
+        ),
+    ],
+)
+def test_one_day_later_than_a_statement_is_the_day_after_its_event(question: str, folded: str) -> None:
+    assert anchor_sentence(question) == folded
+
+
+def test_a_question_alone_with_one_day_later_is_unchanged() -> None:
+    question = "Who visited Kenya one day later?"
+    assert anchor_sentence(question) == question

@@ -54,6 +54,20 @@ _ONE_TO_DO = re.compile(
 )
 
 
+# "X did Y. Who did Z one day later?" / "... the previous day?": the calendar period next to X's event ("The day
+# after X did Y, who did Z?"), whatever Z is: the period is said against the statement
+_NEXT_PERIOD_TAIL = re.compile(
+    r"\s*\b(?:(?:one|a|1)\s+(?P<unit>day|month|year)\s+(?P<dir>later|earlier|afterwards|after|before)|"
+    r"(?:on\s+|in\s+)?the\s+(?P<dir2>next|following|previous|preceding)\s+(?P<unit2>day|month|year))(?=\s*[?.!]?\s*$)",
+    re.IGNORECASE,
+)
+
+
+def _lower_the(first: str) -> str:
+    """ "The head of government of Greece" is no name "The ..." mid-sentence."""
+    return "the" + first[3:] if re.match(r"The\s+[a-z]", first) else first
+
+
 class UnreadablePair(TkgragError, ValueError):
     """A declarative sentence and a pro-form question whose order against it is unsaid ("Who else did so?")."""
 
@@ -67,11 +81,22 @@ def anchor_sentence(question: str) -> str:
     if m is None:
         return question
     first, rest = m.group("first"), m.group("question")
+    shifted = _NEXT_PERIOD_TAIL.search(rest)
+    if shifted is not None and not _QUESTION_WORD.match(first):  # "X did Y. Who did Z one day later?"
+        unit = (shifted.group("unit") or shifted.group("unit2")).lower()
+        later = (shifted.group("dir") or shifted.group("dir2")).lower() in (
+            "later",
+            "after",
+            "afterwards",
+            "next",
+            "following",
+        )
+        rest = rest[: shifted.start()] + rest[shifted.end() :]
+        first = _ONE_OCCASION.sub("", _lower_the(first))
+        return f"The {unit} {'after' if later else 'before'} {first}, {rest[:1].lower()}{rest[1:]}"
     if _QUESTION_WORD.match(first) or (_PRO_FORM.search(rest) is None and _BACK_REFERENCE.search(rest) is None):
         return question
-    first = _ONE_OCCASION.sub("", first)
-    if re.match(r"The\s+[a-z]", first):  # "The head of government of Greece" is no name "The ..." mid-sentence
-        first = "the" + first[3:]
+    first = _ONE_OCCASION.sub("", _lower_the(first))
     same = _SAME_PERIOD.search(rest)
     if same is not None:
         rest = rest[: same.start()] + rest[same.end() :]
