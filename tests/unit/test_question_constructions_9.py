@@ -106,3 +106,24 @@ def test_one_day_later_than_a_statement_is_the_day_after_its_event(question: str
 def test_a_question_alone_with_one_day_later_is_unchanged() -> None:
     question = "Who visited Kenya one day later?"
     assert anchor_sentence(question) == question
+
+
+@pytest.mark.parametrize(
+    ("question", "signal"),
+    [
+        ("Who paid a visit to Malawi earlier in 2014 than June 8", Signal.BEFORE),
+        ("Who paid a visit to Malawi later in 2014 than June 8?", Signal.AFTER),
+    ],
+)
+def test_a_comparative_split_by_its_year_bounds_the_day(question: str, signal: Signal) -> None:
+    year, day = find_time_expressions(question)
+    assert (year.signal, year.span is not None and year.span.start) == (Signal.OVERLAP, date(2014, 1, 1))
+    assert (day.signal, day.relation, day.span is not None and day.span.start) == (signal, "than", date(2014, 6, 8))
+    assert [m.text for m in understand(question).mentions] == ["Malawi"]
+
+
+def test_counting_only_a_year_is_a_scope_clause() -> None:
+    question = "Which countries or people inked a deal with Japan before 2015-04-03, counting only 2015?"
+    day, year = find_time_expressions(question)
+    assert (day.signal, year.signal, year.relation) == (Signal.BEFORE, Signal.OVERLAP, "counting only")
+    assert question[year.phrase_start : year.end] == "counting only 2015"

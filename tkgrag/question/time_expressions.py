@@ -510,6 +510,17 @@ _WEEKDAY_BEFORE = re.compile(
 )
 
 
+# "..., counting only 2015", "limited to 2015": a scope clause on one period (ranges: ``_RANGE_HEAD``)
+_SCOPE_HEAD = re.compile(
+    r"(?:^|(?<=[\s,(]))(?:(?:counting|considering|looking|focusing)(?:\s+(?:only|just))?(?:\s+(?:at|on))?|"
+    r"(?:only|just)\s+counting|(?:restricted|limited)\s+to)\s+(?:the\s+year\s+)?$"
+)
+# "earlier in 2014 than June 8", "later in 2015 than 3 March": the comparative is split by the year it stays in
+_SPLIT_COMPARATIVE = re.compile(
+    r"\b(?P<cmp>earlier|sooner|later)\s+in\s+(?:[a-z]+\s+)?\d{4}\s+(?P<than>than)\s+(?:the\s+)?$"
+)
+
+
 # "once 19 Oct 2015 had passed", "after 2014 was over": after the time (the tail belongs to the time phrase)
 _PASSED_HEAD = re.compile(r"(?:^|(?<=[\s,(]))(?P<head>once|after|when)\s+(?:the\s+)?$")
 _PASSED_TAIL = re.compile(
@@ -707,6 +718,13 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
         else:
             relation, rel_start, signal = _governing(low, cand, start)
             signal = _inclusive_by(low, relation, modifier, signal)
+            scope = _SCOPE_HEAD.search(low, max(0, start - 30), start) if not relation else None
+            split = _SPLIT_COMPARATIVE.search(low, max(0, start - 40), start) if not relation else None
+            if scope is not None:  # "..., counting only 2015": the stated window, no event word
+                relation, rel_start = low[scope.start() : start].rstrip(), scope.start()
+            elif split is not None:  # "earlier in 2014 than June 8": before June 8 (the year is its own expression)
+                relation, rel_start = split.group("than"), split.start("than")
+                signal = Signal.AFTER if split.group("cmp") == "later" else Signal.BEFORE
         end = cand.end
         tail = _ONWARDS_TAIL.match(low, end) if relation.lower() in ("from", "since") else None
         if tail is not None:
