@@ -31,6 +31,9 @@ the visit to X": the main clause's actor), and a passive agent asked after a fro
 25  Nu State          Make_a_visit             Mu Kingdom         2015-05-05
 26  Government Official (Zedland)  Make_a_visit  Zedland              2014-03-28
 27  Other Authorities / Officials (Zedland)  Arrest,_detain,_or_charge_with_legal_action  Criminal (Zedland)  2014-03-28
+28  Pi Realm          Criticize_or_denounce    Xi Land            2014-11-05
+29  Chi Realm         Praise_or_endorse        Xi Land            2014-11-06
+30  Psi Realm         Praise_or_endorse        Xi Land            2014-11-08
 """
 
 from __future__ import annotations
@@ -84,6 +87,10 @@ FACTS = [
         "Criminal_(Zedland)",
         "2014-03-28",
     ),
+    # a criticism and two praises of one target, one and three days later: "Who praised Xi Land one day later?" (h29j)
+    ("Pi_Realm", "Criticize_or_denounce", "Xi_Land", "2014-11-05"),
+    ("Chi_Realm", "Praise_or_endorse", "Xi_Land", "2014-11-06"),
+    ("Psi_Realm", "Praise_or_endorse", "Xi_Land", "2014-11-08"),
 ]
 
 
@@ -422,3 +429,27 @@ def test_a_sector_with_two_names_takes_the_one_that_acts(reader: SymbolicReader,
     # "officials" is Government Official first in the lexicon, but only Other Authorities / Officials arrests (#27)
     got = texts(reader, vector, "March 28, 2014: who did officials in Zedland detain or charge?")
     assert got == ["Criminal (Zedland)"]
+
+
+def test_a_weekday_before_a_date_is_part_of_the_date(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # criticisms of Zeta Republic after 2014-03-04 (a Tuesday): #2, #3, #4
+    got = texts(reader, vector, "Who criticised Zeta Republic after Tuesday 4 March 2014?")
+    assert sorted(got) == ["Beta League", "Delta Council", "Gamma State"]
+
+
+def test_a_statement_and_a_question_joined_by_a_dash(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # anchor #3 (05-02); the criticism before it, nearest first: #2 (03-20)
+    got = texts(reader, vector, "Gamma State criticised Zeta Republic - who was the previous one to do that?")
+    assert got[:1] == ["Beta League"]
+
+
+def test_who_else_did_that_the_same_month(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # anchor #1 (2014-03-04); the other criticism in March 2014: #2
+    got = texts(reader, vector, "Alpha Union criticised Zeta Republic; who else did that the same month?")
+    assert got == ["Beta League"]
+
+
+def test_another_event_one_day_after_a_statement(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # anchor #28 (2014-11-05); praise of Xi Land on 11-06: #29, not #30 (11-08)
+    got = texts(reader, vector, "Pi Realm criticised Xi Land. Who praised Xi Land one day later?")
+    assert got == ["Chi Realm"]

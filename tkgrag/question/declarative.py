@@ -13,9 +13,11 @@ from tkgrag.errors import TkgragError
 from tkgrag.question.lexicon import PRO_FORM
 
 # The first sentence ends at a full stop, then a question word opens the second; "U.S. Who" is split at the last
-# stop before the question word (the first sentence holds no "?" or "!").
+# stop before the question word (the first sentence holds no "?" or "!"). A semicolon or a spaced dash joins the
+# two like a stop ("X visited Y - who was the previous one to do that?"); a hyphen inside a word does not.
 _PAIR = re.compile(
-    r"^\s*(?P<first>[^?!;]*?[^\s.;])\s*[.;]\s+(?P<question>(?:who|whom|which|what)\b[^.?!]*[?.!]?)\s*$",
+    r"^\s*(?P<first>[^?!;]*?[^\s.;\-\u2013\u2014])\s*(?:[.;]|\s[-\u2013\u2014]|\u2014)\s+"
+    r"(?P<question>(?:who|whom|which|what)\b[^.?!]*[?.!]?)\s*$",
     re.IGNORECASE | re.DOTALL,
 )
 _QUESTION_WORD = re.compile(r"^(?:who|whom|whose|which|what|when|where|how|why|did|does|do|was|were|is|are)\b", re.I)
@@ -23,11 +25,16 @@ _QUESTION_WORD = re.compile(r"^(?:who|whom|whose|which|what|when|where|how|why|d
 # anywhere ("Who did that next in 2014?"): the first sentence gives "it" its event.
 _PRO_FORM = re.compile(PRO_FORM.pattern + r"|\b(?:did|does|do|done|doing)\s+(?:it|that)\b", re.IGNORECASE)
 _AFTER = re.compile(r"\b(?:next|after(?:wards)?|then|later|subsequently|following)\b", re.IGNORECASE)
-_BEFORE = re.compile(r"\b(?:before|earlier|previously|prior)\b", re.IGNORECASE)
+_BEFORE = re.compile(r"\b(?:before|earlier|previous(?:ly)?|prior)\b", re.IGNORECASE)
+# "X did Y; who else did that the same month?": the period of X's event ("In the same month that X did Y, ...")
+_SAME_PERIOD = re.compile(
+    r"\s*\b(?:in\s+|on\s+|during\s+)?the\s+same\s+(?P<unit>day|week|month|year)\b(?=\s*[?.!]?\s*$)", re.IGNORECASE
+)
 # Order words the anchor trigger now says ("Who else did so afterwards?" -> "After ..., who else did so?"); "next"
 # stays: it asks for the nearest one.
 _SAID_BY_TRIGGER = re.compile(
-    r"\s*\b(?:(?:after|before|prior\s+to)\s+(?:that|then|this)|afterwards|after|then|later|subsequently|before|"
+    r"\s*\b(?:(?:(?:right|immediately|straight|just|directly)\s+)?(?:after|before|prior\s+to)\s+(?:that|then|this)|"
+    r"afterwards|after|then|later|subsequently|before|"
     r"earlier|previously)\b(?=\s*[?.!]?\s*$)",
     re.IGNORECASE,
 )
@@ -37,6 +44,28 @@ _SAID_BY_TRIGGER = re.compile(
 _BACK_REFERENCE = re.compile(r"\b(?:after|before|prior\s+to)\s+(?:that|this|then)\b(?=\s*[?.!]?\s*$)", re.IGNORECASE)
 # "X consulted Y at one point; ...": the occasion is the anchor itself, the words say no time
 _ONE_OCCASION = re.compile(r"\s+(?:at\s+(?:one|some)\s+point|once|on\s+(?:one|an)\s+occasion)$", re.IGNORECASE)
+
+
+# "who was the previous one to do that?": the order word is read (before/after); the rest is the pro-form "did that"
+_ONE_TO_DO = re.compile(
+    r"\s+(?:was|were)\s+the\s+(?P<which>previous|next|last|most\s+recent|latest)\s+(?:one|person|party|country)\s+"
+    r"to\s+do\s+(?:so|that|it|the\s+same)\b",
+    re.IGNORECASE,
+)
+
+
+# "X did Y. Who did Z one day later?" / "... the previous day?": the calendar period next to X's event ("The day
+# after X did Y, who did Z?"), whatever Z is: the period is said against the statement
+_NEXT_PERIOD_TAIL = re.compile(
+    r"\s*\b(?:(?:one|a|1)\s+(?P<unit>day|month|year)\s+(?P<dir>later|earlier|afterwards|after|before)|"
+    r"(?:on\s+|in\s+)?the\s+(?P<dir2>next|following|previous|preceding)\s+(?P<unit2>day|month|year))(?=\s*[?.!]?\s*$)",
+    re.IGNORECASE,
+)
+
+
+def _lower_the(first: str) -> str:
+    """ "The head of government of Greece" is no name "The ..." mid-sentence."""
+    return "the" + first[3:] if re.match(r"The\s+[a-z]", first) else first
 
 
 class UnreadablePair(TkgragError, ValueError):
@@ -52,9 +81,28 @@ def anchor_sentence(question: str) -> str:
     if m is None:
         return question
     first, rest = m.group("first"), m.group("question")
+    shifted = _NEXT_PERIOD_TAIL.search(rest)
+    if shifted is not None and not _QUESTION_WORD.match(first):  # "X did Y. Who did Z one day later?"
+        unit = (shifted.group("unit") or shifted.group("unit2")).lower()
+        later = (shifted.group("dir") or shifted.group("dir2")).lower() in (
+            "later",
+            "after",
+            "afterwards",
+            "next",
+            "following",
+        )
+        rest = rest[: shifted.start()] + rest[shifted.end() :]
+        first = _ONE_OCCASION.sub("", _lower_the(first))
+        return f"The {unit} {'after' if later else 'before'} {first}, {rest[:1].lower()}{rest[1:]}"
     if _QUESTION_WORD.match(first) or (_PRO_FORM.search(rest) is None and _BACK_REFERENCE.search(rest) is None):
         return question
-    first = _ONE_OCCASION.sub("", first)
+    first = _ONE_OCCASION.sub("", _lower_the(first))
+    same = _SAME_PERIOD.search(rest)
+    if same is not None:
+        rest = rest[: same.start()] + rest[same.end() :]
+        unit = same.group("unit").lower()
+        prep = "On" if unit == "day" else "In"
+        return f"{prep} the same {unit} that {first}, {rest[:1].lower()}{rest[1:]}"
     after, before = _AFTER.search(rest) is not None, _BEFORE.search(rest) is not None
     if after == before:
         raise UnreadablePair(
@@ -62,6 +110,5 @@ def anchor_sentence(question: str) -> str:
             "before it; ask e.g. 'After X did Y, who did so next?'"
         )
     rest = _SAID_BY_TRIGGER.sub("", rest)
-    if re.match(r"The\s+[a-z]", first):  # "The head of government of Greece" is no name "The ..." mid-sentence
-        first = "the" + first[3:]
+    rest = _ONE_TO_DO.sub(lambda o: " did that next" if o.group("which").lower() == "next" else " did that", rest)
     return f"{'After' if after else 'Before'} {first}, {rest[:1].lower()}{rest[1:]}"

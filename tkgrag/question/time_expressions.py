@@ -501,6 +501,26 @@ _WHOLE_HEAD = re.compile(
 )
 
 
+# "after Monday 14 September 2015", "on Wednesday, July 15, 2015": a weekday before a day names no entity and no
+# anchor; it belongs to the time phrase (the date says the day, the weekday adds nothing to read). A short form
+# needs its period ("Sun 15 July" may be the newspaper).
+_WEEKDAY_BEFORE = re.compile(
+    r"(?:^|(?<=[\s,(]))(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:mon|tues?|wed|thu|thurs|fri|sat|sun)\.),?\s+"
+    r"(?:the\s+)?$"
+)
+
+
+# "..., counting only 2015", "limited to 2015": a scope clause on one period (ranges: ``_RANGE_HEAD``)
+_SCOPE_HEAD = re.compile(
+    r"(?:^|(?<=[\s,(]))(?:(?:counting|considering|looking|focusing)(?:\s+(?:only|just))?(?:\s+(?:at|on))?|"
+    r"(?:only|just)\s+counting|(?:restricted|limited)\s+to)\s+(?:the\s+year\s+)?$"
+)
+# "earlier in 2014 than June 8", "later in 2015 than 3 March": the comparative is split by the year it stays in
+_SPLIT_COMPARATIVE = re.compile(
+    r"\b(?P<cmp>earlier|sooner|later)\s+in\s+(?:[a-z]+\s+)?\d{4}\s+(?P<than>than)\s+(?:the\s+)?$"
+)
+
+
 # "once 19 Oct 2015 had passed", "after 2014 was over": after the time (the tail belongs to the time phrase)
 _PASSED_HEAD = re.compile(r"(?:^|(?<=[\s,(]))(?P<head>once|after|when)\s+(?:the\s+)?$")
 _PASSED_TAIL = re.compile(
@@ -678,6 +698,9 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
     out: list[TimeExpression] = []
     for cand, head, head_start in _merge_ranges(low, _stated_year(_select(_candidates(text, low)))):
         modifier, start = _modifier(low, cand)
+        weekday = _WEEKDAY_BEFORE.search(low, max(0, start - 16), start) if cand.day is not None and not head else None
+        if weekday is not None:
+            start = weekday.start()
         whole = _WHOLE_HEAD.search(low, max(0, start - 45), start) if not head else None
         offset = _day_offset(low, cand, start) if not head else None
         passed = _PASSED_HEAD.search(low, max(0, start - 12), start) if not head else None
@@ -695,6 +718,13 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
         else:
             relation, rel_start, signal = _governing(low, cand, start)
             signal = _inclusive_by(low, relation, modifier, signal)
+            scope = _SCOPE_HEAD.search(low, max(0, start - 30), start) if not relation else None
+            split = _SPLIT_COMPARATIVE.search(low, max(0, start - 40), start) if not relation else None
+            if scope is not None:  # "..., counting only 2015": the stated window, no event word
+                relation, rel_start = low[scope.start() : start].rstrip(), scope.start()
+            elif split is not None:  # "earlier in 2014 than June 8": before June 8 (the year is its own expression)
+                relation, rel_start = split.group("than"), split.start("than")
+                signal = Signal.AFTER if split.group("cmp") == "later" else Signal.BEFORE
         end = cand.end
         tail = _ONWARDS_TAIL.match(low, end) if relation.lower() in ("from", "since") else None
         if tail is not None:
