@@ -58,7 +58,7 @@ from tkgrag.question.grounded import RELATION_MARGIN, GroundedAnchor, GroundedEn
 from tkgrag.question.link_selection import select_links, with_parentheticals
 from tkgrag.question.linking import EntityLink
 from tkgrag.question.model import Anchor, AnchorRelation, AnswerKind, Mention, MentionKind, TemporalQuestion
-from tkgrag.question.parse import QuestionError, names_an_event, understand
+from tkgrag.question.parse import QuestionError, names_an_event, understand, without_mentions
 from tkgrag.question.relation_phrases import clean_relation_phrase, is_canonical, relation_phrases, stated_intent
 from tkgrag.question.relations import FIT_MIN, RelationMatch, RelationMatchError, humanise
 from tkgrag.question.rewrite import rewrite
@@ -638,25 +638,9 @@ def _names_one_entity(anchor: Anchor) -> bool:
     """An anchor that is one name: "Okada Katsuya", "the Kuomintang", "the head of government of X"."""
     if not anchor.mentions:
         return True
-    # nested mentions ("China's head of government", "China's head", "China") are cut once, as their union: cut one
-    # by one, the shorter ones would cut into the words after the longest ("appealed to")
-    covered = _union(sorted((m.start, m.end) for m in anchor.mentions))
-    rest = anchor.text
-    for a, b in reversed(covered):
-        rest = rest[: a - anchor.start] + " " + rest[b - anchor.start :]
+    rest = without_mentions(anchor)
     leftover = [w for w in re.findall(r"[\w'’-]+", rest.lower()) if w not in {"the", "a", "an", "of", "s"}]
     return not leftover
-
-
-def _union(spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Sorted spans with the overlapping ones joined."""
-    out: list[tuple[int, int]] = []
-    for a, b in spans:
-        if out and a <= out[-1][1]:
-            out[-1] = (out[-1][0], max(out[-1][1], b))
-        else:
-            out.append((a, b))
-    return out
 
 
 def _outside(mentions: Sequence[Mention], moved: Mention) -> list[Mention]:

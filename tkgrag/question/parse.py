@@ -100,7 +100,7 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
 
     removed = sorted([*time_spans, *anchor_spans, *exclusions, *(_ordinal_span(low, o) for o in ordinals)])
     main_content = _clean(_cut(text, removed), like=text)
-    constraint = " ".join(" ".join(text[a:b].split()) for a, b in _merge(removed)).strip(" ,")
+    constraint = " ".join(" ".join(text[a:b].split()) for a, b in merge_spans(removed)).strip(" ,")
     relation_phrase = _relation_phrase(
         text,
         low,
@@ -157,12 +157,20 @@ def names_an_event(anchor: Anchor) -> bool:
         return False
     if anchor.kind is AnchorKind.CLAUSE:
         return True
-    rest = anchor.text
-    for a, b in reversed(_merge([(m.start, m.end) for m in anchor.mentions])):  # nested mentions cut as one
-        rest = rest[: a - anchor.start] + " " + rest[b - anchor.start :]
+    rest = without_mentions(anchor)
     return bool(anchor.mentions) and any(
         len(w) > 3 and w.lower() not in FUNCTION_WORDS for w in re.findall(r"[a-z][\w-]*", rest)
     )
+
+
+def without_mentions(anchor: Anchor) -> str:
+    """The anchor's text with its mentions cut out, each cut leaving a space. Nested mentions ("China's head of
+    government", "China's head", "China") are cut once, as their union: cut one by one, the shorter ones would cut into
+    the words after the longest ("appealed to")."""
+    rest = anchor.text
+    for a, b in reversed(merge_spans([(m.start, m.end) for m in anchor.mentions])):
+        rest = rest[: a - anchor.start] + " " + rest[b - anchor.start :]
+    return rest
 
 
 def _repeats_anchor(text: str, anchors: Sequence[Anchor]) -> bool:
@@ -221,7 +229,8 @@ def _ordinal_span(low: str, o: Ordinal) -> tuple[int, int]:
     return start, end
 
 
-def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def merge_spans(spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans sorted, the overlapping ones joined."""
     out: list[tuple[int, int]] = []
     for a, b in sorted(spans):
         if out and a <= out[-1][1]:
@@ -233,7 +242,7 @@ def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 def _cut(text: str, spans: list[tuple[int, int]]) -> str:
     pieces, pos = [], 0
-    for a, b in _merge(spans):
+    for a, b in merge_spans(spans):
         pieces.append(text[pos:a])
         pieces.append(" ")
         pos = b
