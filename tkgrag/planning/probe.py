@@ -1,11 +1,12 @@
 """The store side of ``auto``'s calibration (``tkgrag.planning.calibration``): a vector's probe values per kind
 (its top cosines against each kind's vector index), and the store's label-free null, of one of two sorts:
 
-- ``questions`` (the default): question-shaped texts made from a sample of each kind's own items by fixed rules
-  (``planning.pseudo``; no labels), embedded, and probed on the OTHER kinds' indexes. A user's question is compared
-  with what questions about other kinds reach on a kind's index;
-- ``items``: a sample of each label's own item vectors probed on the other kinds' indexes (the first null; item
-  texts are unlike questions, so a long-text kind's index was easy for any question to beat).
+- ``questions`` (opt-in, ``null="questions"``): question-shaped texts made from a sample of each kind's own items
+  by fixed rules (``planning.pseudo``; no labels), embedded, and probed on the OTHER kinds' indexes. A user's
+  question is compared with what questions about other kinds reach on a kind's index;
+- ``items`` (the default, ``calibration.DEFAULT_NULL``): a sample of each label's own item vectors probed on the
+  other kinds' indexes. Item texts are unlike questions, so a long-text kind's index is easy for any question to
+  beat; the question null corrects that but sent fewer training questions to the right kind (auto-3's report).
 
 A null is computed once per store state (the kinds' item counts) and cached in the process and in a file under
 ``$TKGRAG_HOME/calibration/`` (keyed by the server, the database, the embedder, the counts and the null's sort and
