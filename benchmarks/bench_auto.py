@@ -786,6 +786,111 @@ def margins(rows_path: Path, sweep: list[float]) -> str:
     return "\n".join(out)
 
 
+def row_signals(features: list[float]) -> tuple[Any, dict[Any, float | None]]:
+    """A measured row's (``router.FEATURES``) parse and link signals as the planner reads them, and its calibrated
+    value per kind (a percentile stored as 0.5 is read as 0.5, where the live planner may have had None)."""
+    import math
+
+    from tkgrag.planning.planner import QuestionSignals
+    from tkgrag.planning.router import FEATURES, PROBED
+
+    f = dict(zip(FEATURES, features, strict=False))
+    signals = QuestionSignals(
+        temporal="yes" if f["temporal"] else "",
+        linked_events=round(math.expm1(f["log1p_linked_events"])),
+        linked_facts=round(math.expm1(f["log1p_linked_facts"])),
+        states_time=bool(f["states_time"]),
+    )
+    return signals, {k: f[f"pct_{k.value}"] for k in PROBED}
+
+
+HYBRID_SURE = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1.01)  # the sweep written down before the replay (1.01: never)
+
+
+def hybrid_table(rows: list[Any], model: Any, sweep: tuple[float, ...]) -> list[str]:
+    """Per class of ``rows``, the answer's kind right under the label-free rules, the router alone and the hybrid
+    at each ``sure``, with how many the rules decided (before calibration / by the lead) under the hybrid."""
+    from tkgrag.model import ItemKind
+    from tkgrag.planning.planner import RULES, hybrid, route_fitted
+    from tkgrag.planning.router import CLASSES, PROBED
+    from tkgrag.planning.router_training import label_free_kind
+
+    present = frozenset(PROBED)
+    by_class = {c: [r for r in rows if r.kind == c] for c in CLASSES}
+    ways: dict[str, Any] = {"label-free": lambda r: replay_label_free(r.features, 0.1)}
+
+    def alone(r: Any) -> list[str]:
+        _, cal = row_signals(r.features)
+        got = route_fitted(model.probabilities(r.x(model.embedding)), present, cal)
+        return [k.value for k in got[0]] if got else []
+
+    ways["router alone"] = alone
+    decided: dict[str, dict[str, tuple[int, int]]] = {}
+    for trusted, said in (
+        (frozenset({ItemKind.EVENT, ItemKind.FACT}), "events, facts"),
+        (frozenset({ItemKind.EVENT}), "events"),
+    ):
+        for sure in sweep:
+
+            def way(r: Any, sure: float = sure, trusted: frozenset[Any] = trusted) -> list[str]:
+                signals, cal = row_signals(r.features)
+                probs = model.probabilities(r.x(model.embedding))
+                return [k.value for k in hybrid(signals, present, probs, cal, sure=sure, trusted=trusted)[0]]
+
+            name = f"hybrid, rule 3 trusted for {said}, sure {sure:g}"
+            ways[name] = way
+            decided[name] = {}
+            for c, rs in by_class.items():
+                before = lead = 0
+                for r in rs:
+                    signals, cal = row_signals(r.features)
+                    probs = model.probabilities(r.x(model.embedding))
+                    _, why, _, who = hybrid(signals, present, probs, cal, sure=sure, trusted=trusted)
+                    before += who == RULES and "before any calibration" in why
+                    lead += who == RULES and "leads the next" in why
+                decided[name][c] = (before, lead)
+    out = [
+        "| plan | "
+        + " | ".join(f"{c} (of {len(by_class[c])})" for c in CLASSES)
+        + " | all | rules decided (before calibration + by the lead), per class |",
+        "|---|" + "---:|" * (len(CLASSES) + 1) + "---|",
+    ]
+    for name, way in ways.items():
+        cells = []
+        total = 0
+        for c in CLASSES:
+            target = "chunk" if c == "none" else c
+            right = 0
+            for r in by_class[c]:
+                kinds = way(r)
+                _, cal = row_signals(r.features)
+                pct = {k.value: v for k, v in cal.items()}
+                right += label_free_kind([ItemKind(k) for k in kinds], pct) == target
+            total += right
+            cells.append(f"{right} ({right / max(len(by_class[c]), 1):.0%})")
+        counts = decided.get(name)
+        by = " / ".join(f"{c} {b}+{lead}" for c, (b, lead) in counts.items()) if counts else "-"
+        out.append(f"| {name} | " + " | ".join(cells) + f" | {total} | {by} |")
+    return out
+
+
+def hybrid_replay(rows_path: Path, router_path: Path, share: float, seed: int, sweep: tuple[float, ...]) -> str:
+    """The hybrid (``planner.hybrid``) replayed from the rows ``tkgrag train router`` measured (no store), with the
+    saved router: on the held-out split (the router never saw these rows; where ``sure`` is chosen) and, for
+    reference, on the training split (the router's own fitting rows: optimistic for it)."""
+    from tkgrag.planning.router import Router
+    from tkgrag.planning.router_training import Row, split
+
+    model = Router.load(router_path)
+    rows = [Row(**json.loads(line)) for line in rows_path.read_text().splitlines() if line.strip()]
+    train_i, held_i = split(rows, [r.kind for r in rows], share, seed)
+    out = [f"## Held out ({len(held_i)} rows; the router did not see them)", ""]
+    out += hybrid_table([rows[i] for i in held_i], model, sweep)
+    out += ["", f"## Training split ({len(train_i)} rows; the router was fitted on them)", ""]
+    out += hybrid_table([rows[i] for i in train_i], model, sweep)
+    return "\n".join(out)
+
+
 def recalibrated(features: list[float], null: Any) -> list[float]:
     """A measured row's features (``router.FEATURES``) with each kind's percentile recomputed from its stored raw
     probe value in ``null`` (a ``calibration.Null``); no sample for a kind: 0.5, as ``Features.vector`` stores a
@@ -972,6 +1077,7 @@ def main() -> None:
             "signals",
             "heldout",
             "margins",
+            "hybrid",
             "nulls",
         ],
     )
@@ -1009,6 +1115,20 @@ def main() -> None:
         text = (
             "# `auto`'s fitted router on held-out training questions (with and without the question vector)\n\n"
             f"Command: `{shown(sys.argv[1:])}`\n\n" + heldout(args.rows, args.heldout, args.seed) + "\n"
+        )
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / f"{args.name}.md").write_text(text)
+        print(text)
+        return
+    if args.what == "hybrid":
+        if args.rows is None:
+            raise SystemExit("hybrid: --rows ROWS.jsonl (written by `tkgrag train router`) is required")
+        text = (
+            "# `auto`'s hybrid (label-free rules where sure, the fitted router for the rest) replayed on the "
+            "router's measured training rows (no store)\n\n"
+            f"Command: `{shown(sys.argv[1:])}`\n\n"
+            + hybrid_replay(args.rows, args.rows.parent / "router.json", args.heldout, args.seed, HYBRID_SURE)
+            + "\n"
         )
         args.out.mkdir(parents=True, exist_ok=True)
         (args.out / f"{args.name}.md").write_text(text)

@@ -29,6 +29,7 @@ from tkgrag.planning.fusion import FUSIONS, fuse
 from tkgrag.planning.inventory import Inventory, take_inventory
 from tkgrag.planning.planner import (
     KIND_ORDER,
+    SURE,
     Plan,
     QuestionSignals,
     Step,
@@ -70,7 +71,9 @@ class Calibrator(Protocol):
 
 
 CALIBRATIONS = ("null", "off")
-ROUTERS = ("fitted", "off")  # "fitted": the store's fitted router when one exists (``tkgrag train router``)
+# Where the store has a fitted router (``tkgrag train router``): "hybrid", the label-free rules where they are sure
+# and the router for the rest (``planner.hybrid``); "fitted", the router alone; "off", the label-free rules alone.
+ROUTERS = ("hybrid", "fitted", "off")
 
 
 _WORDS = re.compile(r"\w+")
@@ -108,7 +111,7 @@ class AutoRetriever:
     calibration: str = "null"  # "off": the rules alone
     null: str = DEFAULT_NULL  # the null's sort (``planning.probe``): "questions" or "items"
     calibrator: Calibrator | None = None  # default: the store's null and the toolbox's embedder
-    router: str = "fitted"  # "off": the label-free null alone even where a fitted router exists
+    router: str = "hybrid"  # ``ROUTERS``
     fitted: tuple[str, Router] | None = None  # default: the router fitted for this store, if any
     name: str = AUTO
     kinds: frozenset[ItemKind] = ALL_KINDS
@@ -132,7 +135,7 @@ class AutoRetriever:
             self.calibrator = StoreCalibrator(self.toolbox.store, embedder, self.null)
         if self.router not in ROUTERS:
             raise ConfigError(f"unknown router {self.router!r}; choose one of: {', '.join(ROUTERS)}")
-        if self.fitted is None and self.router == "fitted" and self.calibration == "null" and embedder is not None:
+        if self.fitted is None and self.router != "off" and self.calibration == "null" and embedder is not None:
             store = self.toolbox.store
             self.fitted = find_router(store.settings.home / "models", router_store(store, embedder.name))
 
@@ -164,31 +167,25 @@ class AutoRetriever:
         return QuestionSignals(temporal, int(row["events"] or 0), int(row["facts"] or 0), states_time)
 
     def features(
-        self, request: RetrievalRequest, inv: Inventory
+        self, request: RetrievalRequest, inv: Inventory, signals: QuestionSignals | None = None
     ) -> tuple[Features, list[float], QuestionSignals] | None:
         """What the fitted router reads of the question (``router.Features``) and its vector; None without a null
-        (a store of one kind). ``tkgrag train router`` computes its training rows with this same code."""
+        (a store of one kind). ``tkgrag train router`` computes its training rows with this same code. ``signals``:
+        the question's label-free signals when already read (a temporal question's are the router's; one query
+        fewer)."""
         kinds = tuple(k for k in KIND_ORDER if k in inv.kinds)
         if self.calibrator is None or len(kinds) < 2:
             return None
         m = self.calibrator.measure(request.text, kinds, inv.counts.by_kind())
         if m is None:
             return None
-        s = self.signals(request.understanding, inv, always=True)
+        s = signals if signals is not None and signals.temporal else self.signals(request.understanding, inv, True)
         f = Features(m.raw, m.calibrated, s.linked_events, s.linked_facts, s.states_time, bool(s.temporal))
         return f, m.vector, s
 
     def plan(self, request: RetrievalRequest) -> Plan:
         inv = self.inventory()
         have = present(inv, request.kinds)
-        if self.fitted is not None and self.router != "off" and len(have) > 1 and self.calibration != "off":
-            measured = self.features(request, inv)
-            if measured is not None:
-                f, vector, signals = measured
-                name, router = self.fitted
-                probs = router.probabilities(f.vector() + (vector if router.embedding else []))
-                cal = {k: v for k, v in f.pct.items() if k in have}
-                return plan(signals, inv, self.fusion, request.kinds, cal, routed=probs, router=name)
         signals = self.signals(request.understanding, inv)
         calibrator = self.calibrator if self.calibration != "off" else None
 
@@ -196,7 +193,20 @@ class AutoRetriever:
             m = calibrator.measure(request.text, kinds, inv.counts.by_kind()) if calibrator is not None else None
             return None if m is None else m.calibrated
 
-        return plan(signals, inv, self.fusion, wanted=request.kinds, calibrate=calibrate)
+        if self.fitted is None or self.router == "off" or len(have) < 2 or self.calibration == "off":
+            return plan(signals, inv, self.fusion, wanted=request.kinds, calibrate=calibrate)
+        name, router = self.fitted
+
+        def route() -> tuple[dict[str, float], dict[ItemKind, float | None]] | None:
+            measured = self.features(request, inv, signals)
+            if measured is None:
+                return None
+            f, vector, _ = measured
+            probs = router.probabilities(f.vector() + (vector if router.embedding else []))
+            return probs, {k: v for k, v in f.pct.items() if k in have}
+
+        sure = None if self.router == "fitted" else SURE
+        return plan(signals, inv, self.fusion, request.kinds, calibrate=calibrate, route=route, router=name, sure=sure)
 
     # -- running ----------------------------------------------------------------------------------------------
     def _understood(

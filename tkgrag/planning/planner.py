@@ -21,11 +21,19 @@ question's calibrated value per kind (the percentile of its probe in each kind's
 ``MARGIN`` of the best are kept; the plan's lines give every kind's value and why a kind was dropped. Without
 values (a one-kind store, calibration off) the rules above stand alone.
 
-Fitted router (``tkgrag.planning.router``, where ``tkgrag train router`` fitted one for the store): on a mixed store
-it replaces rules 2-4. Its probabilities pick the labelled kind (events, facts, passages: the most probable of those
-present); chunks, for which no labelled questions exist, stay label-free: when the model finds the question most
-like none of its labelled kinds, chunks alone; otherwise chunks are kept beside the model's kind only when their
-calibrated value is within ``MARGIN`` of it, and replace it when the model's kind is more than ``MARGIN`` below.
+Fitted router (``tkgrag.planning.router``, where ``tkgrag train router`` fitted one for the store): alone
+(``router="fitted"``), on a mixed store it replaces rules 2-4. Its probabilities pick the labelled kind (events, facts,
+passages: the most probable of those present); chunks, for which no labelled questions exist, stay label-free: when the
+model finds the question most like none of its labelled kinds, chunks alone; otherwise chunks are kept beside the
+model's kind only when their calibrated value is within ``MARGIN`` of it, and replace it when the model's kind is more
+than ``MARGIN`` below.
+
+Hybrid (the default where a fitted router exists, ``hybrid``): the label-free rules first, the router for the
+rest. The rules keep the decisions they are sure of, and the plan says which rule decided: a single kind chosen before
+any calibration of a ``TRUSTED`` kind (rule 3: a temporal question whose linked entities take part in events), or a
+fused plan whose best calibrated kind leads the next by at least ``SURE`` (off by default). The fitted router
+(``route_fitted``) decides every other question. Both were chosen on the router's held-out training rows, never on
+an evaluation set (benchmarks/results/2026-11-26/auto-4/report.md).
 
 Which method per kind (a chain: the first that runs answers, the next are fallbacks when it cannot run):
 - events: ``timer4`` when its TKS is ready, else ``star+`` (the rule graph built; a stale one is used and said),
@@ -38,6 +46,7 @@ Which method per kind (a chain: the first that runs answers, the next are fallba
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -47,6 +56,16 @@ from tkgrag.planning.calibration import MARGIN, keep
 from tkgrag.planning.inventory import Inventory
 from tkgrag.planning.readiness import State
 from tkgrag.question.model import Category, Signal, TemporalQuestion
+
+# The hybrid (``hybrid``), chosen on the router's held-out training rows before any evaluation run
+# (benchmarks/results/2026-11-26/auto-4/hybrid.md): rule 3 is kept over the router when it chooses events (right on
+# 41 of 42 held-out rows; when it chooses facts, 34 of 46: passage and "none" questions name entities the KG slice
+# holds); a fused plan is kept when its best calibrated kind leads the next by ``SURE``: no lead tried (0.1-0.8) beat
+# the router there, so the lead rule is off (inf; a value <= 1 turns it on).
+SURE = math.inf
+TRUSTED = frozenset({ItemKind.EVENT})
+RULES = "rules"  # who decided a plan's kinds where a fitted router exists (``Plan.decided``)
+ROUTER = "router"
 
 KIND_ORDER = (ItemKind.EVENT, ItemKind.FACT, ItemKind.PASSAGE, ItemKind.CHUNK)
 TEXT_KINDS = (ItemKind.PASSAGE, ItemKind.CHUNK)  # prose: what a time stated about no graph entity is looked up in
@@ -83,6 +102,7 @@ class Plan:
     dropped: tuple[tuple[ItemKind, str], ...] = ()
     routed: tuple[tuple[str, float], ...] = ()  # the fitted router's probability per class (empty: no router)
     router: str = ""  # the fitted router's name
+    decided: str = ""  # with a fitted router: who decided the kinds, the label-free rules or the router (``hybrid``)
 
     def value(self, kind: ItemKind) -> float | None:
         return dict(self.calibrated).get(kind)
@@ -107,6 +127,9 @@ class Plan:
         if self.routed:
             said = ", ".join(f"{c} {p:.2f}" for c, p in self.routed)
             out.append(f"auto: fitted router {self.router} (labelled training questions): {said}")
+        if self.decided:
+            who = "the label-free rules" if self.decided == RULES else f"the fitted router {self.router}"
+            out.append(f"auto: the kinds were decided by {who}")
         if self.calibrated:
             said = ", ".join(f"{k.value}s {'-' if v is None else f'{v:.2f}'}" for k, v in self.calibrated)
             out.append(f"auto: calibrated (the question's probe as a percentile of each kind's null): {said}")
@@ -130,6 +153,7 @@ class Plan:
             "dropped": [{"kind": k.value, "why": why} for k, why in self.dropped],
             "routed": dict(self.routed),
             "router": self.router or None,
+            "decided": self.decided or None,
         }
 
 
@@ -205,6 +229,43 @@ def route_fitted(
     return tuple(kept), why, dropped
 
 
+def lead(values: Mapping[ItemKind, float | None]) -> float | None:
+    """How far the best calibrated value stands above the next (None with fewer than two values: no lead to read)."""
+    known = sorted((v for v in values.values() if v is not None), reverse=True)
+    return known[0] - known[1] if len(known) >= 2 else None
+
+
+def hybrid(
+    signals: QuestionSignals,
+    have: frozenset[ItemKind],
+    probs: Mapping[str, float],
+    calibrated: Mapping[ItemKind, float | None],
+    margin: float = MARGIN,
+    sure: float = SURE,
+    trusted: frozenset[ItemKind] = TRUSTED,
+) -> tuple[tuple[ItemKind, ...], str, list[tuple[ItemKind, str]], str]:
+    """The kinds for a question on a store of several kinds with a fitted router: the label-free rules where they
+    are sure (one kind of ``trusted`` chosen before any calibration; or fused kinds whose best calibrated value
+    leads the next by at least ``sure``, then ``keep`` at ``margin`` as without a router), else the router
+    (``route_fitted``). Returns the kinds, why, the kinds dropped and who decided (``RULES`` or ``ROUTER``)."""
+    kinds, why = choose_kinds(signals, have)
+    if len(kinds) == 1 and kinds[0] in trusted:
+        return kinds, f"label-free rule, before any calibration: {why}", [], RULES
+    values = {k: calibrated.get(k) for k in kinds}
+    gap = lead(values)
+    if gap is not None and gap >= sure - 1e-12:
+        kept, dropped = keep(values, margin)
+        said = f"the best calibrated kind leads the next by {gap:.2f} >= {sure:g}"
+        return tuple(kept), f"label-free rule, {said}: {why}", dropped, RULES
+    fitted = route_fitted(probs, have, calibrated, margin)
+    if fitted is None:  # no labelled kind present: the rules with calibration, as without a router
+        kept, dropped = keep(values, margin)
+        return tuple(kept), why, dropped, RULES
+    said = "no lead" if gap is None else f"lead {gap:.2f} < {sure:g}"
+    routed, rwhy, dropped = fitted
+    return routed, f"{rwhy} (the label-free rules were not sure: {said})", dropped, ROUTER
+
+
 def _runs(inv: Inventory, method: str) -> bool:
     return inv.state(method).state.runs
 
@@ -273,31 +334,49 @@ def plan(
     routed: Mapping[str, float] | None = None,
     router: str = "",
     calibrate: Callable[[tuple[ItemKind, ...]], Mapping[ItemKind, float | None] | None] | None = None,
+    route: Callable[[], tuple[Mapping[str, float], Mapping[ItemKind, float | None]] | None] | None = None,
+    sure: float | None = SURE,
 ) -> Plan:
     """The plan for a question (``signals``) over the store (``inv``); ``wanted`` limits the kinds (``--kind``);
     ``calibrated`` (per kind the rules would fuse) keeps the kinds within ``margin`` of the best; ``calibrate``
     measures those values only when the rules fuse several kinds and ``calibrated`` is not given (the probe costs a
-    query; the rules are decided once, here); ``routed`` (a fitted router's probabilities, with ``calibrated`` for
-    every kind present) replaces rules 2-4 (``route_fitted``)."""
+    query; the rules are decided once, here). A fitted router's probabilities (``routed``, with ``calibrated`` for
+    every kind present; or ``route``, which measures both, called only when the rules are not sure before any
+    calibration) decide with the rules (``hybrid``, at ``sure``) or, with ``sure=None``, alone (``route_fitted``)."""
     have = present(inv, wanted)
     kinds, why = choose_kinds(signals, have)
     values: tuple[tuple[ItemKind, float | None], ...] = ()
     dropped: list[tuple[ItemKind, str]] = []
-    fitted = route_fitted(routed, have, calibrated or {}, margin) if routed and len(have) > 1 else None
-    if fitted is None and calibrated is None and calibrate is not None and len(kinds) > 1:
-        calibrated = calibrate(kinds)
-    if fitted is not None:
-        kinds, why, dropped = fitted
-        values = tuple((k, (calibrated or {}).get(k)) for k in KIND_ORDER if k in have)
-    elif len(kinds) > 1 and calibrated:
-        values = tuple((k, calibrated.get(k)) for k in kinds)
-        kept, dropped = keep(dict(values), margin)
-        kinds = tuple(kept)
+    decided = ""
+    said: tuple[tuple[str, float], ...] = ()
+    fitted = len(have) > 1 and (bool(routed) or route is not None)
+    sure_alone = sure is not None and len(kinds) == 1 and kinds[0] in TRUSTED
+    if fitted and not routed and route is not None and not sure_alone:
+        measured = route()
+        if measured is not None:
+            routed, calibrated = measured
+    if fitted and routed:
+        if sure is not None:
+            kinds, why, dropped, decided = hybrid(signals, have, routed, calibrated or {}, margin, sure)
+        elif (alone := route_fitted(routed, have, calibrated or {}, margin)) is not None:
+            (kinds, why, dropped), decided = alone, ROUTER
+        if decided:
+            values = tuple((k, (calibrated or {}).get(k)) for k in KIND_ORDER if k in have)
+            said = tuple(routed.items())
+    elif fitted and sure_alone:  # the rules are sure before any calibration
+        why, decided = f"label-free rule, before any calibration: {why}", RULES
+    if not decided:
+        if calibrated is None and calibrate is not None and len(kinds) > 1:
+            calibrated = calibrate(kinds)
+        if len(kinds) > 1 and calibrated:
+            values = tuple((k, calibrated.get(k)) for k in kinds)
+            kept, dropped = keep(dict(values), margin)
+            kinds = tuple(kept)
     steps: list[Step] = []
     skipped: list[tuple[str, str]] = []
     for kind in kinds:
         step, skip = choose_methods(kind, inv)
         steps.append(step)
         skipped.extend(skip)
-    said = tuple(routed.items()) if fitted is not None and routed else ()
-    return Plan(why, tuple(steps), tuple(skipped), fusion, values, tuple(dropped), said, router if said else "")
+    name = router if decided else ""
+    return Plan(why, tuple(steps), tuple(skipped), fusion, values, tuple(dropped), said, name, decided)
