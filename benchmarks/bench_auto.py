@@ -324,18 +324,23 @@ def answered_kind(plan: dict[str, Any], notes: list[str]) -> str | None:
 
 
 def label_free(
-    rag: TKGRag, run: Any, dataset: Any, rows: list[dict[str, Any]], understood: dict[str, Any]
+    rag: TKGRag,
+    run: Any,
+    dataset: Any,
+    rows: list[dict[str, Any]],
+    understood: dict[str, Any],
+    router: str = "off",
 ) -> dict[str, Any]:
-    """The same questions with the label-free null alone (``router="off"``): each question's label-free plan; the
-    ones whose kinds differ from the fitted router's are run again, the others keep auto's own prediction (the same
-    kinds give the same retrieval, fusion and answer). Returns the whole set's metrics, per question the label-free
-    plan and the kind its answer came from."""
+    """The same questions planned another way (``router``: "off", the label-free null alone; "fitted", the router
+    alone): each question's plan that way; the ones whose kinds differ from the run's are run again, the others keep
+    auto's own prediction (the same kinds give the same retrieval, fusion and answer). Returns the whole set's
+    metrics, per question the plan and the kind its answer came from."""
     from tkgrag.eval.aggregate import aggregate
     from tkgrag.evaluation.runner import EvalOptions, run_eval
     from tkgrag.model import Answer
 
     other = TKGRag(store=rag.store, embedder=rag.embedder, settings=rag.settings)
-    other.method_options["auto"] = {"router": "off"}
+    other.method_options["auto"] = {"router": router}
     lf = other.retriever("auto")
     assert isinstance(lf, AutoRetriever)
     by_id = {str(r["qid"]): r for r in rows}
@@ -415,6 +420,7 @@ def accuracy(
                 "calibrated": plan.get("calibrated") or {},
                 "method": ran,
                 "router": plan.get("router"),
+                "decided": plan.get("decided"),
                 "routed": plan.get("routed") or {},
                 "auto_ms": latency.get("auto", {}).get(q.id),
                 "picked_ms": latency.get(ran or "", {}).get(q.id),
@@ -425,9 +431,12 @@ def accuracy(
     # with the rules alone (calibration off: RRF, the most confident reader, as before), with score fusion, and
     # with calibrated fusion (the calibrated kinds' lists weighted), each on the same questions.
     lf: dict[str, Any] | None = None
+    alone: dict[str, Any] | None = None
     if auto.fitted is not None and "auto" in run.results:
         understood = {a.understanding.text: a.understanding for a in seen.values() if a.understanding is not None}
         lf = label_free(rag, run, dataset, rows, understood)
+        if auto.router == "hybrid":
+            alone = label_free(rag, run, dataset, rows, understood, router="fitted")
     fused_ids = {r["qid"] for r in rows if r["candidates"] > 1}
     fusion: dict[str, Any] = {"n": len(fused_ids)}
     if variants and fused_ids and "auto" in run.results:
@@ -442,7 +451,7 @@ def accuracy(
             other.method_options["auto"] = options
             srun = run_eval(other, sub_ds, EvalOptions(methods=("auto",), reader="auto", progress=False))
             fusion[label] = srun.metrics_document()["methods"]["auto"]["overall"]
-    return {"set": name, "metrics": doc, "rows": rows, "fusion": fusion, "label_free": lf}
+    return {"set": name, "metrics": doc, "rows": rows, "fusion": fusion, "label_free": lf, "router_alone": alone}
 
 
 def accuracy_report(results: list[dict[str, Any]], meta: dict[str, Any]) -> str:
@@ -483,14 +492,23 @@ def accuracy_report(results: list[dict[str, Any]], meta: dict[str, Any]) -> str:
             f"wrong kind {len(rows) - alone - fused_in}. The answer came from {truth}: {from_truth} "
             f"({from_truth / max(1, len(rows)):.1%})."
         )
-        lf = res.get("label_free")
-        if lf:
-            lf_from = sum(r["answered_from"] == truth for r in lf["rows"].values())
-            vals = ", ".join(f"{p} {lf['overall'].get(p, float('nan')):.3f}" for p in prim)
+        for key, said in (
+            ("label_free", "The label-free null alone (router off)"),
+            ("router_alone", "The router alone"),
+        ):
+            lf = res.get(key)
+            if lf:
+                lf_from = sum(r["answered_from"] == truth for r in lf["rows"].values())
+                vals = ", ".join(f"{p} {lf['overall'].get(p, float('nan')):.3f}" for p in prim)
+                lines.append(
+                    f"\n{said}, same questions: {vals}; planned differently from the run's auto on {lf['differ']} "
+                    f"(run again); the answer came from {truth}: {lf_from} ({lf_from / max(1, len(rows)):.1%})."
+                )
+        decided = [r.get("decided") for r in rows]
+        if any(decided):
             lines.append(
-                f"\nThe label-free null alone (router off), same questions: {vals}; planned differently from the "
-                f"fitted router on {lf['differ']} (run again); the answer came from {truth}: {lf_from} "
-                f"({lf_from / max(1, len(rows)):.1%})."
+                f"\nWho decided the kinds: the label-free rules {decided.count('rules')}, the fitted router "
+                f"{decided.count('router')}, neither (no router asked) {sum(d is None for d in decided)}."
             )
         picked = [r for r in rows if r["method"] != "auto" and None not in (r["auto_ms"], r["picked_ms"])]
         if picked:
@@ -551,9 +569,10 @@ def summary(mixed: list[Path], alone: list[Path], tuned: Path | None) -> str:
         "|---|---|---|---|---|---|",
     ]
     lf_lines = [
-        "| set | metric | auto, fitted router | auto, label-free null alone | planned differently | answer from the "
-        "right kind: fitted | label-free |",
-        "|---|---|---|---|---|---|---|",
+        "| set | metric | auto as run | auto, label-free null alone | planned differently | answer from the "
+        "right kind: as run | label-free | auto, router alone | planned differently | answer from the right kind: "
+        "router alone |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     fus_lines = [
         "| set | questions the rules fuse | metric | auto as run | " + " | ".join(VARIANTS) + " |",
@@ -600,13 +619,20 @@ def summary(mixed: list[Path], alone: list[Path], tuned: Path | None) -> str:
             f"| {len(held)} | {share(held, alone_ok)} | {share(held, from_ok)} |"
         )
         lf = r.get("label_free")
+        ra = r.get("router_alone")
         if lf:
             lf_rows = list(lf["rows"].values())
             for metric in PRIMARY[name]:
                 a = methods.get("auto", {}).get(metric)
+                other = (
+                    f"{ra['overall'].get(metric, float('nan')):.3f} | {ra['differ']} "
+                    f"| {share(list(ra['rows'].values()), from_ok)}"
+                    if ra
+                    else "- | - | -"
+                )
                 lf_lines.append(
                     f"| {name} | {metric} | {a:.3f} | {lf['overall'].get(metric, float('nan')):.3f} | {lf['differ']} "
-                    f"| {share(rows, from_ok)} | {share(lf_rows, from_ok)} |"
+                    f"| {share(rows, from_ok)} | {share(lf_rows, from_ok)} | {other} |"
                 )
         one = [x for x in rows if x["method"] != "auto" and None not in (x["auto_ms"], x["picked_ms"])]
         if one:

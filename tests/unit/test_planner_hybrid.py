@@ -38,7 +38,7 @@ def test_rule_3_to_facts_is_not_trusted_the_router_decides() -> None:
     assert dropped == [(C, "calibrated 0.50 < best 0.80 - 0.1")]
     assert why == (
         f"the fitted router ({SAID}): passages; chunks (no labels) against them by the calibrated value (the "
-        "label-free rules were not sure: no lead)"
+        "label-free rules were not sure: they chose facts alone, a kind they are not trusted for)"
     )
     # trusted for facts too: rule 3 keeps facts
     kinds, _, _, who = hybrid(TO_FACTS, ALL, PASSAGE_LIKE, cal, trusted=frozenset({E, F}))
@@ -67,8 +67,12 @@ def test_a_fused_plan_is_kept_when_its_best_kind_leads_by_sure() -> None:
     assert (kinds, who) == ((C,), ROUTER)  # chunks 0.55 > events 0.20 + 0.1: chunks replace events
     assert dropped == [(E, "calibrated 0.20 < best 0.55 - 0.1")]
     assert why.endswith("(the label-free rules were not sure: lead 0.40 < 0.5)")
+    assert hybrid(TIMELESS, ALL, routed, {E: 0.2, F: None, P: None, C: None}, sure=0.5)[1].endswith(
+        "(the label-free rules were not sure: no lead)"
+    )
     # the default (no lead rule): the router
-    assert hybrid(TIMELESS, ALL, routed, cal)[3] == ROUTER
+    _, why, _, who = hybrid(TIMELESS, ALL, routed, cal)
+    assert who == ROUTER and why.endswith("(the label-free rules were not sure: they would fuse several kinds)")
 
 
 def test_the_plan_says_who_decided_and_asks_the_router_only_when_needed() -> None:

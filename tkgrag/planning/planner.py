@@ -261,7 +261,12 @@ def hybrid(
     if fitted is None:  # no labelled kind present: the rules with calibration, as without a router
         kept, dropped = keep(values, margin)
         return tuple(kept), why, dropped, RULES
-    said = "no lead" if gap is None else f"lead {gap:.2f} < {sure:g}"
+    if len(kinds) == 1:
+        said = f"they chose {kinds[0].value}s alone, a kind they are not trusted for"
+    elif math.isinf(sure):
+        said = "they would fuse several kinds"
+    else:
+        said = "no lead" if gap is None else f"lead {gap:.2f} < {sure:g}"
     routed, rwhy, dropped = fitted
     return routed, f"{rwhy} (the label-free rules were not sure: {said})", dropped, ROUTER
 
