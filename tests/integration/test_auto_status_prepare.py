@@ -273,7 +273,7 @@ def test_a_fitted_router_is_trained_on_the_store_found_for_it_and_decides_the_pl
     """`tkgrag train router`'s code on the four-kind store: the rows are measured with auto's own features, the
     router is saved with its card and found for this store (not for another), and auto's plan follows it: the
     labelled kind from the router's probabilities, chunks decided against it by the calibrated value."""
-    from tkgrag.planning.planner import route_fitted
+    from tkgrag.planning.planner import hybrid, route_fitted
     from tkgrag.planning.router import find_router, router_store
     from tkgrag.planning.router_training import fit_store_router
 
@@ -289,7 +289,7 @@ def test_a_fitted_router_is_trained_on_the_store_found_for_it_and_decides_the_pl
     assert found is not None and found[0] == "router" and found[1].weights == model.weights
     assert find_router(tmp_path / "models", {**here, "database": "another"}) is None
 
-    auto = AutoRetriever(rag, fitted=found)
+    auto = AutoRetriever(rag, fitted=found, router="fitted")  # the router alone
     rows = [json.loads(line) for line in (out / "rows.jsonl").read_text().splitlines()]
     request = RetrievalRequest.of(PASSAGE_Q, 10, understanding=rag.understand(PASSAGE_Q))
     measured = auto.features(request, auto.inventory())
@@ -304,6 +304,19 @@ def test_a_fitted_router_is_trained_on_the_store_found_for_it_and_decides_the_pl
     assert expected is not None and p.kinds == expected[0] and p.why == expected[1]
     off = AutoRetriever(rag, router="off", fitted=found)
     assert off.plan(request).router == ""  # the label-free null alone, as asked
+
+    # the default, the hybrid: a linked temporal event question stays with the label-free rule 3, the router unasked
+    both = AutoRetriever(rag, fitted=found)
+    assert both.router == "hybrid"
+    ev = both.plan(RetrievalRequest.of(EVENT_Q, 10, understanding=rag.understand(EVENT_Q)))
+    assert ev.kinds == (ItemKind.EVENT,) and ev.decided == "rules" and ev.routed == () and ev.router == "router"
+    assert ev.why.startswith("label-free rule, before any calibration: a temporal question")
+    # the passage question: not rule 3's events, so the router decides, with the same features it was fitted on
+    pa = both.plan(request)
+    signals = both.signals(request.understanding, both.inventory())
+    kinds, why, _, who = hybrid(signals, both.inventory().kinds, routed, dict(p.calibrated))
+    assert (pa.kinds, pa.why, pa.decided) == (kinds, why, who) and who == "router"
+    assert dict(pa.routed) == pytest.approx(routed)
 
 
 def test_serve_reads_a_request_without_a_reader_with_the_reader_of_its_kind(mixed: Store, embedder) -> None:  # type: ignore[no-untyped-def]
