@@ -11,6 +11,7 @@
     python benchmarks/bench_auto.py route --data ../shared/data --n 100   # router's kind per set
     python benchmarks/bench_auto.py heldout --rows $TKGRAG_HOME/models/NAME/rows.jsonl --out ...  # no store
     python benchmarks/bench_auto.py margins --rows $TKGRAG_HOME/models/NAME/rows.jsonl --out ...  # no store
+    python benchmarks/bench_auto.py hybrid --rows $TKGRAG_HOME/models/NAME/rows.jsonl --out ...  # no store
     python benchmarks/bench_auto.py nulls --rows $TKGRAG_HOME/models/NAME/rows.jsonl --out ...  # item vs question null
     OMP_NUM_THREADS=1 flock /tmp/tkgrag-cpu.lock python benchmarks/bench_auto.py latency --n 50 \\
         --work /tmp/h26c/work --out benchmarks/results/2026-11-26/auto-latency  # auto before/now vs the picked method
@@ -20,6 +21,8 @@ training, a router fitted with and without the question vector, and per class of
 each makes (``planner.route_fitted``, all four kinds present): the class's kind alone, fused with it, or without
 it (a "none" question's kind is chunks), against where the label-free null sent the question (the row's
 ``label_free``). ``margins``: the label-free rules replayed from the same rows at several margins (``margins()``).
+``hybrid``: the label-free rules, the saved router alone and the hybrid (``planner.hybrid``) at each ``HYBRID_SURE``,
+replayed from the same rows (``hybrid_replay``).
 
 ``route``: for a seeded sample of each set (tkgqa dev -> events, TimeQuestions dev half -> facts, TimeQA train ->
 passages, musique_100 -> chunks; the question's set is the truth), the plan ``auto`` makes on this store: the kind

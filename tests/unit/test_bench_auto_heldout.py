@@ -116,3 +116,47 @@ def test_margins_replays_the_recorded_plans(bench: ModuleType, tmp_path: Path) -
         "The label-free rules replayed from the rows' features at margin 0.1 give "
         "the kind recorded at measuring for 32 of 32 rows."
     )
+
+
+def test_the_hybrid_decides_from_a_rows_features(bench: ModuleType) -> None:
+    """``planner.hybrid`` on rows' features (``bench.row_signals``): rule 3's events kept, the rest the router's."""
+    from tkgrag.model import ItemKind
+    from tkgrag.planning.planner import ROUTER, RULES, hybrid
+
+    e, f, p, c = ItemKind.EVENT, ItemKind.FACT, ItemKind.PASSAGE, ItemKind.CHUNK
+    every = frozenset({e, f, p, c})
+    passage_like = {"event": 0.05, "fact": 0.15, "passage": 0.75, "none": 0.05}
+    signals, cal = bench.row_signals(features((0.2, 0.3, 0.95, 0.55), (12, 0), True, True))
+    assert (signals.linked_events, signals.linked_facts, signals.states_time) == (12, 0, True)
+    assert cal == {e: 0.2, f: 0.3, p: 0.95, c: 0.55}
+    assert hybrid(signals, every, passage_like, cal)[0::3] == ((e,), RULES)
+    signals, cal = bench.row_signals(features((0.1, 0.6, 0.8, 0.5), (0, 40), True, True))  # rule 3: facts
+    kinds, _, dropped, who = hybrid(signals, every, passage_like, cal)
+    assert (kinds, dropped, who) == ((p,), [(c, "calibrated 0.50 < best 0.80 - 0.1")], ROUTER)
+    signals, cal = bench.row_signals(features((0.2, 0.3, 0.95, 0.55)))  # rule 2; passages lead chunks by 0.40
+    assert hybrid(signals, every, {"event": 0.9}, cal, sure=0.3)[0::3] == ((p,), RULES)
+    assert hybrid(signals, every, {"event": 0.9}, cal)[0::3] == ((c,), ROUTER)  # chunks 0.55 > events 0.2 + 0.1
+
+
+def test_hybrid_table_counts_the_answers_kind_per_class(bench: ModuleType) -> None:
+    from tkgrag.planning.router import CLASSES, Router
+    from tkgrag.planning.router_training import Row
+
+    # a router that always finds passages most probable: p(passage) = e^2 / (3 + e^2) = 0.71
+    model = Router(CLASSES, [0.0] * 12, [1.0] * 12, [[0.0] * 12] * 4, [0.0, 0.0, 2.0, 0.0])
+    rows = [
+        # rule 3 events; the router: passages 0.2 with chunks 0.3 kept beside them -> answered from chunks
+        Row("e", "event", features((0.9, 0.1, 0.2, 0.3), (5, 0), True, True), [], "event"),
+        # rule 2: passages alone within 0.1 of 0.9; the router: passages, chunks 0.5 dropped
+        Row("p", "passage", features((0.2, 0.3, 0.9, 0.5)), [], "passage"),
+        # rule 3 facts; the router: passages 0.3 with chunks 0.2 -> answered from passages
+        Row("f", "fact", features((0.1, 0.8, 0.3, 0.2), (0, 7), True, True), [], "fact"),
+    ]
+    assert bench.hybrid_table(rows, model, (1.01,))[2:] == [
+        "| label-free | 1 (100%) | 1 (100%) | 1 (100%) | 0 (0%) | 3 | - |",
+        "| router alone | 0 (0%) | 0 (0%) | 1 (100%) | 0 (0%) | 1 | - |",
+        "| hybrid, rule 3 trusted for events, facts, sure 1.01 | 1 (100%) | 1 (100%) | 1 (100%) | 0 (0%) | 3 "
+        "| event 1+0 / fact 1+0 / passage 0+0 / none 0+0 |",
+        "| hybrid, rule 3 trusted for events, sure 1.01 | 1 (100%) | 0 (0%) | 1 (100%) | 0 (0%) | 2 "
+        "| event 1+0 / fact 0+0 / passage 0+0 / none 0+0 |",
+    ]
