@@ -1,0 +1,117 @@
+"""Issue 29, h29k: the eighth blind set's families (now tuning data), each as a general reading rule with wordings of
+my own: a window named by its first or last day and a length, the safety rule for window words left unread, and a
+scope clause that sets a period's start ("Counting from 2014"). Each case failed before its fix unless marked a
+guard."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from tkgrag.question.model import Signal
+from tkgrag.question.parse import understand
+from tkgrag.question.time_expressions import find_time_expressions
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "last"),
+    [
+        # start + length: the named day is the first
+        (
+            "Barack Obama was commended by whom in the 5 days starting 10 April 2015?",
+            date(2015, 4, 10),
+            date(2015, 4, 14),
+        ),
+        (
+            "In the 2 days starting Nov. 23 2015, who signed a formal agreement with ASEAN?",
+            date(2015, 11, 23),
+            date(2015, 11, 24),
+        ),
+        ("Who visited Iran during the three days beginning on 30 June 2014?", date(2014, 6, 30), date(2014, 7, 2)),
+        ("Who visited Iran in the week commencing 2014-03-03?", date(2014, 3, 3), date(2014, 3, 9)),
+        ("Who visited Iran over the two weeks from 20 December 2014?", date(2014, 12, 20), date(2015, 1, 2)),
+        ("Who visited Iran in a fortnight starting 1 May 2014?", date(2014, 5, 1), date(2014, 5, 14)),
+        ("Who visited Iran in the 2 months starting 31 January 2014?", date(2014, 1, 31), date(2014, 3, 30)),
+        # end + length: the named day is the last (unless "leading up to" without "and including")
+        ("Who consulted Iran in the week leading up to and including 2014-08-13?", date(2014, 8, 7), date(2014, 8, 13)),
+        ("Who consulted Iran in the 10 days up to and including May 3, 2014?", date(2014, 4, 24), date(2014, 5, 3)),
+        ("Who consulted Iran in the five days up to 3 May 2014?", date(2014, 4, 29), date(2014, 5, 3)),
+        ("Who consulted Iran in the week ending on 3 May 2014?", date(2014, 4, 27), date(2014, 5, 3)),
+        ("Who consulted Iran during the fortnight leading up to 3 May 2014?", date(2014, 4, 19), date(2014, 5, 2)),
+        ("Who consulted Iran in the 3 days through 3 May 2014?", date(2014, 5, 1), date(2014, 5, 3)),
+        # before/after with an article: a span of days, the named day excluded
+        ("Who visited Iran the two weeks after 3 May 2014?", date(2014, 5, 4), date(2014, 5, 17)),
+        ("Who visited Iran in the week after 3 May 2014?", date(2014, 5, 4), date(2014, 5, 10)),
+        ("Who visited Iran in the fortnight before 15 May 2014?", date(2014, 5, 1), date(2014, 5, 14)),
+        # around: both ways, as for an anchor event ("within a week of X doing Y")
+        ("Who visited Iran within a week of 3 May 2014?", date(2014, 4, 26), date(2014, 5, 10)),
+        ("Who visited Iran within 2 days either side of 3 May 2014?", date(2014, 5, 1), date(2014, 5, 5)),
+        # guards: one day, unchanged
+        ("Three days before 2014-10-25, who visited Iran?", date(2014, 10, 22), date(2014, 10, 22)),
+        ("Who visited Iran on 3 May 2014?", date(2014, 5, 3), date(2014, 5, 3)),
+    ],
+)
+def test_a_window_named_by_one_day_and_a_length(question: str, first: date, last: date) -> None:
+    (t,) = find_time_expressions(question)
+    assert t.span is not None and (t.span.start, t.span.end) == (first, last)
+    assert t.signal is Signal.OVERLAP
+    assert not t.unread
+    # the window's words are the time phrase's: no entity, no event word
+    assert "Iran" in [m.text for m in understand(question).mentions] or "Iran" not in question
+
+
+@pytest.mark.parametrize(
+    ("question", "unread"),
+    [
+        ("Who visited Iran in the 3 days around 3 May 2014?", "3 days"),
+        ("Who visited Iran in the month before 3 May 2014?", "the month"),
+        ("Who visited Iran from 3 May 2014 for five days?", "for five days"),
+        ("Who visited Iran on 3 May 2014 or later?", "or later"),
+        ("Who visited Iran in the days leading up to 3 May 2014?", "the days leading"),
+        ("Who visited Iran in the week of 3 May 2014?", "the week"),
+        ("Who visited Iran in the first 10 days of May 2014?", "10 days"),
+    ],
+)
+def test_window_words_left_unread_are_said(question: str, unread: str) -> None:
+    (t,) = find_time_expressions(question)
+    assert unread in t.unread
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "In the month of May 2014, who visited Iran?",  # restates the month
+        "Who visited Iran in the year 2014?",
+        "Who visited Iran in the same month as 3 May 2014?",
+        "Which month in 2014 did Iran visit China?",
+        "From 2014 on, who visited Iran first?",
+        "Who visited Iran between 3 May 2014 and 10 May 2014?",
+        "Who visited Iran until 3 May 2014?",
+    ],
+)
+def test_guard_no_unread_window_words(question: str) -> None:
+    assert all(not t.unread for t in find_time_expressions(question))
+
+
+@pytest.mark.parametrize(
+    ("question", "day"),
+    [
+        ("Counting from the beginning of 2014, who appealed to Vietnam first?", date(2014, 1, 1)),
+        ("Counting from 2014, who appealed to Trade Union Congress first?", date(2014, 1, 1)),
+        ("Reckoning from March 2015, who was the first to visit Iran?", date(2015, 3, 1)),
+        ("From the start of 2015, who was the first to visit Iran?", date(2015, 1, 1)),
+        ("Counting from 12 May 2014 onwards, who visited Iran first?", date(2014, 5, 12)),
+    ],
+)
+def test_counting_from_a_period_starts_there(question: str, day: date) -> None:
+    (t,) = find_time_expressions(question)
+    assert t.signal is Signal.START
+    assert t.span is not None and t.span.start == day
+    names = [m.text for m in understand(question).mentions]
+    assert not any(n.lower().startswith(("counting", "reckoning", "from")) for n in names)
+
+
+def test_guard_a_bare_from_is_of_that_time() -> None:
+    (t,) = find_time_expressions("Which winners from the 1990s visited Iran?")
+    assert t.signal is Signal.OVERLAP
