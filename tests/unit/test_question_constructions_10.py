@@ -9,8 +9,11 @@ from datetime import date
 
 import pytest
 
-from tkgrag.question.model import Signal
+from tkgrag.question.graph_linker import variants
+from tkgrag.question.link_selection import with_parentheticals
+from tkgrag.question.model import MentionKind, Signal
 from tkgrag.question.parse import understand
+from tkgrag.question.sectors import sector_names
 from tkgrag.question.time_expressions import find_time_expressions
 
 
@@ -115,3 +118,89 @@ def test_counting_from_a_period_starts_there(question: str, day: date) -> None:
 def test_guard_a_bare_from_is_of_that_time() -> None:
     (t,) = find_time_expressions("Which winners from the 1990s visited Iran?")
     assert t.signal is Signal.OVERLAP
+
+
+@pytest.mark.parametrize(
+    ("question", "role", "holder", "name"),
+    [
+        (
+            "Who was the last to sign a formal agreement with the justice department/ministery of Azerbaijan?",
+            "justice department/ministery",
+            "Azerbaijan",
+            "Justice Department/Ministery (Azerbaijan)",
+        ),
+        (
+            "Which month was the cabinet / council of ministers / advisors of the United States consulted?",
+            "cabinet / council of ministers / advisors",
+            "United States",
+            "Cabinet / Council of Ministers / Advisors (United States)",
+        ),
+        (
+            "When did the other authorities / officials of Egypt first accuse Al Jazeera?",
+            "other authorities / officials",
+            "Egypt",
+            "Other Authorities / Officials (Egypt)",
+        ),
+        (
+            "Who criticized the defense / security ministry of Egypt in 2014?",
+            "defense / security ministry",
+            "Egypt",
+            "Defense / Security Ministry (Egypt)",
+        ),
+        (
+            "Who visited the Treasury/Finance Ministry of Japan first?",
+            "Treasury/Finance Ministry",
+            "Japan",
+            "Treasury/Finance Ministry (Japan)",
+        ),
+        (
+            "The agricultural / rural / farm sector of Kenya was praised by whom?",
+            "agricultural / rural / farm sector",
+            "Kenya",
+            "Agricultural / Rural / Farm Sector (Kenya)",
+        ),
+    ],
+)
+def test_a_sector_said_by_its_slashed_label(question: str, role: str, holder: str, name: str) -> None:
+    roles = [m for m in understand(question).mentions if m.kind is MentionKind.ROLE]
+    (m,) = [m for m in roles if m.holder == holder]
+    assert m.role == role
+    assert name in variants(m)
+    # the label's words are no event words
+    assert "/" not in understand(question).relation_phrase
+
+
+@pytest.mark.parametrize(
+    ("question", "extended", "holder"),
+    [
+        (
+            "Which month saw John Kerry consulting the media of Palestinian Territory, Occupied?",
+            "Palestinian Territory, Occupied",
+            "Palestinian Territory, Occupied",
+        ),
+        (
+            "Who praised the police of Palestinian Territory, Occupied in 2014?",
+            "Palestinian Territory, Occupied",
+            "Palestinian Territory, Occupied",
+        ),
+        ("Who visited Palestinian Territory, Occupied?", "Palestinian Territory, Occupied", None),
+        ("Korea, North was visited by whom?", "Korea, North", None),
+    ],
+)
+def test_a_name_goes_on_over_a_comma_and_one_capitalised_word(question: str, extended: str, holder: str | None) -> None:
+    tq = understand(question)
+    longer = with_parentheticals(question, tq.mentions)
+    texts = {(m.text.removeprefix("the "), m.holder) for m in longer}
+    assert any(t.endswith(extended) and h == holder for t, h in texts)
+
+
+def test_guard_a_list_of_names_is_offered_whole_only_beside_its_parts() -> None:
+    question = "Who visited Iran, Iraq and Syria in 2014?"
+    longer = with_parentheticals(question, understand(question).mentions)
+    texts = [m.text for m in longer]
+    assert "Iran" in texts and "Iraq" in texts  # the parts stay; the longer reading wins only with an exact link
+
+
+def test_sector_names_titles_each_part_of_a_slashed_label() -> None:
+    assert "Justice Department/Ministery" in sector_names("justice department/ministery")
+    assert "Cabinet / Council of Ministers / Advisors" in sector_names("cabinet / council of ministers / advisors")

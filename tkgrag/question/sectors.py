@@ -93,7 +93,8 @@ def sector_names(role: str) -> tuple[str, ...]:
     words = phrase.split()
     if words:
         small = {"of", "the", "and", "for", "or", "in"}
-        titled = [w if w.lower() in small else w[:1].upper() + w[1:] for w in words]
+        # each part of a slashed label too: "justice department/ministery" -> "Justice Department/Ministery"
+        titled = ["/".join(p if p.lower() in small else p[:1].upper() + p[1:] for p in w.split("/")) for w in words]
         out.append(" ".join(titled))
         first = singular(words[0])
         out.append(" ".join([first[:1].upper() + first[1:], *titled[1:]]))
