@@ -13,6 +13,7 @@ from tkgrag.question.graph_linker import variants
 from tkgrag.question.link_selection import with_parentheticals
 from tkgrag.question.model import MentionKind, Signal
 from tkgrag.question.parse import understand
+from tkgrag.question.relation_phrases import relation_phrases
 from tkgrag.question.sectors import sector_names
 from tkgrag.question.time_expressions import find_time_expressions
 
@@ -204,3 +205,39 @@ def test_guard_a_list_of_names_is_offered_whole_only_beside_its_parts() -> None:
 def test_sector_names_titles_each_part_of_a_slashed_label() -> None:
     assert "Justice Department/Ministery" in sector_names("justice department/ministery")
     assert "Cabinet / Council of Ministers / Advisors" in sector_names("cabinet / council of ministers / advisors")
+
+
+@pytest.mark.parametrize(
+    ("phrase", "meaning"),
+    [
+        ("launched military action against", "use conventional military force"),
+        ("carried out a military operation against", "use conventional military force"),
+        ("mounted military strikes on", "use conventional military force"),
+        ("took military action against", "use conventional military force"),
+        ("waged a military offensive against", "use conventional military force"),
+        ("pressed", "demand"),
+        ("was pressed", "demand"),
+        ("pressing", "demand"),
+        ("press demands on", "demand"),
+        ("presses for", "demand"),
+        ("press for", "demand"),
+    ],
+)
+def test_relation_families_in_any_inflection(phrase: str, meaning: str) -> None:
+    assert meaning in relation_phrases(phrase)
+
+
+@pytest.mark.parametrize(
+    "phrase", ["gave a press conference with", "issued a press release about", "provided military aid to"]
+)
+def test_guard_press_and_military_nouns_of_other_acts(phrase: str) -> None:
+    out = relation_phrases(phrase)
+    assert "demand" not in out and "use conventional military force" not in out
+
+
+@pytest.mark.parametrize(
+    ("role", "name"),
+    [("education sector", "Education"), ("the health sectors", "Health"), ("business sector", "Business")],
+)
+def test_a_sector_named_with_the_word_sector_also_without_it(role: str, name: str) -> None:
+    assert name in sector_names(role.removeprefix("the "))

@@ -62,7 +62,10 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         (
             # "the armed forces of X used military force against Y" leaves "force against" once the sector is read
             r"\b(?:us(?:e|es|ed|ing)|employ\w*|resort\w*\s+to)\s+(?:military\s+)?force\b"
-            r"|^force\s+against\b",
+            r"|^force\s+against\b"
+            # a light verb and a military noun: "launched military action against", "carried out a military
+            # operation against", "mounted military strikes on" (the noun says the act, any verb before it)
+            r"|\bmilitary\s+(?:action|operation|offensive|assault|campaign|attack|strike|raid|incursion|force)s?\b",
             "use conventional military force",
         ),
         (
@@ -97,7 +100,12 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         (r"\b(?:probe|investigat|inquir|enquir|examin)\w*|\blook\w*\s+into", "investigate"),
         (r"\b(?:threat|warn|menac|intimidat)\w*", "threaten"),
         (r"\b(?:cooperat|collaborat|partner)\w*|\bwork(?:s|ed|ing)?\b", "cooperate"),
-        (r"\bdemand\w*", "demand"),
+        # "pressed X", "pressing X for", "press demands on X": the verb in any inflection ("press" alone only with a
+        # particle or "demands": "the press" is a sector)
+        (
+            r"\bdemand\w*|\bpress(?:ed|es|ing)\b(?!\s+(?:conference|release|briefing|statement)s?\b)|\bpress\s+(?:for|on)\b",
+            "demand",
+        ),
         (r"\b(?:releas|free[sd]?\b)\w*", "release persons or property"),
         (r"\bsympath\w*|\bcondolen\w*|\bempath\w*", "make empathetic comment"),
         # CAMEO event types beyond the ones above (ICEWS's frequent relations), after CAMEO's own descriptions
