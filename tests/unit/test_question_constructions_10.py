@@ -10,6 +10,7 @@ from datetime import date
 import pytest
 
 from tkgrag.question.graph_linker import variants
+from tkgrag.question.grounding import _SUBJECT_PRONOUN
 from tkgrag.question.link_selection import with_parentheticals
 from tkgrag.question.model import MentionKind, Signal
 from tkgrag.question.parse import understand
@@ -241,3 +242,21 @@ def test_guard_press_and_military_nouns_of_other_acts(phrase: str) -> None:
 )
 def test_a_sector_named_with_the_word_sector_also_without_it(role: str, name: str) -> None:
     assert name in sector_names(role.removeprefix("the "))
+
+
+@pytest.mark.parametrize(
+    ("main", "pronoun_subject"),
+    [
+        ("which was the next one they chose to appeal to?", True),
+        ("who was the first one he visited?", True),
+        ("which country did she criticise next?", True),
+        ("who was the next party that they then consulted?", True),
+        ("whom did they go on to praise?", True),
+        # guards: a pronoun that is no subject of the asked event, or no pronoun
+        ("who was the next one they were consulted by?", False),
+        ("who visited them next?", False),
+        ("which was the next one to appeal to Iran?", False),
+    ],
+)
+def test_a_relative_clause_with_a_pronoun_subject(main: str, pronoun_subject: bool) -> None:
+    assert (_SUBJECT_PRONOUN.search(main) is not None) is pronoun_subject
