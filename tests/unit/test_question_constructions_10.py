@@ -52,6 +52,19 @@ from tkgrag.question.time_expressions import find_time_expressions
         # around: both ways, as for an anchor event ("within a week of X doing Y")
         ("Who visited Iran within a week of 3 May 2014?", date(2014, 4, 26), date(2014, 5, 10)),
         ("Who visited Iran within 2 days either side of 3 May 2014?", date(2014, 5, 1), date(2014, 5, 5)),
+        # a length joined to its unit, a noun for the stretch, "that followed"
+        ("Who visited Iran in the 5-day period starting 3 May 2014?", date(2014, 5, 3), date(2014, 5, 7)),
+        ("Who visited Iran in the 10-day span ending 3 May 2014?", date(2014, 4, 24), date(2014, 5, 3)),
+        ("Who visited Iran in the 5 days that followed 3 May 2014?", date(2014, 5, 4), date(2014, 5, 8)),
+        ("Who visited Iran in the 4 days that preceded 3 May 2014?", date(2014, 4, 29), date(2014, 5, 2)),
+        # the days at an edge of a stated period
+        ("Who visited Iran in the last 10 days of May 2014?", date(2014, 5, 22), date(2014, 5, 31)),
+        ("Who visited Iran in the first two weeks of June 2014?", date(2014, 6, 1), date(2014, 6, 14)),
+        ("Who visited Iran in the final week of 2014?", date(2014, 12, 25), date(2014, 12, 31)),
+        # a day and a tail of days
+        ("Who visited Iran from 3 May 2014 for five days?", date(2014, 5, 3), date(2014, 5, 7)),
+        ("Who visited Iran on 3 May 2014 and the two days after?", date(2014, 5, 3), date(2014, 5, 5)),
+        ("Who visited Iran on 3 May 2014 and the day before?", date(2014, 5, 2), date(2014, 5, 3)),
         # guards: one day, unchanged
         ("Three days before 2014-10-25, who visited Iran?", date(2014, 10, 22), date(2014, 10, 22)),
         ("Who visited Iran on 3 May 2014?", date(2014, 5, 3), date(2014, 5, 3)),
@@ -71,11 +84,12 @@ def test_a_window_named_by_one_day_and_a_length(question: str, first: date, last
     [
         ("Who visited Iran in the 3 days around 3 May 2014?", "3 days"),
         ("Who visited Iran in the month before 3 May 2014?", "the month"),
-        ("Who visited Iran from 3 May 2014 for five days?", "for five days"),
+        ("Who visited Iran in the two months after 3 May 2014?", "two months"),
+        ("Who visited Iran in the 5 days since 3 May 2014?", "5 days"),
         ("Who visited Iran on 3 May 2014 or later?", "or later"),
         ("Who visited Iran in the days leading up to 3 May 2014?", "the days leading"),
         ("Who visited Iran in the week of 3 May 2014?", "the week"),
-        ("Who visited Iran in the first 10 days of May 2014?", "10 days"),
+        ("Who visited Iran in the 5-day period around 3 May 2014?", "5-day"),
     ],
 )
 def test_window_words_left_unread_are_said(question: str, unread: str) -> None:
@@ -107,6 +121,9 @@ def test_guard_no_unread_window_words(question: str) -> None:
         ("Reckoning from March 2015, who was the first to visit Iran?", date(2015, 3, 1)),
         ("From the start of 2015, who was the first to visit Iran?", date(2015, 1, 1)),
         ("Counting from 12 May 2014 onwards, who visited Iran first?", date(2014, 5, 12)),
+        ("Counting only from 2015, who visited Iran first?", date(2015, 1, 1)),
+        ("If we count from 2014, who was the first to visit Iran?", date(2014, 1, 1)),
+        ("Looking from 2014 onwards, who visited Iran first?", date(2014, 1, 1)),
     ],
 )
 def test_counting_from_a_period_starts_there(question: str, day: date) -> None:
@@ -114,7 +131,7 @@ def test_counting_from_a_period_starts_there(question: str, day: date) -> None:
     assert t.signal is Signal.START
     assert t.span is not None and t.span.start == day
     names = [m.text for m in understand(question).mentions]
-    assert not any(n.lower().startswith(("counting", "reckoning", "from")) for n in names)
+    assert not any(n.lower().startswith(("counting", "reckoning", "from", "if", "looking")) for n in names)
 
 
 def test_guard_a_bare_from_is_of_that_time() -> None:

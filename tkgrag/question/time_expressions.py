@@ -524,7 +524,10 @@ _SPLIT_COMPARATIVE = re.compile(
 
 # "Counting from (the beginning of) 2014, who ... first?", "reckoning from 2014": a scope clause that sets where the
 # period starts (START, open-ended); a bare "from 2014" stays "of that time" ("winners from the 1990s")
-_COUNT_FROM = re.compile(r"(?:^|(?<=[\s,(]))(?:counting|reckoning|measuring|going|starting|beginning|as)\s+$")
+_COUNT_FROM = re.compile(
+    r"(?:^|(?<=[\s,(]))(?:(?:if\s+(?:we|you|one)\s+)?(?:count|counting|reckon|reckoning)|measuring|going|starting"
+    r"|beginning|looking|as)(?:\s+(?:only|just))?\s+$"
+)
 
 
 # "once 19 Oct 2015 had passed", "after 2014 was over": after the time (the tail belongs to the time phrase)
@@ -537,12 +540,16 @@ _PASSED_TAIL = re.compile(
 # before May 2014" has no one day to count from. Calendar months are not counted this way: "in the month after 3 May"
 # may be June or 4 May..3 June, so it is left unread (and the reader abstains, ``unread_window_words``).
 _WIN_COUNT = r"(?P<n>\d{1,3}|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r"|a|an)"
+# "5-day period", "a two-week window", "the 10-day span": a count joined to its unit, and a noun for the stretch
+_WIN_SEP = r"(?:\s+|-)"
+_WIN_NOUN = r"(?:[\s-]+long)?(?:\s+(?:period|window|span|stretch|interval|spell|run))?"
 _DAY_OFFSET = re.compile(
     r"(?:^|(?<=[\s,(]))(?P<within>(?:(?:within|in|during|over|for|across|throughout)\s+)?(?P<the>the)\s+"
     r"(?:(?:first|next|following|last|preceding|past|final)\s+)?"
     r"|(?:within|in|during|over)\s+(?:(?:first|next|following|last|preceding)\s+)?)?"
-    r"(?:" + _WIN_COUNT + r"\s+)?(?P<unit>days?|weeks?|fortnights?)"
-    r"\s+(?P<dir>before|after|prior\s+to|following|preceding|later\s+than|earlier\s+than)\s+(?:the\s+)?$"
+    r"(?:" + _WIN_COUNT + _WIN_SEP + r")?(?P<unit>days?|weeks?|fortnights?)" + _WIN_NOUN + r"\s+(?P<dir>before|after"
+    r"|prior\s+to|following|preceding|later\s+than|earlier\s+than|(?:that|which)\s+(?:followed|preceded|came\s+"
+    r"(?:after|before)))\s+(?:the\s+)?$"
 )
 # A window named by its first day and its length: "in the 5 days starting 10 April 2015" is 10..14 April, "the week
 # beginning 3 May", "the two months from 1 June" (calendar months: 1 June..31 July).
@@ -552,7 +559,14 @@ _WIN_HEAD = (
 )
 _WIN_UNIT = r"(?P<unit>days?|weeks?|fortnights?|months?)"
 _WINDOW_FROM = re.compile(
-    _WIN_HEAD + r"(?:" + _WIN_COUNT + r"\s+)?" + _WIN_UNIT + r"\s+(?:(?:that\s+)?(?:starting|beginning|commencing|"
+    _WIN_HEAD
+    + r"(?:"
+    + _WIN_COUNT
+    + _WIN_SEP
+    + r")?"
+    + _WIN_UNIT
+    + _WIN_NOUN
+    + r"\s+(?:(?:that\s+)?(?:starting|beginning|commencing|"
     r"started|began|begins|starts)|as\s+from|from)(?:\s+(?:on|with|from|at|in))?\s+(?:the\s+)?$"
 )
 # ... and by its last day: "the 5 days up to (and including) 10 April" is 6..10 April, "the week ending 3 May", "the
@@ -560,7 +574,7 @@ _WINDOW_FROM = re.compile(
 # including" end the day before D (the days that lead up to it, like "the N days before D"); "up to", "until",
 # "through", "to" and "ending" include D (as "up to" does in a range).
 _WINDOW_TO = re.compile(
-    _WIN_HEAD + r"(?:" + _WIN_COUNT + r"\s+)?" + _WIN_UNIT + r"\s+(?:that\s+)?(?P<dir>"
+    _WIN_HEAD + r"(?:" + _WIN_COUNT + _WIN_SEP + r")?" + _WIN_UNIT + _WIN_NOUN + r"\s+(?:that\s+)?(?P<dir>"
     r"(?P<excl>(?:leading|running)\s+up\s+to|in\s+the\s+run[\s-]up\s+to)(?P<incl>\s+and\s+including)?"
     r"|(?:up\s+)?(?:to|until|till)(?:\s+and\s+including)?|through|thru|(?:before|prior\s+to)\s+and\s+including"
     r"|(?:ending|ended|ends|finishing|finished)(?:\s+(?:on|with|at|in))?)\s+(?:the\s+)?$"
@@ -609,6 +623,72 @@ def _day_window(low: str, cand: _Cand, start: int) -> tuple[TimeSpan, int] | Non
     return None
 
 
+# "the first 10 days of May 2014", "the last two weeks of 2014", "the final week of the year 2015": days at one edge
+# of a stated period (a month, a quarter, a year); "the first week of March 2014" is read whole (``_WEEK``)
+_EDGE_PART = re.compile(
+    r"(?:^|(?<=[\s,(]))(?:(?:in|during|over|within|for|across|throughout)\s+)?(?P<the>the)\s+"
+    r"(?P<edge>first|opening|last|final|closing)\s+(?:"
+    + _WIN_COUNT
+    + _WIN_SEP
+    + r")?(?P<unit>days?|weeks?|fortnights?)"
+    r"\s+of\s+(?:the\s+(?:month|year)\s+(?:of\s+)?)?$"
+)
+# "3 May 2014 and the two days after (it)", "... and the week before": a day and the days next to it; "from 3 May 2014
+# for five days", "starting 3 May 2014, for a week": a window from its first day (only after a start word)
+_AND_DAYS_TAIL = re.compile(
+    r"\s*,?\s*and\s+(?P<the>the\s+)?(?P<pre>(?:next|following|previous|preceding)\s+)?(?:"
+    + _WIN_COUNT
+    + _WIN_SEP
+    + r")?(?P<unit>days?|weeks?|fortnights?)(?:\s+(?P<dir>after|following|afterwards?|thereafter|later|before|preceding"
+    r"|earlier|prior))?(?:\s+(?:it|that))?\b"
+)
+_FOR_DAYS_TAIL = re.compile(
+    r"\s*,?\s*for\s+(?P<the>the\s+)?(?:(?:next|following)\s+)?(?:"
+    + _WIN_COUNT
+    + _WIN_SEP
+    + r")?(?P<unit>days?|weeks?|fortnights?)\b"
+)
+_MINUS = frozenset({"previous", "preceding", "before", "earlier", "prior"})
+_PLUS = frozenset({"next", "following", "after", "afterwards", "afterward", "thereafter", "later"})
+
+
+def _edge_part(low: str, cand: _Cand, start: int) -> tuple[TimeSpan, int] | None:
+    """The days "the first/last N days of <period>" names, and where the phrase starts; None where it does not
+    apply (a day, or no such words)."""
+    span = _resolve(cand)
+    if span is None or span.start is None or span.end is None or span.granularity is Granularity.DAY:
+        return None
+    m = _EDGE_PART.search(low, max(0, start - 60), start)
+    n = _count(m) if m is not None else None
+    if m is None or n is None or n <= 0:
+        return None
+    days = timedelta(days=n * _UNIT_DAYS[m.group("unit").rstrip("s")] - 1)
+    if m.group("edge") in ("first", "opening"):
+        return TimeSpan(span.start, min(span.end, span.start + days), Granularity.DAY), m.start()
+    return TimeSpan(max(span.start, span.end - days), span.end, Granularity.DAY), m.start()
+
+
+def _day_tail(low: str, span: TimeSpan | None, end: int, starts: bool) -> tuple[TimeSpan, int] | None:
+    """The days a tail after one day adds ("and the two days after", "for five days" after a start word), and where
+    the tail ends; None where there is none. ``starts``: the day is governed by a start word ("from", "starting")."""
+    if span is None or span.granularity is not Granularity.DAY or span.start is None or span.start != span.end:
+        return None
+    day = span.start
+    m = _AND_DAYS_TAIL.match(low, end)
+    if m is not None and (n := _count(m)) is not None and n > 0:
+        said = set(low[m.start() : m.end()].split())
+        days = timedelta(days=n * _UNIT_DAYS[m.group("unit").rstrip("s")])
+        if said & _MINUS and not said & _PLUS:
+            return TimeSpan(day - days, day, Granularity.DAY), m.end()
+        if said & _PLUS and not said & _MINUS:
+            return TimeSpan(day, day + days, Granularity.DAY), m.end()
+    m = _FOR_DAYS_TAIL.match(low, end) if starts else None
+    if m is not None and (n := _count(m)) is not None and n > 0:
+        days = timedelta(days=n * _UNIT_DAYS[m.group("unit").rstrip("s")] - 1)
+        return TimeSpan(day, day + days, Granularity.DAY), m.end()
+    return None
+
+
 def _day_offset(low: str, cand: _Cand, start: int) -> tuple[TimeSpan, int] | None:
     """The day(s) "N days before/after <day>" names, and where the phrase starts; None where it does not apply."""
     span = _resolve(cand)
@@ -620,7 +700,7 @@ def _day_offset(low: str, cand: _Cand, start: int) -> tuple[TimeSpan, int] | Non
     n_text = m.group("n")
     n = 1 if n_text is None else int(n_text) if n_text.isdigit() else NUMBER_WORDS.get(n_text, 1)
     days = n * _UNIT_DAYS[m.group("unit").rstrip("s")]
-    sign = -1 if m.group("dir").split()[0] in ("before", "prior", "preceding", "earlier") else 1
+    sign = -1 if {"before", "prior", "preceding", "preceded", "earlier"} & set(m.group("dir").split()) else 1
     if m.group("within"):
         first, last = sorted((span.start + timedelta(days=sign), span.start + timedelta(days=sign * days)))
     else:
@@ -632,7 +712,7 @@ def _day_offset(low: str, cand: _Cand, start: int) -> tuple[TimeSpan, int] | Non
 # "starting", "until", "leading up to", "or later") and that no reading above used. The reader abstains on such a
 # time (``TimeExpression.unread``) rather than answer from a wider or shifted window.
 _DURATION = (
-    r"(?:\d{1,3}|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r"|the|few|several|couple\s+of)\s+"
+    r"(?:\d{1,3}|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r"|the|few|several|couple\s+of)(?:\s+|-)"
     r"(?P<u>days?|weeks?|fortnights?|months?|years?)"
 )
 _UNREAD_BEFORE = re.compile(
@@ -642,7 +722,7 @@ _UNREAD_BEFORE = re.compile(
 _DURATION_ANY = _DURATION.replace("?P<u>", "?:")
 _UNREAD_AFTER = re.compile(
     r"\s*,?\s*(?P<w>(?:and|or)\s+(?:after|afterwards|before|later|earlier|since|beyond|thereafter)\b"
-    r"|(?:and|or)\s+the\s+(?:following|next|previous|preceding)\b"
+    r"|(?:and|or)\s+the\s+(?:following|next|previous|preceding)\b|(?:and|or)\s+(?:the\s+)?" + _DURATION_ANY + r"\b"
     r"|(?:for|over)\s+(?:the\s+)?(?:(?:next|following|subsequent)\s+)?" + _DURATION_ANY + r"\b"
     r"|(?:onwards?|thereafter|at\s+the\s+(?:latest|earliest)|or\s+so)\b"
     r"|" + _DURATION_ANY + r"\s+(?:after|later|on|before|earlier|ago)\b)"
@@ -816,14 +896,15 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
         if weekday is not None:
             start = weekday.start()
         whole = _WHOLE_HEAD.search(low, max(0, start - 45), start) if not head else None
-        window = _day_window(low, cand, start) if not head else None
+        window = (_day_window(low, cand, start) or _edge_part(low, cand, start)) if not head else None
         offset = _day_offset(low, cand, start) if not head and window is None else None
         passed = _PASSED_HEAD.search(low, max(0, start - 12), start) if not head else None
         passed_tail = _PASSED_TAIL.match(low, cand.end) if passed is not None else None
         span = _relative_span(low[cand.start : cand.end], reference) if cand.relative else _resolve(cand)
+        counted = window or offset
         if head:  # "between A and B", "from A to B"
             relation, rel_start, signal = head, head_start, Signal.OVERLAP
-        elif (counted := window or offset) is not None:  # "the 5 days starting D", "three days before D"
+        elif counted is not None:  # "the 5 days starting D", "three days before D"
             span, rel_start = counted
             relation, signal = low[rel_start:start].rstrip(), Signal.OVERLAP
         elif passed is not None and passed_tail is not None:  # "once 19 Oct 2015 had passed"
@@ -857,6 +938,10 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
         out_tail = _RUN_OUT_TAIL.match(low, end) if signal is Signal.BEFORE else None
         if out_tail is not None:  # "before 2014 was out": up to and including 2014's last day
             signal, end = Signal.FINISH, out_tail.end()
+        starts = signal is Signal.START or relation.lower().endswith("from")
+        days_tail = _day_tail(low, span, end, starts) if not head and counted is None else None
+        if days_tail is not None:  # "3 May 2014 and the two days after", "from 3 May 2014 for five days"
+            (span, end), signal = days_tail, Signal.OVERLAP
         out.append(
             TimeExpression(
                 text=text[start:end],
