@@ -239,6 +239,14 @@ def test_sector_names_titles_each_part_of_a_slashed_label() -> None:
         ("press demands on", "demand"),
         ("presses for", "demand"),
         ("press for", "demand"),
+        ("launched an offensive against", "use conventional military force"),
+        ("launched a ground assault on", "use conventional military force"),
+        ("struck a deal with", "sign formal agreement"),
+        ("clinched a deal with", "sign formal agreement"),
+        ("hammered out an agreement with", "sign formal agreement"),
+        ("took aim at", "criticize or denounce"),
+        ("expressed admiration for", "praise or endorse"),
+        ("rung up", "discuss by telephone"),
     ],
 )
 def test_relation_families_in_any_inflection(phrase: str, meaning: str) -> None:

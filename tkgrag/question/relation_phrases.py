@@ -32,7 +32,7 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         ),
         (
             r"\b(?:condemn|denounc|censur|slam|blast|rebuk|critici[sz]|lambast|castigat|decr[iy])\w*"
-            r"|\bsp(?:o|ea)k\w*\s+out",
+            r"|\bsp(?:o|ea)k\w*\s+out|\b(?:take|takes|took|taken|taking)\s+aim\s+at",
             "criticize or denounce",
         ),
         (r"\bblam\w*|\baccus\w*|\ballege?\w*|\bfinger\b", "accuse"),
@@ -43,12 +43,13 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         ),
         (
             r"\b(?:phon|telephon)\w*|\bcall(?:s|ed|ing)?\b(?!\s+(?:on|for|upon))|\bspo(?:ke|ken)\s+by\s+phone"
-            r"|\brang\b|\bring(?:s|ing)?\s+up\b",
+            r"|\brang\b|\b(?:ring(?:s|ing)?|rung)\s+up\b",
             "discuss by telephone",
         ),
         (r"\b(?:sue[sd]?|suing|lawsuit)\b", "bring lawsuit against"),
         (
-            r"\b(?:sign|ink|conclud|seal|finali[sz])\w*\b.*\b(?:agreement|deal|accord|treaty|pact|contract)s?\b"
+            r"\b(?:sign|ink|conclud|seal|finali[sz]|clinch|struck|strike|strikes|striking|hammer\w*\s+out)\w*\b.*"
+            r"\b(?:agreement|deal|accord|treaty|pact|contract)s?\b"
             r"|\bpen\s+to\s+paper|^(?:deal|agreement|treaty|pact)s?\b",  # the noun alone: "X's deal with Y"
             "sign formal agreement",
         ),
@@ -65,7 +66,8 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             r"|^force\s+against\b"
             # a light verb and a military noun: "launched military action against", "carried out a military
             # operation against", "mounted military strikes on" (the noun says the act, any verb before it)
-            r"|\bmilitary\s+(?:action|operation|offensive|assault|campaign|attack|strike|raid|incursion|force)s?\b",
+            r"|\bmilitary\s+(?:action|operation|offensive|assault|campaign|attack|strike|raid|incursion|force)s?\b"
+            r"|\b(?:launch|mount|wag|open|start|began|begun|begin)\w*\s+(?:an?\s+|the\s+)?(?:\w+\s+)?(?:offensive|assault)s?\b",
             "use conventional military force",
         ),
         (
@@ -86,7 +88,7 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         ),
         (
             r"\b(?:support|endors|commend|laud|hail|applaud|prais|compliment|congratulat|salut|extol)\w*"
-            r"|\bsp(?:o|ea)k\w*\s+(?:highly|well|approvingly|favou?rably|warmly)|\btribute\b",
+            r"|\bsp(?:o|ea)k\w*\s+(?:highly|well|approvingly|favou?rably|warmly)|\btribute\b|\badmir\w*",
             "praise or endorse",
         ),
         (r"\b(?:declin|refus|rebuff|reject|dismiss|spurn|snub|repudiat)\w*|\bturn\w*\s+down|\bsaid\s+no", "reject"),
