@@ -61,6 +61,10 @@ from tkgrag.question.time_expressions import find_time_expressions
         ("Who visited Iran in the last 10 days of May 2014?", date(2014, 5, 22), date(2014, 5, 31)),
         ("Who visited Iran in the first two weeks of June 2014?", date(2014, 6, 1), date(2014, 6, 14)),
         ("Who visited Iran in the final week of 2014?", date(2014, 12, 25), date(2014, 12, 31)),
+        ("Who visited Iran in the last day of May 2014?", date(2014, 5, 31), date(2014, 5, 31)),
+        ("Who visited Iran in the first month of 2014?", date(2014, 1, 1), date(2014, 1, 31)),
+        ("Who visited Iran in the first two months of 2014?", date(2014, 1, 1), date(2014, 2, 28)),
+        ("Who visited Iran in the last month of 2014?", date(2014, 12, 1), date(2014, 12, 31)),
         # a day and a tail of days
         ("Who visited Iran from 3 May 2014 for five days?", date(2014, 5, 3), date(2014, 5, 7)),
         ("Who visited Iran on 3 May 2014 and the two days after?", date(2014, 5, 3), date(2014, 5, 5)),
@@ -90,6 +94,8 @@ def test_a_window_named_by_one_day_and_a_length(question: str, first: date, last
         ("Who visited Iran in the days leading up to 3 May 2014?", "the days leading"),
         ("Who visited Iran in the week of 3 May 2014?", "the week"),
         ("Who visited Iran in the 5-day period around 3 May 2014?", "5-day"),
+        ("Who visited Iran in the third month of 2014?", "third month"),
+        ("Who visited Iran in the first days of May 2014?", "first days"),
     ],
 )
 def test_window_words_left_unread_are_said(question: str, unread: str) -> None:
@@ -104,6 +110,8 @@ def test_window_words_left_unread_are_said(question: str, unread: str) -> None:
         "Who visited Iran in the year 2014?",
         "Who visited Iran in the same month as 3 May 2014?",
         "Which month in 2014 did Iran visit China?",
+        "What was the month in 2014 in which Iran visited China?",
+        "Which day in May 2014 did Iran visit China?",
         "From 2014 on, who visited Iran first?",
         "Who visited Iran between 3 May 2014 and 10 May 2014?",
         "Who visited Iran until 3 May 2014?",

@@ -136,8 +136,9 @@ _YEAR_RANGE = re.compile(
 _RELATIVE = re.compile(
     r"\b(?P<now>right\s+now|now|today|nowadays|currently|current|presently|at\s+present|these\s+days"
     r"|the\s+present(?:\s+(?:day|time))?|present[-\s]day|to\s+date|so\s+far|as\s+yet)\b"
-    # not "the last month in which X did Y": an ordinal over the months, not the month before now
-    r"|\b(?P<which>this|last|next|previous|past)\s+(?P<unit>year|month|week)\b(?!\s+(?:(?:in|on|during)\s+which|that|when)\b)"
+    # not "the last month in which X did Y" or "the last month of 2014": an ordinal over the months, not the month
+    # before now
+    r"|\b(?P<which>this|last|next|previous|past)\s+(?P<unit>year|month|week)\b(?!\s+(?:(?:in|on|during)\s+which|that|when|of)\b)"
     r"|\b(?P<yday>yesterday|tomorrow)\b"
     r"|\b(?P<n>\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|a|an)\s+(?P<agounit>years?|months?|days?)\s+ago\b"
 )
@@ -630,7 +631,7 @@ _EDGE_PART = re.compile(
     r"(?P<edge>first|opening|last|final|closing)\s+(?:"
     + _WIN_COUNT
     + _WIN_SEP
-    + r")?(?P<unit>days?|weeks?|fortnights?)"
+    + r")?(?P<unit>days?|weeks?|fortnights?|months?)"
     r"\s+of\s+(?:the\s+(?:month|year)\s+(?:of\s+)?)?$"
 )
 # "3 May 2014 and the two days after (it)", "... and the week before": a day and the days next to it; "from 3 May 2014
@@ -662,8 +663,17 @@ def _edge_part(low: str, cand: _Cand, start: int) -> tuple[TimeSpan, int] | None
     n = _count(m) if m is not None else None
     if m is None or n is None or n <= 0:
         return None
-    days = timedelta(days=n * _UNIT_DAYS[m.group("unit").rstrip("s")] - 1)
-    if m.group("edge") in ("first", "opening"):
+    unit, first = m.group("unit").rstrip("s"), m.group("edge") in ("first", "opening")
+    if unit == "month":  # "the first two months of 2014": January and February
+        if span.granularity is Granularity.MONTH:
+            return None
+        if first:
+            last = months_on(span.start, n) - timedelta(days=1)
+            return TimeSpan(span.start, min(span.end, last), Granularity.MONTH), m.start()
+        begin = months_on(span.end + timedelta(days=1), -n)
+        return TimeSpan(max(span.start, begin), span.end, Granularity.MONTH), m.start()
+    days = timedelta(days=n * _UNIT_DAYS[unit] - 1)
+    if first:
         return TimeSpan(span.start, min(span.end, span.start + days), Granularity.DAY), m.start()
     return TimeSpan(max(span.start, span.end - days), span.end, Granularity.DAY), m.start()
 
@@ -712,14 +722,16 @@ def _day_offset(low: str, cand: _Cand, start: int) -> tuple[TimeSpan, int] | Non
 # "starting", "until", "leading up to", "or later") and that no reading above used. The reader abstains on such a
 # time (``TimeExpression.unread``) rather than answer from a wider or shifted window.
 _DURATION = (
-    r"(?:\d{1,3}|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r"|the|few|several|couple\s+of)(?:\s+|-)"
-    r"(?P<u>days?|weeks?|fortnights?|months?|years?)"
+    r"(?:(?P<ord>first|second|third|fourth|last|final|opening|closing|next|previous|past|following|preceding)\s+"
+    r"(?:\w+(?:\s+|-))?|(?:\d{1,3}|"
+    + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+    + r"|the|few|several|couple\s+of)(?:\s+|-))(?P<u>days?|weeks?|fortnights?|months?|years?)"
 )
 _UNREAD_BEFORE = re.compile(
     r"(?:^|(?<=[\s,(]))(?P<w>" + _DURATION + r"|fortnight|starting|beginning|commencing|ending|ended|until|till"
     r"|through|thru|up\s+to|leading\s+up|running\s+up|run[\s-]up|onwards?)\b(?P<rest>(?:\s+[\w'’-]+){0,3}?)\s*$"
 )
-_DURATION_ANY = _DURATION.replace("?P<u>", "?:")
+_DURATION_ANY = _DURATION.replace("?P<u>", "?:").replace("?P<ord>", "?:")
 _UNREAD_AFTER = re.compile(
     r"\s*,?\s*(?P<w>(?:and|or)\s+(?:after|afterwards|before|later|earlier|since|beyond|thereafter)\b"
     r"|(?:and|or)\s+the\s+(?:following|next|previous|preceding)\b|(?:and|or)\s+(?:the\s+)?" + _DURATION_ANY + r"\b"
@@ -736,11 +748,15 @@ def unread_window_words(low: str, phrase_start: int, end: int, span: TimeSpan | 
     before = _UNREAD_BEFORE.search(low, clause, phrase_start)
     if before is not None:
         unit = (before.group("u") or "").rstrip("s")
+        # "the month of May 2014" restates the month; "the month in 2014 when ..." asks for a month inside the year
+        grains = {"day": 0, "month": 1, "year": 2}
         restates = (
             span is not None
             and before.group("w").startswith("the ")
-            and unit == span.granularity.value
-            and before.group("rest").strip() in ("", "of")
+            and unit in grains
+            and before.group("rest").strip() in ("", "of", "in", "during", "within")
+            and grains[unit] <= span.granularity.rank
+            and (unit == span.granularity.value or before.group("rest").strip() != "of")
         )
         if not restates:
             return low[before.start() : phrase_start].strip()
