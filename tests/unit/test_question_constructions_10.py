@@ -122,6 +122,20 @@ def test_guard_no_unread_window_words(question: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "question",
+    [
+        "What was the first month of 2015 in which China welcomed Eric Chu on a visit?",
+        "What was the first day in 2015 on which Portugal cooperated diplomatically with Iran?",
+        "Which was the last month of 2014 when Iran visited China?",
+    ],
+)
+def test_guard_an_ordinal_unit_the_question_asks_for_is_no_window(question: str) -> None:
+    (t,) = find_time_expressions(question)
+    assert not t.unread
+    assert t.span is not None and t.span.granularity.value == "year"
+
+
+@pytest.mark.parametrize(
     ("question", "day"),
     [
         ("Counting from the beginning of 2014, who appealed to Vietnam first?", date(2014, 1, 1)),

@@ -653,6 +653,11 @@ _MINUS = frozenset({"previous", "preceding", "before", "earlier", "prior"})
 _PLUS = frozenset({"next", "following", "after", "afterwards", "afterward", "thereafter", "later"})
 
 
+# "the first month of 2015 in which X ...", "the first day in 2015 on which ...": an ordinal over the units that the
+# question asks for, not a window (a relative clause follows the time)
+_ASKED_UNIT_TAIL = re.compile(r"\s*,?\s*(?:(?:in|on|during|at)\s+which|when|that|where)\b")
+
+
 def _edge_part(low: str, cand: _Cand, start: int) -> tuple[TimeSpan, int] | None:
     """The days "the first/last N days of <period>" names, and where the phrase starts; None where it does not
     apply (a day, or no such words)."""
@@ -660,6 +665,8 @@ def _edge_part(low: str, cand: _Cand, start: int) -> tuple[TimeSpan, int] | None
     if span is None or span.start is None or span.end is None or span.granularity is Granularity.DAY:
         return None
     m = _EDGE_PART.search(low, max(0, start - 60), start)
+    if m is not None and _ASKED_UNIT_TAIL.match(low, cand.end):
+        return None
     n = _count(m) if m is not None else None
     if m is None or n is None or n <= 0:
         return None
@@ -758,7 +765,8 @@ def unread_window_words(low: str, phrase_start: int, end: int, span: TimeSpan | 
             and grains[unit] <= span.granularity.rank
             and (unit == span.granularity.value or before.group("rest").strip() != "of")
         )
-        if not restates:
+        asked = before.group("ord") is not None and _ASKED_UNIT_TAIL.match(low, end) is not None
+        if not restates and not asked:
             return low[before.start() : phrase_start].strip()
     after = _UNREAD_AFTER.match(low, end)
     return after.group("w").strip() if after is not None else ""
