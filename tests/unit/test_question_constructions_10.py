@@ -96,6 +96,13 @@ def test_a_window_named_by_one_day_and_a_length(question: str, first: date, last
         ("Who visited Iran in the 5-day period around 3 May 2014?", "5-day"),
         ("Who visited Iran in the third month of 2014?", "third month"),
         ("Who visited Iran in the first days of May 2014?", "first days"),
+        ("Who visited Iran within days of 3 May 2014?", "within days"),
+        ("Who visited Iran within the week of 3 May 2014?", "within the week"),
+        ("Who visited Iran over the weekend of 3 May 2014?", "the weekend"),
+        ("Who visited Iran in the days after 3 May 2014?", "the days"),
+        ("Who visited Iran during the 48 hours after 3 May 2014?", "48 hours"),
+        ("Who visited Iran no more than 3 days after 3 May 2014?", "no more than"),
+        ("Who visited Iran in the 3 days after 3 May 2014 inclusive?", "inclusive"),
     ],
 )
 def test_window_words_left_unread_are_said(question: str, unread: str) -> None:
@@ -115,6 +122,9 @@ def test_window_words_left_unread_are_said(question: str, unread: str) -> None:
         "From 2014 on, who visited Iran first?",
         "Who visited Iran between 3 May 2014 and 10 May 2014?",
         "Who visited Iran until 3 May 2014?",
+        "On the day of 3 May 2014, who visited Iran?",
+        "Who visited Iran more than once in 2014?",
+        "Who visited Iran within 2014?",
     ],
 )
 def test_guard_no_unread_window_words(question: str) -> None:

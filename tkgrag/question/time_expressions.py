@@ -582,7 +582,7 @@ _WINDOW_TO = re.compile(
 )
 # "within a week of 3 May 2014", "within 3 days either side of D": the days around it, both ways (as for an anchor)
 _WINDOW_AROUND = re.compile(
-    r"(?:^|(?<=[\s,(]))within\s+(?:the\s+)?(?:" + _WIN_COUNT + r"\s+)?(?P<unit>days?|weeks?|fortnights?)\s+"
+    r"(?:^|(?<=[\s,(]))within\s+(?:the\s+)?" + _WIN_COUNT + r"\s+(?P<unit>days?|weeks?|fortnights?)\s+"
     r"(?:of|either\s+side\s+of|on\s+either\s+side\s+of)\s+(?:the\s+)?$"
 )
 _UNIT_DAYS = {"day": 1, "week": 7, "fortnight": 14}
@@ -592,7 +592,7 @@ def _count(m: re.Match[str]) -> int | None:
     """The window's length in its unit: the count as written, 1 for "the week"; None for "(the) days" (no length)."""
     n_text = m.group("n")
     if n_text is None:
-        return 1 if m.group("the") and not m.group("unit").endswith("s") else None
+        return 1 if m.groupdict().get("the") and not m.group("unit").endswith("s") else None
     return int(n_text) if n_text.isdigit() else NUMBER_WORDS.get(n_text, 1)
 
 
@@ -732,18 +732,21 @@ _DURATION = (
     r"(?:(?P<ord>first|second|third|fourth|last|final|opening|closing|next|previous|past|following|preceding)\s+"
     r"(?:\w+(?:\s+|-))?|(?:\d{1,3}|"
     + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
-    + r"|the|few|several|couple\s+of)(?:\s+|-))(?P<u>days?|weeks?|fortnights?|months?|years?)"
+    + r"|the|few|several|couple\s+of)(?:\s+|-))(?P<u>days?|weeks?|fortnights?|months?|years?|hours?|weekends?)"
 )
 _UNREAD_BEFORE = re.compile(
-    r"(?:^|(?<=[\s,(]))(?P<w>" + _DURATION + r"|fortnight|starting|beginning|commencing|ending|ended|until|till"
-    r"|through|thru|up\s+to|leading\s+up|running\s+up|run[\s-]up|onwards?)\b(?P<rest>(?:\s+[\w'’-]+){0,3}?)\s*$"
+    r"(?:^|(?<=[\s,(]))(?P<w>" + _DURATION + r"|fortnight|weekends?|hours|days|weeks|months|starting|beginning"
+    r"|commencing|ending|ended|until|till|through|thru|up\s+to|leading\s+up|running\s+up|run[\s-]up|onwards?|within"
+    r"|(?P<cmp>(?:no|not)\s+(?:more|later|earlier|less)\s+than|(?:more|less|fewer)\s+than|at\s+(?:most|least)))\b"
+    r"(?P<rest>(?:\s+[\w'’-]+){0,3}?)\s*$"
 )
 _DURATION_ANY = _DURATION.replace("?P<u>", "?:").replace("?P<ord>", "?:")
 _UNREAD_AFTER = re.compile(
     r"\s*,?\s*(?P<w>(?:and|or)\s+(?:after|afterwards|before|later|earlier|since|beyond|thereafter)\b"
     r"|(?:and|or)\s+the\s+(?:following|next|previous|preceding)\b|(?:and|or)\s+(?:the\s+)?" + _DURATION_ANY + r"\b"
     r"|(?:for|over)\s+(?:the\s+)?(?:(?:next|following|subsequent)\s+)?" + _DURATION_ANY + r"\b"
-    r"|(?:onwards?|thereafter|at\s+the\s+(?:latest|earliest)|or\s+so)\b"
+    r"|(?:onwards?|thereafter|at\s+the\s+(?:latest|earliest)|or\s+so|inclusive(?:ly)?|exclusive(?:ly)?|included"
+    r"|excluded|not\s+included)\b"
     r"|" + _DURATION_ANY + r"\s+(?:after|later|on|before|earlier|ago)\b)"
 )
 
@@ -760,12 +763,15 @@ def unread_window_words(low: str, phrase_start: int, end: int, span: TimeSpan | 
         restates = (
             span is not None
             and before.group("w").startswith("the ")
+            and not (before.group("u") or "s").endswith("s")  # "the days after D" is no restatement of the day
             and unit in grains
             and before.group("rest").strip() in ("", "of", "in", "during", "within")
             and grains[unit] <= span.granularity.rank
             and (unit == span.granularity.value or before.group("rest").strip() != "of")
         )
         asked = before.group("ord") is not None and _ASKED_UNIT_TAIL.match(low, end) is not None
+        # "no more than 3 days after D" bounds the count right after it; "more than once in 2014" is no window
+        asked = asked or (before.group("cmp") is not None and before.group("rest").strip() != "")
         if not restates and not asked:
             return low[before.start() : phrase_start].strip()
     after = _UNREAD_AFTER.match(low, end)
