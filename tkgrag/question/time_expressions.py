@@ -735,7 +735,7 @@ _DURATION = (
     + r"|the|few|several|couple\s+of)(?:\s+|-))(?P<u>days?|weeks?|fortnights?|months?|years?|hours?|weekends?)"
 )
 _UNREAD_BEFORE = re.compile(
-    r"(?:^|(?<=[\s,(]))(?P<w>" + _DURATION + r"|fortnight|weekends?|hours|days|weeks|months|starting|beginning"
+    r"(?:^|(?<=[\s,(]))(?P<w>" + _DURATION + r"|fortnight|weekends?|starting|beginning"
     r"|commencing|ending|ended|until|till|through|thru|up\s+to|leading\s+up|running\s+up|run[\s-]up|onwards?|within"
     r"|(?P<cmp>(?:no|not)\s+(?:more|later|earlier|less)\s+than|(?:more|less|fewer)\s+than|at\s+(?:most|least)))\b"
     r"(?P<rest>(?:\s+[\w'’-]+){0,3}?)\s*$"
