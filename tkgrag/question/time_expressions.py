@@ -43,6 +43,7 @@ from tkgrag.question.lexicon import (
     MONTHS,
     NUMBER_WORDS,
     ORDINAL_WORDS,
+    UNIT_DAYS,
 )
 from tkgrag.question.model import Signal, TimeExpression
 from tkgrag.question.signals import relation_before, state_change_signal
@@ -585,7 +586,6 @@ _WINDOW_AROUND = re.compile(
     r"(?:^|(?<=[\s,(]))within\s+(?:the\s+)?" + _WIN_COUNT + r"\s+(?P<unit>days?|weeks?|fortnights?)\s+"
     r"(?:of|either\s+side\s+of|on\s+either\s+side\s+of)\s+(?:the\s+)?$"
 )
-_UNIT_DAYS = {"day": 1, "week": 7, "fortnight": 14}
 
 
 def _count(m: re.Match[str]) -> int | None:
@@ -612,14 +612,14 @@ def _day_window(low: str, cand: _Cand, start: int) -> tuple[TimeSpan, int] | Non
         exclusive = pattern is _WINDOW_TO and m.group("excl") is not None and m.group("incl") is None
         last = day - timedelta(days=1) if exclusive else day
         if pattern is _WINDOW_AROUND:
-            first, last = day - timedelta(days=n * _UNIT_DAYS[unit]), day + timedelta(days=n * _UNIT_DAYS[unit])
+            first, last = day - timedelta(days=n * UNIT_DAYS[unit]), day + timedelta(days=n * UNIT_DAYS[unit])
         elif pattern is _WINDOW_FROM:
             first = day
             ahead = months_on(day, n) - timedelta(days=1) if unit == "month" else None
-            last = ahead or day + timedelta(n * _UNIT_DAYS[unit] - 1)
+            last = ahead or day + timedelta(n * UNIT_DAYS[unit] - 1)
         else:
             back = months_on(last, -n) + timedelta(days=1) if unit == "month" else None
-            first = back or last - timedelta(n * _UNIT_DAYS[unit] - 1)
+            first = back or last - timedelta(n * UNIT_DAYS[unit] - 1)
         return TimeSpan(first, last, Granularity.DAY), m.start()
     return None
 
@@ -679,7 +679,7 @@ def _edge_part(low: str, cand: _Cand, start: int) -> tuple[TimeSpan, int] | None
             return TimeSpan(span.start, min(span.end, last), Granularity.MONTH), m.start()
         begin = months_on(span.end + timedelta(days=1), -n)
         return TimeSpan(max(span.start, begin), span.end, Granularity.MONTH), m.start()
-    days = timedelta(days=n * _UNIT_DAYS[unit] - 1)
+    days = timedelta(days=n * UNIT_DAYS[unit] - 1)
     if first:
         return TimeSpan(span.start, min(span.end, span.start + days), Granularity.DAY), m.start()
     return TimeSpan(max(span.start, span.end - days), span.end, Granularity.DAY), m.start()
@@ -694,14 +694,14 @@ def _day_tail(low: str, span: TimeSpan | None, end: int, starts: bool) -> tuple[
     m = _AND_DAYS_TAIL.match(low, end)
     if m is not None and (n := _count(m)) is not None and n > 0:
         said = set(low[m.start() : m.end()].split())
-        days = timedelta(days=n * _UNIT_DAYS[m.group("unit").rstrip("s")])
+        days = timedelta(days=n * UNIT_DAYS[m.group("unit").rstrip("s")])
         if said & _MINUS and not said & _PLUS:
             return TimeSpan(day - days, day, Granularity.DAY), m.end()
         if said & _PLUS and not said & _MINUS:
             return TimeSpan(day, day + days, Granularity.DAY), m.end()
     m = _FOR_DAYS_TAIL.match(low, end) if starts else None
     if m is not None and (n := _count(m)) is not None and n > 0:
-        days = timedelta(days=n * _UNIT_DAYS[m.group("unit").rstrip("s")] - 1)
+        days = timedelta(days=n * UNIT_DAYS[m.group("unit").rstrip("s")] - 1)
         return TimeSpan(day, day + days, Granularity.DAY), m.end()
     return None
 
@@ -716,7 +716,7 @@ def _day_offset(low: str, cand: _Cand, start: int) -> tuple[TimeSpan, int] | Non
         return None
     n_text = m.group("n")
     n = 1 if n_text is None else int(n_text) if n_text.isdigit() else NUMBER_WORDS.get(n_text, 1)
-    days = n * _UNIT_DAYS[m.group("unit").rstrip("s")]
+    days = n * UNIT_DAYS[m.group("unit").rstrip("s")]
     sign = -1 if {"before", "prior", "preceding", "preceded", "earlier"} & set(m.group("dir").split()) else 1
     if m.group("within"):
         first, last = sorted((span.start + timedelta(days=sign), span.start + timedelta(days=sign * days)))
