@@ -34,6 +34,10 @@ the visit to X": the main clause's actor), and a passive agent asked after a fro
 28  Pi Realm          Criticize_or_denounce    Xi Land            2014-11-05
 29  Chi Realm         Praise_or_endorse        Xi Land            2014-11-06
 30  Psi Realm         Praise_or_endorse        Xi Land            2014-11-08
+31  Justice Department/Ministery (Zedland)  Make_a_visit  Xi Land   2014-12-01
+32  Chi Realm         Praise_or_endorse        Media (Omicron Territory, Occupied)  2014-12-02
+33  Phi Realm         Use_conventional_military_force  Xi Land      2014-12-03
+34  Phi Realm         Demand                   Omega Isles        2014-12-04
 """
 
 from __future__ import annotations
@@ -91,6 +95,11 @@ FACTS = [
     ("Pi_Realm", "Criticize_or_denounce", "Xi_Land", "2014-11-05"),
     ("Chi_Realm", "Praise_or_endorse", "Xi_Land", "2014-11-06"),
     ("Psi_Realm", "Praise_or_endorse", "Xi_Land", "2014-11-08"),
+    # a sector said by its store label (slashes), a holder whose name holds a comma, military force, a demand (h29k)
+    ("Justice_Department/Ministery_(Zedland)", "Make_a_visit", "Xi_Land", "2014-12-01"),
+    ("Chi_Realm", "Praise_or_endorse", "Media_(Omicron_Territory,_Occupied)", "2014-12-02"),
+    ("Phi_Realm", "Use_conventional_military_force", "Xi_Land", "2014-12-03"),
+    ("Phi_Realm", "Demand", "Omega_Isles", "2014-12-04"),
 ]
 
 
@@ -453,3 +462,53 @@ def test_another_event_one_day_after_a_statement(reader: SymbolicReader, vector:
     # anchor #28 (2014-11-05); praise of Xi Land on 11-06: #29, not #30 (11-08)
     got = texts(reader, vector, "Pi Realm criticised Xi Land. Who praised Xi Land one day later?")
     assert got == ["Chi Realm"]
+
+
+def test_a_window_named_by_its_first_day_and_length(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # 2014-03-01..03-05: #1 (03-04) only; #2 (03-20) and later are outside (not an open range from 03-01)
+    got = texts(reader, vector, "Who criticised Zeta Republic in the 5 days starting 1 March 2014?")
+    assert got == ["Alpha Union"]
+
+
+def test_a_window_named_by_its_last_day(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # 2014-03-14..03-20: #2 (03-20) only
+    got = texts(reader, vector, "Who criticised Zeta Republic in the week leading up to and including 2014-03-20?")
+    assert got == ["Beta League"]
+
+
+def test_window_words_left_unread_abstain_and_say_why(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # "the 3 days around" is not read: no answer from the day alone (#1 would be), and the reason names the words
+    a = asking.ask(reader, vector, "Who criticised Zeta Republic in the 3 days around 2014-03-04?", k=5)
+    assert isinstance(a, SymbolicAnswer)
+    assert a.answers == []
+    assert "3 days" in (a.no_answer or "") and "window" in (a.no_answer or "")
+
+
+def test_counting_from_a_period_sets_its_start(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # criticisms of Zeta Republic from April 2014 on, first: #3 Gamma State (05-02)
+    got = texts(reader, vector, "Counting from April 2014, who was the first to criticise Zeta Republic?")
+    assert got[:1] == ["Gamma State"]
+
+
+def test_a_sector_said_by_its_slashed_store_label(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # #31
+    got = texts(reader, vector, "Who did the justice department/ministery of Zedland visit?")
+    assert got == ["Xi Land"]
+
+
+def test_a_holder_whose_name_holds_a_comma(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # #32
+    got = texts(reader, vector, "Who praised the media of Omicron Territory, Occupied?")
+    assert got == ["Chi Realm"]
+
+
+def test_military_action_and_pressing_demands(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # #33, #34
+    assert texts(reader, vector, "Who launched military action against Xi Land?") == ["Phi Realm"]
+    assert texts(reader, vector, "By whom was Omega Isles pressed on 4 December 2014?") == ["Phi Realm"]
+
+
+def test_a_relative_clause_with_a_pronoun_subject(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # anchor #7 (Alpha Union visits Omega Isles, 04-01); Alpha Union's next visit: #6 Kappa Federation (06-20)
+    got = texts(reader, vector, "Once Alpha Union visited Omega Isles, which was the next one they chose to visit?")
+    assert got[:1] == ["Kappa Federation"]

@@ -102,7 +102,11 @@ def test_passive_needs_a_participle_and_an_agent() -> None:
             ["called for diplomatic cooperation", "appeal for diplomatic cooperation"],
         ),
         ("expressed sympathy for", ["expressed sympathy for", "make empathetic comment"]),
-        ("used conventional military force against", ["used conventional military force against"]),
+        # "military force" names the act whatever verb comes before it (h29k): the CAMEO name is tried too
+        (
+            "used conventional military force against",
+            ["used conventional military force against", "use conventional military force"],
+        ),
         # an offer is an intent, whether offered or extended: CAMEO 036 for talks
         (
             "extended an offer of talks to",

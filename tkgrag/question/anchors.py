@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from tkgrag.question.lexicon import AUXILIARIES, words
+from tkgrag.question.lexicon import AUXILIARIES, UNIT_DAYS, words
 from tkgrag.question.model import Anchor, AnchorKind, AnchorRelation, TimeExpression
 
 _SAME = (
@@ -342,7 +342,6 @@ _WITHIN = re.compile(
     rf"|\b(?:in|during|over)\s+the\s+(?:(?:first|next|following)\s+)?"
     rf"(?:(?P<n2>{_COUNT})\s+(?P<u2>day|week)s|(?P<u3>week|fortnight))\s+$"
 )
-_UNIT_DAYS = {"day": 1, "week": 7, "fortnight": 14}
 
 
 def _window(within: re.Match[str]) -> tuple[int | None, int | None]:
@@ -352,7 +351,7 @@ def _window(within: re.Match[str]) -> tuple[int | None, int | None]:
     unit = within.group("u") or within.group("u2") or within.group("u3")
     if unit in ("month", "year"):  # calendar months: "within a month after 31 January" ends on 28 February
         return None, n * (12 if unit == "year" else 1)
-    return n * _UNIT_DAYS[unit], None
+    return n * UNIT_DAYS[unit], None
 
 
 # "the first/next/last (one) after X to V": an ordinal right before the trigger, whose infinitive follows the anchor

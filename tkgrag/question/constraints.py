@@ -62,7 +62,7 @@ def anchor_constraint(relation: AnchorRelation, event_key: str, span: TimeSpan) 
     return TemporalConstraint.relative_to(TemporalRelation.DURING, event_key, span, relation.granularity)
 
 
-def _months_on(day: date, months: int) -> date:
+def months_on(day: date, months: int) -> date:
     """The same day ``months`` calendar months on (or back), clamped to the month's last day (31 Jan + 1 = 28 Feb)."""
     index = day.year * 12 + day.month - 1 + months
     year, month = index // 12, index % 12 + 1
@@ -71,7 +71,7 @@ def _months_on(day: date, months: int) -> date:
 
 def _far_day(edge: date, days: int, months: int, direction: int) -> date:
     """The last day still inside the window: ``days`` days or ``months`` calendar months from ``edge``."""
-    return _months_on(edge, direction * months) if months else edge + timedelta(days=direction * days)
+    return months_on(edge, direction * months) if months else edge + timedelta(days=direction * days)
 
 
 def within_bound(relation: AnchorRelation, days: int, span: TimeSpan, months: int = 0) -> TemporalConstraint:

@@ -573,7 +573,14 @@ class Grounder:
 _GERUND = re.compile(r"^\s*[a-z]+ing\b")  # an anchor clause without a subject: "joining X", "leaving X"
 # an event noun without its actor: "the visit to X", "a deal with X" (not "the visit of X", whose X is the actor)
 # a pronoun subject after an auxiliary, before its verb: "whom else did he criticise", "where did they go next"
-_SUBJECT_PRONOUN = re.compile(r"\b(?:did|does|do|has|have|had|will|would)\s+(?:he|she|they|it)\s+[a-z]", re.IGNORECASE)
+# "whom else did he criticise?", and a relative clause with a pronoun subject: "which was the next one they chose to
+# appeal to?", "who was the first (one) she visited?"
+_SUBJECT_PRONOUN = re.compile(
+    r"\b(?:did|does|do|has|have|had|will|would)\s+(?:he|she|they|it)\s+[a-z]"
+    r"|\b(?:one|ones|actor|party|country|person|who|whom|that)\s+(?:that\s+|whom\s+)?(?:he|she|they)\s+"
+    r"(?:then\s+|next\s+|later\s+|subsequently\s+)?(?!was\b|were\b|is\b|are\b|had\b|did\b)[a-z]",
+    re.IGNORECASE,
+)
 _OBJECT_PRONOUN = re.compile(r"\b(?:it|him|her|them)\s*$", re.IGNORECASE)  # an anchor clause ending in a pronoun
 # a main clause ending in an object pronoun: "who went on to visit him?", "who criticised them next?"
 _MAIN_OBJECT_PRONOUN = re.compile(

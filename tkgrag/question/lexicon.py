@@ -136,6 +136,9 @@ NUMBER_WORDS: dict[str, int] = {
     "an": 1,
 }
 
+# days in a counted unit of a window ("within a week of", "the 5 days starting", "a fortnight after")
+UNIT_DAYS: dict[str, int] = {"day": 1, "week": 7, "fortnight": 14}
+
 SEASONS = ("spring", "summer", "autumn", "fall", "winter")
 
 QUESTION_WORDS = words("who whom whose what which when where why how whats what's who's when's")

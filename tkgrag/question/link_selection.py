@@ -17,15 +17,25 @@ LINK_MIN_SCORE = 0.88
 
 _PARENTHETICAL = re.compile(r"\s*\([^()]{1,60}\)")
 _CAPITALISED_BEFORE = re.compile(r"\b[A-Z][a-z]+\s+$")
+# ", Occupied" closing a name ("Palestinian Territory, Occupied"): one capitalised word before the clause goes on
+_COMMA_TAIL = re.compile(r",\s*(?P<word>[A-Z][\w'’-]*)(?=\s*(?:[?.!;:,]|$)|\s+[a-z])")
 
 
 def with_parentheticals(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     """``mentions`` plus each name extended over the parenthesised qualifiers that follow it and over a capitalised
     word right before it: ICEWS names such as "Member of Legislative (Govt) (Oman)", "Government (Palestinian
     Territory, Occupied)", "Other Authorities / Officials (Egypt)" or "Your Party" are cut by the mention finder at a
-    qualifier, a comma or a function word. The longer readings compete in ``select_links``."""
+    qualifier, a comma or a function word; a name or a sector's holder is also extended over ", <Word>" where one
+    capitalised word ends the clause ("Palestinian Territory, Occupied"). The longer readings compete in
+    ``select_links`` (an exact link wins, so "Iran, Iraq" stays two names)."""
     out = list(mentions)
     for m in mentions:
+        tail = _COMMA_TAIL.match(text, m.end)
+        if tail is not None and m.kind in (MentionKind.NAME, MentionKind.ROLE):
+            # "the media of Palestinian Territory, Occupied": the store's name holds the comma
+            end = tail.end("word")
+            holder = f"{m.holder}{text[m.end : end]}" if m.holder else None
+            out.append(Mention(text[m.start : end], m.start, end, m.kind, m.role, holder))
         if m.kind not in (MentionKind.NAME, MentionKind.QUOTED):
             continue
         starts = [m.start]

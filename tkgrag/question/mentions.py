@@ -223,8 +223,25 @@ def _name_then_verb(role_words: Sequence[str]) -> bool:
     return n > 0 and bool(tail) and tail == role_words[n:] and len(relation_phrases(" ".join(tail))) > 1
 
 
+# "the cabinet / council of ministers / advisors of Jordan", "the justice department/ministery of Azerbaijan": a
+# sector said by the store's own label, its parts joined by slashes (spaced or not) or a spaced dash ("the company -
+# owner or operator of Nigeria"); after "the" or a preposition
+_SLASH_WORDS = r"(?!the\b)[a-z][\w-]*(?:\s+(?!the\b)[a-z][\w-]*){0,3}"
+_SLASH_ROLE_BEFORE = re.compile(
+    r"(?:\bthe\s+|(?<=\bof\s)|(?<=\bto\s)|(?<=\bby\s)|(?<=\bon\s)|(?<=\bwith\s)|(?<=\bagainst\s))"
+    rf"(?P<role>{_SLASH_WORDS}(?:(?:\s*/\s*|\s+[-–]\s+){_SLASH_WORDS}){{1,4}})\s+(?P<prep>of|in|from)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+
+
 def _role_of(text: str, holder: Mention) -> Mention | None:
     """ "the head of Turkmenistan", "the head of government of Germany": a lower-case role before "of <name>"."""
+    slashed = _SLASH_ROLE_BEFORE.search(text, max(0, holder.start - 90), holder.start)
+    if slashed is not None and not any(w.lower() in _ROLE_STOP for w in re.split(r"[\s/–-]+", slashed.group("role"))):
+        role = slashed.group("role")
+        return Mention(
+            text[slashed.start() : holder.end], slashed.start(), holder.end, MentionKind.ROLE, role, holder.text
+        )
     m = _ROLE_BEFORE.search(text, max(0, holder.start - 60), holder.start)
     if m is None:
         return _bare_sector_role(text, holder)

@@ -88,6 +88,9 @@ class TimeExpression:
     relation_start: int = -1  # where ``relation`` starts (== start when bare)
     modifier: str | None = None
     relative: bool = False
+    # words next to the time that could change its window but were not read ("5 days" in "the 5 days around D"):
+    # the symbolic reader abstains rather than read a wider or shifted window
+    unread: str = ""
 
     @property
     def granularity(self) -> Granularity | None:

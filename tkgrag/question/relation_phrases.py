@@ -32,7 +32,7 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         ),
         (
             r"\b(?:condemn|denounc|censur|slam|blast|rebuk|critici[sz]|lambast|castigat|decr[iy])\w*"
-            r"|\bsp(?:o|ea)k\w*\s+out",
+            r"|\bsp(?:o|ea)k\w*\s+out|\b(?:take|takes|took|taken|taking)\s+aim\s+at",
             "criticize or denounce",
         ),
         (r"\bblam\w*|\baccus\w*|\ballege?\w*|\bfinger\b", "accuse"),
@@ -43,12 +43,13 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         ),
         (
             r"\b(?:phon|telephon)\w*|\bcall(?:s|ed|ing)?\b(?!\s+(?:on|for|upon))|\bspo(?:ke|ken)\s+by\s+phone"
-            r"|\brang\b|\bring(?:s|ing)?\s+up\b",
+            r"|\brang\b|\b(?:ring(?:s|ing)?|rung)\s+up\b",
             "discuss by telephone",
         ),
         (r"\b(?:sue[sd]?|suing|lawsuit)\b", "bring lawsuit against"),
         (
-            r"\b(?:sign|ink|conclud|seal|finali[sz])\w*\b.*\b(?:agreement|deal|accord|treaty|pact|contract)s?\b"
+            r"\b(?:sign|ink|conclud|seal|finali[sz]|clinch|struck|strike|strikes|striking|hammer\w*\s+out)\w*\b.*"
+            r"\b(?:agreement|deal|accord|treaty|pact|contract)s?\b"
             r"|\bpen\s+to\s+paper|^(?:deal|agreement|treaty|pact)s?\b",  # the noun alone: "X's deal with Y"
             "sign formal agreement",
         ),
@@ -62,7 +63,11 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         (
             # "the armed forces of X used military force against Y" leaves "force against" once the sector is read
             r"\b(?:us(?:e|es|ed|ing)|employ\w*|resort\w*\s+to)\s+(?:military\s+)?force\b"
-            r"|^force\s+against\b",
+            r"|^force\s+against\b"
+            # a light verb and a military noun: "launched military action against", "carried out a military
+            # operation against", "mounted military strikes on" (the noun says the act, any verb before it)
+            r"|\bmilitary\s+(?:action|operation|offensive|assault|campaign|attack|strike|raid|incursion|force)s?\b"
+            r"|\b(?:launch|mount|wag|open|start|began|begun|begin)\w*\s+(?:an?\s+|the\s+)?(?:\w+\s+)?(?:offensive|assault)s?\b",
             "use conventional military force",
         ),
         (
@@ -83,7 +88,7 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         ),
         (
             r"\b(?:support|endors|commend|laud|hail|applaud|prais|compliment|congratulat|salut|extol)\w*"
-            r"|\bsp(?:o|ea)k\w*\s+(?:highly|well|approvingly|favou?rably|warmly)|\btribute\b",
+            r"|\bsp(?:o|ea)k\w*\s+(?:highly|well|approvingly|favou?rably|warmly)|\btribute\b|\badmir\w*",
             "praise or endorse",
         ),
         (r"\b(?:declin|refus|rebuff|reject|dismiss|spurn|snub|repudiat)\w*|\bturn\w*\s+down|\bsaid\s+no", "reject"),
@@ -97,7 +102,12 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         (r"\b(?:probe|investigat|inquir|enquir|examin)\w*|\blook\w*\s+into", "investigate"),
         (r"\b(?:threat|warn|menac|intimidat)\w*", "threaten"),
         (r"\b(?:cooperat|collaborat|partner)\w*|\bwork(?:s|ed|ing)?\b", "cooperate"),
-        (r"\bdemand\w*", "demand"),
+        # "pressed X", "pressing X for", "press demands on X": the verb in any inflection ("press" alone only with a
+        # particle or "demands": "the press" is a sector)
+        (
+            r"\bdemand\w*|\bpress(?:ed|es|ing)\b(?!\s+(?:conference|release|briefing|statement)s?\b)|\bpress\s+(?:for|on)\b",
+            "demand",
+        ),
         (r"\b(?:releas|free[sd]?\b)\w*", "release persons or property"),
         (r"\bsympath\w*|\bcondolen\w*|\bempath\w*", "make empathetic comment"),
         # CAMEO event types beyond the ones above (ICEWS's frequent relations), after CAMEO's own descriptions

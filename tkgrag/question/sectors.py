@@ -87,18 +87,22 @@ def country_of(word: str) -> str | None:
 
 def sector_names(role: str) -> tuple[str, ...]:
     """ICEWS sector names a role phrase may mean, best first: the lexicon's, then the phrase itself as ICEWS spells a
-    sector ("protesters" -> "Protester", "members of parliament" -> "Member of Parliament")."""
+    sector ("protesters" -> "Protester", "members of parliament" -> "Member of Parliament", "the education sector" ->
+    "Education")."""
     phrase = " ".join(role.split())
     out = list(_lookup(phrase) or ())
     words = phrase.split()
     if words:
         small = {"of", "the", "and", "for", "or", "in"}
-        titled = [w if w.lower() in small else w[:1].upper() + w[1:] for w in words]
+        # each part of a slashed label too: "justice department/ministery" -> "Justice Department/Ministery"
+        titled = ["/".join(p if p.lower() in small else p[:1].upper() + p[1:] for p in w.split("/")) for w in words]
         out.append(" ".join(titled))
         first = singular(words[0])
         out.append(" ".join([first[:1].upper() + first[1:], *titled[1:]]))
         last = singular(words[-1])
         out.append(" ".join([*titled[:-1], last[:1].upper() + last[1:]]))
+        if len(words) > 1 and singular(words[-1]).lower() == "sector":
+            out.append(" ".join(titled[:-1]))  # "the education sector" -> Education (ICEWS drops the word)
     return tuple(dict.fromkeys(s for s in out if s))
 
 

@@ -35,6 +35,7 @@ from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
 from tkgrag.errors import TkgragError
+from tkgrag.question.constraints import months_on
 from tkgrag.question.lexicon import (
     AMBIGUOUS_MONTHS,
     DECADE_WORDS,
@@ -42,6 +43,7 @@ from tkgrag.question.lexicon import (
     MONTHS,
     NUMBER_WORDS,
     ORDINAL_WORDS,
+    UNIT_DAYS,
 )
 from tkgrag.question.model import Signal, TimeExpression
 from tkgrag.question.signals import relation_before, state_change_signal
@@ -135,8 +137,9 @@ _YEAR_RANGE = re.compile(
 _RELATIVE = re.compile(
     r"\b(?P<now>right\s+now|now|today|nowadays|currently|current|presently|at\s+present|these\s+days"
     r"|the\s+present(?:\s+(?:day|time))?|present[-\s]day|to\s+date|so\s+far|as\s+yet)\b"
-    # not "the last month in which X did Y": an ordinal over the months, not the month before now
-    r"|\b(?P<which>this|last|next|previous|past)\s+(?P<unit>year|month|week)\b(?!\s+(?:(?:in|on|during)\s+which|that|when)\b)"
+    # not "the last month in which X did Y" or "the last month of 2014": an ordinal over the months, not the month
+    # before now
+    r"|\b(?P<which>this|last|next|previous|past)\s+(?P<unit>year|month|week)\b(?!\s+(?:(?:in|on|during)\s+which|that|when|of)\b)"
     r"|\b(?P<yday>yesterday|tomorrow)\b"
     r"|\b(?P<n>\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|a|an)\s+(?P<agounit>years?|months?|days?)\s+ago\b"
 )
@@ -521,18 +524,186 @@ _SPLIT_COMPARATIVE = re.compile(
 )
 
 
+# "Counting from (the beginning of) 2014, who ... first?", "reckoning from 2014": a scope clause that sets where the
+# period starts (START, open-ended); a bare "from 2014" stays "of that time" ("winners from the 1990s")
+_COUNT_FROM = re.compile(
+    r"(?:^|(?<=[\s,(]))(?:(?:if\s+(?:we|you|one)\s+)?(?:count|counting|reckon|reckoning)|measuring|going|starting"
+    r"|beginning|looking|as)(?:\s+(?:only|just))?\s+$"
+)
+
+
 # "once 19 Oct 2015 had passed", "after 2014 was over": after the time (the tail belongs to the time phrase)
 _PASSED_HEAD = re.compile(r"(?:^|(?<=[\s,(]))(?P<head>once|after|when)\s+(?:the\s+)?$")
 _PASSED_TAIL = re.compile(
     r"\s+(?:had|has|have|was|is)\s+(?:(?:already|now)\s+)?(?:passed|gone\s+by|elapsed|ended|come\s+and\s+gone|over)\b"
 )
 # "Three days before 2014-10-25" is 22 October; "within seven days after July 20th 2014" is 21..27 July; "in the
-# three days before X" is X-3..X-1. Only on a day: "two weeks before May 2014" has no one day to count from.
+# three days before X" is X-3..X-1; "the week after X" (an article, no count) is X+1..X+7. Only on a day: "two weeks
+# before May 2014" has no one day to count from. Calendar months are not counted this way: "in the month after 3 May"
+# may be June or 4 May..3 June, so it is left unread (and the reader abstains, ``unread_window_words``).
+_WIN_COUNT = r"(?P<n>\d{1,3}|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r"|a|an)"
+# "5-day period", "a two-week window", "the 10-day span": a count joined to its unit, and a noun for the stretch
+_WIN_SEP = r"(?:\s+|-)"
+_WIN_NOUN = r"(?:[\s-]+long)?(?:\s+(?:period|window|span|stretch|interval|spell|run))?"
 _DAY_OFFSET = re.compile(
-    r"(?:^|(?<=[\s,(]))(?P<within>(?:within|in|during|over)\s+(?:the\s+)?(?:(?:first|next|following|last|preceding)\s+)?)?"
-    r"(?P<n>\d{1,3}|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r"|a|an)\s+(?P<unit>days?|weeks?)"
-    r"\s+(?P<dir>before|after|prior\s+to|following|preceding|later\s+than|earlier\s+than)\s+(?:the\s+)?$"
+    r"(?:^|(?<=[\s,(]))(?P<within>(?:(?:within|in|during|over|for|across|throughout)\s+)?(?P<the>the)\s+"
+    r"(?:(?:first|next|following|last|preceding|past|final)\s+)?"
+    r"|(?:within|in|during|over)\s+(?:(?:first|next|following|last|preceding)\s+)?)?"
+    r"(?:" + _WIN_COUNT + _WIN_SEP + r")?(?P<unit>days?|weeks?|fortnights?)" + _WIN_NOUN + r"\s+(?P<dir>before|after"
+    r"|prior\s+to|following|preceding|later\s+than|earlier\s+than|(?:that|which)\s+(?:followed|preceded|came\s+"
+    r"(?:after|before)))\s+(?:the\s+)?$"
 )
+# A window named by its first day and its length: "in the 5 days starting 10 April 2015" is 10..14 April, "the week
+# beginning 3 May", "the two months from 1 June" (calendar months: 1 June..31 July).
+_WIN_HEAD = (
+    r"(?:^|(?<=[\s,(]))(?P<head>(?:(?:within|in|during|over|for|across|throughout)\s+)?(?P<the>the\s+)?"
+    r"(?:(?:first|next|following)\s+)?)"
+)
+_WIN_UNIT = r"(?P<unit>days?|weeks?|fortnights?|months?)"
+_WINDOW_FROM = re.compile(
+    _WIN_HEAD
+    + r"(?:"
+    + _WIN_COUNT
+    + _WIN_SEP
+    + r")?"
+    + _WIN_UNIT
+    + _WIN_NOUN
+    + r"\s+(?:(?:that\s+)?(?:starting|beginning|commencing|"
+    r"started|began|begins|starts)|as\s+from|from)(?:\s+(?:on|with|from|at|in))?\s+(?:the\s+)?$"
+)
+# ... and by its last day: "the 5 days up to (and including) 10 April" is 6..10 April, "the week ending 3 May", "the
+# fortnight leading up to and including D". Decision: "leading/running up to D" and "the run-up to D" without "and
+# including" end the day before D (the days that lead up to it, like "the N days before D"); "up to", "until",
+# "through", "to" and "ending" include D (as "up to" does in a range).
+_WINDOW_TO = re.compile(
+    _WIN_HEAD + r"(?:" + _WIN_COUNT + _WIN_SEP + r")?" + _WIN_UNIT + _WIN_NOUN + r"\s+(?:that\s+)?(?P<dir>"
+    r"(?P<excl>(?:leading|running)\s+up\s+to|in\s+the\s+run[\s-]up\s+to)(?P<incl>\s+and\s+including)?"
+    r"|(?:up\s+)?(?:to|until|till)(?:\s+and\s+including)?|through|thru|(?:before|prior\s+to)\s+and\s+including"
+    r"|(?:ending|ended|ends|finishing|finished)(?:\s+(?:on|with|at|in))?)\s+(?:the\s+)?$"
+)
+# "within a week of 3 May 2014", "within 3 days either side of D": the days around it, both ways (as for an anchor)
+_WINDOW_AROUND = re.compile(
+    r"(?:^|(?<=[\s,(]))within\s+(?:the\s+)?" + _WIN_COUNT + r"\s+(?P<unit>days?|weeks?|fortnights?)\s+"
+    r"(?:of|either\s+side\s+of|on\s+either\s+side\s+of)\s+(?:the\s+)?$"
+)
+
+
+def _count(m: re.Match[str]) -> int | None:
+    """The window's length in its unit: the count as written, 1 for "the week"; None for "(the) days" (no length)."""
+    n_text = m.group("n")
+    if n_text is None:
+        return 1 if m.groupdict().get("the") and not m.group("unit").endswith("s") else None
+    return int(n_text) if n_text.isdigit() else NUMBER_WORDS.get(n_text, 1)
+
+
+def _day_window(low: str, cand: _Cand, start: int) -> tuple[TimeSpan, int] | None:
+    """The days a window named by one day and a length covers ("the 5 days starting D", "the week up to and including
+    D", "within a week of D"), and where the phrase starts; None where it does not apply."""
+    span = _resolve(cand)
+    if span is None or span.granularity is not Granularity.DAY or span.start != span.end or span.start is None:
+        return None
+    day, lo = span.start, max(0, start - 70)
+    for pattern in (_WINDOW_FROM, _WINDOW_TO, _WINDOW_AROUND):
+        m = pattern.search(low, lo, start)
+        n = _count(m) if m is not None else None
+        if m is None or n is None or n <= 0:
+            continue
+        unit = m.group("unit").rstrip("s")
+        exclusive = pattern is _WINDOW_TO and m.group("excl") is not None and m.group("incl") is None
+        last = day - timedelta(days=1) if exclusive else day
+        if pattern is _WINDOW_AROUND:
+            first, last = day - timedelta(days=n * UNIT_DAYS[unit]), day + timedelta(days=n * UNIT_DAYS[unit])
+        elif pattern is _WINDOW_FROM:
+            first = day
+            ahead = months_on(day, n) - timedelta(days=1) if unit == "month" else None
+            last = ahead or day + timedelta(n * UNIT_DAYS[unit] - 1)
+        else:
+            back = months_on(last, -n) + timedelta(days=1) if unit == "month" else None
+            first = back or last - timedelta(n * UNIT_DAYS[unit] - 1)
+        return TimeSpan(first, last, Granularity.DAY), m.start()
+    return None
+
+
+# "the first 10 days of May 2014", "the last two weeks of 2014", "the final week of the year 2015": days at one edge
+# of a stated period (a month, a quarter, a year); "the first week of March 2014" is read whole (``_WEEK``)
+_EDGE_PART = re.compile(
+    r"(?:^|(?<=[\s,(]))(?:(?:in|during|over|within|for|across|throughout)\s+)?(?P<the>the)\s+"
+    r"(?P<edge>first|opening|last|final|closing)\s+(?:"
+    + _WIN_COUNT
+    + _WIN_SEP
+    + r")?(?P<unit>days?|weeks?|fortnights?|months?)"
+    r"\s+of\s+(?:the\s+(?:month|year)\s+(?:of\s+)?)?$"
+)
+# "3 May 2014 and the two days after (it)", "... and the week before": a day and the days next to it; "from 3 May 2014
+# for five days", "starting 3 May 2014, for a week": a window from its first day (only after a start word)
+_AND_DAYS_TAIL = re.compile(
+    r"\s*,?\s*and\s+(?P<the>the\s+)?(?P<pre>(?:next|following|previous|preceding)\s+)?(?:"
+    + _WIN_COUNT
+    + _WIN_SEP
+    + r")?(?P<unit>days?|weeks?|fortnights?)(?:\s+(?P<dir>after|following|afterwards?|thereafter|later|before|preceding"
+    r"|earlier|prior))?(?:\s+(?:it|that))?\b"
+)
+_FOR_DAYS_TAIL = re.compile(
+    r"\s*,?\s*for\s+(?P<the>the\s+)?(?:(?:next|following)\s+)?(?:"
+    + _WIN_COUNT
+    + _WIN_SEP
+    + r")?(?P<unit>days?|weeks?|fortnights?)\b"
+)
+_MINUS = frozenset({"previous", "preceding", "before", "earlier", "prior"})
+_PLUS = frozenset({"next", "following", "after", "afterwards", "afterward", "thereafter", "later"})
+
+
+# "the first month of 2015 in which X ...", "the first day in 2015 on which ...": an ordinal over the units that the
+# question asks for, not a window (a relative clause follows the time)
+_ASKED_UNIT_TAIL = re.compile(r"\s*,?\s*(?:(?:in|on|during|at)\s+which|when|that|where)\b")
+
+
+def _edge_part(low: str, cand: _Cand, start: int) -> tuple[TimeSpan, int] | None:
+    """The days "the first/last N days of <period>" names, and where the phrase starts; None where it does not
+    apply (a day, or no such words)."""
+    span = _resolve(cand)
+    if span is None or span.start is None or span.end is None or span.granularity is Granularity.DAY:
+        return None
+    m = _EDGE_PART.search(low, max(0, start - 60), start)
+    if m is not None and _ASKED_UNIT_TAIL.match(low, cand.end):
+        return None
+    n = _count(m) if m is not None else None
+    if m is None or n is None or n <= 0:
+        return None
+    unit, first = m.group("unit").rstrip("s"), m.group("edge") in ("first", "opening")
+    if unit == "month":  # "the first two months of 2014": January and February
+        if span.granularity is Granularity.MONTH:
+            return None
+        if first:
+            last = months_on(span.start, n) - timedelta(days=1)
+            return TimeSpan(span.start, min(span.end, last), Granularity.MONTH), m.start()
+        begin = months_on(span.end + timedelta(days=1), -n)
+        return TimeSpan(max(span.start, begin), span.end, Granularity.MONTH), m.start()
+    days = timedelta(days=n * UNIT_DAYS[unit] - 1)
+    if first:
+        return TimeSpan(span.start, min(span.end, span.start + days), Granularity.DAY), m.start()
+    return TimeSpan(max(span.start, span.end - days), span.end, Granularity.DAY), m.start()
+
+
+def _day_tail(low: str, span: TimeSpan | None, end: int, starts: bool) -> tuple[TimeSpan, int] | None:
+    """The days a tail after one day adds ("and the two days after", "for five days" after a start word), and where
+    the tail ends; None where there is none. ``starts``: the day is governed by a start word ("from", "starting")."""
+    if span is None or span.granularity is not Granularity.DAY or span.start is None or span.start != span.end:
+        return None
+    day = span.start
+    m = _AND_DAYS_TAIL.match(low, end)
+    if m is not None and (n := _count(m)) is not None and n > 0:
+        said = set(low[m.start() : m.end()].split())
+        days = timedelta(days=n * UNIT_DAYS[m.group("unit").rstrip("s")])
+        if said & _MINUS and not said & _PLUS:
+            return TimeSpan(day - days, day, Granularity.DAY), m.end()
+        if said & _PLUS and not said & _MINUS:
+            return TimeSpan(day, day + days, Granularity.DAY), m.end()
+    m = _FOR_DAYS_TAIL.match(low, end) if starts else None
+    if m is not None and (n := _count(m)) is not None and n > 0:
+        days = timedelta(days=n * UNIT_DAYS[m.group("unit").rstrip("s")] - 1)
+        return TimeSpan(day, day + days, Granularity.DAY), m.end()
+    return None
 
 
 def _day_offset(low: str, cand: _Cand, start: int) -> tuple[TimeSpan, int] | None:
@@ -541,17 +712,70 @@ def _day_offset(low: str, cand: _Cand, start: int) -> tuple[TimeSpan, int] | Non
     if span is None or span.granularity is not Granularity.DAY or span.start != span.end or span.start is None:
         return None
     m = _DAY_OFFSET.search(low, max(0, start - 60), start)
-    if m is None:
+    if m is None or (m.group("n") is None and not (m.group("the") and not m.group("unit").endswith("s"))):
         return None
     n_text = m.group("n")
-    n = int(n_text) if n_text.isdigit() else NUMBER_WORDS.get(n_text, 1)
-    days = n * (7 if m.group("unit").startswith("week") else 1)
-    sign = -1 if m.group("dir").split()[0] in ("before", "prior", "preceding", "earlier") else 1
+    n = 1 if n_text is None else int(n_text) if n_text.isdigit() else NUMBER_WORDS.get(n_text, 1)
+    days = n * UNIT_DAYS[m.group("unit").rstrip("s")]
+    sign = -1 if {"before", "prior", "preceding", "preceded", "earlier"} & set(m.group("dir").split()) else 1
     if m.group("within"):
         first, last = sorted((span.start + timedelta(days=sign), span.start + timedelta(days=sign * days)))
     else:
         first = last = span.start + timedelta(days=sign * days)
     return TimeSpan(first, last, Granularity.DAY), m.start()
+
+
+# The safety rule: words next to a time that could change its window (a length such as "5 days" or "the week",
+# "starting", "until", "leading up to", "or later") and that no reading above used. The reader abstains on such a
+# time (``TimeExpression.unread``) rather than answer from a wider or shifted window.
+_DURATION = (
+    r"(?:(?P<ord>first|second|third|fourth|last|final|opening|closing|next|previous|past|following|preceding)\s+"
+    r"(?:\w+(?:\s+|-))?|(?:\d{1,3}|"
+    + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+    + r"|the|few|several|couple\s+of)(?:\s+|-))(?P<u>days?|weeks?|fortnights?|months?|years?|hours?|weekends?)"
+)
+_UNREAD_BEFORE = re.compile(
+    r"(?:^|(?<=[\s,(]))(?P<w>" + _DURATION + r"|fortnight|weekends?|starting|beginning"
+    r"|commencing|ending|ended|until|till|through|thru|up\s+to|leading\s+up|running\s+up|run[\s-]up|onwards?|within"
+    r"|(?P<cmp>(?:no|not)\s+(?:more|later|earlier|less)\s+than|(?:more|less|fewer)\s+than|at\s+(?:most|least)))\b"
+    r"(?P<rest>(?:\s+[\w'’-]+){0,3}?)\s*$"
+)
+_DURATION_ANY = _DURATION.replace("?P<u>", "?:").replace("?P<ord>", "?:")
+_UNREAD_AFTER = re.compile(
+    r"\s*,?\s*(?P<w>(?:and|or)\s+(?:after|afterwards|before|later|earlier|since|beyond|thereafter)\b"
+    r"|(?:and|or)\s+the\s+(?:following|next|previous|preceding)\b|(?:and|or)\s+(?:the\s+)?" + _DURATION_ANY + r"\b"
+    r"|(?:for|over)\s+(?:the\s+)?(?:(?:next|following|subsequent)\s+)?" + _DURATION_ANY + r"\b"
+    r"|(?:onwards?|thereafter|at\s+the\s+(?:latest|earliest)|or\s+so|inclusive(?:ly)?|exclusive(?:ly)?|included"
+    r"|excluded|not\s+included)\b"
+    r"|" + _DURATION_ANY + r"\s+(?:after|later|on|before|earlier|ago)\b)"
+)
+
+
+def unread_window_words(low: str, phrase_start: int, end: int, span: TimeSpan | None) -> str:
+    """The words around the time phrase [``phrase_start``, ``end``) that could change its window and were not read,
+    as lower-cased text ("" when there are none). "the month of May 2014" restates the month and is no such word."""
+    clause = max(low.rfind(c, 0, phrase_start) for c in ",;?!") + 1
+    before = _UNREAD_BEFORE.search(low, clause, phrase_start)
+    if before is not None:
+        unit = (before.group("u") or "").rstrip("s")
+        # "the month of May 2014" restates the month; "the month in 2014 when ..." asks for a month inside the year
+        grains = {"day": 0, "month": 1, "year": 2}
+        restates = (
+            span is not None
+            and before.group("w").startswith("the ")
+            and not (before.group("u") or "s").endswith("s")  # "the days after D" is no restatement of the day
+            and unit in grains
+            and before.group("rest").strip() in ("", "of", "in", "during", "within")
+            and grains[unit] <= span.granularity.rank
+            and (unit == span.granularity.value or before.group("rest").strip() != "of")
+        )
+        asked = before.group("ord") is not None and _ASKED_UNIT_TAIL.match(low, end) is not None
+        # "no more than 3 days after D" bounds the count right after it; "more than once in 2014" is no window
+        asked = asked or (before.group("cmp") is not None and before.group("rest").strip() != "")
+        if not restates and not asked:
+            return low[before.start() : phrase_start].strip()
+    after = _UNREAD_AFTER.match(low, end)
+    return after.group("w").strip() if after is not None else ""
 
 
 def _resolve(c: _Cand) -> TimeSpan | None:
@@ -702,14 +926,16 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
         if weekday is not None:
             start = weekday.start()
         whole = _WHOLE_HEAD.search(low, max(0, start - 45), start) if not head else None
-        offset = _day_offset(low, cand, start) if not head else None
+        window = (_day_window(low, cand, start) or _edge_part(low, cand, start)) if not head else None
+        offset = _day_offset(low, cand, start) if not head and window is None else None
         passed = _PASSED_HEAD.search(low, max(0, start - 12), start) if not head else None
         passed_tail = _PASSED_TAIL.match(low, cand.end) if passed is not None else None
         span = _relative_span(low[cand.start : cand.end], reference) if cand.relative else _resolve(cand)
+        counted = window or offset
         if head:  # "between A and B", "from A to B"
             relation, rel_start, signal = head, head_start, Signal.OVERLAP
-        elif offset is not None:  # "three days before 25 October 2014": the day(s) it counts to
-            span, rel_start = offset
+        elif counted is not None:  # "the 5 days starting D", "three days before D"
+            span, rel_start = counted
             relation, signal = low[rel_start:start].rstrip(), Signal.OVERLAP
         elif passed is not None and passed_tail is not None:  # "once 19 Oct 2015 had passed"
             relation, rel_start, signal = passed.group("head"), passed.start(), Signal.AFTER
@@ -718,6 +944,11 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
         else:
             relation, rel_start, signal = _governing(low, cand, start)
             signal = _inclusive_by(low, relation, modifier, signal)
+            counting = _COUNT_FROM.search(low, max(0, rel_start - 15), rel_start) if relation == "from" else None
+            if counting is not None:  # "Counting from 2014, ...": from the period's start on
+                relation, rel_start = low[counting.start() : rel_start] + relation, counting.start()
+            if relation.endswith("from") and (counting is not None or modifier in ("beginning", "start")):
+                signal = Signal.START  # "from the beginning of 2014": a point to count from, not "of that time"
             scope = _SCOPE_HEAD.search(low, max(0, start - 30), start) if not relation else None
             split = _SPLIT_COMPARATIVE.search(low, max(0, start - 40), start) if not relation else None
             if scope is not None:  # "..., counting only 2015": the stated window, no event word
@@ -726,7 +957,7 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
                 relation, rel_start = split.group("than"), split.start("than")
                 signal = Signal.AFTER if split.group("cmp") == "later" else Signal.BEFORE
         end = cand.end
-        tail = _ONWARDS_TAIL.match(low, end) if relation.lower() in ("from", "since") else None
+        tail = _ONWARDS_TAIL.match(low, end) if relation.lower().endswith(("from", "since")) else None
         if tail is not None:
             end = tail.end()
         only = _ONLY_TAIL.match(low, end) if head.startswith(("looking", "considering", "focusing")) else None
@@ -737,6 +968,10 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
         out_tail = _RUN_OUT_TAIL.match(low, end) if signal is Signal.BEFORE else None
         if out_tail is not None:  # "before 2014 was out": up to and including 2014's last day
             signal, end = Signal.FINISH, out_tail.end()
+        starts = signal is Signal.START or relation.lower().endswith("from")
+        days_tail = _day_tail(low, span, end, starts) if not head and counted is None else None
+        if days_tail is not None:  # "3 May 2014 and the two days after", "from 3 May 2014 for five days"
+            (span, end), signal = days_tail, Signal.OVERLAP
         out.append(
             TimeExpression(
                 text=text[start:end],
@@ -748,6 +983,7 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
                 relation_start=rel_start,
                 modifier=modifier,
                 relative=cand.relative,
+                unread="" if head else unread_window_words(low, rel_start, end, span),
             )
         )
     return out

@@ -113,6 +113,11 @@ class Understanding:
                     "(no relation of this graph says it)"
                 )
         out.extend(f'time "{t.text}" is not on the calendar' for t in self.question.times if t.span is None)
+        out.extend(
+            f'time "{t.text}": the words "{t.unread}" next to it could change its window and were not read'
+            for t in self.question.times
+            if t.unread
+        )
         names = g.names()
         for ga in g.anchors:
             if not ga.resolved:
