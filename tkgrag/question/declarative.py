@@ -26,9 +26,11 @@ _QUESTION_WORD = re.compile(r"^(?:who|whom|whose|which|what|when|where|how|why|d
 _PRO_FORM = re.compile(PRO_FORM.pattern + r"|\b(?:did|does|do|done|doing)\s+(?:it|that)\b", re.IGNORECASE)
 _AFTER = re.compile(r"\b(?:next|after(?:wards)?|then|later|subsequently|following)\b", re.IGNORECASE)
 _BEFORE = re.compile(r"\b(?:before|earlier|previous(?:ly)?|prior)\b", re.IGNORECASE)
-# "X did Y; who else did that the same month?": the period of X's event ("In the same month that X did Y, ...")
+# "X did Y; who else did that the same month?": the period of X's event ("In the same month that X did Y, ...");
+# "that same month", "that very same day" say the same
 _SAME_PERIOD = re.compile(
-    r"\s*\b(?:in\s+|on\s+|during\s+)?the\s+same\s+(?P<unit>day|week|month|year)\b(?=\s*[?.!]?\s*$)", re.IGNORECASE
+    r"\s*\b(?:in\s+|on\s+|during\s+)?(?:the|that)(?:\s+(?:very|same))+\s+(?P<unit>day|week|month|year)\b(?=\s*[?.!]?\s*$)",
+    re.IGNORECASE,
 )
 # Order words the anchor trigger now says ("Who else did so afterwards?" -> "After ..., who else did so?"); "next"
 # stays: it asks for the nearest one.

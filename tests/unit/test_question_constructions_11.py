@@ -1,0 +1,63 @@
+"""Issue 29, h29l: the ninth to eleventh blind sets' families (now tuning data), each with wordings of my own.
+Each case failed before its fix unless marked as a guard."""
+
+from __future__ import annotations
+
+import pytest
+
+from tkgrag.question.declarative import anchor_sentence
+from tkgrag.question.model import AnchorRelation
+from tkgrag.question.parse import understand
+
+
+@pytest.mark.parametrize(
+    ("question", "folded"),
+    [
+        (
+            "Mihaly Varga consulted Jens Stoltenberg at one point; who else did so that same day?",
+            "On the same day that Mihaly Varga consulted Jens Stoltenberg, who else did so?",
+        ),
+        (
+            "Tanzania held negotiations with South Korea. Who else did the same that same month?",
+            "In the same month that Tanzania held negotiations with South Korea, who else did the same?",
+        ),
+        (
+            "Ethiopia hosted Egypt once - which other actors followed suit that very same week?",
+            "In the same week that Ethiopia hosted Egypt, which other actors followed suit?",
+        ),
+        (
+            "Iran visited Oman; who did likewise that very day?",
+            "On the same day that Iran visited Oman, who did likewise?",
+        ),
+    ],
+)
+def test_that_same_period_after_a_statement_is_the_statements_period(question: str, folded: str) -> None:
+    assert anchor_sentence(question) == folded
+
+
+@pytest.mark.parametrize(
+    ("question", "relation"),
+    [
+        ("In the month when India's head of government visited Vietnam, which other actors also did?", "month"),
+        ("On the day when Carlos Morales held consultations with Belize, which other actors did too?", "day"),
+        ("In the month when Media (Austria) consulted Werner Faymann, who else did?", "month"),
+        ("On the day when Japan criticized China, which countries did as well?", "day"),
+        ("In the same year that Iran hosted Oman, who else also did too?", "year"),
+    ],
+)
+def test_a_bare_did_with_also_too_else_repeats_the_anchor_event(question: str, relation: str) -> None:
+    u = understand(question)
+    assert u.pro_form
+    (a,) = u.anchors
+    assert a.relation is {"day": AnchorRelation.SAME_DAY, "month": AnchorRelation.SAME_MONTH}.get(
+        relation, AnchorRelation.SAME_YEAR
+    )
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Whom did Iran visit, and who else did?", "Who did Japan criticize in 2014?", "Which country did Iran follow?"],
+)
+def test_a_bare_did_without_an_anchor_clause_is_no_pro_form(question: str) -> None:
+    """Guard (passes before and after): no clause anchor, nothing to repeat."""
+    assert not understand(question).pro_form
