@@ -8,6 +8,7 @@ import pytest
 from tkgrag.question.declarative import anchor_sentence
 from tkgrag.question.model import AnchorRelation
 from tkgrag.question.parse import understand
+from tkgrag.question.relation_phrases import relation_phrases, stated_intent
 
 
 @pytest.mark.parametrize(
@@ -61,3 +62,45 @@ def test_a_bare_did_with_also_too_else_repeats_the_anchor_event(question: str, r
 def test_a_bare_did_without_an_anchor_clause_is_no_pro_form(question: str) -> None:
     """Guard (passes before and after): no clause anchor, nothing to repeat."""
     assert not understand(question).pro_form
+
+
+@pytest.mark.parametrize(
+    ("phrase", "intent"),
+    [
+        ("said they wanted talks", "express intent to meet or negotiate"),
+        ("say they wanted to meet", "express intent to meet or negotiate"),
+        ("announced that it planned to negotiate", "express intent to meet or negotiate"),
+        ("says he hoped to visit", "express intent to meet or negotiate"),
+        ("stated they intended to cooperate", "express intent to cooperate"),
+        ("says it offered to cooperate", "express intent to cooperate"),
+    ],
+)
+def test_a_reported_intent_is_the_express_intent_relation_not_the_act(phrase: str, intent: str) -> None:
+    assert stated_intent(phrase)
+    tried = relation_phrases(phrase)
+    assert intent in tried
+    assert not {"consult", "engage in negotiation", "make a visit", "cooperate"} & set(tried)
+
+
+def test_a_reported_act_stays_the_act() -> None:
+    """Guard (passes before and after): "said they met" reports the meeting itself."""
+    assert not stated_intent("said they met")
+    assert "consult" in relation_phrases("said they met")
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        "received as a guest",
+        "receive as a guest",
+        "received as an honoured guest",
+        "had as their guest",
+        "entertained as a state guest",
+    ],
+)
+def test_someone_had_as_a_guest_is_hosting_a_visit(phrase: str) -> None:
+    assert "host a visit" in relation_phrases(phrase)
+
+
+def test_visiting_as_a_guest_is_the_guests_visit() -> None:
+    assert relation_phrases("visited as a guest")[1] == "make a visit"
