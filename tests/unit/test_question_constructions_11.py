@@ -104,3 +104,19 @@ def test_someone_had_as_a_guest_is_hosting_a_visit(phrase: str) -> None:
 
 def test_visiting_as_a_guest_is_the_guests_visit() -> None:
     assert relation_phrases("visited as a guest")[1] == "make a visit"
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase"),
+    [
+        ("When exactly did Court Judge (Kenya) put demands to Lawyer/Attorney (Kenya)?", "put demands"),
+        ("When exactly did Governor (Thailand) first confer with Anupong Paochinda in 2014?", "confer"),
+        ("On what date precisely did Iran visit Oman?", "visit"),
+        ("Exactly when did Japan criticize China?", "criticize"),
+        ("In which month specifically did Iran host Oman?", "host"),
+    ],
+)
+def test_an_adverb_that_sharpens_the_question_word_is_no_part_of_the_event(question: str, phrase: str) -> None:
+    u = understand(question)
+    assert u.relation_phrase == phrase
+    assert u.mentions[0].start > 0 and "exactly" not in u.text.lower() and "precisely" not in u.text.lower()
