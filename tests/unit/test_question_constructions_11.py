@@ -120,3 +120,19 @@ def test_an_adverb_that_sharpens_the_question_word_is_no_part_of_the_event(quest
     u = understand(question)
     assert u.relation_phrase == phrase
     assert u.mentions[0].start > 0 and "exactly" not in u.text.lower() and "precisely" not in u.text.lower()
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Who visited Vietnam first after City Mayor (Philippines) had done it?",
+        "Who praised Campbell Newman first after Liberal National Party had done the same?",
+        "Who held talks with Iran next after Oman had done that?",
+        "Who criticized Japan first after China did likewise?",
+        "Who hosted Iran next after Oman had done so too?",
+    ],
+)
+def test_an_anchor_ending_in_a_pro_form_is_elliptical(question: str) -> None:
+    """The anchor's actor did the asked event: "after X had done it" is "after X did"."""
+    (a,) = understand(question).anchors
+    assert a.elliptical

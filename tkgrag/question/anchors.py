@@ -160,9 +160,10 @@ _UNIT_OF_TIME = re.compile(
 )
 _WH_AT_START = re.compile(r"\b(?:who|whom|whose|what|which|wich|where|how|why)\b")
 _PRONOUN_SUBJECT = frozenset({"he", "she", "they", "it", "i", "we", "you"})
+# "after X did", "had done so", "had done it", "had done the same", "did likewise too": X's own doing of the asked event
 _ELLIPTICAL_END = re.compile(
-    r"\b(?:did|does|do|had|has|have|was|were|is|are|did\s+so|had\s+done|did\s+it|done|doing\s+so|doing\s+it|"
-    r"did\s+that|had\s+done\s+so)\s*$"
+    r"\b(?:(?:did|does|do|had|has|have|was|were|is|are)(?:\s+(?:done|doing))?|done|doing)"
+    r"(?:\s+(?:so|it|that|the\s+same|likewise))?(?:\s+(?:too|as\s+well))?\s*$"
 )
 _NOT_VERBS = frozenset({"united", "red", "bed", "need", "seed", "speed", "breed", "hundred", "kindred", "sacred"})
 _IRREGULAR_PAST = words(
