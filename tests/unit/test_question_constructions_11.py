@@ -136,3 +136,29 @@ def test_an_anchor_ending_in_a_pro_form_is_elliptical(question: str) -> None:
     """The anchor's actor did the asked event: "after X had done it" is "after X did"."""
     (a,) = understand(question).anchors
     assert a.elliptical
+
+
+@pytest.mark.parametrize(
+    ("question", "anchor"),
+    [
+        (
+            "In 2014, before the time Sudan spoke highly of Ethiopia, who else did Sudan speak highly of?",
+            "Sudan spoke highly of Ethiopia",
+        ),
+        ("Who visited Iran after the moment when Oman criticized Japan?", "Oman criticized Japan"),
+        ("Before the time that Kenya hosted Uganda, whom did Kenya host?", "Kenya hosted Uganda"),
+        ("Who praised Japan after the time China did so?", "China did so"),
+    ],
+)
+def test_the_time_before_a_clause_is_no_part_of_the_anchor(question: str, anchor: str) -> None:
+    (a,) = understand(question).anchors
+    assert a.text == anchor
+    assert [m.text for m in a.mentions] == [
+        w for w in ("Sudan", "Ethiopia", "Oman", "Japan", "Kenya", "Uganda", "China") if w in anchor
+    ]
+
+
+def test_the_time_of_a_noun_phrase_stays_the_anchor() -> None:
+    """Guard (passes before and after): "the time of X's visit" is a noun phrase anchor."""
+    (a,) = understand("Who visited Iran before the time of Oman's visit to Japan?").anchors
+    assert a.text == "the time of Oman's visit to Japan"
