@@ -30,6 +30,22 @@ from tkgrag.question.relation_phrases import relation_phrases, stated_intent
             "Iran visited Oman; who did likewise that very day?",
             "On the same day that Iran visited Oman, who did likewise?",
         ),
+        (
+            "Hugo Swire accused Kirchner at one point; whom else did Hugo Swire accuse that same day?",
+            "On the same day that Hugo Swire accused Kirchner, whom else did Hugo Swire accuse?",
+        ),
+        (
+            "Media (Austria) consulted Werner Faymann. Who else did it consult in that month?",
+            "In the same month that Media (Austria) consulted Werner Faymann, who else did it consult?",
+        ),
+        (
+            "Tanzania held negotiations with South Korea; who else did the same that month?",
+            "In the same month that Tanzania held negotiations with South Korea, who else did the same?",
+        ),
+        (
+            "Iran visited Oman. Who hosted Qatar within the same week?",
+            "In the same week that Iran visited Oman, who hosted Qatar?",
+        ),
     ],
 )
 def test_that_same_period_after_a_statement_is_the_statements_period(question: str, folded: str) -> None:

@@ -27,9 +27,10 @@ _PRO_FORM = re.compile(PRO_FORM.pattern + r"|\b(?:did|does|do|done|doing)\s+(?:i
 _AFTER = re.compile(r"\b(?:next|after(?:wards)?|then|later|subsequently|following)\b", re.IGNORECASE)
 _BEFORE = re.compile(r"\b(?:before|earlier|previous(?:ly)?|prior)\b", re.IGNORECASE)
 # "X did Y; who else did that the same month?": the period of X's event ("In the same month that X did Y, ...");
-# "that same month", "that very same day" say the same
+# "that same month", "that very day", "that month", "within the same day" say the same
 _SAME_PERIOD = re.compile(
-    r"\s*\b(?:in\s+|on\s+|during\s+)?(?:the|that)(?:\s+(?:very|same))+\s+(?P<unit>day|week|month|year)\b(?=\s*[?.!]?\s*$)",
+    r"\s*\b(?:in\s+|on\s+|during\s+|within\s+)?(?:the(?:\s+(?:very|same))+|that(?:\s+(?:very|same))*)\s+"
+    r"(?P<unit>day|week|month|year)\b(?=\s*[?.!]?\s*$)",
     re.IGNORECASE,
 )
 # Order words the anchor trigger now says ("Who else did so afterwards?" -> "After ..., who else did so?"); "next"
@@ -96,7 +97,12 @@ def anchor_sentence(question: str) -> str:
         rest = rest[: shifted.start()] + rest[shifted.end() :]
         first = _ONE_OCCASION.sub("", _lower_the(first))
         return f"The {unit} {'after' if later else 'before'} {first}, {rest[:1].lower()}{rest[1:]}"
-    if _QUESTION_WORD.match(first) or (_PRO_FORM.search(rest) is None and _BACK_REFERENCE.search(rest) is None):
+    same_period = _SAME_PERIOD.search(rest) is not None
+    # "X accused Y; whom else did X accuse that same day?", "... Who visited Z in the same month?": the question says
+    # its own verb, and "the same day" can only be the statement's
+    if _QUESTION_WORD.match(first) or (
+        _PRO_FORM.search(rest) is None and _BACK_REFERENCE.search(rest) is None and not same_period
+    ):
         return question
     first = _ONE_OCCASION.sub("", _lower_the(first))
     same = _SAME_PERIOD.search(rest)
