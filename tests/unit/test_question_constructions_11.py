@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tkgrag.question.declarative import anchor_sentence
+from tkgrag.question.declarative import UnreadablePair, anchor_sentence
 from tkgrag.question.model import AnchorRelation
 from tkgrag.question.parse import understand
 from tkgrag.question.relation_phrases import relation_phrases, stated_intent
@@ -50,6 +50,20 @@ from tkgrag.question.relation_phrases import relation_phrases, stated_intent
 )
 def test_that_same_period_after_a_statement_is_the_statements_period(question: str, folded: str) -> None:
     assert anchor_sentence(question) == folded
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Tanzania held negotiations with South Korea; who did so earlier that same month?",
+        "Tanzania held negotiations with South Korea at one point; who else did so later that month?",
+        "Iran visited Oman. Who did the same next that week?",
+    ],
+)
+def test_a_period_and_an_order_against_the_statement_is_not_read(question: str) -> None:
+    """Before X and in X's month at once: the same-period fold alone would answer the whole month (wrong answers)."""
+    with pytest.raises(UnreadablePair):
+        anchor_sentence(question)
 
 
 @pytest.mark.parametrize(

@@ -108,6 +108,12 @@ def anchor_sentence(question: str) -> str:
     same = _SAME_PERIOD.search(rest)
     if same is not None:
         rest = rest[: same.start()] + rest[same.end() :]
+        if _AFTER.search(rest) is not None or _BEFORE.search(rest) is not None:
+            # "who did so earlier that same month?": before X AND in X's month; either alone may answer wrong
+            raise UnreadablePair(
+                f"cannot read {question!r}: the question asks both the first sentence's period and an order against "
+                "it; ask e.g. 'In the same month that X did Y, who else did so?'"
+            )
         unit = same.group("unit").lower()
         prep = "On" if unit == "day" else "In"
         return f"{prep} the same {unit} that {first}, {rest[:1].lower()}{rest[1:]}"
