@@ -512,3 +512,29 @@ def test_a_relative_clause_with_a_pronoun_subject(reader: SymbolicReader, vector
     # anchor #7 (Alpha Union visits Omega Isles, 04-01); Alpha Union's next visit: #6 Kappa Federation (06-20)
     got = texts(reader, vector, "Once Alpha Union visited Omega Isles, which was the next one they chose to visit?")
     assert got[:1] == ["Kappa Federation"]
+
+
+def test_which_other_actors_also_did_in_the_anchor_month(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # anchor #1 (2014-03-04); the other criticism of Zeta Republic in March 2014: #2 (h29l)
+    got = texts(reader, vector, "In the month when Alpha Union criticised Zeta Republic, which other actors also did?")
+    assert got == ["Beta League"]
+    got = texts(reader, vector, "Alpha Union criticised Zeta Republic at one point; who else did so that same month?")
+    assert got == ["Beta League"]
+
+
+def test_said_they_wanted_talks_is_the_intent_not_the_talks(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # the intents #16, #19; not the consultations #17, #18, #20 (h29l)
+    got = texts(reader, vector, "Which actors said they wanted talks with Lambda Republic?")
+    assert sorted(got) == ["Sigma Commonwealth", "Tau Alliance"]
+
+
+def test_first_after_x_had_done_it(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # anchor #29 (Chi Realm praises Xi Land, 11-06); the next praise of Xi Land: #30 (h29l)
+    got = texts(reader, vector, "Who praised Xi Land first after Chi Realm had done it?")
+    assert got == ["Psi Realm"]
+
+
+def test_when_exactly_asks_the_day(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # #28 only; "exactly" must not join the relation phrase nor take the subject (h29l)
+    got = texts(reader, vector, "When exactly did Pi Realm criticise Xi Land?")
+    assert got == ["2014-11-05"]

@@ -160,9 +160,13 @@ _UNIT_OF_TIME = re.compile(
 )
 _WH_AT_START = re.compile(r"\b(?:who|whom|whose|what|which|wich|where|how|why)\b")
 _PRONOUN_SUBJECT = frozenset({"he", "she", "they", "it", "i", "we", "you"})
+# "before the time X praised Y", "after the moment when X ...": the head noun of a clause that is the anchor itself
+# ("before the time of X's visit" is no such head: "of" follows)
+_TIME_HEAD = re.compile(r"the\s+(?:very\s+)?(?:time|moment)\s+(?:that\s+|when\s+)?(?!of\b|when\b|that\b)(?=[a-z])")
+# "after X did", "had done so", "had done it", "had done the same", "did likewise too": X's own doing of the asked event
 _ELLIPTICAL_END = re.compile(
-    r"\b(?:did|does|do|had|has|have|was|were|is|are|did\s+so|had\s+done|did\s+it|done|doing\s+so|doing\s+it|"
-    r"did\s+that|had\s+done\s+so)\s*$"
+    r"\b(?:(?:did|does|do|had|has|have|was|were|is|are)(?:\s+(?:done|doing))?|done|doing)"
+    r"(?:\s+(?:so|it|that|the\s+same|likewise))?(?:\s+(?:too|as\s+well))?\s*$"
 )
 _NOT_VERBS = frozenset({"united", "red", "bed", "need", "seed", "speed", "breed", "hundred", "kindred", "sacred"})
 _IRREGULAR_PAST = words(
@@ -284,6 +288,9 @@ def find_anchors(text: str, low: str, times: Sequence[TimeExpression]) -> list[A
             comp_start += 1
         if comp_start in time_starts or any(a <= comp_start < b for a, b in covered):
             continue  # "after 2 May 2015", "since in 2009": explicit
+        head = _TIME_HEAD.match(low, comp_start)
+        if head is not None:
+            comp_start = head.end()  # "before the time (that) X did Y": the clause is the anchor
         allows_empty = name in _SAME_GROUPS
         if trigger == "when" and _when_is_question_word(low, t_start, t_end, comp_start):
             continue

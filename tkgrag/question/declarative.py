@@ -26,9 +26,12 @@ _QUESTION_WORD = re.compile(r"^(?:who|whom|whose|which|what|when|where|how|why|d
 _PRO_FORM = re.compile(PRO_FORM.pattern + r"|\b(?:did|does|do|done|doing)\s+(?:it|that)\b", re.IGNORECASE)
 _AFTER = re.compile(r"\b(?:next|after(?:wards)?|then|later|subsequently|following)\b", re.IGNORECASE)
 _BEFORE = re.compile(r"\b(?:before|earlier|previous(?:ly)?|prior)\b", re.IGNORECASE)
-# "X did Y; who else did that the same month?": the period of X's event ("In the same month that X did Y, ...")
+# "X did Y; who else did that the same month?": the period of X's event ("In the same month that X did Y, ...");
+# "that same month", "that very day", "that month", "within the same day" say the same
 _SAME_PERIOD = re.compile(
-    r"\s*\b(?:in\s+|on\s+|during\s+)?the\s+same\s+(?P<unit>day|week|month|year)\b(?=\s*[?.!]?\s*$)", re.IGNORECASE
+    r"\s*\b(?:in\s+|on\s+|during\s+|within\s+)?(?:the(?:\s+(?:very|same))+|that(?:\s+(?:very|same))*)\s+"
+    r"(?P<unit>day|week|month|year)\b(?=\s*[?.!]?\s*$)",
+    re.IGNORECASE,
 )
 # Order words the anchor trigger now says ("Who else did so afterwards?" -> "After ..., who else did so?"); "next"
 # stays: it asks for the nearest one.
@@ -94,12 +97,23 @@ def anchor_sentence(question: str) -> str:
         rest = rest[: shifted.start()] + rest[shifted.end() :]
         first = _ONE_OCCASION.sub("", _lower_the(first))
         return f"The {unit} {'after' if later else 'before'} {first}, {rest[:1].lower()}{rest[1:]}"
-    if _QUESTION_WORD.match(first) or (_PRO_FORM.search(rest) is None and _BACK_REFERENCE.search(rest) is None):
+    same_period = _SAME_PERIOD.search(rest) is not None
+    # "X accused Y; whom else did X accuse that same day?", "... Who visited Z in the same month?": the question says
+    # its own verb, and "the same day" can only be the statement's
+    if _QUESTION_WORD.match(first) or (
+        _PRO_FORM.search(rest) is None and _BACK_REFERENCE.search(rest) is None and not same_period
+    ):
         return question
     first = _ONE_OCCASION.sub("", _lower_the(first))
     same = _SAME_PERIOD.search(rest)
     if same is not None:
         rest = rest[: same.start()] + rest[same.end() :]
+        if _AFTER.search(rest) is not None or _BEFORE.search(rest) is not None:
+            # "who did so earlier that same month?": before X AND in X's month; either alone may answer wrong
+            raise UnreadablePair(
+                f"cannot read {question!r}: the question asks both the first sentence's period and an order against "
+                "it; ask e.g. 'In the same month that X did Y, who else did so?'"
+            )
         unit = same.group("unit").lower()
         prep = "On" if unit == "day" else "In"
         return f"{prep} the same {unit} that {first}, {rest[:1].lower()}{rest[1:]}"

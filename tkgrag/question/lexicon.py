@@ -168,7 +168,8 @@ NAME_CONNECTORS = words(
 # A verb that only repeats another clause's event: "who else did so", "who had most recently done so", "who did the
 # same", "who followed suit", "who did it next", "who was the first to follow?". Shared by the anchor path (``parse``:
 # the main clause after "After X did Y, ...") and the declarative path (``declarative``: "X did Y. Who did so next?").
-# "did it/that" and a bare "follow" only where the sentence ends (an order adverb may come between): "who did it in
+# "did it/that", a bare "follow" and a bare "did" with "also/too/else" ("which other actors also did?", "who did
+# too?") only where the sentence ends (an order adverb may come between): "who did it in
 # 2014" and "which country did Iran follow" are no pro-forms.
 _PRO_ADVERB = r"(?:also|last|first|then|too|earlier|later|just|next|(?:most\s+)?recently)"
 _ORDER_TAIL = r"(?:\s+(?:too|as\s+well|next|first|last|afterwards?|later|then|subsequently|earlier|before|previously))*"
@@ -176,7 +177,9 @@ PRO_FORM = re.compile(
     rf"\b(?:(?:did|does|do|had|has|have)(?:\s+{_PRO_ADVERB})*\s+(?:(?:done|doing)\s+)?(?:so|the\s+same|likewise)|"
     r"follow(?:s|ed|ing)?\s+suit|(?:done|doing)\s+(?:so|the\s+same|likewise)|(?:did|done)\s+the\s+same)\b"
     rf"|\b(?:did|done|do|does|doing)\s+(?:it|that){_ORDER_TAIL}(?=\s*[?.!]?\s*$)"
-    r"|\bfollow(?:s|ed)?(?=\s*[?.!]?\s*$)",
+    r"|\bfollow(?:s|ed)?(?=\s*[?.!]?\s*$)"
+    r"|\b(?:also|too|else)\s+(?:did|does|do|had|has|have)(?:\s+(?:too|also|as\s+well))*(?=\s*[?.!]?\s*$)"
+    r"|\b(?:did|does|do|had|has|have)\s+(?:too|also|as\s+well)(?=\s*[?.!]?\s*$)",
     re.IGNORECASE,
 )
 

@@ -76,8 +76,13 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             "consult",
         ),
         (r"\bnegotiat\w*|\bbargain\w*", "engage in negotiation"),
-        # "received X" with nothing else received (X a mention): hosting X's visit
-        (r"\b(?:welcom|host)\w*|\breceiv\w*\b.*\bvisit|\breceiv(?:e|es|ed|ing)\s*$", "host a visit"),
+        # "received X" with nothing else received (X a mention): hosting X's visit; "received/welcomed/had X as a
+        # guest" (the mention cut leaves "received as a guest"), not "visited X as a guest" (the guest's visit)
+        (
+            r"\b(?:welcom|host)\w*|\breceiv\w*\b.*\bvisit|\breceiv(?:e|es|ed|ing)\s*$"
+            r"|^(?!.*\b(?:visit(?:s|ed|ing)?|tour\w*|travel\w*|went|came|go(?:es)?)\b).*\bas\s+(?:an?\s+|the(?:ir)?\s+|its\s+|his\s+|her\s+)?(?:(?:official|state|honou?red)\s+)?(?:guests?|visitors?)\b",
+            "host a visit",
+        ),
         (
             r"\b(?:visit|tour)\w*|\btravel\w*|\b(?:go|went|goes|gone|going)\b|\btrip\b|\bjourney\w*",
             "make a visit",
@@ -152,7 +157,11 @@ _COMMON_WORDS: list[tuple[re.Pattern[str], str]] = [
 _CANONICAL = frozenset([*(c for _, c in _CAMEO_WORDS), *(p.meaning for p in phrasal_lexicon()), "meet or negotiate"])
 _MEETING = frozenset({"make a visit", "consult", "engage in negotiation", "discuss by telephone"})
 _INTENT = re.compile(
-    r"^(?:(?:next|first|last|earliest|latest)\s+to\s+)?(?:(?:would|will|did|does)\s+)?(?:want(?:s|ed)?|wish(?:es|ed)?|like[sd]?|intend(?:s|ed)?|plan(?:s|ned)?|"
+    r"^(?:(?:next|first|last|earliest|latest)\s+to\s+)?"
+    # reported: "said they wanted (to meet)", "say it planned to", "announced that he hoped to": the same intents
+    r"(?:(?:sa(?:id|ys?|ying)|announc(?:e|es|ed|ing)|stat(?:e|es|ed|ing)|declar(?:e|es|ed|ing)|indicat(?:e|es|ed|ing))"
+    r"\s+(?:that\s+)?(?:it|he|she|they|we)\s+)?"
+    r"(?:(?:would|will|did|does)\s+)?(?:want(?:s|ed)?|wish(?:es|ed)?|like[sd]?|intend(?:s|ed)?|plan(?:s|ned)?|"
     r"hope[sd]?|(?:seek(?:s)?|sought)(?=\s+to\b)|aim(?:s|ed)?|(?:pledg|vow|promis|offer|commit|propos)(?:e|es|ed|s|ted|ing)?(?:\s+(?:itself|himself|herself|themselves))?(?=\s+(?:to|cooperation|collaboration|talks|negotiations|support|diplomatic|backing)\b)|"
     # the nouns: "an offer of talks", "a pledge of diplomatic support", "a promise of cooperation"
     r"(?:an?\s+)?(?:offers?|pledges?|promises?)\s+(?:of|for)(?=\s+(?:talks|negotiations|support|diplomatic|cooperation|"
