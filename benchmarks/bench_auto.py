@@ -738,23 +738,15 @@ def replay_label_free(features: list[float], margin: float) -> list[str]:
     (``planner.choose_kinds``) from the row's parse and link features, then ``calibration.keep`` at ``margin`` over
     the stored percentiles when the rules fuse. A percentile stored as 0.5 is read as 0.5 (the live planner may have
     had None, "no claim")."""
-    import math
-
     from tkgrag.model import ItemKind
     from tkgrag.planning.calibration import keep
-    from tkgrag.planning.planner import QuestionSignals, choose_kinds
-    from tkgrag.planning.router import FEATURES, PROBED
+    from tkgrag.planning.planner import choose_kinds
+    from tkgrag.planning.router import PROBED
 
-    f = dict(zip(FEATURES, features, strict=False))
-    signals = QuestionSignals(
-        temporal="yes" if f["temporal"] else "",
-        linked_events=round(math.expm1(f["log1p_linked_events"])),
-        linked_facts=round(math.expm1(f["log1p_linked_facts"])),
-        states_time=bool(f["states_time"]),
-    )
+    signals, pct = row_signals(features)
     kinds, _ = choose_kinds(signals, frozenset(PROBED))
     if len(kinds) > 1:
-        cal: dict[ItemKind, float | None] = {k: f[f"pct_{k.value}"] for k in kinds}
+        cal: dict[ItemKind, float | None] = {k: pct[k] for k in kinds}
         kinds = tuple(keep(cal, margin)[0])
     return [k.value for k in kinds]
 
