@@ -97,15 +97,14 @@ def anchor_sentence(question: str) -> str:
         rest = rest[: shifted.start()] + rest[shifted.end() :]
         first = _ONE_OCCASION.sub("", _lower_the(first))
         return f"The {unit} {'after' if later else 'before'} {first}, {rest[:1].lower()}{rest[1:]}"
-    same_period = _SAME_PERIOD.search(rest) is not None
+    same = _SAME_PERIOD.search(rest)
     # "X accused Y; whom else did X accuse that same day?", "... Who visited Z in the same month?": the question says
     # its own verb, and "the same day" can only be the statement's
     if _QUESTION_WORD.match(first) or (
-        _PRO_FORM.search(rest) is None and _BACK_REFERENCE.search(rest) is None and not same_period
+        _PRO_FORM.search(rest) is None and _BACK_REFERENCE.search(rest) is None and same is None
     ):
         return question
     first = _ONE_OCCASION.sub("", _lower_the(first))
-    same = _SAME_PERIOD.search(rest)
     if same is not None:
         rest = rest[: same.start()] + rest[same.end() :]
         if _AFTER.search(rest) is not None or _BEFORE.search(rest) is not None:

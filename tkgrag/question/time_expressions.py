@@ -712,10 +712,9 @@ def _day_offset(low: str, cand: _Cand, start: int) -> tuple[TimeSpan, int] | Non
     if span is None or span.granularity is not Granularity.DAY or span.start != span.end or span.start is None:
         return None
     m = _DAY_OFFSET.search(low, max(0, start - 60), start)
-    if m is None or (m.group("n") is None and not (m.group("the") and not m.group("unit").endswith("s"))):
+    n = _count(m) if m is not None else None
+    if m is None or n is None:
         return None
-    n_text = m.group("n")
-    n = 1 if n_text is None else int(n_text) if n_text.isdigit() else NUMBER_WORDS.get(n_text, 1)
     days = n * UNIT_DAYS[m.group("unit").rstrip("s")]
     sign = -1 if {"before", "prior", "preceding", "preceded", "earlier"} & set(m.group("dir").split()) else 1
     if m.group("within"):
