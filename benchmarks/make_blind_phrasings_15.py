@@ -492,6 +492,35 @@ def entity_phrases(name: str) -> list[str]:
     return out
 
 
+_PLURAL_HEADS = {
+    "citizens",
+    "people",
+    "protesters",
+    "lawyers",
+    "judges",
+    "criminals",
+    "militants",
+    "rebels",
+    "MPs",
+    "members",
+    "businesses",
+    "women",
+    "children",
+    "students",
+    "soldiers",
+    "personnel",
+    "officials",
+    "authorities",
+    "forces",
+    "police",
+}
+
+
+def plural(phrase: str) -> bool:
+    """Whether an entity phrase takes a plural verb ("citizens of India were ...", "the police were ...")."""
+    return any(w in _PLURAL_HEADS for w in phrase.split()[:3])
+
+
 def cap(s: str) -> str:
     return s[:1].upper() + s[1:]
 
@@ -778,7 +807,8 @@ class Gen:
             return None
         base, past, pp, _n = self.words(r)
         if pp and self.rng.random() < 0.5:
-            return f"by whom was {po} {pp}", f"everyone by whom {po} was {pp}", o, "o"
+            be = "were" if plural(po) else "was"
+            return f"by whom {be} {po} {pp}", f"everyone by whom {po} {be} {pp}", o, "o"
         lst = self.rng.choice([f"everyone who {past.format(o=po)}", f"the parties that {past.format(o=po)}"])
         return f"who {past.format(o=po)}", lst, o, "o"
 
@@ -1277,6 +1307,8 @@ def generate(kg: KG, spec: dict[str, Any], store: str) -> list[Q]:
             tries += 1
             q = fn(g, name)
             if q is None or not (1 <= len(q.answers) <= MAX_GOLD) or q.question in seen:
+                continue
+            if any(f" {w} {w} " in q.question for w in ("on", "to", "with", "about", "in", "of", "at")):
                 continue
             if q.answer_type == "time" and any(not g.in_scope(a + "-01-01"[len(a) - 4 :]) for a in q.answers):
                 continue
