@@ -129,12 +129,22 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
 
 _BOTH = re.compile(r"\bboth\b")
 _AND = re.compile(r"\band\b")
+# "did X and Y each criticise Z": a distributive "each" after the coordination, as "both" (not "each other", "each
+# of", "each month": no coordination of the actors)
+_EACH = re.compile(
+    r"\band\b[^,;?]*?\b(?P<each>each)\b(?!\s+(?:other|one|of|time|times|month|months|year|years|day|days|week|weeks"
+    r"|period|periods|occasion|occasions)\b)"
+)
 
 
 def _coordinated_both(low: str) -> tuple[int, int] | None:
-    """Where "both" marks a coordination ("both X and Y", "X and Y both"), or None."""
+    """Where "both" (or a distributive "each") marks a coordination ("both X and Y", "X and Y both", "X and Y
+    each"), or None."""
     m = _BOTH.search(low)
-    return (m.start(), m.end()) if m and _AND.search(low) else None
+    if m and _AND.search(low):
+        return m.start(), m.end()
+    e = _EACH.search(low)
+    return (e.start("each"), e.end("each")) if e else None
 
 
 def both_anchor(span: tuple[int, int], granularity: Granularity | None) -> Anchor:
