@@ -315,7 +315,8 @@ _WORDS_BEFORE_PREP = re.compile(r"(?P<words>(?:[a-z][\w-]*\s+){1,3})(?P<prep>of|
 def _bare_sector_role(text: str, holder: Mention) -> Mention | None:
     """A sector said without "the" before "of/in <holder>": only the longest run of words that is a known sector
     phrase ("citizens", "armed rebels"), so "visited officials of X" keeps X alone unless "officials" is a sector."""
-    m = _WORDS_BEFORE_PREP.search(text, max(0, holder.start - 60), holder.start)
+    # the question's first word may be the sector's: "Ordinary people in South Korea were given aid by whom?"
+    m = _WORDS_BEFORE_PREP.search(text[:1].lower() + text[1:], max(0, holder.start - 60), holder.start)
     if m is None:
         return None
     ws = list(re.finditer(r"[a-z][\w-]*", m.group("words")))

@@ -61,6 +61,11 @@ def singular(word: str) -> str:
     return w
 
 
+# "foreign affairs officials", "health ministry officials": the officials of a sector are the sector's actor (ICEWS
+# codes them as the sector), unless the whole phrase is a sector of its own ("government officials").
+_OFFICIALS = frozenset({"official", "officials"})
+
+
 def _lookup(phrase: str) -> tuple[str, ...] | None:
     words = phrase.lower().split()
     if not words:
@@ -71,6 +76,8 @@ def _lookup(phrase: str) -> tuple[str, ...] | None:
         for cand in (" ".join(rest), " ".join([*rest[:-1], singular(rest[-1])]), " ".join(singular(w) for w in rest)):
             if cand in lex:
                 return lex[cand]
+        if start == 0 and len(words) > 1 and words[-1] in _OFFICIALS and (owner := _lookup(" ".join(words[:-1]))):
+            return owner  # before the modifier reading: "police officials" is no kind of "officials"
     return None
 
 
