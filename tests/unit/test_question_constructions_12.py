@@ -240,3 +240,30 @@ def test_a_sector_at_the_start_of_the_question() -> None:
     q = "Ordinary people in South Korea were given humanitarian aid by whom in the second half of 2014?"
     roles = [m for m in understand(q).mentions if m.kind is MentionKind.ROLE]
     assert [(m.text, m.holder) for m in roles] == [("Ordinary people in South Korea", "South Korea")]
+
+
+# -- coordinated actors: the second conjunct after "and the" is a name of its own ------------------------------------
+
+
+def test_a_conjunct_after_and_the_is_a_name() -> None:
+    q = "In what month did citizens of Nigeria and the High Commission for Refugees each appeal to Nigeria?"
+    names = {m.text for m in understand(q).mentions if m.kind is MentionKind.NAME}
+    assert "High Commission for Refugees" in names
+
+
+# -- a request wrapper and "over" / "across" a period ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "relation_phrase"),
+    [
+        ("I'm looking for everyone who consulted Pakistan Tehreek-e-Insaf over the summer of 2014.", "consulted"),
+        ("I am looking for everyone who praised Iran in 2015.", "praised"),
+        ("Find everyone who visited Chile across 2014.", "visited"),
+        ("Who criticised Japan over 2015?", "criticised"),
+    ],
+)
+def test_the_wrapper_and_the_period_word_leave_the_verb(question: str, relation_phrase: str) -> None:
+    tq = understand(question)
+    assert tq.relation_phrase == relation_phrase
+    assert tq.times[0].relation.lower() in ("over", "across", "in")

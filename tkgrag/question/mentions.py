@@ -201,8 +201,9 @@ def _name_mentions(text: str, toks: list[_Tok], i: int, j: int) -> list[Mention]
     out = [Mention(surface, start, end, MentionKind.NAME)]
     joints = [k for k in range(i + 1, j) if toks[k].text.lower() in ("and", "&", "or")]
     for a, b in zip([i - 1, *joints], [*joints, j + 1], strict=True) if joints else ():
-        if a + 1 <= b - 1 and toks[a + 1].capitalised:
-            s, e = toks[a + 1].start, _bare_end(toks[b - 1])
+        first = a + 2 if a + 2 <= b - 1 and toks[a + 1].text.lower() == "the" else a + 1  # "X and the High Commission"
+        if first <= b - 1 and toks[first].capitalised:
+            s, e = toks[first].start, _bare_end(toks[b - 1])
             out.append(Mention(text[s:e], s, e, MentionKind.NAME))
     ofs = [k for k in range(i + 1, j) if toks[k].text.lower() == "of"]
     if ofs and "(" not in surface:  # "Prime Minister of India"

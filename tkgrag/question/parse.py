@@ -281,10 +281,17 @@ _LEADING_WH = re.compile(
 )
 
 
+# "I'm looking for everyone who ...", "Find all the actors that ...": only before the answer's head, where the words
+# are no event ("who was looking for X" keeps them)
+_SEEKING = (
+    r"(?:(?:(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+)?(?:looking|searching)\s+for|find|search\s+for)"
+    r"(?=\s+(?:every|all|any|the\s+(?:ones?|actors?|parties)))|"
+)
 # Words that wrap a question in a request or name the asked time, not the event: "(could you) tell me",
 # "I would like to know", "the exact date on which", "the month in which".
 _REQUEST_WRAPPER = re.compile(
-    r"^(?:please\s+)?(?:(?:tell|show|give|let|inform)\s+me(?:\s+(?:know|of|about))?|(?:i['’]d\s+|i\s+would\s+|i\s+)?(?:like|want|wish)\s+to\s+know|know|"
+    r"^(?:please\s+)?(?:" + _SEEKING + r"(?:tell|show|give|let|inform)\s+me(?:\s+(?:know|of|about))?|"
+    r"(?:i['’]d\s+|i\s+would\s+|i\s+)?(?:like|want|wish)\s+to\s+know|know|"
     r"name|list|identify|(?:give|state|specify|provide)(?=\s+the\s+(?:exact\s+)?(?:date|day|month|year|time)\b))"
     r"\b\s*",
     re.IGNORECASE,
