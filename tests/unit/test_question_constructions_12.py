@@ -267,3 +267,28 @@ def test_the_wrapper_and_the_period_word_leave_the_verb(question: str, relation_
     tq = understand(question)
     assert tq.relation_phrase == relation_phrase
     assert tq.times[0].relation.lower() in ("over", "across", "in")
+
+
+# -- "the Nigeria government": a country's own name before a sector phrase ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "mention", "holder"),
+    [
+        ("Who held talks with the Nigeria government after October 31, 2015?", "Nigeria government", "Nigeria"),
+        ("Whom did the Kenya police arrest in 2014?", "Kenya police", "Kenya"),
+        ("Who did the France foreign ministry praise in 2014?", "France foreign ministry", "France"),
+    ],
+)
+def test_a_country_name_before_a_sector_phrase_is_the_sector(question: str, mention: str, holder: str) -> None:
+    roles = [(m.text, m.holder) for m in understand(question).mentions if m.kind is MentionKind.ROLE]
+    assert (mention, holder) in roles
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Who visited Nigeria yesterday?", "Who did Iran criticise after Nigeria did?", "Who praised Nigeria in 2014?"],
+)
+def test_a_country_name_without_a_sector_phrase_stays_a_name(question: str) -> None:
+    # guard: no unlisted one-word role after a country's own name
+    assert not [m for m in understand(question).mentions if m.kind is MentionKind.ROLE]

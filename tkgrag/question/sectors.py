@@ -92,6 +92,16 @@ def country_of(word: str) -> str | None:
     return None
 
 
+@cache
+def _countries() -> dict[str, str]:
+    return {c.lower(): c for c in demonyms().values()}
+
+
+def country_named(name: str) -> str | None:
+    """The country a name is, as ICEWS names it ("Nigeria" -> Nigeria), for "the Nigeria government", or None."""
+    return _countries().get(" ".join(name.lower().split()))
+
+
 def sector_names(role: str) -> tuple[str, ...]:
     """ICEWS sector names a role phrase may mean, best first: the lexicon's, then the phrase itself as ICEWS spells a
     sector ("protesters" -> "Protester", "members of parliament" -> "Member of Parliament", "the education sector" ->
