@@ -144,6 +144,7 @@ def test_a_season_of_a_year_is_its_months(question: str, span: TimeSpan) -> None
 
 
 def test_months_stated_in_brackets_win_over_the_season() -> None:
+    # guard: read so before, and kept
     times = understand("Who consulted Iran over the summer of 2014 (June to September)?").times
     # the season keeps its year; the stated months narrow it (constraints are intersected)
     assert [t.span for t in times] == [
