@@ -78,7 +78,7 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
         replace(a, mentions=tuple(m for m in mentions if a.start <= m.start and m.end <= a.end)) for a in anchors
     ]
     answer = detect_answer_type(low, anchors)
-    if answer.kind is AnswerKind.TIME and not anchors and (both := _coordinated_both(low)) is not None:
+    if answer.kind is AnswerKind.TIME and not anchors and (both := coordinated_both(low)) is not None:
         # "On which day did both X and Y negotiate with Z?": the day both did it, "on the same day"
         anchors = [both_anchor(both, answer.granularity)]
         anchor_spans = [(a.constraint_start, a.end) for a in anchors]
@@ -137,7 +137,7 @@ _EACH = re.compile(
 )
 
 
-def _coordinated_both(low: str) -> tuple[int, int] | None:
+def coordinated_both(low: str) -> tuple[int, int] | None:
     """Where "both" (or a distributive "each") marks a coordination ("both X and Y", "X and Y both", "X and Y
     each"), or None."""
     m = _BOTH.search(low)
