@@ -86,7 +86,8 @@ def test_the_month_both_did_it(reader: SymbolicReader, vector: VectorRetriever, 
 
 
 @pytest.mark.parametrize(
-    "question", ["Who consulted Nu State in the summer of 2014?", "During summer 2014, which actors consulted Nu State?"]
+    "question",
+    ["Who consulted Nu State in the summer of 2014?", "During summer 2014, which actors consulted Nu State?"],
 )
 def test_a_season_is_its_months(reader: SymbolicReader, vector: VectorRetriever, question: str) -> None:
     # June-August 2014: #7 only (Gamma State's two January consultations are outside)
