@@ -207,4 +207,3 @@ def _joined_in_one_role(question: TemporalQuestion, g: GroundedQuestion) -> bool
         return False
     roles = [e.role for e in g.entities]
     return any(roles.count(r) > 1 for r in set(roles))
-
