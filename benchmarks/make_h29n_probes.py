@@ -3,7 +3,8 @@
     TKGRAG_INSTANCE=bench TKGRAG_BOLT_PORT=7697 TKGRAG_HTTP_PORT=7484 \\
     .venv/bin/python benchmarks/make_h29n_probes.py --year 2014 --out probes_icews14.jsonl
 
-Families: a shared period ("In which month did A and B each V C?"), seasons (northern meteorological months;
+Families: a shared period ("In which month did A and B each V C?"; the entity form "Whom did A and B each V?" is
+expected to abstain), seasons (northern meteorological months;
 winter and seasons not next to their year are expected to abstain), possessive sectors with "officials" ("X's
 foreign affairs officials"), ranges marked inclusive / exclusive (exclusive expected to abstain), and a request
 wrapper ("I'm looking for everyone who ..."). Each record has ``expect``: "answer" or "abstain". Reads only.
@@ -94,6 +95,28 @@ def shared_period(rows: list[dict[str, Any]], rng: random.Random, n: int) -> lis
             break
         if len(out) >= n:
             break
+    return out
+
+
+def each_entity(rows: list[dict[str, Any]], rng: random.Random, n: int) -> list[dict]:
+    """ "Whom did A and B each V in <month>?": the reader does not intersect answers, so it should abstain."""
+    objs: dict[tuple[str, str, str], set[str]] = defaultdict(set)
+    for row in rows:
+        if _plain(row["s"]):
+            objs[(row["s"], row["r"], row["d"][:7])].add(row["o"])
+    by_rm: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for s, r, m in objs:
+        by_rm[(r, m)].append(s)
+    keys = sorted(k for k, v in by_rm.items() if len(v) > 1)
+    rng.shuffle(keys)
+    forms = ["Whom did {a} and {b} each {v} in {mon}?", "Who was {vd} by both {a} and {b} in {mon}?"]
+    out: list[dict] = []
+    for r, m in keys[:n]:
+        a, b = sorted(by_rm[(r, m)])[:2]
+        mon = f"{MONTH_NAMES[int(m[5:7]) - 1]} {m[:4]}"
+        q = forms[len(out) % len(forms)].format(a=a, b=b, v=VERBS[r][0], vd=VERBS[r][1], mon=mon)
+        shared = objs[(a, r, m)] & objs[(b, r, m)]
+        out.append(record(q, sorted(shared) or ["-"], "entity", "month", "equal", "each-entity", "abstain"))
     return out
 
 
@@ -238,6 +261,7 @@ def main() -> None:
     rows = store.run(EVENTS, {"relations": list(VERBS), "a": f"{args.year}-01-01", "b": f"{args.year}-12-31"})
     out = (
         shared_period(rows, rng, 8)
+        + each_entity(rows, rng, 4)
         + seasons(rows, args.year, rng, 8)
         + sector_officials(store, args.year, rng, 6)
         + ranges(rows, args.year, rng, 6)
