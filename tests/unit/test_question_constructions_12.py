@@ -169,6 +169,37 @@ def test_a_season_without_one_reading_is_left_unread(question: str, unread: str)
     assert t.unread == unread
 
 
+@pytest.mark.parametrize(
+    ("question", "unread"),
+    [
+        ("In 2014, who visited Iran in the summer?", "summer"),  # the year elsewhere: its window may be the season's
+        ("Who visited Iran in summer, 2014?", "summer"),
+        ("Who visited Iran during the 2014 summer?", "summer"),
+        ("Who visited Iran in mid-summer 2014?", "summer"),
+        ("Who visited Iran in late summer 2014?", "late summer"),  # a part of the season: where it starts is a guess
+        ("Who visited Iran in the early autumn of 2015?", "early autumn"),
+    ],
+)
+def test_a_season_word_not_read_leaves_the_time_unread(question: str, unread: str) -> None:
+    (t,) = understand(question).times
+    assert t.unread == unread
+
+
+@pytest.mark.parametrize("question", ["Who visited Iran in the summer?", "Who visited Iran in the fall?"])
+def test_a_season_without_a_year_is_not_on_the_calendar(question: str) -> None:
+    (t,) = understand(question).times
+    assert t.span is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Who praised the Arab Spring in 2014?", "Who visited Iran after the fall of Mosul in 2014?"],
+)
+def test_a_season_word_in_a_name_is_no_season(question: str) -> None:
+    # guard: a capitalised "Spring", "the fall of <Name>"
+    assert [t.unread for t in understand(question).times] == [""]
+
+
 def test_qualifiers_other_than_seasons_keep_their_period() -> None:
     # guard: the earlier decision for "early", "late", "the end of" stands
     (t,) = find_time_expressions("early 2014")

@@ -156,6 +156,14 @@ _MODIFIER = re.compile(
 # The months of a season (``_season``); winter spans two years and has none.
 _SEASON_MONTHS = {"spring": (3, 5), "summer": (6, 8), "autumn": (9, 11), "fall": (9, 11)}
 _BRACKET_AFTER = re.compile(r"\s*\(")
+# "late summer 2014", "the early autumn of 2015": a part of a season, whose months are a guess
+_SEASON_PART = re.compile(r"\b(?:very\s+)?(?:early|late|mid|middle\s+of|end\s+of|beginning\s+of|start\s+of)[\s-]*$")
+# A season word the time expressions did not read ("in the summer" with the year elsewhere, "the 2014 summer",
+# "mid-summer"): lower case (not "Arab Spring"), "fall" only as a noun after an article or a preposition
+_SEASON_WORD = re.compile(
+    r"\b(?P<w>spring|summer|autumn|winter)s?\b"
+    r"|\b(?:the|in|during|over|this|last|next)\s+(?P<f>fall)\b(?!\s+of\s+(?:the\s+)?[A-Z])"
+)
 _COUNT_AFTER = re.compile(
     r"\s*(?:people|persons|inhabitants|residents|votes|households|families|km|kilometers|kilometres|miles|meters|"
     r"metres|feet|ft|kg|tons|tonnes|points|goals|games|matches|pages|copies|units|employees|members|troops|soldiers|"
@@ -892,11 +900,16 @@ _RANGE_BOUND_TAIL = re.compile(
 )
 
 
-def _season(low: str, cand: _Cand, modifier: str | None, span: TimeSpan | None) -> tuple[TimeSpan | None, str]:
+def _season(
+    low: str, cand: _Cand, modifier: str | None, span: TimeSpan | None, start: int
+) -> tuple[TimeSpan | None, str]:
     """A season's months in its year ("summer 2014": June-August 2014), or the span unchanged and the season as an
-    unread word where it has no one reading (winter, a decade's season)."""
+    unread word where it has no one reading (winter, a decade's season, "late summer 2014")."""
     if modifier not in SEASONS or _BRACKET_AFTER.match(low, cand.end):
         return span, ""
+    part = _SEASON_PART.search(low, max(0, start - 20), start)
+    if part is not None:
+        return span, low[part.start() : start].strip() + " " + modifier
     months = _SEASON_MONTHS.get(modifier)
     one_year = span is not None and span.granularity is Granularity.YEAR and span.start == date(cand.year or 1, 1, 1)
     if months and one_year and span is not None and span.end == date(cand.year or 1, 12, 31) and cand.year:
@@ -970,7 +983,7 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
         passed = _PASSED_HEAD.search(low, max(0, start - 12), start) if not head else None
         passed_tail = _PASSED_TAIL.match(low, cand.end) if passed is not None else None
         span = _relative_span(low[cand.start : cand.end], reference) if cand.relative else _resolve(cand)
-        span, season_unread = _season(low, cand, modifier, span)
+        span, season_unread = _season(low, cand, modifier, span, start)
         counted = window or offset
         if head:  # "between A and B", "from A to B"
             relation, rel_start, signal = head, head_start, Signal.OVERLAP
@@ -1034,6 +1047,21 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
                 ),
             )
         )
+    return _unread_seasons(text, out)
+
+
+def _unread_seasons(text: str, out: list[TimeExpression]) -> list[TimeExpression]:
+    """A season word outside every read time: each time is left unread (its window may be the season's), or, with
+    no time at all, the season is a time not on the calendar (its year unsaid). Either way the reader abstains."""
+    for m in _SEASON_WORD.finditer(text):
+        group = "w" if m.group("w") else "f"
+        start, end = m.start(group), m.end(group)
+        if any(t.start <= start < t.end for t in out):
+            continue
+        word = m.group(group)
+        if not out:
+            return [TimeExpression(text=word, start=start, end=end, span=None)]
+        return [t if t.unread else replace(t, unread=word) for t in out]
     return out
 
 
