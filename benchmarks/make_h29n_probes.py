@@ -220,9 +220,16 @@ def ranges(rows: list[dict[str, Any]], year: int, rng: random.Random, n: int) ->
         if not inside or len(inside) > 4:
             continue
         k = len(out)
-        if k % 2 == 0:
+        if k % 3 == 0:
             q = f"Between 1 March {year} and 30 June {year} (inclusive), who {VERBS[r][1]} {o}?"
             out.append(record(q, sorted(inside), "entity", "day", "equal", "range-inclusive", "answer"))
+        elif k % 3 == 1:
+            # from a period's edge to a day, the day left out: the writers' reading of "(exclusive)"
+            first = {s for s, d in by_ro[(r, o)] if f"{year}-01-01" <= d <= f"{year}-06-29"}
+            if not first or len(first) > 4:
+                continue
+            q = f"Between the start of {year} and June 30, {year} (exclusive), who {VERBS[r][1]} {o}?"
+            out.append(record(q, sorted(first), "entity", "day", "equal", "range-exclusive-end", "answer"))
         else:
             q = f"Who {VERBS[r][1]} {o} between March 1, {year} and June 30, {year}, both exclusive?"
             out.append(record(q, sorted(inside), "entity", "day", "equal", "range-exclusive", "abstain"))
@@ -264,7 +271,7 @@ def main() -> None:
         + each_entity(rows, rng, 4)
         + seasons(rows, args.year, rng, 8)
         + sector_officials(store, args.year, rng, 6)
-        + ranges(rows, args.year, rng, 6)
+        + ranges(rows, args.year, rng, 9)
         + wrappers(rows, args.year, rng, 4)
     )
     args.out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in out))

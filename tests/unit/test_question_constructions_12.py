@@ -212,14 +212,29 @@ def test_qualifiers_other_than_seasons_keep_their_period() -> None:
 @pytest.mark.parametrize(
     "question",
     [
-        "Between the start of 2015 and November 17, 2015 (exclusive), who consulted John Brennan?",
-        "Who consulted John Brennan between March 3, 2015 and November 17, 2015, both exclusive?",
-        "From March 2015 to June 2015 exclusive, who visited Iran?",
+        "Who consulted John Brennan between March 3, 2015 and November 17, 2015, both exclusive?",  # which day goes?
+        "Who consulted John Brennan between 3 March 2015 and 17 November 2015 (exclusive)?",
+        "From March 2015 to June 2015 exclusive, who visited Iran?",  # no day to leave out
     ],
 )
 def test_an_exclusive_range_is_left_unread(question: str) -> None:
     (t,) = understand(question).times
     assert "exclusive" in t.unread
+
+
+@pytest.mark.parametrize(
+    ("question", "last"),
+    [
+        ("Between the start of 2015 and November 17, 2015 (exclusive), who consulted Iran?", date(2015, 11, 16)),
+        ("Between January 2015 and 3 March 2015, exclusive, who visited Iran?", date(2015, 3, 2)),
+    ],
+)
+def test_exclusive_after_a_range_from_a_period_to_a_day_leaves_out_the_day(question: str, last: date) -> None:
+    tq = understand(question)
+    (t,) = tq.times
+    assert t.span is not None
+    assert (t.span.start, t.span.end, t.unread) == (date(2015, 1, 1), last, "")
+    assert "exclusive" not in tq.relation_phrase
 
 
 @pytest.mark.parametrize(

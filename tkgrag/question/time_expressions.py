@@ -207,6 +207,8 @@ class _Cand:
     relative: bool = False
     invalid: bool = False  # stated but not a calendar date (Feb 30) or not representable (BC)
     range_kind: bool = False
+    last_is_day: bool = False  # a range whose second end is one day ("between May 2014 and 3 June 2014")
+    first_is_day: bool = False
 
     @property
     def length(self) -> int:
@@ -840,7 +842,15 @@ def _merge_ranges(low: str, cands: list[_Cand]) -> list[tuple[_Cand, str, int]]:
                     and sa.start <= sb.end
                 ):
                     gran = sa.granularity.coarser(sb.granularity)
-                    merged = _Cand(a.start, b.end, a.year, span=TimeSpan(sa.start, sb.end, gran), range_kind=True)
+                    merged = _Cand(
+                        a.start,
+                        b.end,
+                        a.year,
+                        span=TimeSpan(sa.start, sb.end, gran),
+                        range_kind=True,
+                        first_is_day=sa.granularity is Granularity.DAY,
+                        last_is_day=sb.granularity is Granularity.DAY,
+                    )
                 else:
                     merged = _Cand(a.start, b.end, invalid=True, range_kind=True)
                 out.append((merged, head.group("head") if head else "", start))
@@ -893,11 +903,18 @@ def _modifier(low: str, cand: _Cand) -> tuple[str | None, int]:
 
 
 # "between A and B (inclusive)": both ends in, as "between" is read; "(exclusive)" may leave out one end or both, and
-# is left unread (the reader abstains).
+# is left unread (the reader abstains) unless only one end is a day (``_exclusive_end``).
 _RANGE_BOUND_TAIL = re.compile(
     r"\s*,?\s*\(?\s*(?P<w>(?:both\s+)?(?:(?P<in>inclusive(?:ly)?|included)|(?P<ex>exclusive(?:ly)?|excluded"
     r"|not\s+included)))\b\s*\)?"
 )
+
+
+def _exclusive_end(cand: _Cand, span: TimeSpan | None) -> bool:
+    """ "(exclusive)" after a range from a period's edge to a day leaves out that day: only the day can be left
+    out ("between the start of 2015 and 17 November 2015 (exclusive)"). Two days, or no day at the end, leave it
+    unsaid which end goes."""
+    return cand.last_is_day and not cand.first_is_day and span is not None and span.end is not None
 
 
 def _season(
@@ -1021,6 +1038,9 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
         bound = _RANGE_BOUND_TAIL.match(low, end) if head else None
         if bound is not None and not bound.group("ex"):  # "between A and B (inclusive)": as "between" reads it
             end = bound.end()
+        elif bound is not None and _exclusive_end(cand, span):  # "between the start of 2015 and 17 November (excl.)"
+            assert span is not None and span.end is not None
+            span, end, bound = TimeSpan(span.start, span.end - timedelta(days=1), span.granularity), bound.end(), None
         out_tail = _RUN_OUT_TAIL.match(low, end) if signal is Signal.BEFORE else None
         if out_tail is not None:  # "before 2014 was out": up to and including 2014's last day
             signal, end = Signal.FINISH, out_tail.end()
