@@ -70,11 +70,11 @@ def shared_period(rows: list[dict[str, Any]], rng: random.Random, n: int) -> lis
     out: list[dict] = []
     keys = sorted(by_ro)
     rng.shuffle(keys)
-    forms = [
-        "In which month did {a} and {b} each {v} {c}?",
-        "Which month saw {a} and {b} each {v} {c}?",
-        "During what month did both {a} and {b} {v} {c}?",
-        "In what month did {a} and the {b2} each {v} {c}?",
+    forms = [  # the year said: the store's other years hold other shared months
+        "In which month of {y} did {a} and {b} each {v} {c}?",
+        "Which month in {y} saw {a} and {b} each {v} {c}?",
+        "During what month of {y} did both {a} and {b} {v} {c}?",
+        "In what month of {y} did {a} and the {b2} each {v} {c}?",
     ]
     for r, o in keys:
         subs = sorted(by_ro[(r, o)])
@@ -87,7 +87,7 @@ def shared_period(rows: list[dict[str, Any]], rng: random.Random, n: int) -> lis
                     form = forms[len(out) % len(forms)]
                     if "{b2}" in form and not b.startswith(("United", "European", "High", "International")):
                         form = forms[0]
-                    q = form.format(a=a, b=b, b2=b, c=o, v=VERBS[r][0])
+                    q = form.format(a=a, b=b, b2=b, c=o, v=VERBS[r][0], y=next(iter(shared))[:4])
                     out.append(record(q, sorted(shared), "time", "month", "equal_multi", "each", "answer"))
                     break
             else:

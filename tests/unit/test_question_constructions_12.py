@@ -308,6 +308,8 @@ def test_a_conjunct_after_and_the_is_a_name() -> None:
         ("I am looking for everyone who praised Iran in 2015.", "praised"),
         ("Find everyone who visited Chile across 2014.", "visited"),
         ("Who criticised Japan over 2015?", "criticised"),
+        ("I am looking for every party that consulted Ishratul Ebad over February 2014.", "consulted"),
+        ("Name every country that visited Iran in 2014.", "visited"),
     ],
 )
 def test_the_wrapper_and_the_period_word_leave_the_verb(question: str, relation_phrase: str) -> None:

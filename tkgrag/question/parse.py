@@ -299,7 +299,8 @@ _REQUEST_WRAPPER = re.compile(
 _POSSESSIVE_END = re.compile(r"^['’]s?$")
 # The answer's head noun before a relative clause: "(Name the) party that visited X", "(List) everyone who ...".
 _ANSWER_HEAD = re.compile(
-    r"^(?:(?:other|first|last|only)\s+)?(?:ones?|part(?:y|ies)|actors?|entit(?:y|ies)|everyone|everybody|anyone|"
+    r"^(?:(?:every|all(?:\s+the)?|any)\s+)?(?:(?:other|first|last|only)\s+)?"
+    r"(?:ones?|part(?:y|ies)|actors?|entit(?:y|ies)|everyone|everybody|anyone|"
     r"those|countr(?:y|ies)|sides?|persons?|people|groups?|organi[sz]ations?|leaders?|states?|nations?)\s+"
     r"(?:(?:that|who|which|whom)\s+)?(?=\S)"
     # "the (latest) target that X chose to V": the answer is the object of the relative clause's verb; the head noun
