@@ -336,8 +336,18 @@ def test_a_country_name_before_a_sector_phrase_is_the_sector(question: str, ment
 
 @pytest.mark.parametrize(
     "question",
-    ["Who visited Nigeria yesterday?", "Who did Iran criticise after Nigeria did?", "Who praised Nigeria in 2014?"],
+    [
+        "Who visited Nigeria yesterday?",
+        "Who did Iran criticise after Nigeria did?",
+        "Who praised Nigeria in 2014?",
+        # a verb before a sector is no modifier of it (h29n's own first try read these as sectors)
+        "In which month did Cambodia accuse Military (Thailand)?",
+        "Tell me the year when China consulted Foreign Affairs (United States).",
+        "Which month of 2014 was the last one in which the police in Indonesia took citizens of Indonesia away?",
+        "When, to the month, did Vietnam last head to Cambodia?",
+    ],
 )
 def test_a_country_name_without_a_sector_phrase_stays_a_name(question: str) -> None:
-    # guard: no unlisted one-word role after a country's own name
-    assert not [m for m in understand(question).mentions if m.kind is MentionKind.ROLE]
+    # guard: no unlisted one-word role after a country's own name, and no sector with a verb before it
+    roles = [m for m in understand(question).mentions if m.kind is MentionKind.ROLE]
+    assert not [m for m in roles if m.text.split()[0] in ("Nigeria", "Cambodia", "China", "Indonesia", "Vietnam")]

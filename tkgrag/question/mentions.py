@@ -23,7 +23,15 @@ from collections.abc import Iterable, Sequence
 from tkgrag.question.lexicon import AUXILIARIES, FUNCTION_WORDS, MONTHS, NAME_CONNECTORS, ORDINAL_POSITION, words
 from tkgrag.question.model import Mention, MentionKind
 from tkgrag.question.relation_phrases import relation_phrases
-from tkgrag.question.sectors import country_named, country_of, demonyms, sector_phrase_length, sector_words, singular
+from tkgrag.question.sectors import (
+    country_named,
+    country_of,
+    demonyms,
+    names_a_sector,
+    sector_phrase_length,
+    sector_words,
+    singular,
+)
 
 _TOKEN = re.compile(r"\(|\)|/|&|(?<=\s)-(?=\s)|[^\W_]\.(?=\s|$)|[^\W_](?:[\w'’.-]*[^\W_])?(?:['’]s?)?")
 _NOT_NAME_START = (
@@ -394,7 +402,7 @@ def find_mentions(text: str, blocked: Iterable[tuple[int, int]] = ()) -> list[Me
             country = country_of(names[0].text)
             named = country_named(names[0].text) if country is None else None
             owned = _sector_after(text, toks, j, names[0], named) if named is not None else None
-            if owned is not None and sector_phrase_length((owned.role or "").split()) > 0:
+            if owned is not None and names_a_sector(owned.role or ""):
                 out.append(owned)  # "the Nigeria government": the country's own name before a sector phrase
             if country is not None:
                 sector = _sector_after(text, toks, j, names[0], country)

@@ -81,6 +81,19 @@ def _lookup(phrase: str) -> tuple[str, ...] | None:
     return None
 
 
+def names_a_sector(phrase: str) -> bool:
+    """Whether the whole lower-case phrase is a sector of the lexicon as it stands ("government", "foreign
+    ministry"), with no modifier before it ("last head", "took citizens" are none)."""
+    words = phrase.split()
+    if not words or phrase != phrase.lower():
+        return False
+    lex = sector_words()
+    return any(
+        c in lex
+        for c in (" ".join(words), " ".join([*words[:-1], singular(words[-1])]), " ".join(map(singular, words)))
+    )
+
+
 def country_of(word: str) -> str | None:
     """The country a demonym names ("Kenyan", "Danes", "South Korean's") or None."""
     w = " ".join(re.sub(r"['’]s?$", "", word.strip()).lower().split())
