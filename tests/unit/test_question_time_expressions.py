@@ -104,7 +104,7 @@ def test_2007_08_with_a_hyphen_is_an_iso_month_unless_it_reads_as_a_season() -> 
         ("early 2014", "early", span("2014-01-01", "2014-12-31", Y)),
         ("late May 2014", "late", span("2014-05-01", "2014-05-31", M)),
         ("the mid-1990s", "mid", span("1990-01-01", "1999-12-31", Y)),
-        ("the summer of 2014", "summer", span("2014-01-01", "2014-12-31", Y)),
+        # (a season of a year is read as its months since h29n: test_question_constructions_12)
         ("the end of 2014", "end", span("2014-01-01", "2014-12-31", Y)),
     ],
 )

@@ -41,6 +41,20 @@ CALL (x) {
 RETURN key, relation, role, n
 """
 
+# For each sector mention of a question ($mentions: [{i, keys, role}], its exact names and its role): how many events
+# of $relation each name has in that role. One round trip for all of a question's sector mentions.
+SECTOR_ROLE_COUNTS = """
+UNWIND $mentions AS m
+UNWIND m.keys AS key
+MATCH (x:Entity {key: key})
+RETURN m.i AS i, key,
+  CASE m.role
+    WHEN 'subject' THEN COUNT { (x)<-[:SUBJECT]-(e:Event) WHERE e.relation = $relation }
+    WHEN 'object' THEN COUNT { (x)<-[:OBJECT]-(e:Event) WHERE e.relation = $relation }
+    ELSE 0
+  END AS n
+"""
+
 # How many events join $subject to $object, per relation in $relations: the graph's say on a two-entity question.
 PAIR_COUNTS = """
 MATCH (s:Entity {key: $subject})<-[:SUBJECT]-(e:Event)-[:OBJECT]->(o:Entity {key: $object})

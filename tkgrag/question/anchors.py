@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from tkgrag.question.lexicon import AUXILIARIES, UNIT_DAYS, words
+from tkgrag.question.lexicon import AUXILIARIES, ELLIPTICAL_END, UNIT_DAYS, words
 from tkgrag.question.model import Anchor, AnchorKind, AnchorRelation, TimeExpression
 
 _SAME = (
@@ -163,11 +163,6 @@ _PRONOUN_SUBJECT = frozenset({"he", "she", "they", "it", "i", "we", "you"})
 # "before the time X praised Y", "after the moment when X ...": the head noun of a clause that is the anchor itself
 # ("before the time of X's visit" is no such head: "of" follows)
 _TIME_HEAD = re.compile(r"the\s+(?:very\s+)?(?:time|moment)\s+(?:that\s+|when\s+)?(?!of\b|when\b|that\b)(?=[a-z])")
-# "after X did", "had done so", "had done it", "had done the same", "did likewise too": X's own doing of the asked event
-_ELLIPTICAL_END = re.compile(
-    r"\b(?:(?:did|does|do|had|has|have|was|were|is|are)(?:\s+(?:done|doing))?|done|doing)"
-    r"(?:\s+(?:so|it|that|the\s+same|likewise))?(?:\s+(?:too|as\s+well))?\s*$"
-)
 _NOT_VERBS = frozenset({"united", "red", "bed", "need", "seed", "speed", "breed", "hundred", "kindred", "sacred"})
 _IRREGULAR_PAST = words(
     "became become met won went made took gave left began begun came saw said told held led ran fought "
@@ -208,7 +203,7 @@ def _kind(complement: str) -> tuple[AnchorKind, bool]:
     if not words:
         return AnchorKind.NOUN_PHRASE, False
     low = [w.lower() for w in words]
-    elliptical = bool(_ELLIPTICAL_END.search(complement.lower())) and len(words) > 1
+    elliptical = bool(ELLIPTICAL_END.search(complement.lower())) and len(words) > 1
     first_is_verb = low[0] in _PRONOUN_SUBJECT or (low[0].endswith("ing") and len(low[0]) > 4 and words[0].islower())
     later_verb = any(
         w.islower()

@@ -39,8 +39,9 @@ months" trigger bounds the distance from the anchor event: after/before it up to
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from tkgrag.embed import Embedder
 from tkgrag.graph_reads import FactReads
@@ -254,20 +255,13 @@ class Grounder:
     ) -> list[tuple[Mention, EntityLink]]:
         """A sector with several exact names ("officials in Mexico": Government Official (Mexico), Other Authorities /
         Officials (Mexico)) takes the first that has events of the relation in its role, when the first-ranked has
-        none: the lexicon's order is a guess, the graph knows which of the two acts."""
-        out = []
-        for (m, lk), r in zip(linked, roles, strict=True):
-            exact = [x for x in links.get(m, []) if x.score >= EXACT_SCORE - 0.5]
-            if m.kind is MentionKind.ROLE and len(exact) > 1 and exact[0].key == lk.key:
-                role = (swap(r) if swapped else r).value
-                counts: dict[str, int] = {}
-                for row in self.store.run(ql.ROLE_COUNTS, {"keys": [x.key for x in exact], "relations": [relation]}):
-                    if row["role"] == role:
-                        counts[row["key"]] = int(row["n"])
-                if not counts.get(lk.key):
-                    lk = next((x for x in exact if counts.get(x.key)), lk)
-            out.append((m, lk))
-        return out
+        none: the lexicon's order is a guess, the graph knows which of the two acts. One query for all the question's
+        sector mentions (``ql.SECTOR_ROLE_COUNTS``)."""
+        mentions = sector_mentions(linked, links, roles, swapped)
+        if not mentions:
+            return linked
+        rows = self.store.run(ql.SECTOR_ROLE_COUNTS, {"mentions": mentions, "relation": relation})
+        return acting_sectors(linked, links, rows)
 
     def _anchor_clause(self, anchor: Anchor, clauses: dict[Anchor, _Clause | None]) -> _Clause | None:
         """The anchor's own clause ("X criticised Y"), parsed and grounded as a question of its own; None when its
@@ -654,3 +648,42 @@ def _outside(mentions: Sequence[Mention], moved: Mention) -> list[Mention]:
     """``mentions`` less ``moved`` and the mentions inside it ("Ecuador" in "the government of Ecuador"): what is
     left of the main clause once a coordinated actor moves to the anchor."""
     return [m for m in mentions if not (moved.start <= m.start and m.end <= moved.end)]
+
+
+def _exact(links: Sequence[EntityLink]) -> list[EntityLink]:
+    return [x for x in links if x.score >= EXACT_SCORE - 0.5]
+
+
+def sector_mentions(
+    linked: Sequence[tuple[Mention, EntityLink]],
+    links: dict[Mention, list[EntityLink]],
+    roles: Sequence[AnswerRole],
+    swapped: bool,
+) -> list[dict[str, object]]:
+    """The parameters of ``ql.SECTOR_ROLE_COUNTS``: each linked sector mention (by its place in ``linked``) that has
+    several exact names and was linked to the first of them, with those names and its role in the relation."""
+    out: list[dict[str, object]] = []
+    for i, ((m, lk), r) in enumerate(zip(linked, roles, strict=True)):
+        exact = _exact(links.get(m, []))
+        if m.kind is MentionKind.ROLE and len(exact) > 1 and exact[0].key == lk.key:
+            out.append({"i": i, "keys": [x.key for x in exact], "role": (swap(r) if swapped else r).value})
+    return out
+
+
+def acting_sectors(
+    linked: Sequence[tuple[Mention, EntityLink]],
+    links: dict[Mention, list[EntityLink]],
+    rows: Iterable[dict[str, Any]],
+) -> list[tuple[Mention, EntityLink]]:
+    """``linked`` with each sector mention whose first name has no events in its role moved to the first exact name
+    that has some (``rows``: ``ql.SECTOR_ROLE_COUNTS``'s, mention index, key and count)."""
+    counts: dict[int, dict[str, int]] = {}
+    for row in rows:
+        counts.setdefault(int(row["i"]), {})[str(row["key"])] = int(row["n"])
+    out = []
+    for i, (m, lk) in enumerate(linked):
+        mine = counts.get(i)
+        if mine is not None and not mine.get(lk.key):
+            lk = next((x for x in _exact(links.get(m, [])) if mine.get(x.key)), lk)
+        out.append((m, lk))
+    return out

@@ -173,14 +173,27 @@ NAME_CONNECTORS = words(
 # 2014" and "which country did Iran follow" are no pro-forms.
 _PRO_ADVERB = r"(?:also|last|first|then|too|earlier|later|just|next|(?:most\s+)?recently)"
 _ORDER_TAIL = r"(?:\s+(?:too|as\s+well|next|first|last|afterwards?|later|then|subsequently|earlier|before|previously))*"
+# The words of an ellipsis, shared by ``PRO_FORM`` and ``ELLIPTICAL_END`` so that the two read the same verbs.
+_DO = r"did|does|do|had|has|have"  # the auxiliary that stands for the verb
+_BE = r"was|were|is|are"
+_DONE = r"done|doing"
+_SAME = r"so|the\s+same|likewise"  # what the auxiliary does: "did so", "had done the same"
+_IT = r"it|that"
+_AS_WELL = r"too|as\s+well"
 PRO_FORM = re.compile(
-    rf"\b(?:(?:did|does|do|had|has|have)(?:\s+{_PRO_ADVERB})*\s+(?:(?:done|doing)\s+)?(?:so|the\s+same|likewise)|"
-    r"follow(?:s|ed|ing)?\s+suit|(?:done|doing)\s+(?:so|the\s+same|likewise)|(?:did|done)\s+the\s+same)\b"
-    rf"|\b(?:did|done|do|does|doing)\s+(?:it|that){_ORDER_TAIL}(?=\s*[?.!]?\s*$)"
+    rf"\b(?:(?:{_DO})(?:\s+{_PRO_ADVERB})*\s+(?:(?:{_DONE})\s+)?(?:{_SAME})|"
+    rf"follow(?:s|ed|ing)?\s+suit|(?:{_DONE})\s+(?:{_SAME})|(?:did|done)\s+the\s+same)\b"
+    rf"|\b(?:did|{_DONE}|do|does)\s+(?:{_IT}){_ORDER_TAIL}(?=\s*[?.!]?\s*$)"
     r"|\bfollow(?:s|ed)?(?=\s*[?.!]?\s*$)"
-    r"|\b(?:also|too|else)\s+(?:did|does|do|had|has|have)(?:\s+(?:too|also|as\s+well))*(?=\s*[?.!]?\s*$)"
-    r"|\b(?:did|does|do|had|has|have)\s+(?:too|also|as\s+well)(?=\s*[?.!]?\s*$)",
+    rf"|\b(?:also|too|else)\s+(?:{_DO})(?:\s+(?:too|also|as\s+well))*(?=\s*[?.!]?\s*$)"
+    rf"|\b(?:{_DO})\s+(?:too|also|as\s+well)(?=\s*[?.!]?\s*$)",
     re.IGNORECASE,
+)
+# The end of an anchor clause that is an ellipsis of the question's event: "after X did", "had done so", "had done
+# it", "had done the same", "did likewise too" (``anchors``: X's own doing of the asked event). Matched on
+# lower-cased text.
+ELLIPTICAL_END = re.compile(
+    rf"\b(?:(?:{_DO}|{_BE})(?:\s+(?:{_DONE}))?|{_DONE})(?:\s+(?:{_SAME}|{_IT}))?(?:\s+(?:{_AS_WELL}))?\s*$"
 )
 
 # Compounds where an ordinal word is part of a fixed name, not a ranking in time.

@@ -23,7 +23,15 @@ from collections.abc import Iterable, Sequence
 from tkgrag.question.lexicon import AUXILIARIES, FUNCTION_WORDS, MONTHS, NAME_CONNECTORS, ORDINAL_POSITION, words
 from tkgrag.question.model import Mention, MentionKind
 from tkgrag.question.relation_phrases import relation_phrases
-from tkgrag.question.sectors import country_of, demonyms, sector_phrase_length, sector_words, singular
+from tkgrag.question.sectors import (
+    country_named,
+    country_of,
+    demonyms,
+    names_a_sector,
+    sector_phrase_length,
+    sector_words,
+    singular,
+)
 
 _TOKEN = re.compile(r"\(|\)|/|&|(?<=\s)-(?=\s)|[^\W_]\.(?=\s|$)|[^\W_](?:[\w'’.-]*[^\W_])?(?:['’]s?)?")
 _NOT_NAME_START = (
@@ -201,8 +209,9 @@ def _name_mentions(text: str, toks: list[_Tok], i: int, j: int) -> list[Mention]
     out = [Mention(surface, start, end, MentionKind.NAME)]
     joints = [k for k in range(i + 1, j) if toks[k].text.lower() in ("and", "&", "or")]
     for a, b in zip([i - 1, *joints], [*joints, j + 1], strict=True) if joints else ():
-        if a + 1 <= b - 1 and toks[a + 1].capitalised:
-            s, e = toks[a + 1].start, _bare_end(toks[b - 1])
+        first = a + 2 if a + 2 <= b - 1 and toks[a + 1].text.lower() == "the" else a + 1  # "X and the High Commission"
+        if first <= b - 1 and toks[first].capitalised:
+            s, e = toks[first].start, _bare_end(toks[b - 1])
             out.append(Mention(text[s:e], s, e, MentionKind.NAME))
     ofs = [k for k in range(i + 1, j) if toks[k].text.lower() == "of"]
     if ofs and "(" not in surface:  # "Prime Minister of India"
@@ -315,7 +324,8 @@ _WORDS_BEFORE_PREP = re.compile(r"(?P<words>(?:[a-z][\w-]*\s+){1,3})(?P<prep>of|
 def _bare_sector_role(text: str, holder: Mention) -> Mention | None:
     """A sector said without "the" before "of/in <holder>": only the longest run of words that is a known sector
     phrase ("citizens", "armed rebels"), so "visited officials of X" keeps X alone unless "officials" is a sector."""
-    m = _WORDS_BEFORE_PREP.search(text, max(0, holder.start - 60), holder.start)
+    # the question's first word may be the sector's: "Ordinary people in South Korea were given aid by whom?"
+    m = _WORDS_BEFORE_PREP.search(text[:1].lower() + text[1:], max(0, holder.start - 60), holder.start)
     if m is None:
         return None
     ws = list(re.finditer(r"[a-z][\w-]*", m.group("words")))
@@ -390,6 +400,10 @@ def find_mentions(text: str, blocked: Iterable[tuple[int, int]] = ()) -> list[Me
                 out.append(sector)
         else:
             country = country_of(names[0].text)
+            named = country_named(names[0].text) if country is None else None
+            owned = _sector_after(text, toks, j, names[0], named) if named is not None else None
+            if owned is not None and names_a_sector(owned.role or ""):
+                out.append(owned)  # "the Nigeria government": the country's own name before a sector phrase
             if country is not None:
                 sector = _sector_after(text, toks, j, names[0], country)
                 if sector is not None:

@@ -78,7 +78,7 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
         replace(a, mentions=tuple(m for m in mentions if a.start <= m.start and m.end <= a.end)) for a in anchors
     ]
     answer = detect_answer_type(low, anchors)
-    if answer.kind is AnswerKind.TIME and not anchors and (both := _coordinated_both(low)) is not None:
+    if answer.kind is AnswerKind.TIME and not anchors and (both := coordinated_both(low)) is not None:
         # "On which day did both X and Y negotiate with Z?": the day both did it, "on the same day"
         anchors = [both_anchor(both, answer.granularity)]
         anchor_spans = [(a.constraint_start, a.end) for a in anchors]
@@ -129,12 +129,22 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
 
 _BOTH = re.compile(r"\bboth\b")
 _AND = re.compile(r"\band\b")
+# "did X and Y each criticise Z": a distributive "each" after the coordination, as "both" (not "each other", "each
+# of", "each month": no coordination of the actors)
+_EACH = re.compile(
+    r"\band\b[^,;?]*?\b(?P<each>each)\b(?!\s+(?:other|one|of|time|times|month|months|year|years|day|days|week|weeks"
+    r"|period|periods|occasion|occasions)\b)"
+)
 
 
-def _coordinated_both(low: str) -> tuple[int, int] | None:
-    """Where "both" marks a coordination ("both X and Y", "X and Y both"), or None."""
+def coordinated_both(low: str) -> tuple[int, int] | None:
+    """Where "both" (or a distributive "each") marks a coordination ("both X and Y", "X and Y both", "X and Y
+    each"), or None."""
     m = _BOTH.search(low)
-    return (m.start(), m.end()) if m and _AND.search(low) else None
+    if m and _AND.search(low):
+        return m.start(), m.end()
+    e = _EACH.search(low)
+    return (e.start("each"), e.end("each")) if e else None
 
 
 def both_anchor(span: tuple[int, int], granularity: Granularity | None) -> Anchor:
@@ -271,10 +281,17 @@ _LEADING_WH = re.compile(
 )
 
 
+# "I'm looking for everyone who ...", "Find all the actors that ...": only before the answer's head, where the words
+# are no event ("who was looking for X" keeps them)
+_SEEKING = (
+    r"(?:(?:(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+)?(?:looking|searching)\s+for|find|search\s+for)"
+    r"(?=\s+(?:every|all|any|the\s+(?:ones?|actors?|parties)))|"
+)
 # Words that wrap a question in a request or name the asked time, not the event: "(could you) tell me",
 # "I would like to know", "the exact date on which", "the month in which".
 _REQUEST_WRAPPER = re.compile(
-    r"^(?:please\s+)?(?:(?:tell|show|give|let|inform)\s+me(?:\s+(?:know|of|about))?|(?:i['’]d\s+|i\s+would\s+|i\s+)?(?:like|want|wish)\s+to\s+know|know|"
+    r"^(?:please\s+)?(?:" + _SEEKING + r"(?:tell|show|give|let|inform)\s+me(?:\s+(?:know|of|about))?|"
+    r"(?:i['’]d\s+|i\s+would\s+|i\s+)?(?:like|want|wish)\s+to\s+know|know|"
     r"name|list|identify|(?:give|state|specify|provide)(?=\s+the\s+(?:exact\s+)?(?:date|day|month|year|time)\b))"
     r"\b\s*",
     re.IGNORECASE,
@@ -282,7 +299,8 @@ _REQUEST_WRAPPER = re.compile(
 _POSSESSIVE_END = re.compile(r"^['’]s?$")
 # The answer's head noun before a relative clause: "(Name the) party that visited X", "(List) everyone who ...".
 _ANSWER_HEAD = re.compile(
-    r"^(?:(?:other|first|last|only)\s+)?(?:ones?|part(?:y|ies)|actors?|entit(?:y|ies)|everyone|everybody|anyone|"
+    r"^(?:(?:every|all(?:\s+the)?|any)\s+)?(?:(?:other|first|last|only)\s+)?"
+    r"(?:ones?|part(?:y|ies)|actors?|entit(?:y|ies)|everyone|everybody|anyone|"
     r"those|countr(?:y|ies)|sides?|persons?|people|groups?|organi[sz]ations?|leaders?|states?|nations?)\s+"
     r"(?:(?:that|who|which|whom)\s+)?(?=\S)"
     # "the (latest) target that X chose to V": the answer is the object of the relative clause's verb; the head noun

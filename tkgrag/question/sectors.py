@@ -61,6 +61,11 @@ def singular(word: str) -> str:
     return w
 
 
+# "foreign affairs officials", "health ministry officials": the officials of a sector are the sector's actor (ICEWS
+# codes them as the sector), unless the whole phrase is a sector of its own ("government officials").
+_OFFICIALS = frozenset({"official", "officials"})
+
+
 def _lookup(phrase: str) -> tuple[str, ...] | None:
     words = phrase.lower().split()
     if not words:
@@ -71,7 +76,22 @@ def _lookup(phrase: str) -> tuple[str, ...] | None:
         for cand in (" ".join(rest), " ".join([*rest[:-1], singular(rest[-1])]), " ".join(singular(w) for w in rest)):
             if cand in lex:
                 return lex[cand]
+        if start == 0 and len(words) > 1 and words[-1] in _OFFICIALS and (owner := _lookup(" ".join(words[:-1]))):
+            return owner  # before the modifier reading: "police officials" is no kind of "officials"
     return None
+
+
+def names_a_sector(phrase: str) -> bool:
+    """Whether the whole lower-case phrase is a sector of the lexicon as it stands ("government", "foreign
+    ministry"), with no modifier before it ("last head", "took citizens" are none)."""
+    words = phrase.split()
+    if not words or phrase != phrase.lower():
+        return False
+    lex = sector_words()
+    return any(
+        c in lex
+        for c in (" ".join(words), " ".join([*words[:-1], singular(words[-1])]), " ".join(map(singular, words)))
+    )
 
 
 def country_of(word: str) -> str | None:
@@ -83,6 +103,16 @@ def country_of(word: str) -> str | None:
     if w.endswith("s") and w[:-1] in d:
         return d[w[:-1]]
     return None
+
+
+@cache
+def _countries() -> dict[str, str]:
+    return {c.lower(): c for c in demonyms().values()}
+
+
+def country_named(name: str) -> str | None:
+    """The country a name is, as ICEWS names it ("Nigeria" -> Nigeria), for "the Nigeria government", or None."""
+    return _countries().get(" ".join(name.lower().split()))
 
 
 def sector_names(role: str) -> tuple[str, ...]:

@@ -54,7 +54,7 @@ _RELATIONS: list[tuple[str, Signal]] = [
     ),
     (r"up\s+until|up\s+to|until|till|'til|through|thru", Signal.FINISH),
     (r"as\s+of|as\s+at|point\s+in\s+time(?:\s+(?:is|was|of))?", Signal.OVERLAP),
-    (r"in|on|at|during|within|throughout|around|circa|ca\.|c\.|about|for|of", Signal.OVERLAP),
+    (r"in|on|at|during|within|throughout|over|across|around|circa|ca\.|c\.|about|for|of", Signal.OVERLAP),
 ]
 _RELATION_RE = re.compile(
     r"(?:^|(?<=[\s,(]))(?P<rel>" + "|".join(f"(?:{p})" for p, _ in _RELATIONS) + r")(?:[\s,]+|-)(?:the\s+)?$"

@@ -18,9 +18,14 @@ A small grammar, not per-dataset templates. Recognised forms (case-insensitive):
   ``from May to July 2014`` (the first end borrows the year of the second)
 - a day or month without its year takes the question's one stated year: ``In 2015, before 13 January`` (13 January
   2015), ``in 2014, before June`` (June 2014)
-- vague part qualifiers: ``early 2014``, ``mid-1990s``, ``late May 2014``, ``summer 2014``, ``the end of 2014``.
+- vague part qualifiers: ``early 2014``, ``mid-1990s``, ``late May 2014``, ``the end of 2014``.
   Decision: the span stays the WHOLE stated period and the qualifier is kept in ``modifier``. Where "early" ends is a
   guess; widening keeps every relevant fact retrievable and lets a ranker prefer the part.
+- seasons of a year: ``summer 2014``, ``the autumn of 2015`` are the northern meteorological months (spring
+  March-May, summer June-August, autumn/fall September-November), as the question sets' writers and weather services
+  use them; months stated in brackets right after ("the summer of 2014 (June to August)") are a time of their own and
+  win (the season keeps its year). "Winter 2014" (December 2013 or December 2014 on?), a season of a decade, or one
+  not next to its year ("the summer months of 2014", "2014's summer") is left unread: the reader abstains.
 - relative: ``now``, ``today``, ``currently``, ``current``, ``at present``, ``to date``, ``this year``,
   ``last year``, ``next month``, ``3 years ago``: placed on the calendar only when a reference date is given.
 
@@ -43,6 +48,7 @@ from tkgrag.question.lexicon import (
     MONTHS,
     NUMBER_WORDS,
     ORDINAL_WORDS,
+    SEASONS,
     UNIT_DAYS,
 )
 from tkgrag.question.model import Signal, TimeExpression
@@ -147,6 +153,17 @@ _MODIFIER = re.compile(
     r"(?:^|(?<=[\s,(]))(?:the\s+)?(?P<mod>very\s+early|early|mid|middle\s+of|late|beginning\s+of|start\s+of|end\s+of"
     r"|spring|summer|autumn|fall|winter)(?:\s+of)?(?:\s+|-)(?:the\s+)?$"
 )
+# The months of a season (``_season``); winter spans two years and has none.
+_SEASON_MONTHS = {"spring": (3, 5), "summer": (6, 8), "autumn": (9, 11), "fall": (9, 11)}
+_BRACKET_AFTER = re.compile(r"\s*\(")
+# "late summer 2014", "the early autumn of 2015": a part of a season, whose months are a guess
+_SEASON_PART = re.compile(r"\b(?:very\s+)?(?:early|late|mid|middle\s+of|end\s+of|beginning\s+of|start\s+of)[\s-]*$")
+# A season word the time expressions did not read ("in the summer" with the year elsewhere, "the 2014 summer",
+# "mid-summer"): lower case (not "Arab Spring"), "fall" only as a noun after an article or a preposition
+_SEASON_WORD = re.compile(
+    r"\b(?P<w>spring|summer|autumn|winter)s?\b"
+    r"|\b(?:the|in|during|over|this|last|next)\s+(?P<f>fall)\b(?!\s+of\s+(?:the\s+)?[A-Z])"
+)
 _COUNT_AFTER = re.compile(
     r"\s*(?:people|persons|inhabitants|residents|votes|households|families|km|kilometers|kilometres|miles|meters|"
     r"metres|feet|ft|kg|tons|tonnes|points|goals|games|matches|pages|copies|units|employees|members|troops|soldiers|"
@@ -190,6 +207,8 @@ class _Cand:
     relative: bool = False
     invalid: bool = False  # stated but not a calendar date (Feb 30) or not representable (BC)
     range_kind: bool = False
+    last_is_day: bool = False  # a range whose second end is one day ("between May 2014 and 3 June 2014")
+    first_is_day: bool = False
 
     @property
     def length(self) -> int:
@@ -744,9 +763,17 @@ _UNREAD_AFTER = re.compile(
     r"\s*,?\s*(?P<w>(?:and|or)\s+(?:after|afterwards|before|later|earlier|since|beyond|thereafter)\b"
     r"|(?:and|or)\s+the\s+(?:following|next|previous|preceding)\b|(?:and|or)\s+(?:the\s+)?" + _DURATION_ANY + r"\b"
     r"|(?:for|over)\s+(?:the\s+)?(?:(?:next|following|subsequent)\s+)?" + _DURATION_ANY + r"\b"
+    r"|['’]s\s+(?:spring|summer|autumn|fall|winter)"
     r"|(?:onwards?|thereafter|at\s+the\s+(?:latest|earliest)|or\s+so|inclusive(?:ly)?|exclusive(?:ly)?|included"
     r"|excluded|not\s+included)\b"
     r"|" + _DURATION_ANY + r"\s+(?:after|later|on|before|earlier|ago)\b)"
+)
+
+
+# A season that is not the time's modifier: "the summer months of 2014", "summer and autumn of 2014".
+_SEASON_BEFORE = re.compile(
+    r"\b(?:spring|summer|autumn|fall|winter)(?:\s+(?:months?|season|period|and|or|to|through|until|till|of|the"
+    r"|spring|summer|autumn|fall|winter))+\s*$"
 )
 
 
@@ -773,6 +800,9 @@ def unread_window_words(low: str, phrase_start: int, end: int, span: TimeSpan | 
         asked = asked or (before.group("cmp") is not None and before.group("rest").strip() != "")
         if not restates and not asked:
             return low[before.start() : phrase_start].strip()
+    season = _SEASON_BEFORE.search(low, clause, phrase_start)
+    if season is not None:
+        return low[season.start() : phrase_start].strip()
     after = _UNREAD_AFTER.match(low, end)
     return after.group("w").strip() if after is not None else ""
 
@@ -812,7 +842,15 @@ def _merge_ranges(low: str, cands: list[_Cand]) -> list[tuple[_Cand, str, int]]:
                     and sa.start <= sb.end
                 ):
                     gran = sa.granularity.coarser(sb.granularity)
-                    merged = _Cand(a.start, b.end, a.year, span=TimeSpan(sa.start, sb.end, gran), range_kind=True)
+                    merged = _Cand(
+                        a.start,
+                        b.end,
+                        a.year,
+                        span=TimeSpan(sa.start, sb.end, gran),
+                        range_kind=True,
+                        first_is_day=sa.granularity is Granularity.DAY,
+                        last_is_day=sb.granularity is Granularity.DAY,
+                    )
                 else:
                     merged = _Cand(a.start, b.end, invalid=True, range_kind=True)
                 out.append((merged, head.group("head") if head else "", start))
@@ -862,6 +900,38 @@ def _modifier(low: str, cand: _Cand) -> tuple[str | None, int]:
     if m is None:
         return None, cand.start
     return " ".join(m.group("mod").split()).removesuffix(" of"), m.start()
+
+
+# "between A and B (inclusive)": both ends in, as "between" is read; "(exclusive)" may leave out one end or both, and
+# is left unread (the reader abstains) unless only one end is a day (``_exclusive_end``).
+_RANGE_BOUND_TAIL = re.compile(
+    r"\s*,?\s*\(?\s*(?P<w>(?:both\s+)?(?:(?P<in>inclusive(?:ly)?|included)|(?P<ex>exclusive(?:ly)?|excluded"
+    r"|not\s+included)))\b\s*\)?"
+)
+
+
+def _exclusive_end(cand: _Cand, span: TimeSpan | None) -> bool:
+    """ "(exclusive)" after a range from a period's edge to a day leaves out that day: only the day can be left
+    out ("between the start of 2015 and 17 November 2015 (exclusive)"). Two days, or no day at the end, leave it
+    unsaid which end goes."""
+    return cand.last_is_day and not cand.first_is_day and span is not None and span.end is not None
+
+
+def _season(
+    low: str, cand: _Cand, modifier: str | None, span: TimeSpan | None, start: int
+) -> tuple[TimeSpan | None, str]:
+    """A season's months in its year ("summer 2014": June-August 2014), or the span unchanged and the season as an
+    unread word where it has no one reading (winter, a decade's season, "late summer 2014")."""
+    if modifier not in SEASONS or _BRACKET_AFTER.match(low, cand.end):
+        return span, ""
+    part = _SEASON_PART.search(low, max(0, start - 20), start)
+    if part is not None:
+        return span, low[part.start() : start].strip() + " " + modifier
+    months = _SEASON_MONTHS.get(modifier)
+    one_year = span is not None and span.granularity is Granularity.YEAR and span.start == date(cand.year or 1, 1, 1)
+    if months and one_year and span is not None and span.end == date(cand.year or 1, 12, 31) and cand.year:
+        return _month_range(cand.year, *months), ""
+    return span, modifier
 
 
 def _governing(low: str, cand: _Cand, start: int) -> tuple[str, int, Signal]:
@@ -930,6 +1000,7 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
         passed = _PASSED_HEAD.search(low, max(0, start - 12), start) if not head else None
         passed_tail = _PASSED_TAIL.match(low, cand.end) if passed is not None else None
         span = _relative_span(low[cand.start : cand.end], reference) if cand.relative else _resolve(cand)
+        span, season_unread = _season(low, cand, modifier, span, start)
         counted = window or offset
         if head:  # "between A and B", "from A to B"
             relation, rel_start, signal = head, head_start, Signal.OVERLAP
@@ -964,6 +1035,12 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
             end = only.end()
         if passed_tail is not None and signal is Signal.AFTER:
             end = passed_tail.end()
+        bound = _RANGE_BOUND_TAIL.match(low, end) if head else None
+        if bound is not None and not bound.group("ex"):  # "between A and B (inclusive)": as "between" reads it
+            end = bound.end()
+        elif bound is not None and _exclusive_end(cand, span):  # "between the start of 2015 and 17 November (excl.)"
+            assert span is not None and span.end is not None
+            span, end, bound = TimeSpan(span.start, span.end - timedelta(days=1), span.granularity), bound.end(), None
         out_tail = _RUN_OUT_TAIL.match(low, end) if signal is Signal.BEFORE else None
         if out_tail is not None:  # "before 2014 was out": up to and including 2014's last day
             signal, end = Signal.FINISH, out_tail.end()
@@ -982,9 +1059,29 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
                 relation_start=rel_start,
                 modifier=modifier,
                 relative=cand.relative,
-                unread="" if head else unread_window_words(low, rel_start, end, span),
+                unread=season_unread
+                or (
+                    (bound.group("w") if bound is not None and bound.group("ex") else "")
+                    if head
+                    else unread_window_words(low, rel_start, end, span)
+                ),
             )
         )
+    return _unread_seasons(text, out)
+
+
+def _unread_seasons(text: str, out: list[TimeExpression]) -> list[TimeExpression]:
+    """A season word outside every read time: each time is left unread (its window may be the season's), or, with
+    no time at all, the season is a time not on the calendar (its year unsaid). Either way the reader abstains."""
+    for m in _SEASON_WORD.finditer(text):
+        group = "w" if m.group("w") else "f"
+        start, end = m.start(group), m.end(group)
+        if any(t.start <= start < t.end for t in out):
+            continue
+        word = m.group(group)
+        if not out:
+            return [TimeExpression(text=word, start=start, end=end, span=None)]
+        return [t if t.unread else replace(t, unread=word) for t in out]
     return out
 
 

@@ -23,8 +23,8 @@ from tkgrag.model import TemporalConstraint
 from tkgrag.question.constraints import explicit_constraints
 from tkgrag.question.grounded import GroundedQuestion
 from tkgrag.question.grounding import Grounder
-from tkgrag.question.model import TemporalQuestion
-from tkgrag.question.parse import QuestionError
+from tkgrag.question.model import AnswerKind, TemporalQuestion
+from tkgrag.question.parse import QuestionError, coordinated_both
 from tkgrag.question.parse import understand as parse
 from tkgrag.store import Store
 
@@ -118,6 +118,11 @@ class Understanding:
             for t in self.question.times
             if t.unread
         )
+        if self.question.answer_type.kind is AnswerKind.ENTITY and _joined_in_one_role(self.question, g):
+            out.append(
+                '"both" / "each": the question asks what every one of the joined actors did, and the reader does not '
+                "intersect their answers"
+            )
         names = g.names()
         for ga in g.anchors:
             if not ga.resolved:
@@ -193,3 +198,12 @@ def understood(text: str) -> TemporalQuestion | None:
 def question_constraints(text: str) -> tuple[TemporalConstraint, ...]:
     """The constraints a question text states explicitly (none when it cannot be parsed)."""
     return parse_only(text).explicit_constraints
+
+
+def _joined_in_one_role(question: TemporalQuestion, g: GroundedQuestion) -> bool:
+    """ "Whom did A and B each praise?", "Who visited both A and B?": a distributive "both"/"each" over two linked
+    actors in one role, which asks for the answers they share."""
+    if coordinated_both(question.text.lower()) is None:
+        return False
+    roles = [e.role for e in g.entities]
+    return any(roles.count(r) > 1 for r in set(roles))
