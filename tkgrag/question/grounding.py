@@ -50,6 +50,8 @@ from tkgrag.question.constraints import (
     anchor_constraint,
     explicit_constraint,
     order_of,
+    several_periods,
+    stated_in,
     within_bound,
     within_window,
 )
@@ -139,7 +141,10 @@ class Grounder:
             # "Besides X, who criticised Y in the same month?": the month of X's own such event
             moved = excluded_links[0]
         with watch.stage("anchors"):
-            anchors = tuple(self._anchor(tq.text, a, main, answer_role, moved, clauses) for a in tq.anchors)
+            anchors = tuple(
+                self._anchor(tq.text, a, main, answer_role, moved, clauses, stated_in(a, tq.times, tq.text))
+                for a in tq.anchors
+            )
         if answer_role is AnswerRole.TIME and moved is not None:
             # "When did X and Y negotiate with Z on the same day?": the days both did it, within the stated times
             explicit = [c for t in tq.times if (c := explicit_constraint(t)) is not None]
@@ -198,10 +203,16 @@ class Grounder:
         )
 
     def facts(
-        self, subject: str | None, object: str | None, relations: Sequence[str] | None, *, limit: int
+        self,
+        subject: str | None,
+        object: str | None,
+        relations: Sequence[str] | None,
+        constraints: Sequence[TemporalConstraint] = (),
+        *,
+        limit: int,
     ) -> list[Evidence]:
-        """Anchor events: the facts of a fixed subject and/or object, earliest first (``graph_reads``)."""
-        return self.reads.facts(subject, object, relations, limit=limit)
+        """Anchor events: the facts of a fixed subject and/or object within ``constraints``, earliest first."""
+        return self.reads.facts(subject, object, relations, constraints, limit=limit)
 
     # -- clauses --------------------------------------------------------------------------------------------
     def _clause(
@@ -419,7 +430,9 @@ class Grounder:
         answer_role: AnswerRole,
         moved: GroundedEntity | None,
         clauses: dict[Anchor, _Clause | None],
+        stated: Sequence[TemporalConstraint] = (),
     ) -> GroundedAnchor:
+        """``stated``: the times written inside the anchor ("X visited Y in March 2015"), which bound its event."""
         if _bare(anchor):
             if moved is None:
                 return GroundedAnchor(anchor, 'unresolved: the anchor names no event ("in the same year" alone)')
@@ -427,10 +440,17 @@ class Grounder:
         if not anchor.text.strip():
             return GroundedAnchor(anchor, f'unresolved: "{anchor.trigger}" names no event')
         if anchor.elliptical or _names_one_entity(anchor) or self._links_whole(anchor):
-            return self._entity_anchor(text, anchor, main, answer_role)
-        return self._clause_anchor(anchor, main, answer_role, clauses)
+            return self._entity_anchor(text, anchor, main, answer_role, stated)
+        return self._clause_anchor(anchor, main, answer_role, clauses, stated)
 
-    def _entity_anchor(self, text: str, anchor: Anchor, main: _Clause, answer_role: AnswerRole) -> GroundedAnchor:
+    def _entity_anchor(
+        self,
+        text: str,
+        anchor: Anchor,
+        main: _Clause,
+        answer_role: AnswerRole,
+        stated: Sequence[TemporalConstraint] = (),
+    ) -> GroundedAnchor:
         """ "after X did" / "After X, who ...": the question's relation with X in the answer's role."""
         how = _ELLIPTICAL if anchor.elliptical else _ENTITY_ANCHOR
         mentions = [_whole(anchor), *with_parentheticals(text, list(anchor.mentions))]
@@ -439,10 +459,16 @@ class Grounder:
             return GroundedAnchor(anchor, f"unresolved: no entity found for {anchor.text!r}")
         m, lk = picked[0]
         entity = GroundedEntity(m, lk.key, lk.name, lk.score, answer_role)
-        return self._entity_in_answer_role(anchor, how, entity, main, answer_role)
+        return self._entity_in_answer_role(anchor, how, entity, main, answer_role, stated)
 
     def _entity_in_answer_role(
-        self, anchor: Anchor, how: str, linked: GroundedEntity, main: _Clause, answer_role: AnswerRole
+        self,
+        anchor: Anchor,
+        how: str,
+        linked: GroundedEntity,
+        main: _Clause,
+        answer_role: AnswerRole,
+        stated: Sequence[TemporalConstraint] = (),
     ) -> GroundedAnchor:
         """The anchor event: the question's relation with ``linked`` in the answer's role (the free role when the
         answer is a time) and the main clause's entities in theirs."""
@@ -466,8 +492,12 @@ class Grounder:
             best = main.candidates[0].score
             tried += [c.relation for c in main.candidates[:4] if c.score >= best - WIDE_MARGIN]
         for relation in dict.fromkeys(tried):
-            events = self.facts(subject, object_, [relation] if relation else None, limit=ANCHOR_EVENT_LIMIT)
-            if events and anchor.relation in _ORDERING and len({e.span for e in events}) > 1:
+            events = self.facts(subject, object_, [relation] if relation else None, stated, limit=ANCHOR_EVENT_LIMIT)
+            if (
+                events
+                and (anchor.relation in _ORDERING or stated)
+                and several_periods(anchor.relation, (e.span for e in events))
+            ):
                 # "Following X, who next V'd Y" with X having V'd Y on several days: the question does not say
                 # after which one, and the earliest would answer another question. Not resolved: the reader abstains.
                 why = f"unresolved: {entity.name}'s {relation} events fall on several dates"
@@ -511,7 +541,12 @@ class Grounder:
         return bool(links) and links[0].score >= 2.0
 
     def _clause_anchor(
-        self, anchor: Anchor, main: _Clause, answer_role: AnswerRole, clauses: dict[Anchor, _Clause | None]
+        self,
+        anchor: Anchor,
+        main: _Clause,
+        answer_role: AnswerRole,
+        clauses: dict[Anchor, _Clause | None],
+        stated: Sequence[TemporalConstraint] = (),
     ) -> GroundedAnchor:
         """ "before X visited Y": a clause with its own relation and roles."""
         clause = self._anchor_clause(anchor, clauses)
@@ -536,33 +571,49 @@ class Grounder:
                 (e for e in main.entities if e.key != subject), key=lambda e: e.role is not AnswerRole.OBJECT
             )
             object_ = others[0].key if others else None
-        events = self.facts(subject, object_, [relation] if relation else None, limit=ANCHOR_EVENT_LIMIT)
+        events = self.facts(subject, object_, [relation] if relation else None, stated, limit=ANCHOR_EVENT_LIMIT)
         if not events and main.relation and main.relation != relation:
             relation = main.relation
-            events = self.facts(subject, object_, [relation], limit=ANCHOR_EVENT_LIMIT)
+            events = self.facts(subject, object_, [relation], stated, limit=ANCHOR_EVENT_LIMIT)
         answer_entity = None
         # the anchor's actor in the answer's role is contrasted with the answer ("who else") only when the anchor
         # repeats the question's relation: "In the month when X negotiated with Y, whom did X offer talks to?" may be Y
         if answer_role is not AnswerRole.TIME and (main.relation is None or relation == main.relation):
             answer_entity = next((e.key for e in clause.entities if e.role is answer_role), None)
         if not events:
-            found = self._similar(anchor, clause.entities[0], f"unresolved: no event for {anchor.text!r}")
+            found = self._similar(anchor, clause.entities[0], f"unresolved: no event for {anchor.text!r}", stated)
             if found.resolved:
                 return found
             # understood as (actors, relation) all the same: the graph lacks the event
             return GroundedAnchor(
                 anchor, found.how, clause.relation or main.relation, subject, object_, clause.entities
             )
+        if stated and several_periods(anchor.relation, (e.span for e in events)):
+            # "X did Y in 2015; who else did so that same month?" with X's such events in several months of 2015:
+            # the stated time does not single the anchor out, and the earliest would be a guess
+            why = f"unresolved: {anchor.text!r} fits events in several periods within its stated time"
+            return GroundedAnchor(
+                anchor,
+                why,
+                relation,
+                subject,
+                object_,
+                clause.entities,
+                answer_role_entity=answer_entity,
+                ambiguous=tuple(events),
+            )
         return GroundedAnchor(
             anchor, "clause", relation, subject, object_, clause.entities, tuple(events), answer_entity
         )
 
-    def _similar(self, anchor: Anchor, entity: GroundedEntity, why: str) -> GroundedAnchor:
+    def _similar(
+        self, anchor: Anchor, entity: GroundedEntity, why: str, stated: Sequence[TemporalConstraint] = ()
+    ) -> GroundedAnchor:
         """Last resort for a clause whose relation has no event: the entity's event most similar to the anchor text
         (bounded by the entity's degree), if similar enough."""
         qvec = self.embedder.encode([anchor.text])[0].tolist()
         similar = self.reads.similar_events(entity.key, qvec, k=1)
-        if not similar or similar[0].score < SIMILAR_ANCHOR_MIN:
+        if not similar or similar[0].score < SIMILAR_ANCHOR_MIN or not all(c.admits(similar[0].span) for c in stated):
             return GroundedAnchor(anchor, why, entities=(entity,))
         ev = similar[0]
         return GroundedAnchor(
