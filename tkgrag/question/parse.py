@@ -16,6 +16,7 @@ from datetime import date
 from tkgrag.errors import TkgragError
 from tkgrag.question.anchors import find_anchors
 from tkgrag.question.answer_type import detect_answer_type
+from tkgrag.question.counsel import counsel_as_consult
 from tkgrag.question.declarative import UnreadablePair, anchor_sentence
 from tkgrag.question.event_agent import agent_first
 from tkgrag.question.hedges import without_hedge
@@ -57,7 +58,7 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
     if not question.strip():
         raise QuestionError("the question is empty; pass the question text, e.g. 'Who visited Japan in 2014?'")
     try:
-        text = agent_first(resolve_topic(anchor_sentence(race_to_it(without_hedge(question)))))
+        text = agent_first(resolve_topic(anchor_sentence(race_to_it(without_hedge(counsel_as_consult(question))))))
     except UnreadablePair as exc:
         raise QuestionError(str(exc)) from exc
     low = fold(text)
