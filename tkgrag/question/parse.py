@@ -39,6 +39,7 @@ from tkgrag.question.relation_phrases import relation_phrases
 from tkgrag.question.signals import find_ordinals, question_signals
 from tkgrag.question.time_expressions import find_time_expressions, fold
 from tkgrag.question.topic import resolve_topic
+from tkgrag.question.window_edges import window_edges
 from tkgrag.temporal import Granularity
 
 
@@ -58,7 +59,9 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
     if not question.strip():
         raise QuestionError("the question is empty; pass the question text, e.g. 'Who visited Japan in 2014?'")
     try:
-        text = agent_first(resolve_topic(anchor_sentence(race_to_it(without_hedge(counsel_as_consult(question))))))
+        text = agent_first(
+            resolve_topic(anchor_sentence(race_to_it(without_hedge(window_edges(counsel_as_consult(question))))))
+        )
     except UnreadablePair as exc:
         raise QuestionError(str(exc)) from exc
     low = fold(text)
