@@ -33,6 +33,7 @@ from tkgrag.question.model import (
     Ordinal,
     TemporalQuestion,
 )
+from tkgrag.question.named_days import named_days
 from tkgrag.question.phrasal import phrasal_tail
 from tkgrag.question.race import race_to_it
 from tkgrag.question.relation_phrases import relation_phrases
@@ -60,7 +61,9 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
         raise QuestionError("the question is empty; pass the question text, e.g. 'Who visited Japan in 2014?'")
     try:
         text = agent_first(
-            resolve_topic(anchor_sentence(race_to_it(without_hedge(window_edges(counsel_as_consult(question))))))
+            resolve_topic(
+                anchor_sentence(race_to_it(without_hedge(window_edges(named_days(counsel_as_consult(question))))))
+            )
         )
     except UnreadablePair as exc:
         raise QuestionError(str(exc)) from exc
