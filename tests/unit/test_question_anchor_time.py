@@ -9,6 +9,7 @@ import pytest
 
 from tkgrag.model import TemporalRelation
 from tkgrag.question.constraints import several_periods, stated_in
+from tkgrag.question.grounding import actor_first
 from tkgrag.question.model import AnchorRelation
 from tkgrag.question.parse import understand
 from tkgrag.temporal import TimeSpan
@@ -76,3 +77,25 @@ def test_several_periods_counts_at_the_anchors_granularity() -> None:
     assert several_periods(AnchorRelation.SAME_MONTH, [*march, _day(2015, 4, 1)])
     assert not several_periods(AnchorRelation.SAME_YEAR, [*march, _day(2015, 4, 1)])
     assert not several_periods(AnchorRelation.AFTER, [_day(2015, 3, 9), _day(2015, 3, 9)])
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            "the negotiations of Iran with the business community in Africa",
+            "Iran's negotiations with the business community in Africa",
+        ),
+        ("the visit of Barack Obama to Japan", "Barack Obama's visit to Japan"),
+        ("a meeting of South Korea with Japan", "South Korea's meeting with Japan"),
+        ("the arrest of Alexei Navalny in Moscow", "the arrest of Alexei Navalny in Moscow"),  # no actor's noun
+        ("the visit of the president of France to Japan", "the visit of the president of France to Japan"),
+    ],
+)
+def test_an_event_nouns_actor_after_of_is_said_first(text: str, said: str) -> None:
+    assert actor_first(text) == said
+
+
+def test_the_actor_of_an_event_noun_is_the_anchor_clauses_subject() -> None:
+    sub = understand(actor_first("the negotiations of Iran with the business community in Africa"))
+    assert sub.relation_phrase.startswith("negotiation") or "negotiat" in sub.relation_phrase

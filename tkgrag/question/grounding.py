@@ -287,7 +287,7 @@ class Grounder:
         if anchor in clauses:
             return clauses[anchor]
         try:
-            sub = understand(anchor.text)
+            sub = understand(actor_first(anchor.text))
         except QuestionError:
             clauses[anchor] = None
             return None
@@ -571,6 +571,11 @@ class Grounder:
                 (e for e in main.entities if e.key != subject), key=lambda e: e.role is not AnswerRole.OBJECT
             )
             object_ = others[0].key if others else None
+        placed = {k for k in (subject, object_) if k}
+        if any(e.key not in placed for e in clause.entities):
+            # "the negotiations of Iran with X" read as two objects: an event of one of them alone is not the anchor
+            why = f"unresolved: the roles of {', '.join(e.name for e in clause.entities)} in {anchor.text!r} are unsaid"
+            return GroundedAnchor(anchor, why, entities=clause.entities)
         events = self.facts(subject, object_, [relation] if relation else None, stated, limit=ANCHOR_EVENT_LIMIT)
         if not events and main.relation and main.relation != relation:
             relation = main.relation
@@ -619,6 +624,25 @@ class Grounder:
         return GroundedAnchor(
             anchor, "similarity", ev.relation, ev.subject, ev.object, (entity,), (ev,), answer_role_entity=None
         )
+
+
+# "the negotiations of Iran with X", "the visit of Barack Obama to Japan": an event noun whose "of" names its actor
+# (a name, capitalised), said as "Iran's negotiations with X" (the possessive the clause reader reads as the actor)
+_ACTOR_OF = re.compile(
+    r"^\s*(?:the|a|an)\s+(?P<noun>(?:negotiation|talk|meeting|visit|trip|cooperation|agreement|deal|criticism|"
+    r"accusation|appeal|consultation|discussion|condemnation|demand|rejection|praise|threat|statement|comment|remark|"
+    r"request|call|attack|offer|pledge|promise)s?)\s+of\s+(?P<actor>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)*)"
+    r"\s+(?P<prep>with|to|against|towards?|on|about|for|at)\s+(?P<rest>\S.*)$"
+)
+
+
+def actor_first(text: str) -> str:
+    """An anchor's event noun with its actor after "of" said with the actor first ("the visit of X to Y" -> "X's
+    visit to Y"); any other text unchanged."""
+    m = _ACTOR_OF.match(text)
+    if m is None:
+        return text
+    return f"{m.group('actor')}'s {m.group('noun')} {m.group('prep')} {m.group('rest')}"
 
 
 _GERUND = re.compile(r"^\s*[a-z]+ing\b")  # an anchor clause without a subject: "joining X", "leaving X"
