@@ -38,6 +38,7 @@ from tkgrag.question.phrasal import phrasal_tail
 from tkgrag.question.race import race_to_it
 from tkgrag.question.relation_phrases import relation_phrases
 from tkgrag.question.signals import find_ordinals, question_signals
+from tkgrag.question.stated_months import stated_months
 from tkgrag.question.time_expressions import find_time_expressions, fold
 from tkgrag.question.topic import resolve_topic
 from tkgrag.question.window_edges import window_edges
@@ -62,7 +63,9 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
     try:
         text = agent_first(
             resolve_topic(
-                anchor_sentence(race_to_it(without_hedge(window_edges(named_days(counsel_as_consult(question))))))
+                anchor_sentence(
+                    race_to_it(without_hedge(window_edges(stated_months(named_days(counsel_as_consult(question))))))
+                )
             )
         )
     except UnreadablePair as exc:
