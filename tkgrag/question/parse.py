@@ -37,6 +37,7 @@ from tkgrag.question.named_days import named_days
 from tkgrag.question.phrasal import phrasal_tail
 from tkgrag.question.race import race_to_it
 from tkgrag.question.relation_phrases import relation_phrases
+from tkgrag.question.sector_start import sector_start
 from tkgrag.question.signals import find_ordinals, question_signals
 from tkgrag.question.stated_months import stated_months
 from tkgrag.question.time_expressions import find_time_expressions, fold
@@ -64,7 +65,11 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
         text = agent_first(
             resolve_topic(
                 anchor_sentence(
-                    race_to_it(without_hedge(window_edges(stated_months(named_days(counsel_as_consult(question))))))
+                    race_to_it(
+                        without_hedge(
+                            window_edges(stated_months(named_days(counsel_as_consult(sector_start(question)))))
+                        )
+                    )
                 )
             )
         )
