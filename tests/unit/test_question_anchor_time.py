@@ -89,6 +89,11 @@ def test_several_periods_counts_at_the_anchors_granularity() -> None:
         ("the visit of Barack Obama to Japan", "Barack Obama's visit to Japan"),
         ("a meeting of South Korea with Japan", "South Korea's meeting with Japan"),
         ("the arrest of Alexei Navalny in Moscow", "the arrest of Alexei Navalny in Moscow"),  # no actor's noun
+        (
+            "the expulsion or deportation of Sikh Militant by Malaysia",
+            "Malaysia's expulsion or deportation of Sikh Militant",
+        ),
+        ("the arrest of the head of the opposition by Russia", "Russia's arrest of the head of the opposition"),
         ("the visit of the president of France to Japan", "the visit of the president of France to Japan"),
     ],
 )

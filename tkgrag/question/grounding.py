@@ -636,13 +636,23 @@ _ACTOR_OF = re.compile(
 )
 
 
+# "the expulsion or deportation of X by Y": the "by" names the actor, the "of" what the act befell
+_AGENT_BY = re.compile(
+    r"^\s*(?:the|a|an)\s+(?P<noun>[a-z]+(?:\s+[a-z]+){0,4}?)\s+of\s+(?P<patient>\S.*?)\s+by\s+"
+    r"(?P<actor>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)*)\s*$"
+)
+
+
 def actor_first(text: str) -> str:
-    """An anchor's event noun with its actor after "of" said with the actor first ("the visit of X to Y" -> "X's
-    visit to Y"); any other text unchanged."""
+    """An anchor's event noun with its actor after "of" or "by" said with the actor first ("the visit of X to Y" ->
+    "X's visit to Y", "the expulsion of X by Y" -> "Y's expulsion of X"); any other text unchanged."""
     m = _ACTOR_OF.match(text)
-    if m is None:
-        return text
-    return f"{m.group('actor')}'s {m.group('noun')} {m.group('prep')} {m.group('rest')}"
+    if m is not None:
+        return f"{m.group('actor')}'s {m.group('noun')} {m.group('prep')} {m.group('rest')}"
+    b = _AGENT_BY.match(text)
+    if b is not None:
+        return f"{b.group('actor')}'s {b.group('noun')} of {b.group('patient')}"
+    return text
 
 
 _GERUND = re.compile(r"^\s*[a-z]+ing\b")  # an anchor clause without a subject: "joining X", "leaving X"
