@@ -94,6 +94,10 @@ def test_several_periods_counts_at_the_anchors_granularity() -> None:
             "Malaysia's expulsion or deportation of Sikh Militant",
         ),
         ("the arrest of the head of the opposition by Russia", "Russia's arrest of the head of the opposition"),
+        (  # a passive clause, not an event noun
+            "the head of government of Qatar was endorsed by Qatar",
+            "the head of government of Qatar was endorsed by Qatar",
+        ),
         ("the visit of the president of France to Japan", "the visit of the president of France to Japan"),
     ],
 )

@@ -572,8 +572,13 @@ class Grounder:
             )
             object_ = others[0].key if others else None
         placed = {k for k in (subject, object_) if k}
-        if any(e.key not in placed for e in clause.entities):
-            # "the negotiations of Iran with X" read as two objects: an event of one of them alone is not the anchor
+        if (
+            (subject is None or object_ is None)
+            and _FINITE.search(anchor.text) is None
+            and any(e.key not in placed for e in clause.entities)
+        ):
+            # an event noun ("the talks of Iran and X") read as two objects, no subject: an event of one of them
+            # alone is not the anchor (a passive clause, "X was endorsed by Y", keeps its reading)
             why = f"unresolved: the roles of {', '.join(e.name for e in clause.entities)} in {anchor.text!r} are unsaid"
             return GroundedAnchor(anchor, why, entities=clause.entities)
         events = self.facts(subject, object_, [relation] if relation else None, stated, limit=ANCHOR_EVENT_LIMIT)
@@ -646,6 +651,8 @@ _AGENT_BY = re.compile(
 def actor_first(text: str) -> str:
     """An anchor's event noun with its actor after "of" or "by" said with the actor first ("the visit of X to Y" ->
     "X's visit to Y", "the expulsion of X by Y" -> "Y's expulsion of X"); any other text unchanged."""
+    if _FINITE.search(text) is not None:  # "the head of X was endorsed by Y": a clause, read as one
+        return text
     m = _ACTOR_OF.match(text)
     if m is not None:
         return f"{m.group('actor')}'s {m.group('noun')} {m.group('prep')} {m.group('rest')}"
@@ -655,6 +662,7 @@ def actor_first(text: str) -> str:
     return text
 
 
+_FINITE = re.compile(r"\b(?:was|were|is|are|been|being|has|have|had)\b", re.IGNORECASE)  # a clause, not a noun
 _GERUND = re.compile(r"^\s*[a-z]+ing\b")  # an anchor clause without a subject: "joining X", "leaving X"
 # an event noun without its actor: "the visit to X", "a deal with X" (not "the visit of X", whose X is the actor)
 # a pronoun subject after an auxiliary, before its verb: "whom else did he criticise", "where did they go next"
