@@ -13,6 +13,7 @@ them. Read on a hand-made graph with the answers worked out by hand:
  7  Kappa Federation Engage_in_negotiation   Omega Isles     2015-02-01
  8  Omega Isles    Express_intent_to_cooperate Kappa Federation 2014-01-01 (Kappa's earliest such event)
  9  Tau Alliance   Express_intent_to_cooperate Kappa Federation 2015-02-05
+10  Sigma State    Express_intent_to_cooperate Kappa Federation 2014-06-01 (after #8, before #7)
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ FACTS = [
     ("Kappa_Federation", "Engage_in_negotiation", "Omega_Isles", "2015-02-01"),
     ("Omega_Isles", "Express_intent_to_cooperate", "Kappa_Federation", "2014-01-01"),
     ("Tau_Alliance", "Express_intent_to_cooperate", "Kappa_Federation", "2015-02-05"),
+    ("Sigma_State", "Express_intent_to_cooperate", "Kappa_Federation", "2014-06-01"),
 ]
 
 
@@ -92,13 +94,20 @@ def test_an_anchor_in_several_periods_of_its_stated_time_is_unsaid(
     assert got == []
 
 
+def test_the_anchors_own_day_does_not_bound_the_answer(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # "after #3 on 4 March 2015": the answer is the next one after it (#4 on 20 March), not one on 4 March
+    got = texts(reader, vector, "After Alpha Union criticised Zeta Republic on 4 March 2015, who criticised it next?")
+    assert got[:1] == ["Gamma State"]
+
+
 def test_without_a_stated_time_the_earliest_event_stays(reader: SymbolicReader, vector: VectorRetriever) -> None:
     got = texts(reader, vector, "In the same month that Alpha Union criticised Zeta Republic, who else did so?")
     assert got == ["Beta League"]
 
 
 def test_an_event_nouns_actor_after_of_is_the_anchors_actor(reader: SymbolicReader, vector: VectorRetriever) -> None:
-    # #7 (2015-02-01), not Kappa Federation's earliest intent to cooperate (#8): then Tau Alliance (#9)
+    # #7 (2015-02-01), not Kappa Federation's earliest intent to cooperate (#8, which Sigma State's #10 follows):
+    # then Tau Alliance (#9)
     got = texts(
         reader,
         vector,

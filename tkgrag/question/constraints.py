@@ -44,11 +44,11 @@ def shifted(span: TimeSpan, granularity: Granularity, n: int) -> TimeSpan | None
     return TimeSpan(start, end, gran)
 
 
-def stated_in(anchor: Anchor, times: Sequence[TimeExpression], text: str) -> list[TemporalConstraint]:
+def stated_times(anchor: Anchor, times: Sequence[TimeExpression], text: str) -> list[TimeExpression]:
     """The times ``anchor``'s own clause states ("In the same month that X did Y *in March 2015*, who ..."): inside
     its text, or right after it in an anchor that opens the question and ends with that time at its comma. They say
-    WHICH of the anchor's events is meant, so they bound the anchor event (the answer keeps them too). A time after a
-    trailing anchor ("Who visited Z after X visited Y in 2014?") may be the main clause's: not read as the anchor's."""
+    WHICH of the anchor's events is meant. A time after a trailing anchor ("Who visited Z after X visited Y in
+    2014?") may be the main clause's: not read as the anchor's."""
     fronted = not text[: anchor.trigger_start].strip()
     out = []
     for t in times:
@@ -56,9 +56,14 @@ def stated_in(anchor: Anchor, times: Sequence[TimeExpression], text: str) -> lis
         start = t.relation_start if t.relation_start >= 0 else t.start
         closes = fronted and start >= anchor.end and not text[anchor.end : start].strip()
         closes = closes and text[t.end :].lstrip().startswith(",")
-        if (inside or closes) and (c := explicit_constraint(t)) is not None:
-            out.append(c)
+        if inside or closes:
+            out.append(t)
     return out
+
+
+def stated_in(anchor: Anchor, times: Sequence[TimeExpression], text: str) -> list[TemporalConstraint]:
+    """``stated_times`` as constraints on the anchor event (those on the calendar)."""
+    return [c for t in stated_times(anchor, times, text) if (c := explicit_constraint(t)) is not None]
 
 
 def several_periods(relation: AnchorRelation, spans: Iterable[TimeSpan]) -> bool:

@@ -52,6 +52,7 @@ from tkgrag.question.constraints import (
     order_of,
     several_periods,
     stated_in,
+    stated_times,
     within_bound,
     within_window,
 )
@@ -167,7 +168,10 @@ class Grounder:
             constraints.append(anchor_constraint(a.relation, ga.event.key, ga.event.span))
             if a.within:
                 constraints.append(within_bound(a.relation, days, ga.event.span, months))
-        constraints.extend(c for t in tq.times if (c := explicit_constraint(t)) is not None)
+        # a time the anchor's own clause states picked its event ("X did Y on 4 March 2015. Who else did so in the
+        # same month?"): it bounds the anchor, not the answer
+        owned = {id(t) for ga in anchors if ga.event is not None for t in stated_times(ga.anchor, tq.times, tq.text)}
+        constraints.extend(c for t in tq.times if id(t) not in owned and (c := explicit_constraint(t)) is not None)
         constraint = constraints[0] if constraints else None
         order, position = order_of(tq, constraint)
 
