@@ -4,10 +4,11 @@ place, used by grounding, by the readers and by retrieval-only evaluation."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from datetime import date, timedelta
 
 from tkgrag.model import Order, TemporalConstraint, TemporalRelation
-from tkgrag.question.model import AnchorRelation, Signal, TemporalQuestion, TimeExpression
+from tkgrag.question.model import Anchor, AnchorRelation, Signal, TemporalQuestion, TimeExpression
 from tkgrag.temporal import Granularity, TimeSpan, period_bounds
 
 
@@ -41,6 +42,35 @@ def shifted(span: TimeSpan, granularity: Granularity, n: int) -> TimeSpan | None
         return TimeSpan(start, end, gran)
     start, end, gran = period_bounds(edge.year + n)
     return TimeSpan(start, end, gran)
+
+
+def stated_times(anchor: Anchor, times: Sequence[TimeExpression], text: str) -> list[TimeExpression]:
+    """The times ``anchor``'s own clause states ("In the same month that X did Y *in March 2015*, who ..."): inside
+    its text, or right after it in an anchor that opens the question and ends with that time at its comma. They say
+    WHICH of the anchor's events is meant. A time after a trailing anchor ("Who visited Z after X visited Y in
+    2014?") may be the main clause's: not read as the anchor's."""
+    fronted = not text[: anchor.trigger_start].strip()
+    out = []
+    for t in times:
+        inside = anchor.start <= t.start and t.end <= anchor.end
+        start = t.relation_start if t.relation_start >= 0 else t.start
+        closes = fronted and start >= anchor.end and not text[anchor.end : start].strip()
+        closes = closes and text[t.end :].lstrip().startswith(",")
+        if inside or closes:
+            out.append(t)
+    return out
+
+
+def stated_in(anchor: Anchor, times: Sequence[TimeExpression], text: str) -> list[TemporalConstraint]:
+    """``stated_times`` as constraints on the anchor event (those on the calendar)."""
+    return [c for t in stated_times(anchor, times, text) if (c := explicit_constraint(t)) is not None]
+
+
+def several_periods(relation: AnchorRelation, spans: Iterable[TimeSpan]) -> bool:
+    """Whether anchor events on ``spans`` leave the anchor's own period unsaid: a same-day/month/year anchor whose
+    events fall in more than one such period, any other anchor whose events fall on more than one date."""
+    gran = relation.granularity
+    return len({s.at(gran) if gran is not None else s for s in spans}) > 1
 
 
 def anchor_constraint(relation: AnchorRelation, event_key: str, span: TimeSpan) -> TemporalConstraint:

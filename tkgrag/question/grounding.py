@@ -51,6 +51,9 @@ from tkgrag.question.constraints import (
     anchor_constraint,
     explicit_constraint,
     order_of,
+    several_periods,
+    stated_in,
+    stated_times,
     within_bound,
     within_window,
 )
@@ -140,7 +143,10 @@ class Grounder:
             # "Besides X, who criticised Y in the same month?": the month of X's own such event
             moved = excluded_links[0]
         with watch.stage("anchors"):
-            anchors = tuple(self._anchor(tq.text, a, main, answer_role, moved, clauses) for a in tq.anchors)
+            anchors = tuple(
+                self._anchor(tq.text, a, main, answer_role, moved, clauses, stated_in(a, tq.times, tq.text))
+                for a in tq.anchors
+            )
         if answer_role is AnswerRole.TIME and moved is not None:
             # "When did X and Y negotiate with Z on the same day?": the days both did it, within the stated times
             explicit = [c for t in tq.times if (c := explicit_constraint(t)) is not None]
@@ -163,7 +169,10 @@ class Grounder:
             constraints.append(anchor_constraint(a.relation, ga.event.key, ga.event.span))
             if a.within:
                 constraints.append(within_bound(a.relation, days, ga.event.span, months))
-        constraints.extend(c for t in tq.times if (c := explicit_constraint(t)) is not None)
+        # a time the anchor's own clause states picked its event ("X did Y on 4 March 2015. Who else did so in the
+        # same month?"): it bounds the anchor, not the answer
+        owned = {id(t) for ga in anchors if ga.event is not None for t in stated_times(ga.anchor, tq.times, tq.text)}
+        constraints.extend(c for t in tq.times if id(t) not in owned and (c := explicit_constraint(t)) is not None)
         constraint = constraints[0] if constraints else None
         order, position = order_of(tq, constraint)
 
@@ -199,10 +208,16 @@ class Grounder:
         )
 
     def facts(
-        self, subject: str | None, object: str | None, relations: Sequence[str] | None, *, limit: int
+        self,
+        subject: str | None,
+        object: str | None,
+        relations: Sequence[str] | None,
+        constraints: Sequence[TemporalConstraint] = (),
+        *,
+        limit: int,
     ) -> list[Evidence]:
-        """Anchor events: the facts of a fixed subject and/or object, earliest first (``graph_reads``)."""
-        return self.reads.facts(subject, object, relations, limit=limit)
+        """Anchor events: the facts of a fixed subject and/or object within ``constraints``, earliest first."""
+        return self.reads.facts(subject, object, relations, constraints, limit=limit)
 
     # -- clauses --------------------------------------------------------------------------------------------
     def _clause(
@@ -270,7 +285,7 @@ class Grounder:
         if anchor in clauses:
             return clauses[anchor]
         try:
-            sub = understand(anchor.text)
+            sub = understand(actor_first(anchor.text))
         except QuestionError:
             clauses[anchor] = None
             return None
@@ -413,7 +428,9 @@ class Grounder:
         answer_role: AnswerRole,
         moved: GroundedEntity | None,
         clauses: dict[Anchor, _Clause | None],
+        stated: Sequence[TemporalConstraint] = (),
     ) -> GroundedAnchor:
+        """``stated``: the times written inside the anchor ("X visited Y in March 2015"), which bound its event."""
         if _bare(anchor):
             if moved is None:
                 return GroundedAnchor(anchor, 'unresolved: the anchor names no event ("in the same year" alone)')
@@ -421,10 +438,17 @@ class Grounder:
         if not anchor.text.strip():
             return GroundedAnchor(anchor, f'unresolved: "{anchor.trigger}" names no event')
         if anchor.elliptical or _names_one_entity(anchor) or self._links_whole(anchor):
-            return self._entity_anchor(text, anchor, main, answer_role)
-        return self._clause_anchor(anchor, main, answer_role, clauses)
+            return self._entity_anchor(text, anchor, main, answer_role, stated)
+        return self._clause_anchor(anchor, main, answer_role, clauses, stated)
 
-    def _entity_anchor(self, text: str, anchor: Anchor, main: _Clause, answer_role: AnswerRole) -> GroundedAnchor:
+    def _entity_anchor(
+        self,
+        text: str,
+        anchor: Anchor,
+        main: _Clause,
+        answer_role: AnswerRole,
+        stated: Sequence[TemporalConstraint] = (),
+    ) -> GroundedAnchor:
         """ "after X did" / "After X, who ...": the question's relation with X in the answer's role."""
         how = _ELLIPTICAL if anchor.elliptical else _ENTITY_ANCHOR
         mentions = [_whole(anchor), *with_parentheticals(text, list(anchor.mentions))]
@@ -433,10 +457,16 @@ class Grounder:
             return GroundedAnchor(anchor, f"unresolved: no entity found for {anchor.text!r}")
         m, lk = picked[0]
         entity = GroundedEntity(m, lk.key, lk.name, lk.score, answer_role)
-        return self._entity_in_answer_role(anchor, how, entity, main, answer_role)
+        return self._entity_in_answer_role(anchor, how, entity, main, answer_role, stated)
 
     def _entity_in_answer_role(
-        self, anchor: Anchor, how: str, linked: GroundedEntity, main: _Clause, answer_role: AnswerRole
+        self,
+        anchor: Anchor,
+        how: str,
+        linked: GroundedEntity,
+        main: _Clause,
+        answer_role: AnswerRole,
+        stated: Sequence[TemporalConstraint] = (),
     ) -> GroundedAnchor:
         """The anchor event: the question's relation with ``linked`` in the answer's role (the free role when the
         answer is a time) and the main clause's entities in theirs."""
@@ -460,8 +490,12 @@ class Grounder:
             best = main.candidates[0].score
             tried += [c.relation for c in main.candidates[:4] if c.score >= best - WIDE_MARGIN]
         for relation in dict.fromkeys(tried):
-            events = self.facts(subject, object_, [relation] if relation else None, limit=ANCHOR_EVENT_LIMIT)
-            if events and anchor.relation in _ORDERING and len({e.span for e in events}) > 1:
+            events = self.facts(subject, object_, [relation] if relation else None, stated, limit=ANCHOR_EVENT_LIMIT)
+            if (
+                events
+                and (anchor.relation in _ORDERING or stated)
+                and several_periods(anchor.relation, (e.span for e in events))
+            ):
                 # "Following X, who next V'd Y" with X having V'd Y on several days: the question does not say
                 # after which one, and the earliest would answer another question. Not resolved: the reader abstains.
                 why = f"unresolved: {entity.name}'s {relation} events fall on several dates"
@@ -505,7 +539,12 @@ class Grounder:
         return bool(links) and links[0].score >= 2.0
 
     def _clause_anchor(
-        self, anchor: Anchor, main: _Clause, answer_role: AnswerRole, clauses: dict[Anchor, _Clause | None]
+        self,
+        anchor: Anchor,
+        main: _Clause,
+        answer_role: AnswerRole,
+        clauses: dict[Anchor, _Clause | None],
+        stated: Sequence[TemporalConstraint] = (),
     ) -> GroundedAnchor:
         """ "before X visited Y": a clause with its own relation and roles."""
         clause = self._anchor_clause(anchor, clauses)
@@ -530,33 +569,59 @@ class Grounder:
                 (e for e in main.entities if e.key != subject), key=lambda e: e.role is not AnswerRole.OBJECT
             )
             object_ = others[0].key if others else None
-        events = self.facts(subject, object_, [relation] if relation else None, limit=ANCHOR_EVENT_LIMIT)
+        placed = {k for k in (subject, object_) if k}
+        if (
+            (subject is None or object_ is None)
+            and _FINITE.search(anchor.text) is None
+            and any(e.key not in placed for e in clause.entities)
+        ):
+            # an event noun ("the talks of Iran and X") read as two objects, no subject: an event of one of them
+            # alone is not the anchor (a passive clause, "X was endorsed by Y", keeps its reading)
+            why = f"unresolved: the roles of {', '.join(e.name for e in clause.entities)} in {anchor.text!r} are unsaid"
+            return GroundedAnchor(anchor, why, entities=clause.entities)
+        events = self.facts(subject, object_, [relation] if relation else None, stated, limit=ANCHOR_EVENT_LIMIT)
         if not events and main.relation and main.relation != relation:
             relation = main.relation
-            events = self.facts(subject, object_, [relation], limit=ANCHOR_EVENT_LIMIT)
+            events = self.facts(subject, object_, [relation], stated, limit=ANCHOR_EVENT_LIMIT)
         answer_entity = None
         # the anchor's actor in the answer's role is contrasted with the answer ("who else") only when the anchor
         # repeats the question's relation: "In the month when X negotiated with Y, whom did X offer talks to?" may be Y
         if answer_role is not AnswerRole.TIME and (main.relation is None or relation == main.relation):
             answer_entity = next((e.key for e in clause.entities if e.role is answer_role), None)
         if not events:
-            found = self._similar(anchor, clause.entities[0], f"unresolved: no event for {anchor.text!r}")
+            found = self._similar(anchor, clause.entities[0], f"unresolved: no event for {anchor.text!r}", stated)
             if found.resolved:
                 return found
             # understood as (actors, relation) all the same: the graph lacks the event
             return GroundedAnchor(
                 anchor, found.how, clause.relation or main.relation, subject, object_, clause.entities
             )
+        if stated and several_periods(anchor.relation, (e.span for e in events)):
+            # "X did Y in 2015; who else did so that same month?" with X's such events in several months of 2015:
+            # the stated time does not single the anchor out, and the earliest would be a guess
+            why = f"unresolved: {anchor.text!r} fits events in several periods within its stated time"
+            return GroundedAnchor(
+                anchor,
+                why,
+                relation,
+                subject,
+                object_,
+                clause.entities,
+                answer_role_entity=answer_entity,
+                ambiguous=tuple(events),
+            )
         return GroundedAnchor(
             anchor, "clause", relation, subject, object_, clause.entities, tuple(events), answer_entity
         )
 
-    def _similar(self, anchor: Anchor, entity: GroundedEntity, why: str) -> GroundedAnchor:
+    def _similar(
+        self, anchor: Anchor, entity: GroundedEntity, why: str, stated: Sequence[TemporalConstraint] = ()
+    ) -> GroundedAnchor:
         """Last resort for a clause whose relation has no event: the entity's event most similar to the anchor text
         (bounded by the entity's degree), if similar enough."""
         qvec = self.embedder.encode([anchor.text])[0].tolist()
         similar = self.reads.similar_events(entity.key, qvec, k=1)
-        if not similar or similar[0].score < SIMILAR_ANCHOR_MIN:
+        if not similar or similar[0].score < SIMILAR_ANCHOR_MIN or not all(c.admits(similar[0].span) for c in stated):
             return GroundedAnchor(anchor, why, entities=(entity,))
         ev = similar[0]
         return GroundedAnchor(
@@ -564,6 +629,38 @@ class Grounder:
         )
 
 
+# "the negotiations of Iran with X", "the visit of Barack Obama to Japan": an event noun whose "of" names its actor
+# (a name, capitalised), said as "Iran's negotiations with X" (the possessive the clause reader reads as the actor)
+_ACTOR_OF = re.compile(
+    r"^\s*(?:the|a|an)\s+(?P<noun>(?:negotiation|talk|meeting|visit|trip|cooperation|agreement|deal|criticism|"
+    r"accusation|appeal|consultation|discussion|condemnation|demand|rejection|praise|threat|statement|comment|remark|"
+    r"request|call|attack|offer|pledge|promise)s?)\s+of\s+(?P<actor>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)*)"
+    r"\s+(?P<prep>with|to|against|towards?|on|about|for|at)\s+(?P<rest>\S.*)$"
+)
+
+
+# "the expulsion or deportation of X by Y": the "by" names the actor, the "of" what the act befell
+_AGENT_BY = re.compile(
+    r"^\s*(?:the|a|an)\s+(?P<noun>[a-z]+(?:\s+[a-z]+){0,4}?)\s+of\s+(?P<patient>\S.*?)\s+by\s+"
+    r"(?P<actor>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)*)\s*$"
+)
+
+
+def actor_first(text: str) -> str:
+    """An anchor's event noun with its actor after "of" or "by" said with the actor first ("the visit of X to Y" ->
+    "X's visit to Y", "the expulsion of X by Y" -> "Y's expulsion of X"); any other text unchanged."""
+    if _FINITE.search(text) is not None:  # "the head of X was endorsed by Y": a clause, read as one
+        return text
+    m = _ACTOR_OF.match(text)
+    if m is not None:
+        return f"{m.group('actor')}'s {m.group('noun')} {m.group('prep')} {m.group('rest')}"
+    b = _AGENT_BY.match(text)
+    if b is not None:
+        return f"{b.group('actor')}'s {b.group('noun')} of {b.group('patient')}"
+    return text
+
+
+_FINITE = re.compile(r"\b(?:was|were|is|are|been|being|has|have|had)\b", re.IGNORECASE)  # a clause, not a noun
 _GERUND = re.compile(r"^\s*[a-z]+ing\b")  # an anchor clause without a subject: "joining X", "leaving X"
 # an event noun without its actor: "the visit to X", "a deal with X" (not "the visit of X", whose X is the actor)
 # a pronoun subject after an auxiliary, before its verb: "whom else did he criticise", "where did they go next"

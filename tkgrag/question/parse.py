@@ -16,6 +16,7 @@ from datetime import date
 from tkgrag.errors import TkgragError
 from tkgrag.question.anchors import find_anchors
 from tkgrag.question.answer_type import detect_answer_type
+from tkgrag.question.counsel import counsel_as_consult
 from tkgrag.question.declarative import UnreadablePair, anchor_sentence
 from tkgrag.question.event_agent import agent_first
 from tkgrag.question.hedges import without_hedge
@@ -32,12 +33,16 @@ from tkgrag.question.model import (
     Ordinal,
     TemporalQuestion,
 )
+from tkgrag.question.named_days import named_days
 from tkgrag.question.phrasal import phrasal_tail
 from tkgrag.question.race import race_to_it
 from tkgrag.question.relation_phrases import relation_phrases
+from tkgrag.question.sector_start import sector_start
 from tkgrag.question.signals import find_ordinals, question_signals
+from tkgrag.question.stated_months import stated_months
 from tkgrag.question.time_expressions import find_time_expressions, fold
 from tkgrag.question.topic import resolve_topic
+from tkgrag.question.window_edges import window_edges
 from tkgrag.temporal import Granularity
 
 
@@ -57,7 +62,17 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
     if not question.strip():
         raise QuestionError("the question is empty; pass the question text, e.g. 'Who visited Japan in 2014?'")
     try:
-        text = agent_first(resolve_topic(anchor_sentence(race_to_it(without_hedge(question)))))
+        text = agent_first(
+            resolve_topic(
+                anchor_sentence(
+                    race_to_it(
+                        without_hedge(
+                            window_edges(stated_months(named_days(counsel_as_consult(sector_start(question)))))
+                        )
+                    )
+                )
+            )
+        )
     except UnreadablePair as exc:
         raise QuestionError(str(exc)) from exc
     low = fold(text)

@@ -22,13 +22,27 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
     for p, canonical in [
         # "sought diplomatic support from X": asking for it; "worked with X on the diplomatic front": doing it
         (
-            r"\b(?:call|appeal|ask|urg|request)\w*\s+for\s+diplomatic|\b(?:seek|seeks|seeking|sought)\s+diplomatic",
+            # the mention cut leaves "appealed to for diplomatic", "asked the for diplomatic"
+            r"\b(?:call|appeal|ask|urg|request)\w*(?:\s+(?:to|on|upon|of|the))*\s+for\s+diplomatic"
+            r"|\b(?:seek|seeks|seeking|sought)\s+diplomatic",
             "appeal for diplomatic cooperation",
         ),
         (
             r"\bdiplomatic\w*\s+(?:cooperat|support|backing)\w*|\bcooperat\w*\s+diplomatically"
             r"|\b(?:work|cooperat|collaborat|partner)\w*\b.*\b(?:diplomatic\s+(?:front|level|field|sphere)|diplomatically)\b",
             "engage in diplomatic cooperation",
+        ),
+        # "worked together militarily with X", "military cooperation with X": ICEWS's Cooperate_militarily (the bare
+        # "cooperate" lies as close to Cooperate_economically for a small embedder); the same for "economically"
+        (
+            r"\b(?:cooperat|collaborat|partner|work|team)\w*\b.*\bmilitar(?:y|ily)\b"
+            r"|\bmilitary\s+(?:cooperation|collaboration|partnership)",
+            "cooperate militarily",
+        ),
+        (
+            r"\b(?:cooperat|collaborat|partner|work|team)\w*\b.*\beconomic(?:ally)?\b"
+            r"|\beconomic\s+(?:cooperation|collaboration|partnership)",
+            "cooperate economically",
         ),
         (
             r"\b(?:condemn|denounc|censur|slam|blast|rebuk|critici[sz]|lambast|castigat|decr[iy])\w*"

@@ -507,7 +507,8 @@ _RANGE_HEAD = re.compile(
     r"(?:^|(?<=[\s,(]))(?P<head>between|from|across|over|spanning|throughout"
     # a scope clause: "Looking at 2014 and 2015 only, ...", "considering only 2014 to 2015"
     r"|looking\s+(?:only\s+)?at|considering(?:\s+only)?|focusing\s+(?:only\s+)?on|(?:restricted|limited)\s+to)\s+"
-    r"(?:the\s+(?:very\s+)?(?:start|beginning|outset)\s+of\s+|early\s+)?$"
+    # "Looking only at the years 2014 and 2015": the noun restates the range
+    r"(?:the\s+(?:very\s+)?(?:start|beginning|outset)\s+of\s+|early\s+|the\s+years\s+)?$"
 )
 _RANGE_MID = re.compile(
     r"^\s*(?P<mid>and|to|until|till|through|thru|up\s+(?:to|until|till)|-|–|—)\s*(?:the\s+(?:very\s+)?(?:end|close)\s+of\s+|late\s+)?$"
