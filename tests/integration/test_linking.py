@@ -113,3 +113,10 @@ def test_link_entities_follows_the_protocol_order(linker: GraphLinker) -> None:
     assert len(out) == len(tq.mentions)
     assert [links[0].key for links in out] == ["Citizen_(Denmark)", "Barack_Obama"]
     assert all(links[0].mention is m for links, m in zip(out, tq.mentions, strict=True))
+
+
+def test_a_country_absent_from_the_store_is_not_linked_to_one_of_its_sectors(linker: GraphLinker) -> None:
+    # the store has Denmark's ministries, women and citizens, but not Denmark: "Denmark" is none of them
+    assert best(linker, "Denmark") is None
+    assert best(linker, "the Turkmenistan") == "Turkmenistan"  # present: the country itself
+    assert best(linker, "Danish women") == "Women_(Denmark)"  # a sector said as such still links

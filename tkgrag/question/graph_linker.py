@@ -40,7 +40,7 @@ from tkgrag.question.lexicon import words
 from tkgrag.question.linking import EntityLink
 from tkgrag.question.model import Mention, MentionKind
 from tkgrag.question.relations import RelationMatch, RelationMatcher, RelationMatchError
-from tkgrag.question.sectors import country_of, demonyms, sector_names
+from tkgrag.question.sectors import country_named, country_of, demonyms, sector_names
 from tkgrag.store import Store
 
 # Lucene query syntax characters (https://lucene.apache.org/core/9_0_0/queryparser/): escaped with a backslash.
@@ -266,9 +266,9 @@ class GraphLinker:
                 score = max(float(row["score"]), prev.fulltext if prev else 0.0)
                 exact = exact or (prev is not None and prev.exact)
                 found[row["key"]] = _Candidate(row["key"], name, aliases, score, exact)
-        if not found:
+        cands = [c for c in found.values() if not sector_of_named_country(mention, c.name)]
+        if not cands:
             return []
-        cands = list(found.values())
         cosine = self._cosines(_expand_demonyms(mention.text), cands)
         best_ft = max((c.fulltext for c in cands), default=0.0) or 1.0
         links = []
@@ -288,6 +288,20 @@ class GraphLinker:
                 self._name_vectors[f] = np.asarray(v, dtype=np.float32)
         qv = np.asarray(self.embedder.encode([text])[0], dtype=np.float32)
         return [max(float(self._name_vectors[f] @ qv) for f in fs) for fs in forms]
+
+
+def sector_of_named_country(mention: Mention, name: str) -> bool:
+    """Whether ``name`` is a sector of the country a NAME mention names by itself ("Military (Philippines)" for "the
+    Philippines"): another actor, so never the country's link; where the store lacks the country, the mention stays
+    unlinked instead of answering for its army."""
+    if mention.kind is not MentionKind.NAME:
+        return False
+    text = re.sub(r"^the\s+", "", mention.text.strip(), flags=re.IGNORECASE)
+    country = country_named(text)
+    if country is None:
+        return False
+    label = " ".join(name.replace("_", " ").split())
+    return label.lower() != country.lower() and label.lower().endswith(f"({country.lower()})")
 
 
 def _expand_demonyms(text: str) -> str:
