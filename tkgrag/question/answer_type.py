@@ -126,6 +126,42 @@ _END_WORDS = re.compile(
 )
 
 
+# A granularity asked for apart from the question word, in brackets or in a sentence of its own after the question:
+# "When was the last time X visited Y? (month please)", "... (year only)", "Was it in 2014 or 2015 that ...? Give the
+# year(s)." A bare "when" asks for a day by default; such a request says which unit the writer wants instead.
+_UNIT_REQUEST = re.compile(
+    r"(?:\(\s*(?:(?:just|only)\s+)?(?:the\s+)?(?P<u1>year|month|day|date)(?:\(s\)|s)?\s*(?:,?\s*(?:please|only))?\s*\)"
+    r"|[?.!]\s*(?:(?:please\s+)?(?:give|state|name|answer\s+with|tell\s+me)\s+(?:(?:just|only)\s+)?the\s+)"
+    r"(?P<u2>year|month|day|date)(?:\(s\)|s)?(?:\s*,?\s*(?:please|only))?"
+    r"|[?.!]\s*(?:(?:just|only)\s+)?(?:the\s+)?(?P<u3>year|month|day|date)(?:\(s\)|s)?\s*,?\s*(?:please|only))"
+    r"\s*[?.!]*\s*$"
+)
+
+
+# a yes/no-shaped choice question, whose answer is only what the request says: "Was it in 2014 or in 2015 that ...?"
+_CHOICE_OPENING = re.compile(r"^\W*(?:was|is|were|did|does|do|had|has)\b")
+_TRAILING_PLEASE = re.compile(r"[,;]?\s*\bplease\s*[.!?]*\s*$")
+
+
+def unit_request(low: str) -> Granularity | None:
+    """The granularity a trailing request asks for ("(month please)", "Give the year(s)."), else None."""
+    m = _UNIT_REQUEST.search(low)
+    if not m:
+        return None
+    return _UNIT_GRANULARITY[m.group("u1") or m.group("u2") or m.group("u3")]
+
+
+def request_spans(low: str) -> list[tuple[int, int]]:
+    """Spans that only ask for the answer's form (a unit request, a closing "please"): no relation words in them."""
+    spans = []
+    if (m := _UNIT_REQUEST.search(low)) is not None:
+        start = m.start() + 1 if low[m.start()] in "?.!" else m.start()
+        spans.append((start, m.end()))
+    elif (p := _TRAILING_PLEASE.search(low)) is not None:
+        spans.append((p.start(), p.end()))
+    return spans
+
+
 def _inside(pos: int, anchors: Sequence[Anchor]) -> bool:
     return any(a.trigger_start <= pos < max(a.end, a.trigger_start + len(a.trigger)) for a in anchors)
 
@@ -172,6 +208,13 @@ def detect_answer_type(low: str, anchors: Sequence[Anchor] = ()) -> AnswerType:
             b = _boundary(low, m.end(), None)
             found.append((pos, AnswerType(AnswerKind.TIME, Granularity.DAY, False, b, m.group("cue"))))
             break
+    asked = unit_request(low)
     if not found:
+        if asked is not None and _CHOICE_OPENING.match(low):
+            return AnswerType(AnswerKind.TIME, asked, True, None, "unit requested")
         return AnswerType(AnswerKind.ENTITY)
-    return min(found, key=lambda f: f[0])[1]
+    first = min(found, key=lambda f: f[0])[1]
+    if asked is not None and first.kind is AnswerKind.TIME and not first.stated:
+        # a bare "when" with the unit asked for after it: the request decides the granularity
+        return AnswerType(AnswerKind.TIME, asked, True, first.boundary, first.cue)
+    return first

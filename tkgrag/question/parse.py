@@ -15,7 +15,7 @@ from datetime import date
 
 from tkgrag.errors import TkgragError
 from tkgrag.question.anchors import find_anchors
-from tkgrag.question.answer_type import detect_answer_type
+from tkgrag.question.answer_type import detect_answer_type, request_spans
 from tkgrag.question.counsel import counsel_as_consult
 from tkgrag.question.declarative import UnreadablePair, anchor_sentence
 from tkgrag.question.event_agent import agent_first
@@ -97,7 +97,7 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
         # "On which day did both X and Y negotiate with Z?": the day both did it, "on the same day"
         anchors = [both_anchor(both, answer.granularity)]
         anchor_spans = [(a.constraint_start, a.end) for a in anchors]
-    exclusions = _exclusions(low, mentions)
+    exclusions = _exclusions(low, mentions) + request_spans(low)
 
     signals = question_signals(
         [t.signal for t in times if t.relation or not t.relative],
