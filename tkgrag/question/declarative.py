@@ -11,6 +11,7 @@ import re
 
 from tkgrag.errors import TkgragError
 from tkgrag.question.lexicon import PRO_FORM
+from tkgrag.question.time_expressions import find_time_expressions
 
 # The first sentence ends at a full stop, then a question word opens the second; "U.S. Who" is split at the last
 # stop before the question word (the first sentence holds no "?" or "!"). A semicolon or a spaced dash joins the
@@ -66,6 +67,20 @@ _NEXT_PERIOD_TAIL = re.compile(
 )
 
 
+def _time_last(first: str) -> str:
+    """ "On May 30, 2015(,) Japan criticised China" -> "Japan criticised China on May 30, 2015": an opening time moved
+    behind the clause, so that the folded anchor ("On the same day that <first>, ...") keeps one clause that owns it."""
+    times = find_time_expressions(first)
+    if not times or times[0].phrase_start != 0 or times[0].relation is None:
+        return first
+    end = times[0].end
+    rest = first[end:].lstrip(" ,")
+    if not rest or len(rest) == len(first[end:]):  # nothing after it, or no comma or space to part them
+        return first
+    phrase = first[:end]
+    return f"{rest} {phrase[:1].lower()}{phrase[1:]}"
+
+
 def _lower_the(first: str) -> str:
     """ "The head of government of Greece" is no name "The ..." mid-sentence."""
     return "the" + first[3:] if re.match(r"The\s+[a-z]", first) else first
@@ -106,6 +121,7 @@ def anchor_sentence(question: str) -> str:
         return question
     first = _ONE_OCCASION.sub("", _lower_the(first))
     if same is not None:
+        first = _lower_the(_time_last(first))
         rest = rest[: same.start()] + rest[same.end() :]
         if _AFTER.search(rest) is not None or _BEFORE.search(rest) is not None:
             # "who did so earlier that same month?": before X AND in X's month; either alone may answer wrong
