@@ -1,6 +1,7 @@
 """A window's edges said outright: "from the start of 2015 up to, but not including, 23 October 2015" (before that
 day), "(ending 13 August 2015 inclusive)" (through that day), "from D1 to D2, both days included" and "in the 14
-days from D1 to D2" (the range as said, when its length is the count). Said in the words the time reader already
+days from D1 to D2" (the range as said, when its length is the count), "from the day after D to ..." (from the next
+day) and "in 2014 or in 2015" (both years). Said in the words the time reader already
 reads before parsing; a count that disagrees with its range is left as written, so the safety rule abstains."""
 
 from __future__ import annotations
@@ -78,10 +79,57 @@ def _but_not(text: str) -> str:
     return ranged if ok else before
 
 
+# "from the day after D to ...", "between the day before D and ...": a range whose first edge is a day next to D
+_NEXT_DAY_EDGE = re.compile(
+    r"\b(?P<head>from|between)\s+(?:on\s+)?the\s+day\s+(?P<dir>after|before|following|preceding)\s+",
+    re.IGNORECASE,
+)
+
+# the word that opens the range's other edge
+_OTHER_EDGE = re.compile(r"\s+(?:to|and|until|till|through|up\s+to)\s+", re.IGNORECASE)
+
+
+def _next_day_edge(text: str) -> str:
+    """ "from the day after 3 April 2015 to the end of 2015" as "from 2015-04-04 to the end of 2015" (the time reader
+    read it as "after 2015"); left as written unless D is one day and a range is read from the result."""
+    m = _NEXT_DAY_EDGE.search(text)
+    if m is None:
+        return text
+    other = _OTHER_EDGE.search(text, m.end())
+    if other is None:
+        return text
+    rest = find_time_expressions(text[m.end() : other.start()])
+    if not rest or rest[0].start != 0 or rest[0].span is None or rest[0].span.granularity is not Granularity.DAY:
+        return text
+    assert rest[0].span.start is not None
+    step = timedelta(days=1 if m.group("dir").lower() in ("after", "following") else -1)
+    day = rest[0].span.start + step
+    edged = text[: m.start()] + f"{m.group('head')} {day.isoformat()}" + text[m.end() + rest[0].end :]
+    ok = any(
+        t.relation.lower() == m.group("head").lower() and t.span is not None and t.span.start == day
+        for t in find_time_expressions(edged)
+    )
+    return edged if ok else text
+
+
+# "in 2014 or in 2015", "(2014 or 2015)": either of two years, which the time reader took as both at once (their
+# intersection is empty); two years in a row are the range of both
+_YEAR_OR = re.compile(r"\b(?:(?:in|during)\s+)?(?P<y1>\d{4})\s+or\s+(?:(?:in|during)\s+)?(?P<y2>\d{4})\b", re.IGNORECASE)
+
+
+def _year_or(text: str) -> str:
+    """ "Was it in 2014 or in 2015 that ...?" as "Was it between 2014 and 2015 that ...?"; years not in a row are
+    left as written (a range would take in the years between)."""
+    m = _YEAR_OR.search(text)
+    if m is None or int(m.group("y2")) != int(m.group("y1")) + 1:
+        return text
+    return text[: m.start()] + f"between {m.group('y1')} and {m.group('y2')}" + text[m.end() :]
+
+
 def window_edges(question: str) -> str:
     """``question`` with its window's stated edges said as "before D" / "through D" / the bare range; unchanged
     where it says none (or where a count disagrees with its range)."""
-    text = _but_not(question)
+    text = _year_or(_next_day_edge(_but_not(question)))
     text = _INCLUSIVE_END.sub(lambda m: f"through {m.group('d')}", text)
     m = _BOTH.search(text)
     if m is not None and _ranged_before(text, m.start()):
