@@ -32,6 +32,17 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             r"|\b(?:work|cooperat|collaborat|partner)\w*\b.*\b(?:diplomatic\s+(?:front|level|field|sphere)|diplomatically)\b",
             "engage in diplomatic cooperation",
         ),
+        # "fought X with small arms and light weapons", "engaged X with small arms": the weapons name ICEWS's relation,
+        # whatever the verb ("fought" alone is conventional military force)
+        (
+            r"\bsmall\s+arms\b|\blight\s+weapons\b|\bsmall-arms\b",
+            "fight with small arms and light weapons",
+        ),
+        # "protested violently against X", "violent protests against X": a riot, not a peaceful demonstration
+        (
+            r"\bprotest\w*\s+violently|\bviolent(?:ly)?\s+(?:protest|demonstrat)\w*|\briot\w*",
+            "protest violently, riot",
+        ),
         # "worked together militarily with X", "military cooperation with X": ICEWS's Cooperate_militarily (the bare
         # "cooperate" lies as close to Cooperate_economically for a small embedder); the same for "economically"
         (
@@ -93,7 +104,7 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         # "received X" with nothing else received (X a mention): hosting X's visit; "received/welcomed/had X as a
         # guest" (the mention cut leaves "received as a guest"), not "visited X as a guest" (the guest's visit)
         (
-            r"\b(?:welcom|host)\w*|\breceiv\w*\b.*\bvisit|\breceiv(?:e|es|ed|ing)\s*$"
+            r"\b(?:welcom|host(?!ages?\b))\w*|\breceiv\w*\b.*\bvisit|\breceiv(?:e|es|ed|ing)\s*$"
             r"|^(?!.*\b(?:visit(?:s|ed|ing)?|tour\w*|travel\w*|went|came|go(?:es)?)\b).*\bas\s+(?:an?\s+|the(?:ir)?\s+|its\s+|his\s+|her\s+)?(?:(?:official|state|honou?red)\s+)?(?:guests?|visitors?)\b",
             "host a visit",
         ),
