@@ -85,6 +85,7 @@ _NEXT_DAY_EDGE = re.compile(
     re.IGNORECASE,
 )
 
+_MONTHS = ("January February March April May June July August September October November December").split()
 # the word that opens the range's other edge
 _OTHER_EDGE = re.compile(r"\s+(?:to|and|until|till|through|up\s+to)\s+", re.IGNORECASE)
 
@@ -104,7 +105,8 @@ def _next_day_edge(text: str) -> str:
     assert rest[0].span.start is not None
     step = timedelta(days=1 if m.group("dir").lower() in ("after", "following") else -1)
     day = rest[0].span.start + step
-    edged = text[: m.start()] + f"{m.group('head')} {day.isoformat()}" + text[m.end() + rest[0].end :]
+    said = f"{day.day} {_MONTHS[day.month - 1]} {day.year}"  # "from 2015-04-02 to ..." is misread: no ISO form here
+    edged = text[: m.start()] + f"{m.group('head')} {said}" + text[m.end() + rest[0].end :]
     ok = any(
         t.relation.lower() == m.group("head").lower() and t.span is not None and t.span.start == day
         for t in find_time_expressions(edged)
@@ -114,7 +116,9 @@ def _next_day_edge(text: str) -> str:
 
 # "in 2014 or in 2015", "(2014 or 2015)": either of two years, which the time reader took as both at once (their
 # intersection is empty); two years in a row are the range of both
-_YEAR_OR = re.compile(r"\b(?:(?:in|during)\s+)?(?P<y1>\d{4})\s+or\s+(?:(?:in|during)\s+)?(?P<y2>\d{4})\b", re.IGNORECASE)
+_YEAR_OR = re.compile(
+    r"\b(?:(?:in|during)\s+)?(?P<y1>\d{4})\s+or\s+(?:(?:in|during)\s+)?(?P<y2>\d{4})\b", re.IGNORECASE
+)
 
 
 def _year_or(text: str) -> str:
