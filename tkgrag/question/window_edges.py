@@ -85,7 +85,20 @@ _NEXT_DAY_EDGE = re.compile(
     re.IGNORECASE,
 )
 
-_MONTHS = ("January February March April May June July August September October November December").split()
+_MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 # the word that opens the range's other edge
 _OTHER_EDGE = re.compile(r"\s+(?:to|and|until|till|through|up\s+to)\s+", re.IGNORECASE)
 
