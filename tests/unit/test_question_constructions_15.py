@@ -13,6 +13,7 @@ from tkgrag.question.constraints import explicit_constraint
 from tkgrag.question.declarative import anchor_sentence
 from tkgrag.question.model import AnswerKind
 from tkgrag.question.parse import understand
+from tkgrag.question.period_before import period_before
 from tkgrag.question.relation_phrases import clean_relation_phrase, relation_phrases
 from tkgrag.question.window_edges import window_edges
 from tkgrag.temporal import Granularity
@@ -196,3 +197,47 @@ def _paraphrases(question: str) -> list[str]:
 )
 def test_relation_words(question: str, canonical: str) -> None:
     assert _paraphrases(question)[1].startswith(canonical), _paraphrases(question)
+
+
+# --- "Which month was the last one before A in which B?" ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "Which month was the last one before Sudan seized or abducted children in South Sudan in which China said "
+            "they intended to cooperate with South Korea?",
+            "Before Sudan seized or abducted children in South Sudan, which was the last month in which China said "
+            "they intended to cooperate with South Korea?",
+        ),
+        (
+            "What year was the first one after Barack Obama visited Japan in which China criticized Japan?",
+            "After Barack Obama visited Japan, which was the first year in which China criticized Japan?",
+        ),
+        (
+            "Which month was the most recent one prior to the visit of Barack Obama to Japan, in which China "
+            "criticized Japan?",
+            "Prior to the visit of Barack Obama to Japan, which was the most recent month in which China criticized "
+            "Japan?",
+        ),
+    ],
+)
+def test_period_before_is_said_with_its_anchor_first(question: str, said: str) -> None:
+    assert period_before(question) == said
+
+
+def test_period_before_reads_one_anchor() -> None:
+    tq = understand(
+        "Which month was the last one before Barack Obama appealed to Ashraf Ghani Ahmadzai for diplomatic "
+        "cooperation in which Nuri al-Maliki rebuffed Iraq?"
+    )
+    assert len(tq.anchors) == 1
+    assert "Nuri" not in tq.anchors[0].text and "Obama" in tq.anchors[0].text
+    assert tq.answer_type.granularity is Granularity.MONTH
+
+
+def test_period_before_guard() -> None:
+    # no "in which" clause after the anchor: left as written
+    question = "Which month was the last one before Barack Obama visited Japan?"
+    assert period_before(question) == question

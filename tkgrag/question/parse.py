@@ -34,6 +34,7 @@ from tkgrag.question.model import (
     TemporalQuestion,
 )
 from tkgrag.question.named_days import named_days
+from tkgrag.question.period_before import period_before
 from tkgrag.question.phrasal import phrasal_tail
 from tkgrag.question.race import race_to_it
 from tkgrag.question.relation_phrases import relation_phrases
@@ -67,7 +68,9 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
                 anchor_sentence(
                     race_to_it(
                         without_hedge(
-                            window_edges(stated_months(named_days(counsel_as_consult(sector_start(question)))))
+                            window_edges(
+                                stated_months(named_days(counsel_as_consult(sector_start(period_before(question)))))
+                            )
                         )
                     )
                 )
