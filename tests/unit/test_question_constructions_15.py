@@ -11,7 +11,9 @@ import pytest
 from tkgrag.question.answer_type import detect_answer_type
 from tkgrag.question.constraints import explicit_constraint
 from tkgrag.question.declarative import anchor_sentence
+from tkgrag.question.hedges import without_hedge
 from tkgrag.question.model import AnswerKind
+from tkgrag.question.named_days import named_days
 from tkgrag.question.parse import understand
 from tkgrag.question.period_before import period_before
 from tkgrag.question.relation_phrases import clean_relation_phrase, relation_phrases
@@ -241,3 +243,52 @@ def test_period_before_guard() -> None:
     # no "in which" clause after the anchor: left as written
     question = "Which month was the last one before Barack Obama visited Japan?"
     assert period_before(question) == question
+
+
+# --- "In 2015, when exactly did ...?"; "on Bastille Day (14 July) 2015" ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "In 2015, when exactly did Gurbanguly Berdymukhammedov receive a visit from Elmar Mammadyarov?",
+            "In 2015, when did Gurbanguly Berdymukhammedov receive a visit from Elmar Mammadyarov?",
+        ),
+        ("In 2015, precisely when did X receive a visit from Y?", "In 2015, when did X receive a visit from Y?"),
+        ("During 2015, when exactly was X visited by Y?", "During 2015, when was X visited by Y?"),
+        # guard: the opening form was read before
+        ("When exactly did X meet Y?", "When did X meet Y?"),
+    ],
+)
+def test_a_sharpening_adverb_after_an_opening_phrase(question: str, said: str) -> None:
+    assert without_hedge(question) == said
+
+
+def test_when_exactly_after_an_opening_time_is_no_anchor() -> None:
+    tq = understand(
+        "In 2014, when exactly did Andrew Robb express an intention to cooperate diplomatically with Japan?"
+    )
+    assert tq.anchors == ()
+    assert tq.answer_type.kind is AnswerKind.TIME
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "Whom did Colombia confer with on Bastille Day (14 July) 2015?",
+            "Whom did Colombia confer with on 14 July 2015?",
+        ),
+        ("Whom did X meet on Bastille Day (14 July) 2015 in Paris?", "Whom did X meet on 14 July 2015 in Paris?"),
+        # two years are left as written (before, the bracket was read and the second year left over); a bracket
+        # that is no day is a guard
+        (
+            "Whom did X meet on Christmas Day (25 December 2014) 2015?",
+            "Whom did X meet on Christmas Day (25 December 2014) 2015?",
+        ),
+        ("Whom did X meet on Labour Day (May) 2015?", "Whom did X meet on Labour Day (May) 2015?"),
+    ],
+)
+def test_a_named_day_with_the_year_after_its_bracket(question: str, said: str) -> None:
+    assert named_days(question) == said

@@ -1,7 +1,7 @@
 """A named day with its date stated beside it: "on World AIDS Day 2014 (1 December)", "on Christmas Day (25 December
-2014)". The capitalised day name would join the entity name before it ("Antonis Samaras on World AIDS Day"), and the
-date in brackets already says the day: the name is dropped for the date. Without a stated date the name stays (no
-calendar of named days is guessed)."""
+2014)", "on Bastille Day (14 July) 2015". The capitalised day name would join the entity name before it ("Antonis
+Samaras on World AIDS Day"), and the date in brackets already says the day: the name is dropped for the date.
+Without a stated date the name stays (no calendar of named days is guessed)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from tkgrag.temporal import Granularity
 _NAMED_DAY = re.compile(
     r"\b(?P<on>on\s+)?(?:the\s+)?(?:[A-Z][\w'’.-]*\s+){0,4}(?:Day|Eve)\b(?:\s+(?P<year>\d{4}))?\s*"
     r"\((?P<date>[^()]{3,30})\)"
+    # "on Bastille Day (14 July) 2015": the year after the bracket
+    r"(?:(?(year)(?!)|\s+(?P<after>\d{4})\b))?"
 )
 
 
@@ -21,8 +23,11 @@ def named_days(question: str) -> str:
 
     def said(m: re.Match[str]) -> str:
         date = " ".join(m.group("date").split())
-        if m.group("year") and not re.search(r"\b\d{4}\b", date):
-            date = f"{date} {m.group('year')}"
+        year = m.group("year") or m.group("after")
+        if year and not re.search(r"\b\d{4}\b", date):
+            date = f"{date} {year}"
+        elif m.group("after"):
+            return m.group(0)  # "(14 July 2015) 2016": two years, left as written
         found = find_time_expressions(date)
         ok = (
             len(found) == 1
@@ -30,7 +35,7 @@ def named_days(question: str) -> str:
             and found[0].span.granularity is Granularity.DAY
             and found[0].start == 0
             and found[0].end == len(date)
-            and (not m.group("year") or str(found[0].span.start.year if found[0].span.start else "") == m.group("year"))
+            and (not year or str(found[0].span.start.year if found[0].span.start else "") == year)
         )
         return f"{m.group('on') or ''}{date}" if ok else m.group(0)
 
