@@ -20,6 +20,7 @@ _AFTER_WH = re.compile(
 # ("In 2015, when exactly did X ...?", "In 2015, precisely when did X ...?")
 _OPENING = re.compile(r"^\s*[^,?]{1,60},\s*")
 _BEFORE_WH = re.compile(rf"\s*{_ADVERB}\s+(?=(?:when|where|who|whom|which|what|on|in|during)\b)", re.IGNORECASE)
+_BEFORE_WH_WORD = re.compile(rf"\s*{_ADVERB}\s+(?=(?:when|where|who|whom|which|what)\b)", re.IGNORECASE)
 
 
 def without_hedge(question: str) -> str:
@@ -32,6 +33,6 @@ def without_hedge(question: str) -> str:
         rest = question[m.end() :]
         return rest[:1].upper() + rest[1:]
     o = _OPENING.match(question)
-    if o is not None and (m := _BEFORE_WH.match(question, o.end())) is not None:
+    if o is not None and (m := _BEFORE_WH_WORD.match(question, o.end())) is not None:
         return question[: o.end()] + question[m.end() :]
     return question
