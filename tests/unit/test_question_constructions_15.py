@@ -12,6 +12,7 @@ from tkgrag.question.answer_type import detect_answer_type
 from tkgrag.question.constraints import explicit_constraint
 from tkgrag.question.declarative import anchor_sentence
 from tkgrag.question.hedges import without_hedge
+from tkgrag.question.hosted_visit import hosted_visit
 from tkgrag.question.model import AnswerKind
 from tkgrag.question.named_days import named_days
 from tkgrag.question.parse import understand
@@ -292,3 +293,31 @@ def test_when_exactly_after_an_opening_time_is_no_anchor() -> None:
 )
 def test_a_named_day_with_the_year_after_its_bracket(question: str, said: str) -> None:
     assert named_days(question) == said
+
+
+# --- "Angola's visit hosted by China" ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "Which month of 2014 saw Angola's visit hosted by China?",
+            "Which month of 2014 saw the visit of Angola hosted by China?",
+        ),
+        ("When was Angola's visit hosted by China in 2014?", "When was the visit of Angola hosted by China in 2014?"),
+        (
+            "Which month saw the United States' visit being welcomed by China?",
+            "Which month saw the visit of the United States being welcomed by China?",
+        ),
+        # guard: the host said as the subject keeps the possessive
+        ("Who hosted Angola's visit in 2014?", "Who hosted Angola's visit in 2014?"),
+    ],
+)
+def test_a_possessive_visit_hosted_by(question: str, said: str) -> None:
+    assert hosted_visit(question) == said
+
+
+def test_a_possessive_visit_hosted_by_gives_the_host_the_subject() -> None:
+    tq = understand("Which month of 2014 saw Angola's visit hosted by China?")
+    assert "Angola's visit" not in tq.text and "visit of Angola" in tq.text  # Angola the visitor, not the actor

@@ -20,6 +20,7 @@ from tkgrag.question.counsel import counsel_as_consult
 from tkgrag.question.declarative import UnreadablePair, anchor_sentence
 from tkgrag.question.event_agent import agent_first
 from tkgrag.question.hedges import without_hedge
+from tkgrag.question.hosted_visit import hosted_visit
 from tkgrag.question.lexicon import AUXILIARIES, FUNCTION_WORDS, PRO_FORM
 from tkgrag.question.mentions import find_mentions
 from tkgrag.question.model import (
@@ -69,7 +70,9 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
                     race_to_it(
                         without_hedge(
                             window_edges(
-                                stated_months(named_days(counsel_as_consult(sector_start(period_before(question)))))
+                                stated_months(
+                                    named_days(counsel_as_consult(sector_start(period_before(hosted_visit(question)))))
+                                )
                             )
                         )
                     )
