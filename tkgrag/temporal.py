@@ -27,6 +27,24 @@ class Granularity(StrEnum):
         return self if self.rank >= other.rank else other
 
 
+# English month names, fixed: ``calendar.month_name`` follows the process locale, and questions and answers here are
+# English whatever the locale.
+MONTH_NAMES: tuple[str, ...] = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+
 class TimeParseError(ValueError):
     """A time value that is not ISO ``YYYY-MM-DD``, ``YYYY-MM`` or ``YYYY`` (optionally signed, e.g. ``+2014``)."""
 

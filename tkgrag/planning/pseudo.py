@@ -25,22 +25,11 @@ from __future__ import annotations
 
 import re
 
+from tkgrag.temporal import MONTH_NAMES
+
 MIN_WORDS = 5  # a sentence shorter than this ("Time of Troubles .") is a heading, not a statement
 MAX_WORDS = 12  # questions are short: the sentence's first 12 words after the masked part is removed
-MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
+MONTHS = MONTH_NAMES
 _ISO = re.compile(r"^(-?\d{4})-(\d{2})-(\d{2})")
 _YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
 # A year with what says it: an optional preposition, day and month, and a range's end ("in 1571", "in January

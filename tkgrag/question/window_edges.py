@@ -11,7 +11,7 @@ from datetime import timedelta
 
 from tkgrag.question.lexicon import NUMBER_WORDS
 from tkgrag.question.time_expressions import find_time_expressions
-from tkgrag.temporal import Granularity
+from tkgrag.temporal import MONTH_NAMES, Granularity
 
 # "up to, but not including, D", "until but excluding D": the day itself is out
 _BUT_NOT = re.compile(
@@ -85,20 +85,7 @@ _NEXT_DAY_EDGE = re.compile(
     re.IGNORECASE,
 )
 
-_MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
+
 # the word that opens the range's other edge
 _OTHER_EDGE = re.compile(r"\s+(?:to|and|until|till|through|up\s+to)\s+", re.IGNORECASE)
 
@@ -118,7 +105,7 @@ def _next_day_edge(text: str) -> str:
     assert rest[0].span.start is not None
     step = timedelta(days=1 if m.group("dir").lower() in ("after", "following") else -1)
     day = rest[0].span.start + step
-    said = f"{day.day} {_MONTHS[day.month - 1]} {day.year}"  # "from 2015-04-02 to ..." is misread: no ISO form here
+    said = f"{day.day} {MONTH_NAMES[day.month - 1]} {day.year}"  # "from 2015-04-02 to ..." is misread: no ISO form here
     edged = text[: m.start()] + f"{m.group('head')} {said}" + text[m.end() + rest[0].end :]
     ok = any(
         t.relation.lower() == m.group("head").lower() and t.span is not None and t.span.start == day
