@@ -9,7 +9,7 @@ content / temporal constraint split, and the relation phrase the ``RelationMatch
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date
 
@@ -57,6 +57,23 @@ class QuestionError(TkgragError, ValueError):
 _NAME_AFTER = re.compile(r"\s+[A-Z]")
 
 
+# The rewrites that put a question into the forms the parser reads, each text -> text, in the order applied.
+_REWRITES: tuple[Callable[[str], str], ...] = (
+    hosted_visit,
+    period_before,
+    sector_start,
+    counsel_as_consult,
+    named_days,
+    stated_months,
+    window_edges,
+    without_hedge,
+    race_to_it,
+    anchor_sentence,
+    resolve_topic,
+    agent_first,
+)
+
+
 def understand(question: str, *, reference_date: date | None = None) -> TemporalQuestion:
     """Parse ``question`` into a ``TemporalQuestion``. ``reference_date`` places "now", "last year" etc."""
     if not isinstance(question, str):
@@ -64,21 +81,9 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
     if not question.strip():
         raise QuestionError("the question is empty; pass the question text, e.g. 'Who visited Japan in 2014?'")
     try:
-        text = agent_first(
-            resolve_topic(
-                anchor_sentence(
-                    race_to_it(
-                        without_hedge(
-                            window_edges(
-                                stated_months(
-                                    named_days(counsel_as_consult(sector_start(period_before(hosted_visit(question)))))
-                                )
-                            )
-                        )
-                    )
-                )
-            )
-        )
+        text = question
+        for rewrite in _REWRITES:
+            text = rewrite(text)
     except UnreadablePair as exc:
         raise QuestionError(str(exc)) from exc
     low = fold(text)
