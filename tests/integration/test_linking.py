@@ -120,3 +120,56 @@ def test_a_country_absent_from_the_store_is_not_linked_to_one_of_its_sectors(lin
     assert best(linker, "Denmark") is None
     assert best(linker, "the Turkmenistan") == "Turkmenistan"  # present: the country itself
     assert best(linker, "Danish women") == "Women_(Denmark)"  # a sector said as such still links
+
+
+def test_a_store_refilled_with_as_many_events_is_read_anew(
+    store: Store,
+    embedder,  # type: ignore[no-untyped-def]
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A long-lived linker (the warm service's, or one pytest process's) over a store wiped and refilled with the
+    same number of events: the old relation names and entity links must go, though the event count is the same."""
+    from tests.conftest import wipe
+    from tkgrag.question import graph_linker
+
+    monkeypatch.setattr(graph_linker, "FRESHNESS_S", 0.0)  # look at the graph on every call, not once a second
+
+    def fill(rows: list[tuple[str, str, str, str]], name: str) -> None:
+        src = tmp_path / f"{name}.tsv"
+        src.write_text("\n".join("\t".join(r) for r in rows) + "\n", encoding="utf-8")
+        recs = [
+            EventRecord(s, r, o, TimeSpan.parse(t), name, SourceRef(str(src), i + 1))
+            for i, (s, r, o, t) in enumerate(rows)
+        ]
+        ingest(
+            store,
+            recs,
+            EventWriter(),
+            source=SourceInfo.for_file(src, name=name, format="records"),
+            kind=EVENT_KIND,
+            options=IngestOptions(embedder=embedder, progress=False, rejects_dir=tmp_path),
+        )
+
+    fill(
+        [
+            ("Orla_Vantris", "Make_a_visit", "Kesh_Dominion", "2014-03-04"),
+            ("Kesh_Dominion", "Host_a_visit", "Orla_Vantris", "2014-03-04"),
+        ],
+        "first",
+    )
+    linker = GraphLinker(store, embedder)
+    assert sorted(linker.relations()) == ["Host_a_visit", "Make_a_visit"]
+    assert best(linker, "Orla Vantris") == "Orla_Vantris"
+
+    wipe(store)
+    fill(
+        [
+            ("Tamsin_Reel", "Consult", "Varo_League", "2014-05-01"),
+            ("Varo_League", "Threaten", "Tamsin_Reel", "2014-05-02"),
+        ],
+        "second",
+    )
+    assert sorted(linker.relations()) == ["Consult", "Threaten"]
+    assert best(linker, "Orla Vantris") is None
+    assert best(linker, "Tamsin Reel") == "Tamsin_Reel"

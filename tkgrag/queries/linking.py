@@ -62,5 +62,15 @@ WHERE $relations IS NULL OR e.relation IN $relations
 RETURN e.relation AS relation, count(*) AS n
 """
 
-# How many events the graph holds (a count-store lookup, O(1)): the linker's cheap "has an ingest run?" check.
-EVENT_COUNT = "MATCH (e:Event) RETURN count(e) AS n"
+# What the graph's events are now, cheaply: their count (a count-store lookup) and the newest record time (the
+# ``event_ingested_at`` index read backwards, one row). A store wiped and refilled with as many events, or a mapped
+# sync that closes a version and writes its successor, keeps the count but not the newest record time.
+EVENT_VERSION = """
+CALL () { MATCH (e:Event) RETURN count(e) AS n }
+CALL () {
+  OPTIONAL MATCH (e:Event) WHERE e.ingested_at IS NOT NULL
+  WITH e ORDER BY e.ingested_at DESC LIMIT 1
+  RETURN toString(e.ingested_at) AS newest
+}
+RETURN n, newest
+"""

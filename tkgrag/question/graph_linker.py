@@ -163,9 +163,12 @@ class _Candidate:
 EXACT_SCORE = 3.0  # an exact key match; name/alias matches found by full text score 2 + cosine
 _LINK_CACHE_SIZE = 4096
 
-# RelationMatchers by store, with the event count they were built at (a closed store's entry is never reused).
-_MATCHERS: dict[int, tuple[weakref.ref[Store], int, RelationMatcher]] = {}
-FRESHNESS_S = 1.0  # how often a linker re-reads the event count to notice an ingest
+# The graph's events as the linker last saw them: their count and newest record time (``q.EVENT_VERSION``).
+GraphVersion = tuple[int, str | None]
+
+# RelationMatchers by store, with the graph version they were built at (a closed store's entry is never reused).
+_MATCHERS: dict[int, tuple[weakref.ref[Store], GraphVersion, RelationMatcher]] = {}
+FRESHNESS_S = 1.0  # how often a linker re-reads the graph version to notice an ingest
 
 
 def refresh_relations(store: Store) -> None:
@@ -176,8 +179,9 @@ def refresh_relations(store: Store) -> None:
 class GraphLinker:
     """``Linker`` over one Neo4j graph (see the module docstring for how candidates are found and scored).
 
-    Relation names and entity links are cached; the graph's event count, re-read at most every ``FRESHNESS_S``
-    seconds, tells when an ingest has changed the graph and the caches must go."""
+    Relation names and entity links are cached; the graph version (event count and newest record time), re-read at
+    most every ``FRESHNESS_S`` seconds, tells when an ingest has changed the graph and the caches must go. The count
+    alone is not enough: a store refilled with as many events kept the old relations and links."""
 
     def __init__(self, store: Store, embedder: Embedder, *, fulltext_limit: int = 25) -> None:
         self.store = store
@@ -185,35 +189,36 @@ class GraphLinker:
         self.fulltext_limit = fulltext_limit
         self._name_vectors: dict[str, np.ndarray] = {}  # bounded by the graph's entity names
         self._links: dict[tuple[object, ...], tuple[EntityLink, ...]] = {}
-        self._events = -1
+        self._version: GraphVersion = (-1, None)
         self._checked_at = float("-inf")
 
-    def _fresh(self) -> int:
-        """The graph's event count; a change since the last look clears the entity-link cache."""
+    def _fresh(self) -> GraphVersion:
+        """The graph version; a change since the last look clears the entity-link cache."""
         now = time.monotonic()
         if now - self._checked_at >= FRESHNESS_S:
-            events = int(self.store.run(q.EVENT_COUNT)[0]["n"])
+            row = self.store.run(q.EVENT_VERSION)[0]
+            version = (int(row["n"]), row["newest"])
             self._checked_at = now
-            if events != self._events:
+            if version != self._version:
                 self._links.clear()
-                self._events = events
-        return self._events
+                self._version = version
+        return self._version
 
-    def graph_version(self) -> int:
-        """Changes when the graph's events change (their count); for callers that cache what they derive."""
+    def graph_version(self) -> GraphVersion:
+        """Changes when the graph's events change (count or newest record time); for callers that cache them."""
         return self._fresh()
 
     # -- relations ------------------------------------------------------------------------------------------
     def relation_matcher(self) -> RelationMatcher:
-        events = self._fresh()
+        version = self._fresh()
         cached = _MATCHERS.get(id(self.store))
-        if cached is not None and cached[0]() is self.store and cached[1] == events:
+        if cached is not None and cached[0]() is self.store and cached[1] == version:
             return cached[2]
         names = [r["relation"] for r in self.store.run(q.DISTINCT_RELATIONS)]
         if not names:
             raise RelationMatchError("the graph holds no events, so there are no relations to match; ingest first")
         matcher = RelationMatcher(names, self.embedder)
-        _MATCHERS[id(self.store)] = (weakref.ref(self.store), events, matcher)
+        _MATCHERS[id(self.store)] = (weakref.ref(self.store), version, matcher)
         return matcher
 
     def relations(self) -> list[str]:

@@ -57,7 +57,7 @@ from tkgrag.question.constraints import (
     within_bound,
     within_window,
 )
-from tkgrag.question.graph_linker import EXACT_SCORE, GraphLinker
+from tkgrag.question.graph_linker import EXACT_SCORE, GraphLinker, GraphVersion
 from tkgrag.question.grounded import RELATION_MARGIN, GroundedAnchor, GroundedEntity, GroundedQuestion
 from tkgrag.question.link_selection import select_links, with_parentheticals
 from tkgrag.question.linking import EntityLink
@@ -103,7 +103,7 @@ class Grounder:
         self.embedder = embedder
         self.linker = linker or GraphLinker(store, embedder)
         self.reads = FactReads(store)
-        self._relation_cache: dict[tuple[int, str], tuple[RelationMatch, ...]] = {}
+        self._relation_cache: dict[tuple[GraphVersion, str], tuple[RelationMatch, ...]] = {}
 
     # -- public ---------------------------------------------------------------------------------------------
     def ground(self, question: str | TemporalQuestion) -> GroundedQuestion:
