@@ -49,7 +49,9 @@ _QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|‘([^’]+)’|(?<![\w])'([
 _ROLE_BEFORE = re.compile(
     # the role holds no second "the" but after "of": in "the last time the citizens of X" the role is "citizens",
     # not "last time the citizens" (which the stop words would reject, losing the sector); "head of the government"
-    r"\bthe\s+(?P<role>(?:(?:(?<=of\s)the|(?!the\b)[a-z][\w-]*)\s+){0,3}?(?!the\b)[a-z][\w-]*)\s+(?P<prep>of|in|from)\s+"
+    # an indefinite article too: "a ministry of Belgium", "a court judge in Mexico" name the sector as "the" does
+    r"\b(?P<art>the|an?)\s+(?P<role>(?:(?:(?<=of\s)the|(?!the\b)[a-z][\w-]*)\s+){0,3}?(?!the\b)[a-z][\w-]*)\s+"
+    r"(?P<prep>of|in|from)\s+"
     r"(?:the\s+)?"
     r"(?:country\s+of\s+)?$",
     re.IGNORECASE,
@@ -259,10 +261,12 @@ def _role_of(text: str, holder: Mention) -> Mention | None:
         return _bare_sector_role(text, holder)
     if _name_then_verb(m.group("role").split()):
         return None  # "the African Union spoke approvingly of Djibouti": a clause, its subject and verb, no role
+    role_words = m.group("role").split()
     if m.group("prep").lower() != "of":  # "the police in Kenya": only a known sector word
-        role_words = m.group("role").split()
         if sector_phrase_length(role_words) != len(role_words):
             return None
+    elif m.group("art").lower() != "the" and EVENT_NOUN.fullmatch(role_words[-1].lower()):
+        return None  # "a visit of Obama", "a statement of Russia": an event, no sector
     return Mention(text[m.start() : holder.end], m.start(), holder.end, MentionKind.ROLE, m.group("role"), holder.text)
 
 
