@@ -33,7 +33,7 @@ def plural_marks(text: str) -> str:
 _DASH_TOPIC = re.compile(
     r"^\s*(?P<topic>[^—–?,;:]+?)\s*(?:—|–|--|\s-\s)\s*(?P<rest>(?:who|whom|which|what)\b[^—–]*)$", re.IGNORECASE
 )
-_PRONOUN = re.compile(r"\b(?:them|him|her|it)\b", re.IGNORECASE)
+_PRONOUN = re.compile(r"\b(?:them|him|her|it|they|he|she)\b", re.IGNORECASE)
 _WH = re.compile(r"\b(?:who|whom|which|what|when|where)\b", re.IGNORECASE)
 
 
@@ -48,8 +48,9 @@ def dash_topic(text: str) -> str:
         return text
     topic = m.group("topic").strip()
     first = topic.split()[0]
-    if sector_phrase_length([w.lower() for w in topic.split()]) and first[:1].isupper():
-        topic = first[:1].lower() + topic[1:]  # "Criminals in Mexico": a sector, no name, in mid-sentence
+    words = [w.lower() for w in topic.split()]
+    if first[:1].isupper() and (sector_phrase_length(words) or (first == "The" and sector_phrase_length(words[1:]))):
+        topic = first[:1].lower() + topic[1:]  # "Criminals in Mexico", "The police in Kenya": a sector, no name
     p = pronouns[0]
     out = rest[: p.start()] + topic + rest[p.end() :]
     return out[:1].upper() + out[1:]

@@ -262,11 +262,13 @@ def _role_of(text: str, holder: Mention) -> Mention | None:
     if _name_then_verb(m.group("role").split()):
         return None  # "the African Union spoke approvingly of Djibouti": a clause, its subject and verb, no role
     role_words = m.group("role").split()
+    definite = m.group("art").lower() == "the"
     if m.group("prep").lower() != "of":  # "the police in Kenya": only a known sector word
         if sector_phrase_length(role_words) != len(role_words):
-            return None
-    elif m.group("art").lower() != "the" and EVENT_NOUN.fullmatch(role_words[-1].lower()):
-        return None  # "a visit of Obama", "a statement of Russia": an event, no sector
+            # "a statement about businesses in X": no sector after "a", but maybe one nearer the holder
+            return None if definite else _bare_sector_role(text, holder)
+    elif not definite and any(EVENT_NOUN.fullmatch(w.lower()) for w in role_words):
+        return _bare_sector_role(text, holder)  # "a visit of Obama", "a statement of Russia": an event, no sector
     return Mention(text[m.start() : holder.end], m.start(), holder.end, MentionKind.ROLE, m.group("role"), holder.text)
 
 
