@@ -66,13 +66,6 @@ def select_links(
     mentions (lower-case fallback) only where nothing better covers them. Mentions left without a link above
     ``LINK_MIN_SCORE`` come back with None."""
 
-    # A sector ("the ministry of Russia") is its own actor or none: a full-text neighbour ("Health Ministry (Russia)",
-    # "Government Official (Russia)") is another actor, so a sector mention keeps only its exact links
-    links = [
-        [lk for lk in ls if lk.score >= 2.0] if m.kind is MentionKind.ROLE else ls
-        for m, ls in zip(mentions, links, strict=True)
-    ]
-
     def rank(i: int) -> tuple[int, int, int, int, float]:
         m, best = mentions[i], (links[i][0] if links[i] else None)
         score = best.score if best is not None else 0.0
