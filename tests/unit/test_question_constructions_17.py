@@ -22,7 +22,7 @@ from tkgrag.question.relation_phrases import relation_phrases
         ("On what date did a ministry of Russia send aid to China?", "a ministry of Russia", "ministry", "Russia"),
         ("Who criticized a court judge in Mexico in 2014?", "a court judge in Mexico", "court judge", "Mexico"),
         ("When did an official of Kenya visit Japan?", "an official of Kenya", "official", "Kenya"),
-        ("Whom did a minister of Belgium meet in May 2014?", "a minister of Belgium", "minister", "Belgium"),
+        ("Whom did a governor of Kenya meet in May 2014?", "a governor of Kenya", "governor", "Kenya"),
     ],
 )
 def test_a_sector_with_an_indefinite_article_is_one_mention(
@@ -37,6 +37,7 @@ def test_a_sector_with_an_indefinite_article_is_one_mention(
     [
         "Who made a visit of state to Japan?",  # guard: an event noun, no sector
         "Who made a statement of Russia's views?",  # guard
+        "Who carried out a probe of Citizen (South Korea) in October 2014?",  # guard: "probe" is no sector
     ],
 )
 def test_an_event_noun_after_a_is_no_sector(question: str) -> None:
