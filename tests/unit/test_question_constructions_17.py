@@ -23,6 +23,12 @@ from tkgrag.question.relation_phrases import relation_phrases
         ("Who criticized a court judge in Mexico in 2014?", "a court judge in Mexico", "court judge", "Mexico"),
         ("When did an official of Kenya visit Japan?", "an official of Kenya", "official", "Kenya"),
         ("Whom did a governor of Kenya meet in May 2014?", "a governor of Kenya", "governor", "Kenya"),
+        (
+            "When did a labor and employment ministry of Bahrain praise Bahrain?",
+            "a labor and employment ministry of Bahrain",
+            "labor and employment ministry",
+            "Bahrain",
+        ),
     ],
 )
 def test_a_sector_with_an_indefinite_article_is_one_mention(

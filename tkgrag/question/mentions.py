@@ -267,8 +267,11 @@ def _role_of(text: str, holder: Mention) -> Mention | None:
         if sector_phrase_length(role_words) != len(role_words):
             # "a statement about businesses in X": no sector after "a", but maybe one nearer the holder
             return None if definite else _bare_sector_role(text, holder)
-    elif not definite and sector_phrase_length(role_words) != len(role_words):
-        # after "a" only a known sector: "a probe of X", "a visit of Obama", "a statement of Russia" are events
+    elif not definite and (
+        not sector_phrase_length(role_words[-1:]) or any(EVENT_NOUN.fullmatch(w.lower()) for w in role_words)
+    ):
+        # after "a" a role ending in a known sector word ("a labor and employment ministry of X"): "a probe of X",
+        # "a visit of Obama", "a statement of Russia" are events
         return _bare_sector_role(text, holder)
     return Mention(text[m.start() : holder.end], m.start(), holder.end, MentionKind.ROLE, m.group("role"), holder.text)
 
