@@ -82,7 +82,7 @@ def select_links(
         if any(_overlaps(mentions[i], mentions[j]) for j in chosen):
             continue
         chosen.append(i)
-    out = []
+    out: list[tuple[Mention, EntityLink | None]] = []
     for i in sorted(chosen, key=lambda i: mentions[i].start):
         best = links[i][0] if links[i] else None
         if best is not None and best.score < LINK_MIN_SCORE:
