@@ -102,6 +102,7 @@ def test_the_subject_before_an_indefinite_sector(
     "question",
     [
         "In 2014 who downgraded ties with citizens of Quux Republic?",
+        # (right on the starting tree too: this small graph has no relation closer to "scaled back relations")
         "Who scaled back relations with citizens of Quux Republic in March 2014?",
     ],
 )
