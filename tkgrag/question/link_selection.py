@@ -82,12 +82,39 @@ def select_links(
         if any(_overlaps(mentions[i], mentions[j]) for j in chosen):
             continue
         chosen.append(i)
-    out = []
+    out: list[tuple[Mention, EntityLink | None]] = []
     for i in sorted(chosen, key=lambda i: mentions[i].start):
         best = links[i][0] if links[i] else None
         if best is not None and best.score < LINK_MIN_SCORE:
             best = None
+        role = _unlinked_sector_around(i, mentions, links, chosen)
+        if role is not None and (best is None or best.score < 2.0):
+            # "a ministry of Russia" where the store has neither Ministry (Russia) nor Russia: the holder's inexact
+            # link (United Russia) is another actor; the sector goes unlinked, so the reader says so
+            out.append((role, None))
+            continue
         if best is None and mentions[i].kind is MentionKind.CHUNK:
             continue  # an unlinkable run of lower-case words is no entity
         out.append((mentions[i], best))
     return out
+
+
+def _unlinked_sector_around(
+    i: int, mentions: Sequence[Mention], links: Sequence[Sequence[EntityLink]], chosen: Sequence[int]
+) -> Mention | None:
+    """The sector mention ("the ministry of Russia") whose holder is mention ``i``, when no reading links it."""
+    m = mentions[i]
+    if m.kind is not MentionKind.NAME:
+        return None
+    for j, r in enumerate(mentions):
+        if (
+            j != i
+            and j not in chosen
+            and r.kind is MentionKind.ROLE
+            and r.holder == m.text
+            and r.start <= m.start
+            and m.end == r.end
+            and not any(lk.score >= LINK_MIN_SCORE for lk in links[j])
+        ):
+            return r
+    return None

@@ -49,7 +49,9 @@ _QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|‘([^’]+)’|(?<![\w])'([
 _ROLE_BEFORE = re.compile(
     # the role holds no second "the" but after "of": in "the last time the citizens of X" the role is "citizens",
     # not "last time the citizens" (which the stop words would reject, losing the sector); "head of the government"
-    r"\bthe\s+(?P<role>(?:(?:(?<=of\s)the|(?!the\b)[a-z][\w-]*)\s+){0,3}?(?!the\b)[a-z][\w-]*)\s+(?P<prep>of|in|from)\s+"
+    # an indefinite article too: "a ministry of Belgium", "a court judge in Mexico" name the sector as "the" does
+    r"\b(?P<art>the|an?)\s+(?P<role>(?:(?:(?<=of\s)the|(?!the\b)[a-z][\w-]*)\s+){0,3}?(?!the\b)[a-z][\w-]*)\s+"
+    r"(?P<prep>of|in|from)\s+"
     r"(?:the\s+)?"
     r"(?:country\s+of\s+)?$",
     re.IGNORECASE,
@@ -259,10 +261,18 @@ def _role_of(text: str, holder: Mention) -> Mention | None:
         return _bare_sector_role(text, holder)
     if _name_then_verb(m.group("role").split()):
         return None  # "the African Union spoke approvingly of Djibouti": a clause, its subject and verb, no role
+    role_words = m.group("role").split()
+    definite = m.group("art").lower() == "the"
     if m.group("prep").lower() != "of":  # "the police in Kenya": only a known sector word
-        role_words = m.group("role").split()
         if sector_phrase_length(role_words) != len(role_words):
-            return None
+            # "a statement about businesses in X": no sector after "a", but maybe one nearer the holder
+            return None if definite else _bare_sector_role(text, holder)
+    elif not definite and (
+        not sector_phrase_length(role_words[-1:]) or any(EVENT_NOUN.fullmatch(w.lower()) for w in role_words)
+    ):
+        # after "a" a role ending in a known sector word ("a labor and employment ministry of X"): "a probe of X",
+        # "a visit of Obama", "a statement of Russia" are events
+        return _bare_sector_role(text, holder)
     return Mention(text[m.start() : holder.end], m.start(), holder.end, MentionKind.ROLE, m.group("role"), holder.text)
 
 

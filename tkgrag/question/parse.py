@@ -16,6 +16,7 @@ from datetime import date
 from tkgrag.errors import TkgragError
 from tkgrag.question.anchors import find_anchors
 from tkgrag.question.answer_type import detect_answer_type, request_spans
+from tkgrag.question.clause_shapes import anchor_period_part, dash_topic, plural_marks, targets_when, than_the_day
 from tkgrag.question.counsel import counsel_as_consult
 from tkgrag.question.declarative import UnreadablePair, anchor_sentence
 from tkgrag.question.event_agent import agent_first
@@ -59,6 +60,11 @@ _NAME_AFTER = re.compile(r"\s+[A-Z]")
 
 # The rewrites that put a question into the forms the parser reads, each text -> text, in the order applied.
 _REWRITES: tuple[Callable[[str], str], ...] = (
+    plural_marks,
+    dash_topic,
+    targets_when,
+    anchor_period_part,
+    than_the_day,
     hosted_visit,
     period_before,
     sector_start,
@@ -325,7 +331,8 @@ _REQUEST_WRAPPER = re.compile(
 _POSSESSIVE_END = re.compile(r"^['’]s?$")
 # The answer's head noun before a relative clause: "(Name the) party that visited X", "(List) everyone who ...".
 _ANSWER_HEAD = re.compile(
-    r"^(?:(?:every|all(?:\s+the)?|any)\s+)?(?:(?:other|first|last|only)\s+)?"
+    # "the next other actor to do so": an order word and "other" may both come before the head
+    r"^(?:(?:every|all(?:\s+the)?|any)\s+)?(?:(?:other|first|last|only|next)\s+){0,2}"
     r"(?:ones?|part(?:y|ies)|actors?|entit(?:y|ies)|everyone|everybody|anyone|"
     r"those|countr(?:y|ies)|sides?|persons?|people|groups?|organi[sz]ations?|leaders?|states?|nations?)\s+"
     r"(?:(?:that|who|which|whom)\s+)?(?=\S)"

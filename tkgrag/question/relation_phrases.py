@@ -157,14 +157,24 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         (r"\b(?:demonstrat|protest|rall(?:y|ied|ies)|march)\w*", "demonstrate or rally"),
         (r"\bcomplain\w*|\bgrievance\w*", "complain officially"),
         (
-            r"\b(?:cut|sever|broke|break|downgrad)\w*\s+(?:off\s+)?(?:diplomatic\s+)?(?:ties|relations)",
+            r"\b(?:cut|sever|broke|break)\w*\s+(?:off\s+)?(?:diplomatic\s+)?(?:ties|relations)"
+            r"|\b(?:downgrad|reduc|scal\w*\s+back)\w*\s+(?:\w+\s+)?diplomatic\s+(?:ties|relations)",
             "reduce or break diplomatic relations",
+        ),
+        # "downgraded ties with X", "scaled back relations with X": ICEWS's Reduce_relations (the diplomatic kind is
+        # said as such, or with "cut", "sever", "break" above); the small embedder puts these near neither
+        (
+            r"\b(?:downgrad\w*|reduc\w*|scal\w*\s+back|cut\w*\s+back|curtail\w*|wind\w*\s+down|roll\w*\s+back)"
+            r"\s+(?:on\s+)?(?:its\s+|their\s+|the\s+)?(?:ties|relations|relationship)\b",
+            "reduce relations",
         ),
         (r"\bden(?:y|ied|ies|ying)\b.*\b(?:responsib|involv|role)\w*", "deny responsibility"),
         (r"\b(?:yield|conced|concession)\w*|\bg(?:a|i)ve\s+in\b|\bback\w*\s+down", "yield"),
         (r"\b(?:shot|shoot|gunfire|gunmen|fired\s+(?:at|on))\b", "fight with small arms and light weapons"),
         (r"\bthank\w*|\bgratitude\b", "praise or endorse"),
         (r"\bagree\w*|\baccord\b|\bconcur\w*", "express accord"),
+        # "spoke publicly about X", "made public remarks on X": a statement, neither a phone call nor a rebuke
+        (r"\b(?:sp(?:o|ea)k\w*|talk\w*|comment\w*)\s+(?:publicly|in\s+public|on\s+the\s+record)\b", "make statement"),
         (r"\b(?:said|says|say|stat(?:ed|es)|remark\w*|comment\w*|statement|declar\w*|announc\w*)\b", "make statement"),
     ]
 ]

@@ -1,0 +1,155 @@
+"""Clause shapes the parser reads only in another form, put into that form before parsing (each text -> text; a
+question that does not fit a shape exactly is left as written):
+
+- a plural marker: "which day(s)", "which actor(s)" -> "which days", "which actors" (the "s" was read as a verb);
+- a topic before a dash: "Yu Zhengsheng — who hosted them in September 2015?" -> "Who hosted Yu Zhengsheng in
+  September 2015?" (the pronoun is the topic; without one, or with two, the question stays as written);
+- the anchor's own object asked: "In 2014, who were the targets when X had a telephone conversation with someone?"
+  -> "In 2014, X had a telephone conversation with whom?";
+- a part of an anchor's period: "Earlier in the month in which X did R to Y, who else had already done so?" and
+  "Before X did R to Y, which other actors had done the same earlier that month?" -> "In the same month that X did
+  R to Y, who else had done so before X did?" (the month of the anchor's event and the side of it; "After ..., who
+  else did the same later that month?" likewise). Before, "earlier" or "already" was read as the relation, and
+  "later that month" was dropped, which left the answer unbounded after the anchor.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tkgrag.question.lexicon import PRO_FORM
+from tkgrag.question.mentions import find_mentions
+from tkgrag.question.model import MentionKind
+from tkgrag.question.sectors import sector_phrase_length
+
+_PLURAL_MARK = re.compile(r"\b([A-Za-z]{2,})\((e?s)\)", re.IGNORECASE)
+
+
+def plural_marks(text: str) -> str:
+    """ "day(s)" -> "days", "match(es)" -> "matches"."""
+    return _PLURAL_MARK.sub(lambda m: m.group(1) + m.group(2), text)
+
+
+_DASH_TOPIC = re.compile(
+    r"^\s*(?P<topic>[^—–?,;:]+?)\s*(?:—|–|--|\s-\s)\s*(?P<rest>(?:who|whom|which|what)\b[^—–]*)$", re.IGNORECASE
+)
+_PRONOUN = re.compile(r"\b(?:them|him|her|it|they|he|she)\b", re.IGNORECASE)
+_WH = re.compile(r"\b(?:who|whom|which|what|when|where)\b", re.IGNORECASE)
+
+
+def dash_topic(text: str) -> str:
+    """ "X — who V'd them in T?" -> "Who V'd X in T?": the pronoun stands for the topic before the dash."""
+    m = _DASH_TOPIC.match(text)
+    if m is None or _WH.search(m.group("topic")):
+        return text
+    rest = m.group("rest")
+    pronouns = list(_PRONOUN.finditer(rest))
+    if len(pronouns) != 1:
+        return text
+    topic = m.group("topic").strip()
+    first = topic.split()[0]
+    words = [w.lower() for w in topic.split()]
+    if first[:1].isupper() and (sector_phrase_length(words) or (first == "The" and sector_phrase_length(words[1:]))):
+        topic = first[:1].lower() + topic[1:]  # "Criminals in Mexico", "The police in Kenya": a sector, no name
+    p = pronouns[0]
+    out = rest[: p.start()] + topic + rest[p.end() :]
+    return out[:1].upper() + out[1:]
+
+
+_TARGETS_WHEN = re.compile(
+    r"^(?P<lead>.*?)\b(?:who|which\s+[a-z]+)\s+(?:were|was|are|is)\s+the\s+"
+    r"(?:targets?|recipients?|counterparts?|partners?|other\s+part(?:y|ies))\s+when\s+"
+    r"(?P<clause>.+?\s(?:with|to|at|against|on|for|about|from))\s+"
+    r"(?:someone|somebody|anyone|anybody|another\s+(?:actor|party)|others?)(?P<end>\s*[?.!]?\s*)$",
+    re.IGNORECASE,
+)
+
+
+def targets_when(text: str) -> str:
+    """ "(In 2014,) who were the targets when X V'd with someone?" -> "(In 2014,) X V'd with whom?"."""
+    m = _TARGETS_WHEN.match(text)
+    if m is None or re.search(r"\b(?:who|whom|which|what|when)\b", m.group("clause"), re.IGNORECASE):
+        return text
+    lead = m.group("lead")
+    if lead.strip() and not lead.rstrip().endswith(","):
+        return text
+    clause = m.group("clause")
+    if not lead.strip():
+        clause = clause[:1].upper() + clause[1:]
+    return f"{lead}{clause} whom{m.group('end') or '?'}"
+
+
+_UNIT = r"(?P<unit>day|week|month|year)"
+# "Earlier in the month in which X did R to Y, who else had already done so?"
+_PART_FIRST = re.compile(
+    r"^\s*(?P<dir>earlier|later)\s+(?:on|in|during|within)\s+the\s+(?:same\s+|very\s+)?" + _UNIT + r"\s+"
+    r"(?:in\s+which|on\s+which|during\s+which|when|that|where)\s+(?P<clause>[^,?]+?)\s*,\s*(?P<main>[^,]+?)"
+    r"(?P<end>\s*[?.!]?\s*)$",
+    re.IGNORECASE,
+)
+# "Before X did R to Y, which other actors had done the same earlier that month?"
+_PART_LAST = re.compile(
+    r"^\s*(?P<trig>before|after)\s+(?P<clause>[^,?]+?)\s*,\s*(?P<main>[^,]+?)\s+(?P<dir>earlier|later)\s+"
+    r"(?:in\s+|during\s+|within\s+)?(?:that|the\s+same|that\s+same|the)\s+" + _UNIT + r"(?P<end>\s*[?.!]?\s*)$",
+    re.IGNORECASE,
+)
+
+
+def _subject(clause: str) -> str | None:
+    """The clause's subject: the longest entity mention that opens it and is followed by a lower-case word."""
+    opening = [
+        m
+        for m in find_mentions(clause)
+        if m.start == 0 and m.kind in (MentionKind.NAME, MentionKind.ROLE, MentionKind.QUOTED)
+    ]
+    if not opening:
+        return None
+    best = max(opening, key=lambda m: m.end)
+    if not re.match(r"\s+[a-z]", clause[best.end :]):
+        return None
+    return best.text
+
+
+def anchor_period_part(text: str) -> str:
+    """The earlier or later part of an anchor event's period, asked with a pro-form (see the module docstring)."""
+    m = _PART_FIRST.match(text) or _PART_LAST.match(text)
+    if m is None:
+        return text
+    direction = m.group("dir").lower()
+    if (
+        "trig" in m.groupdict()
+        and m.group("trig")
+        and (m.group("trig").lower() == "before") != (direction == "earlier")
+    ):
+        return text  # "After X, who did so earlier that month": the two sides disagree
+    main = re.sub(r"\s+already\b", "", m.group("main"), flags=re.IGNORECASE)
+    if not PRO_FORM.search(main) or re.search(r"\b(?:earlier|later)\b", main, re.IGNORECASE):
+        return text  # the main clause states its own event, or a second side
+    clause = m.group("clause").strip()
+    subject = _subject(clause)
+    if subject is None:
+        return text
+    side = "before" if direction == "earlier" else "after"
+    end = m.group("end").strip() or "?"
+    return f"In the same {m.group('unit').lower()} that {clause}, {main.strip()} {side} {subject} did{end}"
+
+
+# "Which actors hosted X earlier in 2014 than the day X praised Y?": the year bounds the answer and the anchor alike
+_THAN_THE_DAY = re.compile(
+    r"^\s*(?P<main>(?:who|whom|which|what)\b[^,?]*?)\s+(?P<dir>earlier|later)\s+in\s+(?P<year>\d{4})\s+than\s+"
+    r"(?:the\s+(?:day|date|time|moment)\s+(?:(?:on\s+which|when|that)\s+)?|when\s+)"
+    r"(?P<clause>[^,?]+?)(?P<end>\s*[?.!]?\s*)$",
+    re.IGNORECASE,
+)
+
+
+def than_the_day(text: str) -> str:
+    """ "<wh ...> earlier in 2014 than the day X did Y?" -> "Before the day X did Y in 2014, <wh ...> in 2014?": the
+    anchor's own year is stated then, so its event is looked for in that year, as the question means."""
+    m = _THAN_THE_DAY.match(text)
+    if m is None or re.search(r"\b(?:19|20)\d\d\b", m.group("clause")):
+        return text
+    side = "Before" if m.group("dir").lower() == "earlier" else "After"
+    year, main = m.group("year"), m.group("main")
+    end = m.group("end").strip() or "?"
+    return f"{side} the day {m.group('clause').strip()} in {year}, {main[:1].lower()}{main[1:]} in {year}{end}"
