@@ -62,6 +62,8 @@ def _unread(question: str) -> bool:
         ("Who visited Japan in May 2015 before the 10th?", date(2015, 5, 1), date(2015, 5, 9)),
         ("During June 2014, who criticised China after the twentieth?", date(2014, 6, 21), date(2014, 6, 30)),
         ("Who met Angela Merkel after the 3rd of the month in April 2014?", date(2014, 4, 4), date(2014, 4, 30)),
+        ("In April 2015, who criticized Iran between the 5th and the 20th?", date(2015, 4, 5), date(2015, 4, 20)),
+        ("In April 2015, who criticized Iran from the 1st to the 5th?", date(2015, 4, 1), date(2015, 4, 5)),
         (
             "In July of 2015, which actors praised Iran before the 21st, and who were they?",
             date(2015, 7, 1),
@@ -104,6 +106,8 @@ def test_a_day_alone_without_one_month_is_left_as_said(question: str) -> None:
             date(2014, 7, 31),
         ),
         ("After 4 June 2015 and before the month was out, who called on Iran?", date(2015, 6, 5), date(2015, 6, 30)),
+        ("After 4 June 2015 but before the month ended, who called on Iran?", date(2015, 6, 5), date(2015, 6, 30)),
+        ("After 4 June 2015 and before the end of the month, who called on Iran?", date(2015, 6, 5), date(2015, 6, 30)),
         (
             "After the end of July 2015 and before 2015 was over, who praised Iran?",
             date(2015, 8, 1),
@@ -156,6 +160,11 @@ def test_a_two_edged_window_that_cannot_be_read_is_left_as_said(question: str) -
             "Over the 10-day stretch 2015-05-26 through June 4, 2015, inclusive, who consulted Iran?",
             date(2015, 5, 26),
             date(2015, 6, 4),
+        ),
+        (
+            "Over a 7-day period from 1 February 2014 to 7 February 2014, who denounced Iran?",
+            date(2014, 2, 1),
+            date(2014, 2, 7),
         ),
         (
             "During the 3-day period 8 June 2014 to 10 June 2014, who rebuffed Thailand?",

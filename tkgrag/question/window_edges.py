@@ -35,14 +35,14 @@ _BOTH = re.compile(
 _DAY_NUMBER = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)|" + "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True))
 _COUNT = r"(?P<n>\d{1,3}|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
 _DAYS_FROM = re.compile(
-    r"\b(?:(?:in|during|over|within|across|throughout)\s+)?the\s+" + _COUNT + r"(?:\s+|-)(?P<unit>days?|weeks?)"
+    r"\b(?:(?:in|during|over|within|across|throughout)\s+)?(?:the|an?)\s+" + _COUNT + r"(?:\s+|-)(?P<unit>days?|weeks?)"
     r"(?=\s+(?:from|between)\s)",
     re.IGNORECASE,
 )
 # "over the 7-day stretch 1 February 2014 through 7 February 2014": the count with a noun for the stretch, its range
 # said right after without "from"; said as "the 7 days from 1 February 2014 through ..." (then read as above)
 _STRETCH = re.compile(
-    r"\bthe\s+" + _COUNT + r"(?:\s+|-)(?:calendar\s+)?days?(?:[\s-]+long)?(?:\s+(?:period|window|span|stretch|"
+    r"\b(?:the|an?)\s+" + _COUNT + r"(?:\s+|-)(?:calendar\s+)?days?(?:[\s-]+long)?(?:\s+(?:period|window|span|stretch|"
     r"interval|spell|run))?\s*,?\s+(?:(?P<from>from|between)|spanning|running\s+from|of)?\s*(?=[\w])",
     re.IGNORECASE,
 )
@@ -183,7 +183,8 @@ def _words(day: date) -> str:
 _TWO_SIDED = re.compile(
     r"\b(?P<after>after|following)\s+(?P<x>[^;?!()]{3,40}?)\s*,?\s+(?:and|but)\s+(?:still\s+|yet\s+)?"
     r"(?P<b>before|prior\s+to|within|inside)\s+(?P<y>the\s+(?:end\s+of\s+the\s+)?(?:month|year)(?:\s*\([^()]{3,20}\))?|[^;?!()]{3,30}?)"
-    r"(?P<out>\s+(?:was|is|had)\s+(?:run\s+)?(?:out|over|done|through|up|finished|ended))?(?=\s*[,?.!]|\s*$)",
+    r"(?P<out>\s+(?:(?:was|is|had)\s+(?:run\s+)?(?:out|over|done|through|up|finished|ended)|ended|finished|closed"
+    r"|ran\s+out))?(?=\s*[,?.!]|\s*$)",
     re.IGNORECASE,
 )
 _PERIOD_NOUN = re.compile(
@@ -240,9 +241,10 @@ def _two_sided(text: str) -> str:
 # "after the 14th", "before the 3rd of the month": a day of the month named alone, in the one month the question
 # states ("In March 2014, who ... after the 14th?")
 _DAY_ALONE = re.compile(
-    r"\b(?P<rel>after|before|since|until|till|following|prior\s+to|from|by|on)\s+the\s+(?P<d>"
+    r"\b(?P<rel>after|before|since|until|till|following|prior\s+to|from|by|on|between|and|to|through)\s+the\s+(?P<d>"
     + _DAY_NUMBER
-    + r")(?:\s+of\s+(?:the|that|this)\s+(?:same\s+)?month)?(?=\s*(?:[,?.!;)]|$|(?:and|but|or|in|during)\b))",
+    + r")(?:\s+of\s+(?:the|that|this)\s+(?:same\s+)?month)?"
+    r"(?=\s*(?:[,?.!;)]|$|(?:and|but|or|in|during|to|through|until|till)\b))",
     re.IGNORECASE,
 )
 
