@@ -126,6 +126,9 @@ _HOLIDAYS: dict[str, tuple[int, int]] = {
     r"(?:st\.?\s+|saint\s+)patrick['’]?s\s+day": (3, 17),
     r"bastille\s+day": (7, 14),
 }
+# The days above from International Women's Day on, said without a year after "on"/"during": the question's one
+# stated year places them ("In 2014, who ... on International Women's Day?"); with none they are off the calendar
+_KEPT_DAYS = list(_HOLIDAYS)[list(_HOLIDAYS).index(r"international\s+women['’]?s\s+day") :]
 # A new year or a feast whose date moves from year to year (or differs by country): no one calendar day, so the
 # phrase is a time not on the calendar and the reader abstains ("Chinese New Year 2015" is no 1 January).
 _MOVABLE = re.compile(
@@ -139,6 +142,11 @@ _MOVABLE = re.compile(
 )
 _HOLIDAY = re.compile(
     r"\b(?:the\s+)?(?P<name>" + "|".join(f"(?P<h{i}>{p})" for i, p in enumerate(_HOLIDAYS)) + r")" + _YEAR_TAIL
+)
+_KEPT_DAY = re.compile(
+    r"\b(?:on|during|for)\s+(?:the\s+)?(?P<name>"
+    + "|".join(f"(?P<k{i}>{p})" for i, p in enumerate(_KEPT_DAYS))
+    + r")\b(?!\s*,?\s*(?:of\s+|in\s+)?(?:the\s+year\s+)?\d)"
 )
 # A day range inside one month: "between 12 and 21 December 2014", "from 3 to 9 May 2014", "12-21 December 2014",
 # "December 12-21, 2014", "between December 12 and 21, 2014" ("and" only after "between").
@@ -409,6 +417,10 @@ def _named_days(text: str, low: str) -> list[_Cand]:
     movable = [(m.start(), m.end()) for m in _MOVABLE.finditer(low)]
     for a, b in movable:  # "Easter 2014", "Chinese New Year 2015": stated, but on no one calendar day
         out.append(_Cand(a, b, invalid=True, priority=9))
+    for m in _KEPT_DAY.finditer(low):
+        i = next(int(k[1:]) for k, v in m.groupdict().items() if k[0] == "k" and k[1:].isdigit() and v)
+        month, day = _HOLIDAYS[_KEPT_DAYS[i]]
+        out.append(_Cand(m.start("name"), m.end("name"), None, month, day, priority=7))
     for m in _HOLIDAY.finditer(low):
         if any(a <= m.start() < b for a, b in movable):
             continue
