@@ -273,6 +273,13 @@ def test_a_stated_week_that_does_not_hold_abstains(question: str) -> None:
 # --- named days -------------------------------------------------------------------------------------------------
 
 
+def test_a_fixed_named_day_without_its_year_takes_the_stated_one() -> None:
+    q = "In 2014, who issued a statement about Sergio Massa on International Women's Day?"
+    assert _window(q) == (date(2014, 3, 8), date(2014, 3, 8))
+    (t,) = understand("Who issued a statement about Sergio Massa on International Women's Day?").times
+    assert t.span is None  # no year: off the calendar, the reader abstains
+
+
 @pytest.mark.parametrize(
     ("question", "day"),
     [
@@ -283,13 +290,6 @@ def test_a_stated_week_that_does_not_hold_abstains(question: str) -> None:
         ("Who rallied in Paris on May Day 2015?", date(2015, 5, 1)),
     ],
 )
-def test_a_fixed_named_day_without_its_year_takes_the_stated_one() -> None:
-    q = "In 2014, who issued a statement about Sergio Massa on International Women's Day?"
-    assert _window(q) == (date(2014, 3, 8), date(2014, 3, 8))
-    (t,) = understand("Who issued a statement about Sergio Massa on International Women's Day?").times
-    assert t.span is None  # no year: off the calendar, the reader abstains
-
-
 def test_a_fixed_named_day_is_its_date(question: str, day: date) -> None:
     assert _window(question) == (day, day)
 
