@@ -64,6 +64,7 @@ def _unread(question: str) -> bool:
         ("Who met Angela Merkel after the 3rd of the month in April 2014?", date(2014, 4, 4), date(2014, 4, 30)),
         ("In April 2015, who criticized Iran between the 5th and the 20th?", date(2015, 4, 5), date(2015, 4, 20)),
         ("In April 2015, who criticized Iran from the 1st to the 5th?", date(2015, 4, 1), date(2015, 4, 5)),
+        ("In January 2015, who negotiated with Wang Yi on Wednesday the 21st?", date(2015, 1, 21), date(2015, 1, 21)),
         (
             "In July of 2015, which actors praised Iran before the 21st, and who were they?",
             date(2015, 7, 1),
@@ -211,6 +212,7 @@ def test_a_stretch_of_days_is_its_range(question: str, lo: date, hi: date) -> No
         "Who praised Ethiopia in the 10 days from Tuesday 23 March 2015 to 2015-04-01 (both days included)?",
         "In the 3 days from 17 February 2014 to Tuesday 19 February 2014 (both days included), who praised Iran?",
         "Who praised Ethiopia on Monday 19 February 2014?",
+        "In January 2015, who negotiated with Wang Yi on Tuesday the 21st?",
         "Over the 6-day stretch July 21, 2014 through July 25, 2014, inclusive, who praised Hamas?",
         "In the 4 days from 3 March 2014 to 7 March 2014, who visited Japan?",
     ],

@@ -241,7 +241,8 @@ def _two_sided(text: str) -> str:
 # "after the 14th", "before the 3rd of the month": a day of the month named alone, in the one month the question
 # states ("In March 2014, who ... after the 14th?")
 _DAY_ALONE = re.compile(
-    r"\b(?P<rel>after|before|since|until|till|following|prior\s+to|from|by|on|between|and|to|through)\s+the\s+(?P<d>"
+    r"\b(?P<rel>after|before|since|until|till|following|prior\s+to|from|by|on|between|and|to|through)\s+"
+    r"(?P<wd>(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?the\s+(?P<d>"
     + _DAY_NUMBER
     + r")(?:\s+of\s+(?:the|that|this)\s+(?:same\s+)?month)?"
     r"(?=\s*(?:[,?.!;)]|$|(?:and|but|or|in|during|to|through|until|till)\b))",
@@ -268,7 +269,7 @@ def _day_alone(text: str) -> str:
             day = date(year, month, d)
         except ValueError:
             return m.group(0)
-        return f"{m.group('rel')} {_words(day)}"
+        return f"{m.group('rel')} {m.group('wd') or ''}{_words(day)}"  # the time reader checks the weekday
 
     return _DAY_ALONE.sub(said, text)
 
