@@ -583,8 +583,7 @@ _WEEKDAY_BEFORE = re.compile(
 # "the 4 days from D1 to D2" left as said: the count disagrees with the range (``window_edges`` drops one that agrees)
 _COUNT_BEFORE_HEAD = re.compile(
     r"\b(?P<w>the\s+(?:\d{1,3}|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")(?:\s+|-)(?:calendar\s+)?"
-    r"(?:days?|weeks?|fortnights?|months?)(?:[\s-]+long)?(?:\s+(?:period|window|span|stretch|interval|spell|run))?)"
-    r"\s*,?\s*$"
+    r"(?:days?|weeks?)(?:[\s-]+long)?(?:\s+(?:period|window|span|stretch|interval|spell|run))?)\s*,?\s*$"
 )
 _WEEKDAY_NAMES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
