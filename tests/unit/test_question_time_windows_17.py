@@ -320,6 +320,8 @@ def test_a_movable_named_day_is_off_the_calendar(question: str) -> None:
         "Was it 2014 or 2015 (or both) when Tim Nicholls declared readiness to sit down with Iran?",
         "Was it in 2014 or in 2015, or both, when Japan visited China?",
         "Was it 2014 or 2015 that Japan visited China?",
+        "Was it in 2014, in 2015, or in both years that Japan visited China?",
+        "Did Japan visit China in 2014, in 2015, or both?",
     ],
 )
 def test_two_years_or_both_ask_for_the_years(question: str) -> None:

@@ -127,7 +127,9 @@ def _next_day_edge(text: str) -> str:
 # "in 2014 or in 2015", "(2014 or 2015)": either of two years, which the time reader took as both at once (their
 # intersection is empty); two years in a row are the range of both
 _YEAR_OR = re.compile(
-    r"\b(?:(?:in|during)\s+)?(?P<y1>\d{4})\s+or\s+(?:(?:in|during)\s+)?(?P<y2>\d{4})\b", re.IGNORECASE
+    r"\b(?:(?:in|during)\s+)?(?P<y1>\d{4})(?:\s+or|\s*,(?=\s*(?:(?:in|during)\s+)?\d{4}\s*,?\s*or\s+(?:in\s+)?both\b))\s+"
+    r"(?:(?:in|during)\s+)?(?P<y2>\d{4})\b",
+    re.IGNORECASE,
 )
 
 
@@ -141,7 +143,9 @@ def _year_or(text: str) -> str:
     both = _OR_BOTH.match(rest)
     if both is not None:  # "(or both)": the range says both already
         rest = rest[both.end() :]
-    choice = _CHOICE_WHEN.match(text[: m.start()]) is not None
+        rest = " " + rest if rest[:1].isalnum() else rest
+    # "Was it 2014 or 2015 ...", "Did X visit Y in 2014, in 2015, or both?": the years are the answer
+    choice = _CHOICE_WHEN.match(text[: m.start()]) is not None or (both is not None and _YES_NO.match(text) is not None)
     if choice:  # "Was it 2014 or 2015 when X did Y?": the clause is the event asked about, not an anchor
         rest = _WHEN_CLAUSE.sub(" that ", rest, count=1)
         if unit_request(rest.lower()) is None:
@@ -155,6 +159,7 @@ _OR_BOTH = re.compile(
 )
 # a choice question opening on the years: "Was it 2014 or 2015 ...", "Was it in 2014 or in 2015 ..."
 _CHOICE_WHEN = re.compile(r"^\W*(?:was|is)\s+it\s+$", re.IGNORECASE)
+_YES_NO = re.compile(r"^\W*(?:was|were|is|are|did|does|do|has|had|have)\b", re.IGNORECASE)
 _WHEN_CLAUSE = re.compile(r"^\s*,?\s*when\s+", re.IGNORECASE)
 
 
