@@ -11,7 +11,7 @@ from datetime import date
 import pytest
 
 from tkgrag.model import TemporalRelation
-from tkgrag.question.constraints import anchor_constraint, explicit_constraints
+from tkgrag.question.constraints import anchor_constraint, explicit_constraints, several_periods
 from tkgrag.question.grounding import rank_matches
 from tkgrag.question.model import AnchorRelation, AnswerKind
 from tkgrag.question.parse import QuestionError, understand
@@ -382,3 +382,9 @@ def test_equal_relation_scores_keep_the_paraphrase_order() -> None:
 def test_a_clearly_better_score_still_wins() -> None:
     found = [(1, RelationMatch("Consult", 0.9, 0.9, 0.0)), (2, RelationMatch("Engage_in_negotiation", 1.0, 1.0, 1.0))]
     assert rank_matches(found, 5)[0].relation == "Engage_in_negotiation"
+
+
+def test_two_days_of_one_week_leave_the_week_said() -> None:
+    monday, sunday, next_monday = date(2015, 1, 19), date(2015, 1, 25), date(2015, 1, 26)
+    assert not several_periods(AnchorRelation.SAME_WEEK, [TimeSpan.day(monday), TimeSpan.day(sunday)])
+    assert several_periods(AnchorRelation.SAME_WEEK, [TimeSpan.day(sunday), TimeSpan.day(next_monday)])

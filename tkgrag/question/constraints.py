@@ -70,6 +70,8 @@ def several_periods(relation: AnchorRelation, spans: Iterable[TimeSpan]) -> bool
     """Whether anchor events on ``spans`` leave the anchor's own period unsaid: a same-day/month/year anchor whose
     events fall in more than one such period, any other anchor whose events fall on more than one date."""
     gran = relation.granularity
+    if relation is AnchorRelation.SAME_WEEK:  # two days of one week leave the week said
+        return len({week_of(s) or s for s in spans}) > 1
     return len({s.at(gran) if gran is not None else s for s in spans}) > 1
 
 
