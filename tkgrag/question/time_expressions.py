@@ -29,6 +29,11 @@ A small grammar, not per-dataset templates. Recognised forms (case-insensitive):
 - relative: ``now``, ``today``, ``currently``, ``current``, ``at present``, ``to date``, ``this year``,
   ``last year``, ``next month``, ``3 years ago``: placed on the calendar only when a reference date is given.
 
+- named days on one date: ``Christmas 2014``, ``International Women's Day 2014`` (8 March; without its year after
+  "on", the question's one year); a feast whose date moves (``Easter 2014``, ``Chinese New Year 2015``) or differs
+  by country (``Independence Day``) is kept with ``span=None``: the reader abstains
+- a weekday before a day that is not that day's (``Monday 19 February 2014``, a Wednesday) leaves the day unread
+
 Invalid calendar dates (``29 February 2015``, ``31 April 2014``) are kept with ``span=None``; ``29 February 2016``
 is a leap day and valid.
 """
