@@ -12,10 +12,8 @@ import pytest
 
 from tkgrag.model import TemporalRelation
 from tkgrag.question.constraints import anchor_constraint, explicit_constraints, several_periods
-from tkgrag.question.grounding import rank_matches
 from tkgrag.question.model import AnchorRelation, AnswerKind
 from tkgrag.question.parse import QuestionError, understand
-from tkgrag.question.relations import RelationMatch
 from tkgrag.question.rewrite import explicit_phrase
 from tkgrag.question.time_expressions import find_time_expressions
 from tkgrag.question.window_edges import window_edges
@@ -361,27 +359,6 @@ def test_the_same_week_runs_monday_to_sunday(day: date, monday: date) -> None:
     assert c.relation is TemporalRelation.DURING
     assert (c.span.start, c.span.end) == (monday, date.fromordinal(monday.toordinal() + 6))
     assert explicit_phrase(AnchorRelation.SAME_WEEK, TimeSpan.day(day)).startswith("between")
-
-
-# --- two relations matched exactly: the paraphrases' order decides ----------------------------------------------------
-
-
-def test_equal_relation_scores_keep_the_paraphrase_order() -> None:
-    # "held talks with" -> "consult", then "engage in negotiation": both CAMEO names, scored 1.0 up to float noise
-    found = [
-        (0, RelationMatch("Engage_in_negotiation", 0.71, 0.71, 0.0)),
-        (1, RelationMatch("Consult", 0.9999999, 1.0, 1.0)),
-        (2, RelationMatch("Engage_in_negotiation", 1.0000001, 1.0, 1.0)),
-        (2, RelationMatch("Halt_negotiations", 0.6, 0.6, 0.0)),
-    ]
-    ranked = rank_matches(found, 5)
-    assert [m.relation for m in ranked] == ["Consult", "Engage_in_negotiation", "Halt_negotiations"]
-    assert ranked[1].score == 1.0000001  # the best score per relation is kept
-
-
-def test_a_clearly_better_score_still_wins() -> None:
-    found = [(1, RelationMatch("Consult", 0.9, 0.9, 0.0)), (2, RelationMatch("Engage_in_negotiation", 1.0, 1.0, 1.0))]
-    assert rank_matches(found, 5)[0].relation == "Engage_in_negotiation"
 
 
 def test_two_days_of_one_week_leave_the_week_said() -> None:

@@ -84,18 +84,6 @@ _ELLIPTICAL = "elliptical"
 _ENTITY_ANCHOR = "entity in the answer's role"
 
 
-def rank_matches(found: Sequence[tuple[int, RelationMatch]], k: int) -> tuple[RelationMatch, ...]:
-    """The best match per relation, best first, from (paraphrase index, match) pairs. Equal scores (two CAMEO names
-    matched exactly: "held talks with" is "consult", then "engage in negotiation") keep the order of the paraphrases
-    that gave them, not the embedder's float noise."""
-    best: dict[str, RelationMatch] = {}
-    first: dict[str, int] = {}
-    for i, m in found:
-        if m.relation not in best or m.score > best[m.relation].score:
-            best[m.relation], first[m.relation] = m, i
-    return tuple(sorted(best.values(), key=lambda m: (-round(m.score, 6), first[m.relation], m.relation))[:k])
-
-
 # ------------------------------------------------------------------------------------------- clause grounding
 @dataclass(frozen=True)
 class _Clause:
@@ -359,7 +347,7 @@ class Grounder:
         cached = self._relation_cache.get(cache_key)
         if cached is not None:
             return cached
-        found: list[tuple[int, RelationMatch]] = []
+        best: dict[str, RelationMatch] = {}
         intent = stated_intent(phrase)
         for i, p in enumerate(relation_phrases(phrase)):
             try:
@@ -369,8 +357,10 @@ class Grounder:
             for m in matches:
                 weight = 1.0 if i == 0 or is_canonical(p) else PARAPHRASE_DISCOUNT
                 bonus = INTENT_BONUS if intent and humanise(m.relation).startswith("express intent") else 0.0
-                found.append((i, replace(m, score=m.score * weight + bonus)))
-        out = rank_matches(found, RELATION_CANDIDATES)
+                m = replace(m, score=m.score * weight + bonus)
+                if m.relation not in best or m.score > best[m.relation].score:
+                    best[m.relation] = m
+        out = tuple(sorted(best.values(), key=lambda m: (-m.score, m.relation))[:RELATION_CANDIDATES])
         if len(self._relation_cache) >= 4096:
             self._relation_cache.clear()
         self._relation_cache[cache_key] = out
