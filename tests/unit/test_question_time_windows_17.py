@@ -27,13 +27,13 @@ def _window(question: str) -> tuple[date | None, date | None]:
     assert not [t.unread for t in tq.times if t.unread], question
     assert not [m.text for m in tq.mentions if _WEEKDAY.search(m.text)], question  # no weekday read as a name
     for c in explicit_constraints(tq):
-        assert c.span.start is not None and c.span.end is not None
+        first, last = c.span.start or date.min, c.span.end or date.max  # "before 2014 was out": open at the start
         if c.relation is TemporalRelation.AFTER:
-            lo = max(lo, date.fromordinal(c.span.end.toordinal() + 1))
+            lo = max(lo, date.fromordinal(last.toordinal() + 1))
         elif c.relation is TemporalRelation.BEFORE:
-            hi = min(hi, date.fromordinal(c.span.start.toordinal() - 1))
+            hi = min(hi, date.fromordinal(first.toordinal() - 1))
         else:
-            lo, hi = max(lo, c.span.start), min(hi, c.span.end)
+            lo, hi = max(lo, first), min(hi, last)
     return lo, hi
 
 

@@ -215,11 +215,13 @@ def _two_sided(text: str) -> str:
     m = _TWO_SIDED.search(text)
     if m is None:
         return text
+    noun = _PERIOD_NOUN.match(m.group("y").strip())
+    if noun is None and not any(t.unread for t in find_time_expressions(text)):
+        return text  # "after 2014-01-01 and before 2014-05-03" is read already, as two bounds
     x = _one_time(m.group("x").strip())
     if x is None or x[1] not in (None, "end") or x[0].end is None:
         return text
     lo = x[0].end + timedelta(days=1)
-    noun = _PERIOD_NOUN.match(m.group("y").strip())
     if noun is not None:  # "before the month (June 2015) was out": the month said, or the after-edge's month
         said = noun.group("said")
         y = _one_time(said.strip()) if said else None
