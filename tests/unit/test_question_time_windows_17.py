@@ -112,6 +112,7 @@ def test_a_day_alone_without_one_month_is_left_as_said(question: str) -> None:
             date(2015, 8, 1),
             date(2015, 12, 31),
         ),
+        # a guard, read before too (the comma form is two bounds, as it was)
         (
             "After the end of February 2014, but before 2014 was out, who consulted Japan?",
             date(2014, 3, 1),
@@ -160,6 +161,7 @@ def test_a_two_edged_window_that_cannot_be_read_is_left_as_said(question: str) -
             date(2015, 5, 26),
             date(2015, 6, 4),
         ),
+        # a guard, read before too ("from" heads the range; the agreeing count is dropped now)
         (
             "Over a 7-day period from 1 February 2014 to 7 February 2014, who denounced Iran?",
             date(2014, 2, 1),
