@@ -367,3 +367,8 @@ def test_two_days_of_one_week_leave_the_week_said() -> None:
     monday, sunday, next_monday = date(2015, 1, 19), date(2015, 1, 25), date(2015, 1, 26)
     assert not several_periods(AnchorRelation.SAME_WEEK, [TimeSpan.day(monday), TimeSpan.day(sunday)])
     assert several_periods(AnchorRelation.SAME_WEEK, [TimeSpan.day(sunday), TimeSpan.day(next_monday)])
+
+
+def test_a_counted_noun_that_is_no_stretch_is_left_as_said() -> None:
+    q = "Who attended the 3-day summit held from 1 May 2014 to 3 May 2014?"
+    assert window_edges(q) == q

@@ -171,8 +171,9 @@ def _stretch(text: str) -> str:
     m = _STRETCH.search(text)
     if m is None or m.group("from"):
         return text if m is None else text[: m.start()] + _said_days(m) + m.group("from") + " " + text[m.end() :]
-    if _range_days(text, m.end()) is None:
-        return text
+    found = find_time_expressions(text[m.end() :])
+    if not found or found[0].start != 0 or _range_days(text, m.end()) is None:
+        return text  # "the 3-day summit from D1 to D2": the range is not the stretch's
     return text[: m.start()] + _said_days(m) + "from " + text[m.end() :]
 
 
