@@ -372,3 +372,30 @@ def test_two_days_of_one_week_leave_the_week_said() -> None:
 def test_a_counted_noun_that_is_no_stretch_is_left_as_said() -> None:
     q = "Who attended the 3-day summit held from 1 May 2014 to 3 May 2014?"
     assert window_edges(q) == q
+
+
+@pytest.mark.parametrize(
+    ("question", "agrees"),
+    [
+        ("Who visited Japan on 19 February 2014 (a Wednesday)?", True),
+        ("On 19 February 2014, a Wednesday, who visited Japan?", True),
+        ("Who visited Japan on 19 February 2014 (Tuesday)?", False),
+        ("On 19 February 2014, a Tuesday, who visited Japan?", False),
+    ],
+)
+def test_a_weekday_after_its_day_is_checked(question: str, agrees: bool) -> None:
+    if agrees:
+        assert _window(question) == (date(2014, 2, 19), date(2014, 2, 19))
+    else:
+        assert _unread(question)
+
+
+@pytest.mark.parametrize(
+    ("question", "lo", "hi"),
+    [
+        ("In 2014, during March, who visited Japan after the 14th?", date(2014, 3, 15), date(2014, 3, 31)),
+        ("In 2014, who visited Japan in March after the 14th?", date(2014, 3, 15), date(2014, 3, 31)),
+    ],
+)
+def test_a_day_alone_in_a_month_of_the_stated_year(question: str, lo: date, hi: date) -> None:
+    assert _window(question) == (lo, hi)

@@ -265,12 +265,26 @@ def _day_alone(text: str) -> str:
     unchanged otherwise, or where the month has no such day."""
     if _DAY_ALONE.search(text) is None:
         return text
-    spans = [t.span for t in find_time_expressions(text) if t.span is not None]
-    months = {(s.start.year, s.start.month) for s in spans if s.start is not None and s.end is not None}
-    ends = {(s.end.year, s.end.month) for s in spans if s.end is not None}
-    if len(months) != 1 or ends != months or any(s.granularity is not Granularity.MONTH for s in spans):
+    times = find_time_expressions(text)
+    spans = [t.span for t in times if t.span is not None]
+    one = {
+        (s.start.year, s.start.month)
+        for s in spans
+        if s.granularity is Granularity.MONTH
+        and s.start is not None
+        and s.end is not None
+        and (s.start.year, s.start.month) == (s.end.year, s.end.month)
+    }
+    if len(one) != 1 or len(spans) != len(times):
         return text
-    ((year, month),) = months
+    ((year, month),) = one
+    inside = date(year, month, 1)
+    # every other stated time holds the month ("In 2014, during March, ... after the 14th"): a year, not a day
+    if any(
+        s.granularity is Granularity.DAY or s.start is None or s.end is None or not s.start <= inside <= s.end
+        for s in spans
+    ):
+        return text
 
     def said(m: re.Match[str]) -> str:
         d_text = m.group("d").lower()
