@@ -1,8 +1,8 @@
 """A weekday said before a date: "from Monday 23 March 2015 to 2015-04-01", "to Wednesday 19 February 2014". The date
 says the day, so a weekday that agrees with it is dropped (before a range's edge it kept the two edges from being read
-as one range). One that does not agree stays: the time reader leaves that day unread and the reader abstains. A weekday said after
-its day ("19 February 2014 (a Wednesday)", "19 February 2014, a Tuesday,") is moved before it first, to be read
-the same way."""
+as one range). One that does not agree stays: the time reader leaves that day unread and the reader abstains. A
+weekday said after its day ("19 February 2014 (a Wednesday)", "19 February 2014, a Tuesday,") is moved before it
+first, to be read the same way."""
 
 from __future__ import annotations
 
