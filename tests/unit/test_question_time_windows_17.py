@@ -106,6 +106,16 @@ def test_a_day_alone_without_one_month_is_left_as_said(question: str) -> None:
         ),
         ("After 4 June 2015 and before the month was out, who called on Iran?", date(2015, 6, 5), date(2015, 6, 30)),
         ("After 4 June 2015 but before the month ended, who called on Iran?", date(2015, 6, 5), date(2015, 6, 30)),
+        (
+            "After 14 July 2014 and until the month was over, who negotiated with China?",
+            date(2014, 7, 15),
+            date(2014, 7, 31),
+        ),
+        (
+            "After the end of March 2014 and up to the end of the year, who praised Iran?",
+            date(2014, 4, 1),
+            date(2014, 12, 31),
+        ),
         ("After 4 June 2015 and before the end of the month, who called on Iran?", date(2015, 6, 5), date(2015, 6, 30)),
         (
             "After the end of July 2015 and before 2015 was over, who praised Iran?",

@@ -190,7 +190,7 @@ def _words(day: date) -> str:
 # "after March 2014 and still within 2014": a window said by its two edges in two clauses
 _TWO_SIDED = re.compile(
     r"\b(?P<after>after|following)\s+(?P<x>[^;?!()]{3,40}?)\s*,?\s+(?:and|but)\s+(?:still\s+|yet\s+)?"
-    r"(?P<b>before|prior\s+to|within|inside)\s+(?P<y>the\s+(?:end\s+of\s+the\s+)?(?:month|year)(?:\s*\([^()]{3,20}\))?|[^;?!()]{3,30}?)"
+    r"(?P<b>before|prior\s+to|within|inside|until|till|through|up\s+to)\s+(?P<y>the\s+(?:end\s+of\s+the\s+)?(?:month|year)(?:\s*\([^()]{3,20}\))?|[^;?!()]{3,30}?)"
     r"(?P<out>\s+(?:(?:was|is|had)\s+(?:run\s+)?(?:out|over|done|through|up|finished|ended)|ended|finished|closed"
     r"|ran\s+out))?(?=\s*[,?.!]|\s*$)",
     re.IGNORECASE,
@@ -233,14 +233,18 @@ def _two_sided(text: str) -> str:
         y = _one_time(m.group("y").strip())
     if y is None or y[0].start is None or y[0].end is None or y[1] not in (None, "end"):
         return text
-    edge = m.group("b").lower()
+    edge = " ".join(m.group("b").lower().split())
     if edge in ("within", "inside"):
         lo, hi = max(lo, y[0].start), y[0].end
+    elif edge in ("until", "till", "through", "up to"):  # "until the month was over", "up to 20 June": Y is in
+        if noun is not None and not (m.group("out") or noun.group("end")):
+            return text  # "until the month" with nothing after
+        hi = y[0].end
     elif m.group("out") or y[1] == "end" or (noun is not None and noun.group("end")):
         hi = y[0].end  # "before 2015 was over", "before the end of 2015": its last day is in
     else:
         hi = y[0].start - timedelta(days=1)
-    if noun is not None and not (m.group("out") or noun.group("end")) and edge not in ("within", "inside"):
+    if noun is not None and not (m.group("out") or noun.group("end")) and edge in ("before", "prior to"):
         return text  # "before the month" with nothing after: which month edge is meant is unsaid
     if hi < lo:
         return text
