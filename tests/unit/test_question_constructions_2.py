@@ -179,9 +179,9 @@ def test_a_sector_through_a_possessive_pronoun() -> None:
 
 
 def test_the_week_an_actor_did_is_an_anchor_not_a_second_entity() -> None:
-    # no week granularity: the anchor's own day (a subset of its week), never the question without a time
+    # the anchor event's calendar week, Monday to Sunday (h29s; was its day), never the question without a time
     tq = understand("Who else criticised China in the week Julie Bishop did?")
-    assert [(a.text, a.relation.value, a.elliptical) for a in tq.anchors] == [("Julie Bishop did", "during", True)]
+    assert [(a.text, a.relation.value, a.elliptical) for a in tq.anchors] == [("Julie Bishop did", "same-week", True)]
 
 
 @pytest.mark.parametrize(

@@ -187,6 +187,7 @@ def _relation_for(name: str, m: re.Match[str]) -> AnchorRelation:
             "date": AnchorRelation.SAME_DAY,
             "month": AnchorRelation.SAME_MONTH,
             "year": AnchorRelation.SAME_YEAR,
+            "week": AnchorRelation.SAME_WEEK,
         }.get(unit, AnchorRelation.DURING)
     if m.group("noun"):
         return AnchorRelation.AFTER if m.group("noun") == "successor" else AnchorRelation.BEFORE

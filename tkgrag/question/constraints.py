@@ -70,6 +70,8 @@ def several_periods(relation: AnchorRelation, spans: Iterable[TimeSpan]) -> bool
     """Whether anchor events on ``spans`` leave the anchor's own period unsaid: a same-day/month/year anchor whose
     events fall in more than one such period, any other anchor whose events fall on more than one date."""
     gran = relation.granularity
+    if relation is AnchorRelation.SAME_WEEK:  # two days of one week leave the week said
+        return len({week_of(s) or s for s in spans}) > 1
     return len({s.at(gran) if gran is not None else s for s in spans}) > 1
 
 
@@ -80,6 +82,8 @@ def anchor_constraint(relation: AnchorRelation, event_key: str, span: TimeSpan) 
         moved = shifted(span, *shift)
         if moved is not None:
             return TemporalConstraint(TemporalRelation.DURING, moved, event_key)
+    if relation is AnchorRelation.SAME_WEEK and (week := week_of(span)) is not None:
+        return TemporalConstraint(TemporalRelation.DURING, week, event_key)
     if relation is AnchorRelation.BEFORE:
         return TemporalConstraint.relative_to(TemporalRelation.BEFORE, event_key, span)
     if relation is AnchorRelation.AFTER:
@@ -90,6 +94,15 @@ def anchor_constraint(relation: AnchorRelation, event_key: str, span: TimeSpan) 
         end = span.start if span.start is not None else span.end
         return TemporalConstraint(TemporalRelation.DURING, TimeSpan(None, end, span.granularity), event_key)
     return TemporalConstraint.relative_to(TemporalRelation.DURING, event_key, span, relation.granularity)
+
+
+def week_of(span: TimeSpan) -> TimeSpan | None:
+    """The calendar week, Monday to Sunday, of a day ("the same week as X"; as the question sets' writers state it:
+    "that week (Monday 19 January to Sunday 25 January 2015)"); None for a span longer than a day."""
+    if span.start is None or span.start != span.end:
+        return None
+    monday = span.start - timedelta(days=span.start.weekday())
+    return TimeSpan(monday, monday + timedelta(days=6), Granularity.DAY)
 
 
 def months_on(day: date, months: int) -> date:

@@ -112,6 +112,7 @@ class AnchorRelation(StrEnum):
     SAME_DAY = "same-day"
     SAME_MONTH = "same-month"
     SAME_YEAR = "same-year"
+    SAME_WEEK = "same-week"  # the calendar week, Monday to Sunday, of the anchor's event (``week_of``)
     # "the day after X did", "the month before X": the calendar period next to the anchor's (``shift``)
     DAY_BEFORE = "day-before"
     DAY_AFTER = "day-after"

@@ -43,8 +43,10 @@ from tkgrag.question.relation_phrases import relation_phrases
 from tkgrag.question.sector_start import sector_start
 from tkgrag.question.signals import find_ordinals, question_signals
 from tkgrag.question.stated_months import stated_months
+from tkgrag.question.stated_week import stated_week
 from tkgrag.question.time_expressions import find_time_expressions, fold
 from tkgrag.question.topic import resolve_topic
+from tkgrag.question.weekdays import weekdays
 from tkgrag.question.window_edges import window_edges
 from tkgrag.temporal import Granularity
 
@@ -71,6 +73,8 @@ _REWRITES: tuple[Callable[[str], str], ...] = (
     counsel_as_consult,
     named_days,
     stated_months,
+    weekdays,
+    stated_week,
     window_edges,
     without_hedge,
     race_to_it,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from tkgrag.question.constraints import shifted
+from tkgrag.question.constraints import shifted, week_of
 from tkgrag.question.model import AnchorRelation, TemporalQuestion
 from tkgrag.question.parse import QuestionError, understand
 from tkgrag.temporal import Granularity, TimeSpan
@@ -64,6 +64,8 @@ def explicit_phrase(relation: AnchorRelation, span: TimeSpan) -> str:
         edge = edge if edge is not None else (span.end if edge_name == "start" else span.start)
         assert edge is not None
         return f"{word} {_label(edge, span.granularity)}"
+    if relation is AnchorRelation.SAME_WEEK and (week := week_of(span)) is not None:
+        return _point_phrase(week)  # "the same week as" an event on 2015-01-21 -> between 2015-01-19 and 2015-01-25
     gran = relation.granularity
     if gran is not None and span.granularity.rank <= gran.rank:
         widened = span.at(gran)  # "same month as" an event on 2014-05-13 -> in 2014-05

@@ -29,6 +29,11 @@ A small grammar, not per-dataset templates. Recognised forms (case-insensitive):
 - relative: ``now``, ``today``, ``currently``, ``current``, ``at present``, ``to date``, ``this year``,
   ``last year``, ``next month``, ``3 years ago``: placed on the calendar only when a reference date is given.
 
+- named days on one date: ``Christmas 2014``, ``International Women's Day 2014`` (8 March; without its year after
+  "on", the question's one year); a feast whose date moves (``Easter 2014``, ``Chinese New Year 2015``) or differs
+  by country (``Independence Day``) is kept with ``span=None``: the reader abstains
+- a weekday before a day that is not that day's (``Monday 19 February 2014``, a Wednesday) leaves the day unread
+
 Invalid calendar dates (``29 February 2015``, ``31 April 2014``) are kept with ``span=None``; ``29 February 2016``
 is a leap day and valid.
 """
@@ -107,9 +112,46 @@ _HOLIDAYS: dict[str, tuple[int, int]] = {
     r"hallowe['’]?en": (10, 31),
     r"all\s+hallows['’]?\s+eve": (10, 31),
     r"(?:st\.?\s+|saint\s+)?valentine['’]?s(?:\s+day)?": (2, 14),
+    # days the UN or the whole world keeps on one date
+    r"international\s+women['’]?s\s+day": (3, 8),
+    r"(?:international\s+)?workers['’]?\s+day|may\s+day": (5, 1),
+    r"world\s+aids\s+day": (12, 1),
+    r"human\s+rights\s+day": (12, 10),
+    r"world\s+refugee\s+day": (6, 20),
+    r"world\s+environment\s+day": (6, 5),
+    r"world\s+press\s+freedom\s+day": (5, 3),
+    r"world\s+water\s+day": (3, 22),
+    r"world\s+health\s+day": (4, 7),
+    r"earth\s+day": (4, 22),
+    r"(?:the\s+)?international\s+day\s+of\s+peace|world\s+peace\s+day": (9, 21),
+    r"united\s+nations\s+day|un\s+day": (10, 24),
+    r"international\s+youth\s+day": (8, 12),
+    r"international\s+children['’]?s\s+day": (6, 1),
+    r"armistice\s+day|remembrance\s+day|veterans\s+day": (11, 11),
+    r"(?:st\.?\s+|saint\s+)patrick['’]?s\s+day": (3, 17),
+    r"bastille\s+day": (7, 14),
 }
+# The days above from International Women's Day on, said without a year after "on"/"during": the question's one
+# stated year places them ("In 2014, who ... on International Women's Day?"); with none they are off the calendar
+_KEPT_DAYS = list(_HOLIDAYS)[list(_HOLIDAYS).index(r"international\s+women['’]?s\s+day") :]
+# A new year or a feast whose date moves from year to year (or differs by country): no one calendar day, so the
+# phrase is a time not on the calendar and the reader abstains ("Chinese New Year 2015" is no 1 January).
+_MOVABLE = re.compile(
+    r"\b(?:(?:chinese|lunar|jewish|islamic|hijri|persian|iranian|thai|tamil|sinhala|sinhalese|khmer|ethiopian|"
+    r"vietnamese|orthodox)\s+new\s+year(?:['’]?s)?(?:\s+(?:day|eve))?|easter(?:\s+(?:sunday|monday|day))?|good\s+friday|"
+    r"ash\s+wednesday|palm\s+sunday|pentecost|whitsun|thanksgiving(?:\s+day)?|mother['’]?s\s+day|"
+    r"father['’]?s\s+day|eid(?:\s+al[\s-](?:fitr|adha))?|ramadan|diwali|deepavali|hanukkah|chanukah|passover|"
+    r"yom\s+kippur|rosh\s+hashanah|holi|vesak|nowruz|memorial\s+day|labou?r\s+day|independence\s+day|"
+    r"national\s+day|victory\s+day|martin\s+luther\s+king(?:\s+jr\.?)?\s+day|presidents['’]?\s+day|"
+    r"tet)" + _YEAR_TAIL
+)
 _HOLIDAY = re.compile(
     r"\b(?:the\s+)?(?P<name>" + "|".join(f"(?P<h{i}>{p})" for i, p in enumerate(_HOLIDAYS)) + r")" + _YEAR_TAIL
+)
+_KEPT_DAY = re.compile(
+    r"\b(?:on|during|for)\s+(?:the\s+)?(?P<name>"
+    + "|".join(f"(?P<k{i}>{p})" for i, p in enumerate(_KEPT_DAYS))
+    + r")\b(?!\s*,?\s*(?:of\s+|in\s+)?(?:the\s+year\s+)?\d)"
 )
 # A day range inside one month: "between 12 and 21 December 2014", "from 3 to 9 May 2014", "12-21 December 2014",
 # "December 12-21, 2014", "between December 12 and 21, 2014" ("and" only after "between").
@@ -117,7 +159,8 @@ _D1 = r"(?:the\s+)?(?P<d1>" + _DAY_NUM + r")"
 _D2 = r"(?:the\s+)?(?P<d2>" + _DAY_NUM + r")"
 _DMID = r"\s*(?P<mid>and|to|until|till|through|thru|-|–|—)\s*"
 _DAY_RANGE_DMY = re.compile(
-    r"\b(?:(?P<head>between|from)\s+)?" + _D1 + _DMID + _D2 + r"(?:\s+of)?\s+" + _MONTH + _YEAR_TAIL
+    # not the day of an ISO date: "from 2015-01-23 to 27 January 2015" is no "23 to 27 January"
+    r"\b(?<![\d][-/.])(?:(?P<head>between|from)\s+)?" + _D1 + _DMID + _D2 + r"(?:\s+of)?\s+" + _MONTH + _YEAR_TAIL
 )
 _DAY_RANGE_MDY = re.compile(r"\b(?:(?P<head>between|from)\s+)?" + _MONTH + r"\s+" + _D1 + _DMID + _D2 + _YEAR_TAIL)
 _DECADE = re.compile(
@@ -376,7 +419,16 @@ def _day_ranges(text: str, low: str) -> list[_Cand]:
 def _named_days(text: str, low: str) -> list[_Cand]:
     """Fixed-date holidays with a year: "On Halloween 2014", "Christmas Eve 2014", "New Year's Eve 2015"."""
     out: list[_Cand] = []
+    movable = [(m.start(), m.end()) for m in _MOVABLE.finditer(low)]
+    for a, b in movable:  # "Easter 2014", "Chinese New Year 2015": stated, but on no one calendar day
+        out.append(_Cand(a, b, invalid=True, priority=9))
+    for m in _KEPT_DAY.finditer(low):
+        i = next(int(k[1:]) for k, v in m.groupdict().items() if k[0] == "k" and k[1:].isdigit() and v)
+        month, day = _HOLIDAYS[_KEPT_DAYS[i]]
+        out.append(_Cand(m.start("name"), m.end("name"), None, month, day, priority=7))
     for m in _HOLIDAY.finditer(low):
+        if any(a <= m.start() < b for a, b in movable):
+            continue
         i = next(int(k[1:]) for k, v in m.groupdict().items() if k[0] == "h" and k[1:].isdigit() and v)
         month, day = list(_HOLIDAYS.values())[i]
         year = int(m.group("y"))
@@ -531,6 +583,25 @@ _WEEKDAY_BEFORE = re.compile(
     r"(?:^|(?<=[\s,(]))(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:mon|tues?|wed|thu|thurs|fri|sat|sun)\.),?\s+"
     r"(?:the\s+)?$"
 )
+
+
+# "the 4 days from D1 to D2" left as said: the count disagrees with the range (``window_edges`` drops one that agrees)
+_COUNT_BEFORE_HEAD = re.compile(
+    r"\b(?P<w>the\s+(?:\d{1,3}|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")(?:\s+|-)(?:calendar\s+)?"
+    r"(?:days?|weeks?)(?:[\s-]+long)?(?:\s+(?:period|window|span|stretch|interval|spell|run))?)\s*,?\s*$"
+)
+_WEEKDAY_NAMES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+
+def _wrong_weekday(said: str, span: TimeSpan | None) -> str:
+    """The weekday said before a day when the calendar puts that day on another one ("Monday 19 February 2014" is
+    a Wednesday), as an unread word: which of the two is meant is unsaid, so the reader abstains. "" when it agrees."""
+    if span is None or span.start is None or span.start != span.end or span.granularity is not Granularity.DAY:
+        return ""
+    word = said.strip(" ,").lower()
+    if word[:3] == _WEEKDAY_NAMES[span.start.weekday()]:
+        return ""
+    return f"{word} ({span.start.isoformat()} is a {span.start.strftime('%A')})"
 
 
 # "..., counting only 2015", "limited to 2015": a scope clause on one period (ranges: ``_RANGE_HEAD``)
@@ -992,7 +1063,8 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
     out: list[TimeExpression] = []
     for cand, head, head_start in _merge_ranges(low, _stated_year(_select(_candidates(text, low)))):
         modifier, start = _modifier(low, cand)
-        weekday = _WEEKDAY_BEFORE.search(low, max(0, start - 16), start) if cand.day is not None and not head else None
+        dated = cand.day is not None or cand.first_is_day
+        weekday = _WEEKDAY_BEFORE.search(low, max(0, start - 16), start) if dated and not head else None
         if weekday is not None:
             start = weekday.start()
         whole = _WHOLE_HEAD.search(low, max(0, start - 45), start) if not head else None
@@ -1002,6 +1074,11 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
         passed_tail = _PASSED_TAIL.match(low, cand.end) if passed is not None else None
         span = _relative_span(low[cand.start : cand.end], reference) if cand.relative else _resolve(cand)
         span, season_unread = _season(low, cand, modifier, span, start)
+        if weekday is not None and not season_unread and span is not None and span.start is not None:
+            season_unread = _wrong_weekday(weekday.group(0), TimeSpan.day(span.start))
+        if head and not season_unread:  # "in the 4 days from 3 March to 7 March": a count the range does not say
+            count = _COUNT_BEFORE_HEAD.search(low, max(0, head_start - 45), head_start)
+            season_unread = count.group("w") if count is not None else ""
         counted = window or offset
         if head:  # "between A and B", "from A to B"
             relation, rel_start, signal = head, head_start, Signal.OVERLAP

@@ -1,17 +1,20 @@
 """A window's edges said outright: "from the start of 2015 up to, but not including, 23 October 2015" (before that
 day), "(ending 13 August 2015 inclusive)" (through that day), "from D1 to D2, both days included" and "in the 14
 days from D1 to D2" (the range as said, when its length is the count), "from the day after D to ..." (from the next
-day) and "in 2014 or in 2015" (both years). Said in the words the time reader already
-reads before parsing; a count that disagrees with its range is left as written, so the safety rule abstains."""
+day), "in 2014 or in 2015 (or both)" (both years), "over the 7-day stretch D1 through D2" (the range), "after D1
+and before the month (M) was out" (from the day after D1 to M's last day) and "after the 14th" in the one month the
+question states (that day of it). Said in the words the time reader already reads before parsing; a count that
+disagrees with its range is left as written, so the safety rule abstains."""
 
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import date, timedelta
 
-from tkgrag.question.lexicon import NUMBER_WORDS
+from tkgrag.question.answer_type import unit_request
+from tkgrag.question.lexicon import NUMBER_WORDS, ORDINAL_WORDS
 from tkgrag.question.time_expressions import find_time_expressions
-from tkgrag.temporal import MONTH_NAMES, Granularity
+from tkgrag.temporal import MONTH_NAMES, Granularity, TimeSpan, period_bounds
 
 # "up to, but not including, D", "until but excluding D": the day itself is out
 _BUT_NOT = re.compile(
@@ -31,9 +34,18 @@ _BOTH = re.compile(
     re.IGNORECASE,
 )
 # "in the 14 days from D1 to D2": the count restates the range's length
+_DAY_NUMBER = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)|" + "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True))
 _COUNT = r"(?P<n>\d{1,3}|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
 _DAYS_FROM = re.compile(
-    r"\b(?:(?:in|during|over|within|across|throughout)\s+)?the\s+" + _COUNT + r"(?:\s+|-)days?(?=\s+from\s)",
+    r"\b(?:(?:in|during|over|within|across|throughout)\s+)?(?:the|an?)\s+" + _COUNT + r"(?:\s+|-)(?P<unit>days?|weeks?)"
+    r"(?=\s+(?:from|between)\s)",
+    re.IGNORECASE,
+)
+# "over the 7-day stretch 1 February 2014 through 7 February 2014": the count with a noun for the stretch, its range
+# said right after without "from"; said as "the 7 days from 1 February 2014 through ..." (then read as above)
+_STRETCH = re.compile(
+    r"\b(?:the|an?)\s+" + _COUNT + r"(?:\s+|-)(?:calendar\s+)?days?(?:[\s-]+long)?(?:\s+(?:period|window|span|stretch|"
+    r"interval|spell|run))?\s*,?\s+(?:(?P<from>from|between)|spanning|running\s+from|of)?\s*(?=[\w])",
     re.IGNORECASE,
 )
 
@@ -117,7 +129,9 @@ def _next_day_edge(text: str) -> str:
 # "in 2014 or in 2015", "(2014 or 2015)": either of two years, which the time reader took as both at once (their
 # intersection is empty); two years in a row are the range of both
 _YEAR_OR = re.compile(
-    r"\b(?:(?:in|during)\s+)?(?P<y1>\d{4})\s+or\s+(?:(?:in|during)\s+)?(?P<y2>\d{4})\b", re.IGNORECASE
+    r"\b(?:(?:in|during)\s+)?(?P<y1>\d{4})(?:\s+or|\s*,(?=\s*(?:(?:in|during)\s+)?\d{4}\s*,?\s*or\s+(?:in\s+)?both\b))\s+"
+    r"(?:(?:in|during)\s+)?(?P<y2>\d{4})\b",
+    re.IGNORECASE,
 )
 
 
@@ -127,13 +141,171 @@ def _year_or(text: str) -> str:
     m = _YEAR_OR.search(text)
     if m is None or int(m.group("y2")) != int(m.group("y1")) + 1:
         return text
-    return text[: m.start()] + f"between {m.group('y1')} and {m.group('y2')}" + text[m.end() :]
+    rest = text[m.end() :]
+    both = _OR_BOTH.match(rest)
+    if both is not None:  # "(or both)": the range says both already
+        rest = rest[both.end() :]
+        rest = " " + rest if rest[:1].isalnum() else rest
+    # "Was it 2014 or 2015 ...", "Did X visit Y in 2014, in 2015, or both?": the years are the answer
+    choice = _CHOICE_WHEN.match(text[: m.start()]) is not None or (both is not None and _YES_NO.match(text) is not None)
+    if choice:  # "Was it 2014 or 2015 when X did Y?": the clause is the event asked about, not an anchor
+        rest = _WHEN_CLAUSE.sub(" that ", rest, count=1)
+        if unit_request(rest.lower()) is None:
+            rest = rest.rstrip() + " Give the year(s)."
+    return text[: m.start()] + f"between {m.group('y1')} and {m.group('y2')}" + rest
+
+
+# "2014 or 2015 (or both)", "2014 or 2015, or both,": either year or the two
+_OR_BOTH = re.compile(
+    r"\s*(?:\(\s*or\s+(?:in\s+)?both(?:\s+years)?\s*\)|,?\s*or\s+(?:in\s+)?both(?:\s+years)?\s*,?)", re.IGNORECASE
+)
+# a choice question opening on the years: "Was it 2014 or 2015 ...", "Was it in 2014 or in 2015 ..."
+_CHOICE_WHEN = re.compile(r"^\W*(?:was|is)\s+it\s+$", re.IGNORECASE)
+_YES_NO = re.compile(r"^\W*(?:was|were|is|are|did|does|do|has|had|have)\b", re.IGNORECASE)
+_WHEN_CLAUSE = re.compile(r"^\s*,?\s*when\s+", re.IGNORECASE)
+
+
+def _stretch(text: str) -> str:
+    """ "the 7-day stretch D1 through D2" as "the 7 days from D1 through D2"; unchanged unless a range of days
+    follows."""
+    m = _STRETCH.search(text)
+    if m is None or m.group("from"):
+        return text if m is None else text[: m.start()] + _said_days(m) + m.group("from") + " " + text[m.end() :]
+    found = find_time_expressions(text[m.end() :])
+    if not found or found[0].start != 0 or _range_days(text, m.end()) is None:
+        return text  # "the 3-day summit from D1 to D2": the range is not the stretch's
+    return text[: m.start()] + _said_days(m) + "from " + text[m.end() :]
+
+
+def _said_days(m: re.Match[str]) -> str:
+    return f"the {m.group('n')} days "
+
+
+def _words(day: date) -> str:
+    """A day in words ("5 June 2015"): "from 2015-04-02 to ..." is misread by the time reader."""
+    return f"{day.day} {MONTH_NAMES[day.month - 1]} {day.year}"
+
+
+# "After 4 June 2015 and before the month (June 2015) was out", "After the end of July 2015 and before 2015 was over",
+# "after March 2014 and still within 2014": a window said by its two edges in two clauses
+_TWO_SIDED = re.compile(
+    r"\b(?P<after>after|following)\s+(?P<x>[^;?!()]{3,40}?)\s*,?\s+(?:and|but)\s+(?:still\s+|yet\s+)?"
+    r"(?P<b>before|prior\s+to|within|inside|until|till|through|up\s+to)\s+(?P<y>the\s+(?:end\s+of\s+the\s+)?(?:month|year)(?:\s*\([^()]{3,20}\))?|[^;?!()]{3,30}?)"
+    r"(?P<out>\s+(?:(?:was|is|had)\s+(?:run\s+)?(?:out|over|done|through|up|finished|ended)|ended|finished|closed"
+    r"|ran\s+out))?(?=\s*[,?.!]|\s*$)",
+    re.IGNORECASE,
+)
+_PERIOD_NOUN = re.compile(
+    r"the\s+(?P<end>end\s+of\s+the\s+)?(?P<unit>month|year)(?:\s*\((?P<said>[^()]+)\))?$", re.IGNORECASE
+)
+
+
+def _one_time(text: str) -> tuple[TimeSpan, str | None] | None:
+    """The span and modifier of a text that is one time expression and nothing else."""
+    found = find_time_expressions(text)
+    if len(found) != 1 or found[0].span is None or found[0].phrase_start != 0 or found[0].end != len(text):
+        return None
+    if found[0].relation or found[0].unread:
+        return None
+    return found[0].span, found[0].modifier
+
+
+def _two_sided(text: str) -> str:
+    """ "After X and before Y (was out)" as "from <the day after X> to <Y's last day / the day before Y>"; left as
+    written unless both edges are read, the after-edge is a whole period or its end, and the window is not empty."""
+    m = _TWO_SIDED.search(text)
+    if m is None:
+        return text
+    noun = _PERIOD_NOUN.match(m.group("y").strip())
+    if noun is None and not any(t.unread for t in find_time_expressions(text)):
+        return text  # "after 2014-01-01 and before 2014-05-03" is read already, as two bounds
+    x = _one_time(m.group("x").strip())
+    if x is None or x[1] not in (None, "end") or x[0].end is None:
+        return text
+    lo = x[0].end + timedelta(days=1)
+    if noun is not None:  # "before the month (June 2015) was out": the month said, or the after-edge's month
+        said = noun.group("said")
+        y = _one_time(said.strip()) if said else None
+        if said is None:
+            month = x[0].end.month if noun.group("unit").lower() == "month" else None
+            y = (TimeSpan(*period_bounds(x[0].end.year, month)), None)
+    else:
+        y = _one_time(m.group("y").strip())
+    if y is None or y[0].start is None or y[0].end is None or y[1] not in (None, "end"):
+        return text
+    edge = " ".join(m.group("b").lower().split())
+    if edge in ("within", "inside"):
+        lo, hi = max(lo, y[0].start), y[0].end
+    elif edge in ("until", "till", "through", "up to"):  # "until the month was over", "up to 20 June": Y is in
+        if noun is not None and not (m.group("out") or noun.group("end")):
+            return text  # "until the month" with nothing after
+        hi = y[0].end
+    elif m.group("out") or y[1] == "end" or (noun is not None and noun.group("end")):
+        hi = y[0].end  # "before 2015 was over", "before the end of 2015": its last day is in
+    else:
+        hi = y[0].start - timedelta(days=1)
+    if noun is not None and not (m.group("out") or noun.group("end")) and edge in ("before", "prior to"):
+        return text  # "before the month" with nothing after: which month edge is meant is unsaid
+    if hi < lo:
+        return text
+    said = f"{'F' if m.group(0)[0].isupper() else 'f'}rom {_words(lo)} to {_words(hi)}"
+    return text[: m.start()] + said + text[m.end() :]
+
+
+# "after the 14th", "before the 3rd of the month": a day of the month named alone, in the one month the question
+# states ("In March 2014, who ... after the 14th?")
+_DAY_ALONE = re.compile(
+    r"\b(?P<rel>after|before|since|until|till|following|prior\s+to|from|by|on|between|and|to|through)\s+"
+    r"(?P<wd>(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?the\s+(?P<d>"
+    + _DAY_NUMBER
+    + r")(?:\s+of\s+(?:the|that|this)\s+(?:same\s+)?month)?"
+    r"(?=\s*(?:[,?.!;)]|$|(?:and|but|or|in|during|to|through|until|till)\b))",
+    re.IGNORECASE,
+)
+
+
+def _day_alone(text: str) -> str:
+    """ "after the 14th" as "after 14 March 2014" where the question states one month (and no day of its own);
+    unchanged otherwise, or where the month has no such day."""
+    if _DAY_ALONE.search(text) is None:
+        return text
+    times = find_time_expressions(text)
+    spans = [t.span for t in times if t.span is not None]
+    one = {
+        (s.start.year, s.start.month)
+        for s in spans
+        if s.granularity is Granularity.MONTH
+        and s.start is not None
+        and s.end is not None
+        and (s.start.year, s.start.month) == (s.end.year, s.end.month)
+    }
+    if len(one) != 1 or len(spans) != len(times):
+        return text
+    ((year, month),) = one
+    inside = date(year, month, 1)
+    # every other stated time holds the month ("In 2014, during March, ... after the 14th"): a year, not a day
+    if any(
+        s.granularity is Granularity.DAY or s.start is None or s.end is None or not s.start <= inside <= s.end
+        for s in spans
+    ):
+        return text
+
+    def said(m: re.Match[str]) -> str:
+        d_text = m.group("d").lower()
+        d = ORDINAL_WORDS.get(d_text) or int(re.sub(r"\D", "", d_text))
+        try:
+            day = date(year, month, d)
+        except ValueError:
+            return m.group(0)
+        return f"{m.group('rel')} {m.group('wd') or ''}{_words(day)}"  # the time reader checks the weekday
+
+    return _DAY_ALONE.sub(said, text)
 
 
 def window_edges(question: str) -> str:
     """``question`` with its window's stated edges said as "before D" / "through D" / the bare range; unchanged
     where it says none (or where a count disagrees with its range)."""
-    text = _year_or(_next_day_edge(_but_not(question)))
+    text = _year_or(_next_day_edge(_but_not(_day_alone(_two_sided(_stretch(question))))))
     text = _INCLUSIVE_END.sub(lambda m: f"through {m.group('d')}", text)
     m = _BOTH.search(text)
     if m is not None and _ranged_before(text, m.start()):
@@ -142,6 +314,8 @@ def window_edges(question: str) -> str:
     if d is not None:
         n_text = d.group("n").lower()
         n = int(n_text) if n_text.isdigit() else NUMBER_WORDS.get(n_text)
+        if n is not None and d.group("unit").lower().startswith("week"):
+            n *= 7
         if n is not None and _range_days(text, d.end()) == n:
             text = text[: d.start()] + text[d.end() :].lstrip()
             text = re.sub(r"\s+([,?.!])", r"\1", text)
