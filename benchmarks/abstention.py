@@ -162,7 +162,9 @@ def summary(results: list[dict[str, Any]], control: list[dict[str, Any]]) -> dic
 
 
 def report(out: Path) -> str:
-    runs = {p.stem: json.loads(p.read_text()) for p in (out / "before.json", out / "after.json") if p.exists()}
+    # every run in the folder (``<label>.json``), "before" and "after" first, then other labels by name
+    labelled = sorted(out.glob("*.json"), key=lambda p: ({"before": 0, "after": 1}.get(p.stem, 2), p.stem))
+    runs = {p.stem: doc for p in labelled if "summary" in (doc := json.loads(p.read_text()))}
     lines = ['# Abstention: answer when the graph can, say "no answer" when it cannot', ""]
     for label, doc in runs.items():
         lines.append(f"- {label}: {doc['meta']['command']} (load {doc['meta']['load_before']} -> "
@@ -188,7 +190,7 @@ def report(out: Path) -> str:
     ]
     for title, get in rows:
         lines.append(f"| {title} | " + " | ".join(str(get(d)) for d in runs.values()) + " |")
-    last = runs.get("after") or next(iter(runs.values()))
+    last = list(runs.values())[-1]
     lines += ["", "Answers given on the abstention set (last run):", ""]
     lines += [
         f"- {r['qid']}: {r['question']} -> {r['answer']}"
