@@ -143,3 +143,31 @@ def test_a_season_across_two_years_is_its_stated_months(question: str, start: da
 def test_a_season_whose_bracket_disagrees_stays_unread() -> None:
     tq = understand("Which actors criticized Japan in the winter of 2014-2015 (December 2013 to February 2014)?")
     assert any(t.unread for t in tq.times)
+
+
+@pytest.mark.parametrize(
+    ("question", "unit", "side"),
+    [
+        (
+            "Earlier in the same year in which the African Union investigated the UN Security Council, but before "
+            "that happened, who accused the Israeli Defense Forces?",
+            "year",
+            "before",
+        ),
+        (
+            "Later in the month when Barack Obama visited Japan, but after it happened, which actors criticized China?",
+            "month",
+            "after",
+        ),
+    ],
+)
+def test_a_side_of_an_anchor_within_its_period_is_two_anchors_on_one_event(question: str, unit: str, side: str) -> None:
+    tq = understand(question)
+    assert [a.trigger.lower() for a in tq.anchors] == [f"in the same {unit} that", side]
+    assert len({a.text for a in tq.anchors}) == 1
+    assert "happened" not in (tq.relation_phrase or "")
+
+
+def test_a_side_that_disagrees_with_earlier_or_later_is_left_as_said() -> None:
+    tq = understand("Later in the month when Barack Obama visited Japan, but before it happened, who criticized China?")
+    assert not any(a.trigger.lower() == "in the same month that" for a in tq.anchors)

@@ -5,6 +5,8 @@ bracket that disagrees with its window, or is no time, is left as written, so th
   1 April 2014)" -> the bracket is dropped when its day is the stretch's last day;
 - an excluded last edge: "between the start of 2015 and 14 December 2015 (not counting that day)", "(that day not
   included)" -> "... and 13 December 2015" (the day before); after "before/after D" the bracket only restates it;
+- a side of an anchor within its period: "Earlier in the same year in which X did R to Y, but before that happened,
+  who ...?" -> "In the same year that X did R to Y, who ... before X did R to Y?" (both anchors on the one event);
 - a scope in brackets after an anchor: "after X visited Y (within 2015)", "(counting only 2014)", "(2014 only)" ->
   ", within 2015," (the bracket joined the anchor's words, so its event was not found).
 """
@@ -122,6 +124,26 @@ def _scope_bracket(text: str) -> str:
     return _SCOPE.sub(said, text)
 
 
+_SIDE_IN_PERIOD = re.compile(
+    r"^\s*(?:(?P<dir>earlier|later)\s+)?in\s+the\s+(?:same\s+)?(?P<unit>year|month|week)\s+(?:in\s+which|when|that|as)\s+"
+    r"(?P<clause>[^,?()]+?)\s*,\s*(?:but|and)\s+(?P<side>before|after)\s+(?:that|this|it)\s+(?:happened|took\s+place|"
+    r"occurred|was\s+done)\s*,\s*(?P<main>(?:who|whom|which|what)\b[^?]*?)\s*(?P<end>[?.!]?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _side_in_period(text: str) -> str:
+    m = _SIDE_IN_PERIOD.match(text)
+    if m is None:
+        return text
+    side = m.group("side").lower()
+    if m.group("dir") and (m.group("dir").lower() == "earlier") != (side == "before"):
+        return text  # "Later in the year ..., but before that happened": the two sides disagree
+    clause, main = m.group("clause").strip(), m.group("main")
+    end = m.group("end") or "?"
+    return f"In the same {m.group('unit').lower()} that {clause}, {main[:1].lower()}{main[1:]} {side} {clause}{end}"
+
+
 def time_glosses(question: str) -> str:
     """``question`` with a bracket that restates or narrows its window said plainly; unchanged otherwise."""
-    return _scope_bracket(_excluded_edge(_stretch_gloss(question)))
+    return _side_in_period(_scope_bracket(_excluded_edge(_stretch_gloss(question))))
