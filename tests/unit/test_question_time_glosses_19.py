@@ -171,3 +171,46 @@ def test_a_side_of_an_anchor_within_its_period_is_two_anchors_on_one_event(quest
 def test_a_side_that_disagrees_with_earlier_or_later_is_left_as_said() -> None:
     tq = understand("Later in the month when Barack Obama visited Japan, but before it happened, who criticized China?")
     assert not any(a.trigger.lower() == "in the same month that" for a in tq.anchors)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "On May Day (1 May) 2015, who praised Cuba?",  # a capital "On" was taken into the name and dropped
+        "On Labour Day 2015 (1 May), who praised Cuba?",
+    ],
+)
+def test_a_named_day_opening_the_question_keeps_its_on(question: str) -> None:
+    tq = understand(question)
+    assert tq.text.startswith("On 1 May 2015") or _window(question) == (date(2015, 5, 1), date(2015, 5, 1))
+    (t,) = tq.times
+    assert t.relation.lower() == "on"
+
+
+@pytest.mark.parametrize(
+    ("question", "start", "end"),
+    [
+        (
+            "Who negotiated with Bhutan during the 10-day stretch that began on Jun. 16, 2014 (through June 25, 2014)?",
+            date(2014, 6, 16),
+            date(2014, 6, 25),
+        ),
+        (
+            "Who negotiated with Bhutan in the week starting 16 June 2014 (that is, through 22 June 2014)?",
+            date(2014, 6, 16),
+            date(2014, 6, 22),
+        ),
+        (
+            "During the winter of 2014/2015 (Dec 2014 – Feb 2015), which actors criticized Japan?",
+            date(2014, 12, 1),
+            date(2015, 2, 28),
+        ),
+        (
+            "After Abdel Fattah Al-Sisi visited Spain (considering 2015 only), who was the first to consult him?",
+            date(2015, 1, 1),
+            date(2015, 12, 31),
+        ),
+    ],
+)
+def test_other_wordings_of_the_brackets(question: str, start: date, end: date) -> None:
+    assert _window(question) == (start, end)

@@ -13,7 +13,7 @@ from tkgrag.question.time_expressions import find_time_expressions
 from tkgrag.temporal import MONTH_NAMES, Granularity
 
 _NAMED_DAY = re.compile(
-    r"\b(?P<on>on\s+)?(?:the\s+)?(?:[A-Z][\w'’.-]*\s+){0,4}(?:Day|Eve)\b(?:\s+(?P<year>\d{4}))?\s*"
+    r"\b(?P<on>[Oo]n\s+)?(?:the\s+)?(?:[A-Z][\w'’.-]*\s+){0,4}(?:Day|Eve)\b(?:\s+(?P<year>\d{4}))?\s*"
     r"\((?P<date>[^()]{3,30})\)"
     # "on Bastille Day (14 July) 2015": the year after the bracket
     r"(?:(?(year)(?!)|\s+(?P<after>\d{4})\b))?"

@@ -36,7 +36,7 @@ def _words(day: date) -> str:
 
 
 _GLOSS = re.compile(
-    r"\s*\(\s*(?:that\s+is|i\.\s?e\.|ie|in\s+other\s+words|meaning|so)\s*,?\s*(?P<edge>up\s+to\s+and\s+including|"
+    r"\s*\(\s*(?:(?:that\s+is|i\.\s?e\.|ie|in\s+other\s+words|meaning|so)\s*,?\s*)?(?P<edge>up\s+to\s+and\s+including|"
     r"through|thru|to|until|till|ending(?:\s+on)?|running\s+(?:to|through|until)|up\s+to)\s+(?P<d>[^()]{4,40}?)"
     r"\s*(?:,?\s*(?:inclusive|included))?\s*\)",
     re.IGNORECASE,
@@ -108,7 +108,7 @@ def _excluded_edge(text: str) -> str:
 
 _SCOPE = re.compile(
     r"\s*\(\s*(?:(?:(?:counting|looking\s+at|considering|taking)\s+only|only\s+(?:counting|within|in|during)|within|"
-    r"limited\s+to|restricted\s+to|confined\s+to|only)\s+(?P<t>[^()]{4,40}?)|(?P<t2>[^()]{4,40}?)\s+only)\s*\)",
+    r"limited\s+to|restricted\s+to|confined\s+to|only)\s+(?P<t>[^()]{4,40}?)|(?:(?:counting|considering|looking\s+at|taking)\s+)?(?P<t2>[^()]{4,40}?)\s+only)\s*\)",
     re.IGNORECASE,
 )
 
