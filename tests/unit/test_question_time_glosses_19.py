@@ -214,3 +214,31 @@ def test_a_named_day_opening_the_question_keeps_its_on(question: str) -> None:
 )
 def test_other_wordings_of_the_brackets(question: str, start: date, end: date) -> None:
     assert _window(question) == (start, end)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Between 5 May 2015 and 25 May 2015 (not counting the first day), who consulted Iran?",
+        "From 5 May 2015 to 25 May 2015, excluding the first day, who consulted Iran?",
+    ],
+)
+def test_an_excluded_first_edge_is_the_day_after(question: str) -> None:
+    assert _window(question) == (date(2015, 5, 6), date(2015, 5, 25))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Between 5 May 2015 and 25 May 2015 (not counting weekends), who consulted Iran?",  # was answered for all days
+        "Who consulted Iran in May 2015 (excluding the last two days)?",
+    ],
+)
+def test_days_left_out_that_are_not_read_leave_the_time_unread(question: str) -> None:
+    (t,) = understand(question).times
+    assert t.unread
+
+
+def test_an_entity_left_out_is_no_time_word() -> None:
+    (t,) = understand("Who visited Japan in 2014, excluding the United States?").times
+    assert not t.unread

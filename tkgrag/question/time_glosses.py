@@ -5,6 +5,7 @@ bracket that disagrees with its window, or is no time, is left as written, so th
   1 April 2014)" -> the bracket is dropped when its day is the stretch's last day;
 - an excluded last edge: "between the start of 2015 and 14 December 2015 (not counting that day)", "(that day not
   included)" -> "... and 13 December 2015" (the day before); after "before/after D" the bracket only restates it;
+  "(not counting the first day)" -> the range from the day after its first day;
 - a side of an anchor within its period: "Earlier in the same year in which X did R to Y, but before that happened,
   who ...?" -> "In the same year that X did R to Y, who ... before X did R to Y?" (both anchors on the one event);
 - a scope in brackets after an anchor: "after X visited Y (within 2015)", "(counting only 2014)", "(2014 only)" ->
@@ -78,6 +79,38 @@ def _joined(head: str, tail: str) -> str:
     return head + ("" if tail[:1] in ("?", ".", "!", ",", "") else ",") + (" " if tail[:1].isalnum() else "") + tail
 
 
+_FIRST_EXCLUDED = re.compile(
+    r"\s*[(,]\s*(?:(?:not\s+counting|excluding|not\s+including|exclusive\s+of|leaving\s+out)\s+the\s+(?:first|"
+    r"start(?:ing)?|opening)\s+(?:day|date)|the\s+(?:first|start(?:ing)?|opening)\s+(?:day|date)\s+(?:not\s+"
+    r"(?:included|counted|inclusive)|excluded|left\s+out|is\s+not\s+(?:included|counted)))\s*[),]?",
+    re.IGNORECASE,
+)
+
+
+def _first_excluded(text: str) -> str:
+    """ "between D1 and D2 (not counting the first day)" as "between <the day after D1> and D2"."""
+    m = _FIRST_EXCLUDED.search(text)
+    if m is None:
+        return text
+    before = text[: m.start()].rstrip()
+    last = [t for t in find_time_expressions(before) if t.end == len(before)]
+    if not last or last[-1].span is None or last[-1].relation.lower() not in ("from", "between"):
+        return text
+    t, span = last[-1], last[-1].span
+    if span.start is None or span.end is None or span.start >= span.end:
+        return text
+    first = span.start + timedelta(days=1)
+    joint = "and" if t.relation.lower() == "between" else "to"
+    out = _joined(before[: t.start] + f"{_words(first)} {joint} {_words(span.end)}", text[m.end() :])
+    ok = any(
+        u.relation.lower() == t.relation.lower()
+        and u.span is not None
+        and (u.span.start, u.span.end) == (first, span.end)
+        for u in find_time_expressions(out)
+    )
+    return out if ok else text
+
+
 def _excluded_edge(text: str) -> str:
     m = _EXCLUDED.search(text)
     if m is None:
@@ -146,4 +179,4 @@ def _side_in_period(text: str) -> str:
 
 def time_glosses(question: str) -> str:
     """``question`` with a bracket that restates or narrows its window said plainly; unchanged otherwise."""
-    return _side_in_period(_scope_bracket(_excluded_edge(_stretch_gloss(question))))
+    return _side_in_period(_scope_bracket(_first_excluded(_excluded_edge(_stretch_gloss(question)))))
