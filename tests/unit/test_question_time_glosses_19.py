@@ -9,7 +9,7 @@ from datetime import date
 
 import pytest
 
-from tkgrag.question.parse import understand
+from tkgrag.question.parse import QuestionError, understand
 
 
 def _window(question: str) -> tuple[date | None, date | None]:
@@ -140,9 +140,35 @@ def test_a_season_across_two_years_is_its_stated_months(question: str, start: da
     assert _window(question) == (start, end)
 
 
-def test_a_season_whose_bracket_disagrees_stays_unread() -> None:
-    tq = understand("Which actors criticized Japan in the winter of 2014-2015 (December 2013 to February 2014)?")
-    assert any(t.unread for t in tq.times)
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which actors criticized Japan in the winter of 2014-2015 (December 2013 to February 2014)?",
+        "Over the summer of 2014 (June 2013 to August 2013), which actors criticized Japan?",  # read as 2014 before
+    ],
+)
+def test_a_season_whose_bracket_names_other_years_is_not_read(question: str) -> None:
+    with pytest.raises(QuestionError, match="do not say one window"):
+        understand(question)
+
+
+@pytest.mark.parametrize(
+    ("question", "start", "end"),
+    [
+        (
+            "During the winter of 2014 (December 2014 to February 2015), which actors criticized Japan?",
+            date(2014, 12, 1),
+            date(2015, 2, 28),
+        ),
+        (
+            "During the 2014-2015 winter season (December 2014 through February 2015), which actors criticized Japan?",
+            date(2014, 12, 1),
+            date(2015, 2, 28),
+        ),
+    ],
+)
+def test_a_season_of_one_year_is_its_bracketed_months_with_years(question: str, start: date, end: date) -> None:
+    assert _window(question) == (start, end)
 
 
 @pytest.mark.parametrize(
