@@ -45,6 +45,7 @@ from tkgrag.question.signals import find_ordinals, question_signals
 from tkgrag.question.stated_months import stated_months
 from tkgrag.question.stated_week import stated_week
 from tkgrag.question.time_expressions import find_time_expressions, fold
+from tkgrag.question.time_glosses import time_glosses
 from tkgrag.question.topic import resolve_topic
 from tkgrag.question.weekdays import weekdays
 from tkgrag.question.window_edges import window_edges
@@ -71,6 +72,7 @@ _REWRITES: tuple[Callable[[str], str], ...] = (
     period_before,
     sector_start,
     counsel_as_consult,
+    time_glosses,
     named_days,
     stated_months,
     weekdays,

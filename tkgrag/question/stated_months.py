@@ -2,14 +2,19 @@
 autumn of 2014 (September, October and November)". The months say the window, whatever the season would mean
 elsewhere: the phrase is said as "March 2014 to May 2014". Months that do not follow one another, or a season that
 crosses the new year ("winter of 2014 (December, January and February)"), are left as written (which year's December
-is meant is unsaid)."""
+is meant is unsaid). A season said across two years with its months in brackets ("the winter of 2014-15 (December
+2014 to February 2015)", "(December to February)") is the bracket's months, the first in the first year where the
+bracket names no year; years that disagree with the stated ones are left as written."""
 
 from __future__ import annotations
 
 import re
 from itertools import pairwise
 
+from tkgrag.question.declarative import UnreadablePair
 from tkgrag.question.lexicon import MONTHS
+from tkgrag.question.time_expressions import find_time_expressions
+from tkgrag.temporal import Granularity, TimeSpan
 
 _NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october")
 _MONTH = r"(?:" + "|".join((*_NAMES, "november", "december")) + r")\b"
@@ -39,4 +44,93 @@ def stated_months(question: str) -> str:
             return m.group(0)
         return f"{names[0]} {m.group('y')} to {names[-1]} {m.group('y')}"
 
-    return _STATED.sub(said, question)
+    return across_years(_STATED.sub(said, question))
+
+
+# "the winter of 2014-15 (December 2014 to February 2015)", "the 2014/2015 winter (December to February)"
+_SEASON = r"(?:(?:early|late|mid)[\s-]+)?(?:spring|summer|autumn|fall|winter)(?:\s+(?:season|months|period))?"
+_YEARS = r"(?P<{a}>\d{{4}})(?:\s*(?:-|–|/|to)\s*(?P<{b}>\d{{4}}|\d{{2}}))?"
+_ACROSS = re.compile(
+    r"\b(?:the\s+)?(?:"
+    + _SEASON
+    + r"\s+(?:of\s+)?"
+    + _YEARS.format(a="y1", b="y2")
+    + r"|"
+    + _YEARS.format(a="z1", b="z2")
+    + r"\s+"
+    + _SEASON
+    + r")"
+    r"\s*\(\s*(?P<b>[^()]{5,50}?)\s*\)",
+    re.IGNORECASE,
+)
+_TWO = re.compile(r"^(?P<m1>" + _MONTH + r")\s*(?:to|through|until|-|–)\s*(?P<m2>" + _MONTH + r")$", re.IGNORECASE)
+
+
+def _unsaid(m: re.Match[str]) -> str:
+    """A season with months and years in brackets that name no one window, or other years than the stated ones: the
+    question is not read (the reader abstains) rather than answered for the stated year alone."""
+    if _ONE.search(m.group("b")) is None or re.search(r"\b\d{4}\b", m.group("b")) is None:
+        return m.group(0)  # "the summer of 2014 (the World Cup)", "(December, January and February)": as written
+    raise UnreadablePair(
+        f'the season and the months in brackets in "{m.group(0).strip()}" do not say one window: which months are '
+        "meant is unsaid"
+    )
+
+
+def _months_said(bracket: str) -> TimeSpan | None:
+    """The span of ``bracket`` when all of it is one range of months with their years ("December 2014 to February
+    2015")."""
+    found = find_time_expressions(bracket)
+    if len(found) != 1 or found[0].end != len(bracket) or found[0].span is None:
+        return None
+    span = found[0].span
+    if span.start is None or span.end is None or span.granularity is not Granularity.MONTH or span.start == span.end:
+        return None
+    return span
+
+
+def one_year(m: re.Match[str], year: int) -> str:
+    """ "the winter of 2014 (December 2014 to February 2015)": the bracket's months when they name their years and
+    the stated year is one of them; otherwise as written (which winter is meant stays unsaid)."""
+    span = _months_said(" ".join(m.group("b").split()))
+    if span is None or span.start is None or span.end is None:
+        return _unsaid(m)
+    years = {span.start.year, span.end.year}
+    if year not in years or not years <= {year - 1, year, year + 1}:
+        return _unsaid(m)
+    return " ".join(m.group("b").split())
+
+
+def across_years(question: str) -> str:
+    """``question`` with "<season> of Y1-Y2 (M1 [Y1] to M2 [Y2])" said as "M1 Y1 to M2 Y2"; unchanged otherwise."""
+
+    def said(m: re.Match[str]) -> str:
+        y1 = int(m.group("y1") or m.group("z1"))
+        y2_text = m.group("y2") or m.group("z2")
+        if y2_text is None:
+            return one_year(m, y1)
+        y2 = int(y2_text) if len(y2_text) == 4 else (y1 // 100) * 100 + int(y2_text)
+        if y2 != y1 + 1:
+            return _unsaid(m)
+        bracket = " ".join(m.group("b").split())
+        two = _TWO.match(bracket)
+        if two is not None:
+            m1, m2 = MONTHS[two.group("m1").lower()], MONTHS[two.group("m2").lower()]
+            if m1 <= m2:
+                return _unsaid(m)
+            return f"{two.group('m1')} {y1} to {two.group('m2')} {y2}"
+        found = find_time_expressions(bracket)
+        if len(found) != 1 or found[0].end != len(bracket) or found[0].span is None:
+            return _unsaid(m)
+        span = found[0].span
+        if (
+            span.start is None
+            or span.end is None
+            or span.granularity is not Granularity.MONTH
+            or {span.start.year, span.end.year} - {y1, y2}
+            or span.start == span.end
+        ):
+            return _unsaid(m)
+        return bracket
+
+    return _ACROSS.sub(said, question)

@@ -842,6 +842,14 @@ _UNREAD_AFTER = re.compile(
 )
 
 
+# "(not counting the first day)", ", excluding weekends" after a time or a range: an edge or days left out that no
+# rewrite read (``time_glosses`` reads "that day" and "the first day"), so the window is not the one said
+_LEFT_OUT = re.compile(
+    r"\s*[(,]?\s*(?P<w>(?:not\s+counting|excluding|not\s+including|exclusive\s+of|leaving\s+out)\s+"
+    r"(?:(?:the|that|this|its)\s+)?(?:\w+\s+){0,2}?(?:days?|dates?|weekends?))\b"
+)
+
+
 # A season that is not the time's modifier: "the summer months of 2014", "summer and autumn of 2014".
 _SEASON_BEFORE = re.compile(
     r"\b(?:spring|summer|autumn|fall|winter)(?:\s+(?:months?|season|period|and|or|to|through|until|till|of|the"
@@ -1142,7 +1150,8 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
                     (bound.group("w") if bound is not None and bound.group("ex") else "")
                     if head
                     else unread_window_words(low, rel_start, end, span)
-                ),
+                )
+                or (((left_out := _LEFT_OUT.match(low, end)) is not None and left_out.group("w")) or ""),
             )
         )
     return _unread_seasons(text, out)

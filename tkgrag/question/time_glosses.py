@@ -1,0 +1,182 @@
+"""Brackets that restate or narrow a window just said, put in the words the time reader reads (each text -> text; a
+bracket that disagrees with its window, or is no time, is left as written, so the reader abstains on it):
+
+- a gloss of a stretch's end: "during the 14-day stretch that began on 19 March 2014 (that is, up to and including
+  1 April 2014)" -> the bracket is dropped when its day is the stretch's last day;
+- an excluded last edge: "between the start of 2015 and 14 December 2015 (not counting that day)", "(that day not
+  included)" -> "... and 13 December 2015" (the day before); after "before/after D" the bracket only restates it;
+  "(not counting the first day)" -> the range from the day after its first day;
+- a side of an anchor within its period: "Earlier in the same year in which X did R to Y, but before that happened,
+  who ...?" -> "In the same year that X did R to Y, who ... before X did R to Y?" (both anchors on the one event);
+- a scope in brackets after an anchor: "after X visited Y (within 2015)", "(counting only 2014)", "(2014 only)" ->
+  ", within 2015," (the bracket joined the anchor's words, so its event was not found).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+from tkgrag.question.time_expressions import find_time_expressions
+from tkgrag.temporal import MONTH_NAMES, Granularity, TimeSpan
+
+
+def _one_span(text: str) -> TimeSpan | None:
+    """The span of ``text`` when the whole of it is one time expression (else None)."""
+    text = text.strip()
+    found = find_time_expressions(text)
+    if len(found) != 1 or found[0].span is None or found[0].end != len(text):
+        return None
+    if found[0].phrase_start != 0 and found[0].start != 0:
+        return None
+    return found[0].span
+
+
+def _words(day: date) -> str:
+    return f"{day.day} {MONTH_NAMES[day.month - 1]} {day.year}"
+
+
+_GLOSS = re.compile(
+    r"\s*\(\s*(?:(?:that\s+is|i\.\s?e\.|ie|in\s+other\s+words|meaning|so)\s*,?\s*)?(?P<edge>up\s+to\s+and\s+including|"
+    r"through|thru|to|until|till|ending(?:\s+on)?|running\s+(?:to|through|until)|up\s+to)\s+(?P<d>[^()]{4,40}?)"
+    r"\s*(?:,?\s*(?:inclusive|included))?\s*\)",
+    re.IGNORECASE,
+)
+
+
+def _stretch_gloss(text: str) -> str:
+    m = _GLOSS.search(text)
+    if m is None:
+        return text
+    before = text[: m.start()].rstrip()
+    last = [t for t in find_time_expressions(before) if t.end == len(before)]
+    day = _one_span(m.group("d"))
+    if (
+        not last
+        or last[-1].span is None
+        or day is None
+        or day.granularity is not Granularity.DAY
+        or last[-1].span.end != day.end
+        or last[-1].span.start == last[-1].span.end
+    ):
+        return text  # the gloss names another day than the stretch's last: left as said (the reader abstains)
+    return text[: m.start()] + text[m.end() :]
+
+
+_EXCLUDED = re.compile(
+    r"\s*[(,]\s*(?:(?:not\s+counting|excluding|not\s+including|exclusive\s+of|leaving\s+out)\s+(?:that|this|the\s+"
+    r"(?:last|latter|final|end|second))\s+(?:day|date)|(?:that|this|the\s+(?:last|latter|final|end|second))\s+"
+    r"(?:day|date)\s+(?:not\s+(?:included|counted|inclusive)|excluded|left\s+out|is\s+not\s+(?:included|counted)))"
+    r"\s*[),]?",
+    re.IGNORECASE,
+)
+_LAST_EDGE = re.compile(r"\s(?:and|to|until|till|through)\s+(?=\S)", re.IGNORECASE)
+_SIDE = re.compile(r"\b(?:before|after|prior\s+to|following)\s+(?=\S)", re.IGNORECASE)
+
+
+def _joined(head: str, tail: str) -> str:
+    """``head`` and ``tail`` with the comma the dropped bracket stood for."""
+    return head + ("" if tail[:1] in ("?", ".", "!", ",", "") else ",") + (" " if tail[:1].isalnum() else "") + tail
+
+
+_FIRST_EXCLUDED = re.compile(
+    r"\s*[(,]\s*(?:(?:not\s+counting|excluding|not\s+including|exclusive\s+of|leaving\s+out)\s+the\s+(?:first|"
+    r"start(?:ing)?|opening)\s+(?:day|date)|the\s+(?:first|start(?:ing)?|opening)\s+(?:day|date)\s+(?:not\s+"
+    r"(?:included|counted|inclusive)|excluded|left\s+out|is\s+not\s+(?:included|counted)))\s*[),]?",
+    re.IGNORECASE,
+)
+
+
+def _first_excluded(text: str) -> str:
+    """ "between D1 and D2 (not counting the first day)" as "between <the day after D1> and D2"."""
+    m = _FIRST_EXCLUDED.search(text)
+    if m is None:
+        return text
+    before = text[: m.start()].rstrip()
+    last = [t for t in find_time_expressions(before) if t.end == len(before)]
+    if not last or last[-1].span is None or last[-1].relation.lower() not in ("from", "between"):
+        return text
+    t, span = last[-1], last[-1].span
+    if span.start is None or span.end is None or span.start >= span.end:
+        return text
+    first = span.start + timedelta(days=1)
+    joint = "and" if t.relation.lower() == "between" else "to"
+    out = _joined(before[: t.start] + f"{_words(first)} {joint} {_words(span.end)}", text[m.end() :])
+    ok = any(
+        u.relation.lower() == t.relation.lower()
+        and u.span is not None
+        and (u.span.start, u.span.end) == (first, span.end)
+        for u in find_time_expressions(out)
+    )
+    return out if ok else text
+
+
+def _excluded_edge(text: str) -> str:
+    m = _EXCLUDED.search(text)
+    if m is None:
+        return text
+    before = text[: m.start()].rstrip()
+    edges = list(_LAST_EDGE.finditer(before))
+    if edges:
+        e = edges[-1]
+        day = _one_span(before[e.end() :])
+        if day is not None and day.granularity is Granularity.DAY and day.start is not None:
+            last = day.start - timedelta(days=1)
+            said = before[: e.end()] + _words(last)
+            out = _joined(said, text[m.end() :])
+            ok = any(
+                t.relation.lower() in ("from", "between")
+                and t.span is not None
+                and t.span.end == last
+                and t.span.start != t.span.end
+                for t in find_time_expressions(out)
+            )
+            if ok:
+                return out
+    sides = list(_SIDE.finditer(before))
+    if sides and _one_span(before[sides[-1].end() :]) is not None:
+        return _joined(before, text[m.end() :])
+    return text
+
+
+_SCOPE = re.compile(
+    r"\s*\(\s*(?:(?:(?:counting|looking\s+at|considering|taking)\s+only|only\s+(?:counting|within|in|during)|within|"
+    r"limited\s+to|restricted\s+to|confined\s+to|only)\s+(?P<t>[^()]{4,40}?)|(?:(?:counting|considering|looking\s+at|taking)\s+)?(?P<t2>[^()]{4,40}?)\s+only)\s*\)",
+    re.IGNORECASE,
+)
+
+
+def _scope_bracket(text: str) -> str:
+    def said(m: re.Match[str]) -> str:
+        t = (m.group("t") or m.group("t2")).strip()
+        if _one_span(t) is None:
+            return m.group(0)
+        tail = text[m.end() : m.end() + 1]
+        return f", within {t}" + ("" if tail in ("?", ".", "!", ",", "") else ",")
+
+    return _SCOPE.sub(said, text)
+
+
+_SIDE_IN_PERIOD = re.compile(
+    r"^\s*(?:(?P<dir>earlier|later)\s+)?in\s+the\s+(?:same\s+)?(?P<unit>year|month|week)\s+(?:in\s+which|when|that|as)\s+"
+    r"(?P<clause>[^,?()]+?)\s*,\s*(?:but|and)\s+(?P<side>before|after)\s+(?:that|this|it)\s+(?:happened|took\s+place|"
+    r"occurred|was\s+done)\s*,\s*(?P<main>(?:who|whom|which|what)\b[^?]*?)\s*(?P<end>[?.!]?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _side_in_period(text: str) -> str:
+    m = _SIDE_IN_PERIOD.match(text)
+    if m is None:
+        return text
+    side = m.group("side").lower()
+    if m.group("dir") and (m.group("dir").lower() == "earlier") != (side == "before"):
+        return text  # "Later in the year ..., but before that happened": the two sides disagree
+    clause, main = m.group("clause").strip(), m.group("main")
+    end = m.group("end") or "?"
+    return f"In the same {m.group('unit').lower()} that {clause}, {main[:1].lower()}{main[1:]} {side} {clause}{end}"
+
+
+def time_glosses(question: str) -> str:
+    """``question`` with a bracket that restates or narrows its window said plainly; unchanged otherwise."""
+    return _side_in_period(_scope_bracket(_first_excluded(_excluded_edge(_stretch_gloss(question)))))
