@@ -1290,7 +1290,7 @@ class Gen:
         t = self.w.pick(
             [
                 f"In {y}, when had {sp} last {agree(sp, pp)} before {ac[0]}?",
-                f"What was the latest date in {y} before {ac[0]} on which {sp} had {agree(sp, pp)}?",
+                f"What was the latest date in {y} on which {sp} had {agree(sp, pp)}, before {ac[0]}?",
             ]
         )
         return Q(
