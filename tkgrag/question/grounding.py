@@ -570,6 +570,10 @@ class Grounder:
             )
             object_ = others[0].key if others else None
         placed = {k for k in (subject, object_) if k}
+        nominal = _nominal_roles(anchor.text, clause.entities) if len(placed) < 2 else None
+        if nominal is not None:
+            subject, object_ = nominal[0].key, nominal[1].key
+            placed = {subject, object_}
         if (
             (subject is None or object_ is None)
             and _FINITE.search(anchor.text) is None
@@ -580,6 +584,15 @@ class Grounder:
             why = f"unresolved: the roles of {', '.join(e.name for e in clause.entities)} in {anchor.text!r} are unsaid"
             return GroundedAnchor(anchor, why, entities=clause.entities)
         events = self.facts(subject, object_, [relation] if relation else None, stated, limit=ANCHOR_EVENT_LIMIT)
+        if nominal is not None and nominal[2]:
+            # "the signing of an agreement between A and B": either may be the subject; both directions, earliest first
+            events = sorted(
+                [
+                    *events,
+                    *self.facts(object_, subject, [relation] if relation else None, stated, limit=ANCHOR_EVENT_LIMIT),
+                ],
+                key=lambda e: e.span.start,
+            )[:ANCHOR_EVENT_LIMIT]
         if not events and main.relation and main.relation != relation:
             relation = main.relation
             events = self.facts(subject, object_, [relation], stated, limit=ANCHOR_EVENT_LIMIT)
@@ -679,6 +692,49 @@ _MAIN_OBJECT_PRONOUN = re.compile(
     re.IGNORECASE,
 )
 _PRONOUN = re.compile(r"^\s*(?:he|she|it|they)\b", re.IGNORECASE)
+# Event nouns whose roles the words around two names say (``_nominal_roles``)
+_ROLE_NOUN = (
+    r"(?:visits?|trips?|consultations?|talks|meetings?|(?:phone\s+|telephone\s+)?calls?|conversations?|"
+    r"negotiations?|discussions?|signing(?:\s+of\s+(?:an?\s+)?(?:formal\s+)?(?:agreements?|accords?|deals?|treaty))?|"
+    r"(?:formal\s+)?agreements?|accords?|deals?)"
+)
+_NOMINAL_OF = re.compile(rf"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+)?{_ROLE_NOUN}\s+of\s+$", re.IGNORECASE)
+_NOMINAL_NOUN = re.compile(rf"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+)?{_ROLE_NOUN}\s+$", re.IGNORECASE)
+_NOMINAL_BETWEEN = re.compile(rf"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+)?{_ROLE_NOUN}\s+between\s+$", re.IGNORECASE)
+_NAME_ARTICLE = re.compile(r"(?<=\s)the\s+$", re.IGNORECASE)
+_MID_WITH = re.compile(r"^\s+(?:with|to)\s+$", re.IGNORECASE)
+_MID_PAID = re.compile(
+    r"^\s+(?:paid|made|had|held|placed|conducted|undertook|took)\s+(?:to|with)\s+$|^\s+(?:paid|made)\s+$", re.IGNORECASE
+)
+_MID_POSSESSIVE = re.compile(rf"^['’]s?\s+(?:[a-z-]+\s+)?{_ROLE_NOUN}\s+(?:with|to)\s+$", re.IGNORECASE)
+
+
+def _nominal_roles(text: str, entities: Sequence[GroundedEntity]) -> tuple[GroundedEntity, GroundedEntity, bool] | None:
+    """The roles of two names around an event noun, which no verb says: "the consultations of X with Y", "the visit
+    X paid to Y", "X's phone call with Y" (X the subject, Y the object); "the signing of an agreement between A and
+    B" (either: the flag). None where the words do not say them (the anchor stays unresolved)."""
+    ents = sorted({e.key: e for e in entities}.values(), key=lambda e: e.mention.start)
+    if len(ents) != 2:
+        return None
+    a, b = ents
+    if a.mention.end > b.mention.start:
+        return None
+    before, mid, after = text[: a.mention.start], text[a.mention.end : b.mention.start], text[b.mention.end :]
+    # a name's own article ("the Taiwan Affairs Office") is no part of the words between
+    before, mid = _NAME_ARTICLE.sub(" ", before), _NAME_ARTICLE.sub(" ", mid)
+    if after.strip(" ,("):
+        return None
+    if _NOMINAL_OF.match(before) and _MID_WITH.match(mid):
+        return a, b, False
+    if _NOMINAL_NOUN.match(before) and _MID_PAID.match(mid):
+        return a, b, False
+    if not before.strip() and _MID_POSSESSIVE.match(mid):
+        return a, b, False
+    if _NOMINAL_BETWEEN.match(before) and re.fullmatch(r"\s+and\s+", mid):
+        return a, b, True
+    return None
+
+
 _NOMINAL = re.compile(
     r"^\s*(?:the|a|an|its|his|her|their)\s+(?:[a-z]+\s+)?[a-z]+\s+(?:to|with|against|on|into|for|about)\b"
 )

@@ -265,8 +265,11 @@ def _role_of(text: str, holder: Mention) -> Mention | None:
     definite = m.group("art").lower() == "the"
     if m.group("prep").lower() != "of":  # "the police in Kenya": only a known sector word
         if sector_phrase_length(role_words) != len(role_words):
-            # "a statement about businesses in X": no sector after "a", but maybe one nearer the holder
-            return None if definite else _bare_sector_role(text, holder)
+            # "a statement about businesses in X": no sector after "a", but maybe one nearer the holder; "the
+            # consultations of officials in X": the article is the event noun's, the sector is "officials"
+            if not definite or any(EVENT_NOUN.fullmatch(w.lower()) for w in role_words):
+                return _bare_sector_role(text, holder)
+            return None
     elif not definite and (
         not sector_phrase_length(role_words[-1:]) or any(EVENT_NOUN.fullmatch(w.lower()) for w in role_words)
     ):
@@ -345,7 +348,11 @@ def _bare_sector_role(text: str, holder: Mention) -> Mention | None:
             continue
         # a function word ("people", "of") only inside a longer phrase the lexicon names: "ordinary people in
         # Nigeria", "members of parliament in Iraq"
-        if any(w in FUNCTION_WORDS for w in words) and (n < 2 or not _is_sector_phrase(words)):
+        if (
+            any(w in FUNCTION_WORDS for w in words)
+            and (n < 2 or not _is_sector_phrase(words))
+            and not _people_in(words, ws, n, m.group("prep"))
+        ):
             continue
         if _is_sector_phrase(words):
             start = m.start("words") + ws[-n].start()
@@ -372,6 +379,17 @@ def _possessed_sectors(text: str, names: Sequence[Mention], blocked: Sequence[tu
             holder = max(before, key=lambda x: x.end)
             out.append(Mention(text[m.start() : end], m.start(), end, MentionKind.ROLE, " ".join(ws[:n]), holder.text))
     return out
+
+
+def _people_in(words: Sequence[str], ws: Sequence[re.Match[str]], n: int, prep: str) -> bool:
+    """ "called on people in Botswana", "met people of Greece": bare "people" before "in/of" is the country's
+    citizens (the store's Citizen sector), not the country; "which people in X" asks for people, so not there."""
+    before = ws[-n - 1].group() if len(ws) > n else ""
+    return list(words) == ["people"] and prep.lower() in ("in", "of") and before not in _PEOPLE_ASKED
+
+
+# words before "people" that make it the question's own noun ("which people in X"), not a sector
+_PEOPLE_ASKED = frozenset({"which", "what", "whose", "many", "few", "some", "all", "other", "more", "most"})
 
 
 def _is_sector_phrase(words: Sequence[str]) -> bool:

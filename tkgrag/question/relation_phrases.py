@@ -116,6 +116,13 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             r"\b(?:request|ask|urg|plead|beg|petition|implor)\w*|\bappeal\w*\b(?!\s+for)|\bcall\w*\s+(?:on|upon)",
             "make an appeal or request",
         ),
+        # "rallied support for X", "drummed up support for X", "mobilised backing for X": CAMEO's rally support on
+        # behalf of X (X is the one helped), before the praise words below read "support" as praise
+        (
+            r"\b(?:rall(?:y|ied|ies|ying)|drum\w*\s+up|mobili[sz]\w*|whip\w*\s+up|gather\w*|marshal\w*)"
+            r"\s+(?:\w+\s+)?(?:support|backing)\b|\brall(?:y|ied|ies|ying)\s+(?:behind|around|to\s+the\s+side\s+of)",
+            "rally support on behalf of",
+        ),
         (
             r"\b(?:support|endors|commend|laud|hail|applaud|prais|compliment|congratulat|salut|extol)\w*"
             r"|\bsp(?:o|ea)k\w*\s+(?:highly|well|approvingly|favou?rably|warmly)|\btribute\b|\badmir\w*",
