@@ -41,6 +41,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from datetime import date
 from typing import Any
 
 from tkgrag.embed import Embedder
@@ -591,7 +592,7 @@ class Grounder:
                     *events,
                     *self.facts(object_, subject, [relation] if relation else None, stated, limit=ANCHOR_EVENT_LIMIT),
                 ],
-                key=lambda e: e.span.start,
+                key=lambda e: e.span.start or date.min,
             )[:ANCHOR_EVENT_LIMIT]
         if not events and main.relation and main.relation != relation:
             relation = main.relation
