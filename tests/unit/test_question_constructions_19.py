@@ -60,9 +60,10 @@ def test_people_asked_for_is_no_sector(question: str) -> None:
             "officials",
         ),
         ("After the visit of lawyers in Egypt to Qatar, who visited Qatar next?", "lawyers in Egypt", "lawyers"),
-        ("Before the talks of activists in Somalia with Kenya, who praised Kenya?", "activists in Somalia", "activists"),
+        ("Before the talks of activists in Somalia with Kenya, who praised Kenya?", "activists in Somalia",
+         "activists"),
     ],
-)
+)  # fmt: skip
 def test_a_sector_after_the_event_nouns_article_is_kept(question: str, mention: str, role: str) -> None:
     # before, "the consultations of officials in" was taken as one role, refused as no sector, and the holder alone
     # stood in the anchor (Turkey, which the anchor then dropped: its event years away gave a wrong answer)
@@ -179,3 +180,84 @@ def test_the_anchors_actor_set_apart_is_refused(text: str, answer_role: AnswerRo
     g = _anchored(text, answer_role, who, "Consult")
     why = contradiction(g, "Consult", AnswerCandidate(who, 1.0, key=who))
     assert why is not None and "anchor's own" in why
+
+
+# -- an event noun is no role: "the visit of X to Y", "X's phone call with Y" ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("Which country did China threaten in the same month as the visit of Xi Jinping to Russia?", "Xi Jinping"),
+        ("Who praised Iran after the signing of Hassan Rouhani with China?", "Hassan Rouhani"),
+        ("Who criticized Japan in the same month as Shinzo Abe's phone call with Barack Obama?", "Shinzo Abe"),
+        ("Who visited Kenya after Uhuru Kenyatta's telephone conversation with Qatar?", "Uhuru Kenyatta"),
+    ],
+)
+def test_an_event_noun_before_or_after_a_name_is_no_role(question: str, name: str) -> None:
+    # before, "the visit of Xi Jinping" and "Shinzo Abe's phone" were role mentions (role "visit", "phone")
+    mentions = find_mentions(question)
+    assert not [m for m in mentions if m.kind is MentionKind.ROLE and m.holder == name]
+    assert any(m.text == name for m in mentions)
+
+
+@pytest.mark.parametrize(
+    ("question", "mention"),
+    [
+        ("Who praised the head of government of Greece in 2015?", "the head of government of Greece"),
+        ("Whom did the police of Kenya arrest in 2014?", "the police of Kenya"),
+    ],
+)  # guards: read before too
+def test_a_sector_with_the_stays_a_role(question: str, mention: str) -> None:
+    assert any(m.text == mention for m in find_mentions(question) if m.kind is MentionKind.ROLE)
+
+
+# -- "the parties that criticized citizens of X": a relative clause is no role ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "mention"),
+    [
+        (
+            "List the parties that criticized citizens of Nigeria from March 9, 2015 to 2015-03-11 inclusive.",
+            "citizens of Nigeria",
+        ),
+        ("Name the actors that accused police in Kenya in May 2014.", "police in Kenya"),
+        ("Give every party whom officials of Iraq met in 2014.", "officials of Iraq"),  # guard
+    ],
+)
+def test_a_relative_clause_before_a_sector_is_no_role(question: str, mention: str) -> None:
+    roles = [m.text for m in find_mentions(question) if m.kind is MentionKind.ROLE]
+    assert mention in roles
+    assert not [r for r in roles if " that " in r or " whom " in r]
+
+
+# -- the passive with the paper first: "a formal agreement was signed with X on D - by whom?" ------------------------
+
+
+@pytest.mark.parametrize(
+    ("phrase", "canonical"),
+    [
+        ("formal agreement was signed with -", "sign formal agreement"),
+        ("a formal agreement was signed", "sign formal agreement"),
+        ("trade deal was inked", "sign formal agreement"),
+        ("peace treaty has been concluded", "sign formal agreement"),
+        ("agreement was signed", "sign formal agreement"),  # guard: the noun first was read before
+        ("signed a formal agreement", "sign formal agreement"),  # guard
+        ("agreed with", "express accord"),  # guard: agreeing, no paper signed
+    ],
+)
+def test_a_signed_paper_said_first(phrase: str, canonical: str) -> None:
+    assert relation_phrases(phrase)[1] == canonical
+
+
+@pytest.mark.parametrize(
+    ("question", "signal"),
+    [
+        ("A formal agreement was signed with Thailand on 2015-04-30 - by whom?", "OVERLAP"),
+        ("A deal was signed with Thailand in April 2015 by which countries?", "OVERLAP"),
+        ("Who signed with Barcelona in 2012?", "START"),  # guard: a club's signing starts a state
+    ],
+)
+def test_a_paper_signed_with_x_on_a_day_is_an_act(question: str, signal: str) -> None:
+    assert [t.signal.value for t in understand(question).times] == [signal]

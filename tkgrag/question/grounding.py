@@ -570,6 +570,12 @@ class Grounder:
                 (e for e in main.entities if e.key != subject), key=lambda e: e.role is not AnswerRole.OBJECT
             )
             object_ = others[0].key if others else None
+        lost = [m for m in clause.unlinked if m.kind is MentionKind.NAME and m.text[:1].isupper()]
+        if lost and (subject is None or object_ is None):
+            # "Shinzo Abe's phone call with Barack Obama" where the graph lacks Shinzo Abe: Obama's call with anyone
+            # is not the anchor (an event years away gave a wrong answer)
+            why = f"unresolved: {lost[0].text!r} in {anchor.text!r} names no entity of this graph"
+            return GroundedAnchor(anchor, why, entities=clause.entities)
         placed = {k for k in (subject, object_) if k}
         nominal = _nominal_roles(anchor.text, clause.entities) if len(placed) < 2 else None
         if nominal is not None:
@@ -603,7 +609,13 @@ class Grounder:
         if answer_role is not AnswerRole.TIME and (main.relation is None or relation == main.relation):
             answer_entity = next((e.key for e in clause.entities if e.role is answer_role), None)
         if not events:
-            found = self._similar(anchor, clause.entities[0], f"unresolved: no event for {anchor.text!r}", stated)
+            found = self._similar(
+                anchor,
+                clause.entities[0],
+                f"unresolved: no event for {anchor.text!r}",
+                stated,
+                frozenset(e.key for e in clause.entities),
+            )
             if found.resolved:
                 return found
             # understood as (actors, relation) all the same: the graph lacks the event
@@ -629,14 +641,22 @@ class Grounder:
         )
 
     def _similar(
-        self, anchor: Anchor, entity: GroundedEntity, why: str, stated: Sequence[TemporalConstraint] = ()
+        self,
+        anchor: Anchor,
+        entity: GroundedEntity,
+        why: str,
+        stated: Sequence[TemporalConstraint] = (),
+        actors: frozenset[str] = frozenset(),
     ) -> GroundedAnchor:
         """Last resort for a clause whose relation has no event: the entity's event most similar to the anchor text
-        (bounded by the entity's degree), if similar enough."""
+        (bounded by the entity's degree), if similar enough, and joining all the clause's ``actors`` ("the visit of
+        Xi Jinping to Russia" is no visit of Xi Jinping to China: an anchor years or countries away is a misread)."""
         qvec = self.embedder.encode([anchor.text])[0].tolist()
         similar = self.reads.similar_events(entity.key, qvec, k=1)
         if not similar or similar[0].score < SIMILAR_ANCHOR_MIN or not all(c.admits(similar[0].span) for c in stated):
             return GroundedAnchor(anchor, why, entities=(entity,))
+        if not actors <= {similar[0].subject, similar[0].object}:
+            return GroundedAnchor(anchor, f"{why} (its nearest event leaves out one of its actors)", entities=(entity,))
         ev = similar[0]
         return GroundedAnchor(
             anchor, "similarity", ev.relation, ev.subject, ev.object, (entity,), (ev,), answer_role_entity=None

@@ -58,7 +58,7 @@ _ROLE_BEFORE = re.compile(
 )
 # words no role holds: question words, auxiliaries, ordinals ("the earliest to make demands of X" is no role), "to"
 _ROLE_STOP = frozenset(
-    {"who", "what", "which", "when", "did", "was", "is", "were", "are", "first", "last", "same"}
+    {"who", "what", "which", "when", "did", "was", "is", "were", "are", "first", "last", "same", "that", "whom"}
     | {"earliest", "latest", "final", "recent", "next", "initial", "to"}
 )
 _PUNCT = re.compile(r"[,;?!:]")
@@ -66,7 +66,8 @@ _PUNCT = re.compile(r"[,;?!:]")
 EVENT_NOUN = re.compile(
     r"(?:visit|trip|tour|call|remark|comment|statement|request|appeal|criticism|praise|support|offer|invitation|"
     r"condemnation|accusation|threat|demand|proposal|decision|meeting|talk|negotiation|agreement|endorsement|deal|"
-    r"rejection|investigation|inquiry|arrest|consultation|cooperation|warning|rebuke|denunciation|pledge)s?$"
+    r"rejection|investigation|inquiry|arrest|consultation|cooperation|warning|rebuke|denunciation|pledge|"
+    r"(?:tele)?phone|signing|conversation|discussion)s?$"
 )
 
 
@@ -270,6 +271,9 @@ def _role_of(text: str, holder: Mention) -> Mention | None:
             if not definite or any(EVENT_NOUN.fullmatch(w.lower()) for w in role_words):
                 return _bare_sector_role(text, holder)
             return None
+    elif definite and EVENT_NOUN.fullmatch(role_words[-1].lower()) and not sector_phrase_length(role_words[-1:]):
+        # "the visit of Xi Jinping to Russia", "the signing of ...": an event and its actor, no role
+        return None
     elif not definite and (
         not sector_phrase_length(role_words[-1:]) or any(EVENT_NOUN.fullmatch(w.lower()) for w in role_words)
     ):

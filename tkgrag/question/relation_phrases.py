@@ -75,7 +75,10 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         (
             r"\b(?:sign|ink|conclud|seal|finali[sz]|clinch|struck|strike|strikes|striking|hammer\w*\s+out)\w*\b.*"
             r"\b(?:agreement|deal|accord|treaty|pact|contract)s?\b"
-            r"|\bpen\s+to\s+paper|^(?:deal|agreement|treaty|pact)s?\b",  # the noun alone: "X's deal with Y"
+            r"|\bpen\s+to\s+paper|^(?:deal|agreement|treaty|pact)s?\b"  # the noun alone: "X's deal with Y"
+            # the passive, the noun first: "a formal agreement was signed with X", "a deal has been inked by X"
+            r"|\b(?:agreement|deal|accord|treaty|pact|contract)s?\s+(?:\w+\s+){0,3}?"
+            r"(?:signed|inked|concluded|sealed|finali[sz]ed|clinched|struck)\b",
             "sign formal agreement",
         ),
         # "sat down to negotiate with X" is negotiating, not the sitting down (a consultation)
