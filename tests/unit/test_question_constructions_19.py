@@ -261,3 +261,46 @@ def test_a_signed_paper_said_first(phrase: str, canonical: str) -> None:
 )
 def test_a_paper_signed_with_x_on_a_day_is_an_act(question: str, signal: str) -> None:
     assert [t.signal.value for t in understand(question).times] == [signal]
+
+
+# -- a list of acts: its commas are no clause boundary -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "anchor"),
+    [
+        (
+            "Who investigated Romania in the same month as lawyers in Romania arrested, detained or charged Ion"
+            " Iliescu?",
+            "lawyers in Romania arrested or detained or charged Ion Iliescu",
+        ),
+        (
+            "In 2014, who had hosted Oman before Barack Obama imposed sanctions, an embargo or a boycott on the"
+            " government of Venezuela?",
+            "Barack Obama imposed sanctions or an embargo or a boycott on the government of Venezuela",
+        ),
+        (
+            "Who was the last to attack Kyiv before militants in Ukraine abducted, hijacked or took hostage women in"
+            " Ukraine?",
+            "militants in Ukraine abducted or hijacked or took hostage women in Ukraine",
+        ),
+    ],
+)
+def test_an_anchor_keeps_its_list_of_acts_and_its_object(question: str, anchor: str) -> None:
+    assert [a.text for a in understand(question).anchors] == [anchor]
+
+
+@pytest.mark.parametrize(
+    ("question", "anchor"),
+    [
+        ("After Japan criticized China, which country or group praised Korea?", "Japan criticized China"),
+        ("Before Japan visited China, Korea or Vietnam, who visited Laos?", "Japan visited China, Korea or Vietnam"),
+    ],
+)  # guards: a comma before a question word, a list of names
+def test_other_commas_are_left(question: str, anchor: str) -> None:
+    assert [a.text for a in understand(question).anchors] == [anchor]
+
+
+def test_a_sector_after_another_phrases_article() -> None:
+    q = "In the same month as the cabinet of the United States consulted activists in Somalia, who appealed to Iran?"
+    assert ("activists in Somalia", "activists", "Somalia") in _roles(q)

@@ -267,10 +267,9 @@ def _role_of(text: str, holder: Mention) -> Mention | None:
     if m.group("prep").lower() != "of":  # "the police in Kenya": only a known sector word
         if sector_phrase_length(role_words) != len(role_words):
             # "a statement about businesses in X": no sector after "a", but maybe one nearer the holder; "the
-            # consultations of officials in X": the article is the event noun's, the sector is "officials"
-            if not definite or any(EVENT_NOUN.fullmatch(w.lower()) for w in role_words):
-                return _bare_sector_role(text, holder)
-            return None
+            # consultations of officials in X", "the cabinet of Y consulted activists in X": the article is another
+            # phrase's, the sector (if any) is the known words right before "in"
+            return _bare_sector_role(text, holder)
     elif definite and EVENT_NOUN.fullmatch(role_words[-1].lower()) and not sector_phrase_length(role_words[-1:]):
         # "the visit of Xi Jinping to Russia", "the signing of ...": an event and its actor, no role
         return None
