@@ -8,6 +8,8 @@ import pytest
 from tkgrag.model import AnswerCandidate, AnswerRole
 from tkgrag.question.grounded import GroundedAnchor, GroundedEntity, GroundedQuestion
 from tkgrag.question.grounding import _nominal_roles
+from tkgrag.question.link_selection import select_links
+from tkgrag.question.linking import EntityLink
 from tkgrag.question.mentions import find_mentions
 from tkgrag.question.model import Mention, MentionKind
 from tkgrag.question.parse import understand
@@ -304,3 +306,16 @@ def test_other_commas_are_left(question: str, anchor: str) -> None:
 def test_a_sector_after_another_phrases_article() -> None:
     q = "In the same month as the cabinet of the United States consulted activists in Somalia, who appealed to Iran?"
     assert ("activists in Somalia", "activists", "Somalia") in _roles(q)
+
+
+# -- "people in X" linked inexactly to another sector: unlinked --------------------------------------------------------
+
+
+def test_people_in_x_is_not_another_sectors_entity() -> None:
+    role = Mention("people in Ukraine", 7, 24, MentionKind.ROLE, "people", "Ukraine")
+    name = Mention("Ukraine", 17, 24, MentionKind.NAME)
+    other = EntityLink(role, "People_Associated_with_the_Opposition_(Ukraine)", "People Associated with the"
+                       " Opposition (Ukraine)", 0.9)  # fmt: skip
+    assert select_links([role, name], [[other], []]) == [(role, None)]
+    citizen = EntityLink(role, "Citizen_(Ukraine)", "Citizen (Ukraine)", 0.9)  # guard: the sector itself
+    assert select_links([role, name], [[citizen], []]) == [(role, citizen)]
