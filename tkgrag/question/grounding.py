@@ -179,7 +179,14 @@ class Grounder:
 
         # The anchor's entity in the answer's role is the one the question contrasts the answer with ("who else",
         # "after X did, who first ...").
-        exclude = {ga.answer_role_entity for ga in anchors if ga.answer_role_entity}
+        # A nominal anchor's actor ("the visit X paid to Y") only where the question says so ("who else"): "Who
+        # visited Y in the same month as the visit X paid to Y?" may be answered with X.
+        exclude = {
+            ga.answer_role_entity
+            for ga in anchors
+            if ga.answer_role_entity
+            and (_OTHER_WORDS.search(tq.text) or _nominal_roles(ga.anchor.text, ga.entities) is None)
+        }
         exclude |= {e.key for e in excluded_links}
 
         rewritten = None
@@ -608,6 +615,9 @@ class Grounder:
         # repeats the question's relation: "In the month when X negotiated with Y, whom did X offer talks to?" may be Y
         if answer_role is not AnswerRole.TIME and (main.relation is None or relation == main.relation):
             answer_entity = next((e.key for e in clause.entities if e.role is answer_role), None)
+            if nominal is not None and not nominal[2]:
+                # the roles the event noun's words said, not the clause reader's ("the visit X paid to Y": X did it)
+                answer_entity = subject if answer_role is AnswerRole.SUBJECT else object_
         if not events:
             found = self._similar(
                 anchor,
@@ -722,6 +732,7 @@ _ROLE_NOUN = (
 _NOMINAL_OF = re.compile(rf"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+)?{_ROLE_NOUN}\s+of\s+$", re.IGNORECASE)
 _NOMINAL_NOUN = re.compile(rf"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+)?{_ROLE_NOUN}\s+$", re.IGNORECASE)
 _NOMINAL_BETWEEN = re.compile(rf"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+)?{_ROLE_NOUN}\s+between\s+$", re.IGNORECASE)
+_OTHER_WORDS = re.compile(r"\b(?:else|other|others|another)\b", re.IGNORECASE)
 _NAME_ARTICLE = re.compile(r"(?<=\s)the\s+$", re.IGNORECASE)
 _MID_WITH = re.compile(r"^\s+(?:with|to)\s+$", re.IGNORECASE)
 _MID_PAID = re.compile(
