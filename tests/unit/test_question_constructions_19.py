@@ -7,6 +7,7 @@ import pytest
 
 from tkgrag.model import AnswerCandidate, AnswerRole
 from tkgrag.question.grounded import GroundedAnchor, GroundedEntity, GroundedQuestion
+from tkgrag.question.clause_shapes import anchor_period_part
 from tkgrag.question.grounding import _nominal_roles
 from tkgrag.question.link_selection import select_links
 from tkgrag.question.linking import EntityLink
@@ -319,3 +320,41 @@ def test_people_in_x_is_not_another_sectors_entity() -> None:
     assert select_links([role, name], [[other], []]) == [(role, None)]
     citizen = EntityLink(role, "Citizen_(Ukraine)", "Citizen (Ukraine)", 0.9)  # guard: the sector itself
     assert select_links([role, name], [[citizen], []]) == [(role, citizen)]
+
+
+# -- "Earlier in the year in which X did Y, but before that happened, who did Z?" -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "Earlier in the same year in which the African Union investigated the UN Security Council, but before"
+            " that happened, who accused the Israeli Defense Forces?",
+            "In the same year that the African Union investigated the UN Security Council, who accused the Israeli"
+            " Defense Forces before the African Union investigated the UN Security Council?",
+        ),
+        (
+            "Later in the month when Japan visited China, but after that took place, which country criticized Korea?",
+            "In the same month that Japan visited China, which country criticized Korea after Japan visited China?",
+        ),
+        (
+            "Earlier in the day on which Qatar hosted Iran, before that happened, who praised Iran?",
+            "In the same day that Qatar hosted Iran, who praised Iran before Qatar hosted Iran?",
+        ),
+    ],
+)
+def test_the_part_of_an_anchors_period_with_its_own_event(question: str, said: str) -> None:
+    assert anchor_period_part(question) == said
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Later in the month when Japan visited China, but before that happened, who criticized Korea?",  # sides disagree
+        "Earlier in the month in which Iraq cooperated diplomatically with Japan, who else had already done so?",
+    ],
+)
+def test_other_period_parts_are_not_read_as_two_anchors(question: str) -> None:
+    assert " before Japan visited China" not in anchor_period_part(question)
+    assert "Iraq cooperated diplomatically with Japan?" not in anchor_period_part(question)
