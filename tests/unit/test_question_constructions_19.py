@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tkgrag.model import AnswerCandidate, AnswerRole
-from tkgrag.question.grounded import GroundedAnchor, GroundedEntity, GroundedQuestion
 from tkgrag.question.clause_shapes import anchor_period_part
+from tkgrag.question.grounded import GroundedAnchor, GroundedEntity, GroundedQuestion
 from tkgrag.question.grounding import _nominal_roles
 from tkgrag.question.link_selection import select_links
 from tkgrag.question.linking import EntityLink
@@ -351,7 +351,8 @@ def test_the_part_of_an_anchors_period_with_its_own_event(question: str, said: s
 @pytest.mark.parametrize(
     "question",
     [
-        "Later in the month when Japan visited China, but before that happened, who criticized Korea?",  # sides disagree
+        # the sides disagree
+        "Later in the month when Japan visited China, but before that happened, who criticized Korea?",
         "Earlier in the month in which Iraq cooperated diplomatically with Japan, who else had already done so?",
     ],
 )
