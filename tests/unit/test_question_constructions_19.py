@@ -3,12 +3,14 @@ wordings of my own. Each case failed before its fix unless marked as a guard."""
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
-from tkgrag.model import AnswerCandidate, AnswerRole
+from tkgrag.model import AnswerCandidate, AnswerRole, Evidence
 from tkgrag.question.clause_shapes import anchor_period_part
 from tkgrag.question.grounded import GroundedAnchor, GroundedEntity, GroundedQuestion
-from tkgrag.question.grounding import _nominal_roles
+from tkgrag.question.grounding import _joins, _nominal_roles
 from tkgrag.question.link_selection import select_links
 from tkgrag.question.linking import EntityLink
 from tkgrag.question.mentions import find_mentions
@@ -16,6 +18,7 @@ from tkgrag.question.model import Mention, MentionKind
 from tkgrag.question.parse import understand
 from tkgrag.question.relation_phrases import relation_phrases
 from tkgrag.readers.guards import contradiction
+from tkgrag.temporal import Granularity, TimeSpan
 
 
 def _roles(question: str) -> list[tuple[str, str | None, str | None]]:
@@ -359,3 +362,19 @@ def test_the_part_of_an_anchors_period_with_its_own_event(question: str, said: s
 def test_other_period_parts_are_not_read_as_two_anchors(question: str) -> None:
     assert " before Japan visited China" not in anchor_period_part(question)
     assert "Iraq cooperated diplomatically with Japan?" not in anchor_period_part(question)
+
+
+# -- a similar-event anchor must join every actor the anchor names ---------------------------------------------------
+
+
+def _event(subject: str, obj: str) -> Evidence:
+    day = TimeSpan(date(2014, 5, 6), date(2014, 5, 6), Granularity.DAY)
+    return Evidence.event("e", "", subject, "Make_a_visit", obj, day, 1.0)
+
+
+def test_a_similar_event_joins_the_anchors_actors() -> None:
+    # "the visit of Xi Jinping to Russia" is no visit of Xi Jinping to China
+    assert not _joins(_event("Xi_Jinping", "China"), "Russia")
+    assert _joins(_event("Xi_Jinping", "Russia"), "Russia")
+    # "refugees in Afghanistan" where only Afghanistan was linked: a sector of it joins it (a set-14 guard)
+    assert _joins(_event("Iran", "Refugee_(Afghanistan)"), "Afghanistan")

@@ -665,12 +665,18 @@ class Grounder:
         similar = self.reads.similar_events(entity.key, qvec, k=1)
         if not similar or similar[0].score < SIMILAR_ANCHOR_MIN or not all(c.admits(similar[0].span) for c in stated):
             return GroundedAnchor(anchor, why, entities=(entity,))
-        if not actors <= {similar[0].subject, similar[0].object}:
+        if not all(_joins(similar[0], k) for k in actors):
             return GroundedAnchor(anchor, f"{why} (its nearest event leaves out one of its actors)", entities=(entity,))
         ev = similar[0]
         return GroundedAnchor(
             anchor, "similarity", ev.relation, ev.subject, ev.object, (entity,), (ev,), answer_role_entity=None
         )
+
+
+def _joins(event: Evidence, key: str) -> bool:
+    """Whether ``event`` has the actor ``key`` or a sector of it ("refugees in Afghanistan" said, the linker found
+    only Afghanistan: Refugee (Afghanistan) joins it)."""
+    return any(k == key or (k or "").endswith(f"_({key})") for k in (event.subject, event.object))
 
 
 # "the negotiations of Iran with X", "the visit of Barack Obama to Japan": an event noun whose "of" names its actor
