@@ -72,13 +72,14 @@ CLAUSE, NP = AnchorKind.CLAUSE, AnchorKind.NOUN_PHRASE
             NP,
             False,
         ),
-        # tkgqa: the anchor clause keeps its own commas ("arrested, detained or charged") up to the main clause
+        # tkgqa: the anchor clause keeps its list of acts ("arrested, detained or charged") up to the main clause;
+        # since h29v the list's commas are said as "or" before parsing (question.act_lists)
         (
             "Before Military (Thailand) arrested, detained or charged National United Front for Democracy Against "
             "Dictatorship, who was the last to arrest, detain or charge National United Front for Democracy Against "
             "Dictatorship?",
             "Before",
-            "Military (Thailand) arrested, detained or charged National United Front for Democracy Against "
+            "Military (Thailand) arrested or detained or charged National United Front for Democracy Against "
             "Dictatorship",
             R.BEFORE,
             CLAUSE,
