@@ -174,8 +174,11 @@ def test_ordinary_people_in_a_country_are_its_citizens(question: str, role: str)
     assert [(m.role, sector_words()[m.role]) for m in roles] == [(role, ("Citizen",))]
 
 
-def test_people_alone_before_in_stays_no_sector() -> None:
-    assert [m.text for m in find_mentions("Who did people in Nigeria criticize?")] == ["Nigeria"]
+def test_people_alone_before_in_is_the_citizens_sector() -> None:
+    # h29v: blind set 19's writers mean Citizen (X) by "people in X" (read as X, a wrong answer); "which people in X"
+    # asks for people and stays no sector (test_question_constructions_19)
+    found = [(m.text, m.role) for m in find_mentions("Who did people in Nigeria criticize?")]
+    assert found == [("people in Nigeria", "people"), ("Nigeria", None)]
 
 
 def test_members_of_parliament_in_a_country_are_one_sector() -> None:

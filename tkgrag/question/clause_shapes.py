@@ -110,8 +110,31 @@ def _subject(clause: str) -> str | None:
     return best.text
 
 
+# "Earlier in the same year in which X did Y, but before that happened, who did Z?": the main clause states its own
+# event; said as two anchors, the period and the side ("In the same year that X did Y, who did Z before X did Y?")
+_PART_BUT = re.compile(
+    r"^\s*(?P<dir>earlier|later)\s+(?:on|in|during|within)\s+the\s+(?:same\s+|very\s+)?" + _UNIT + r"\s+"
+    r"(?:in\s+which|on\s+which|during\s+which|when|that)\s+(?P<clause>[^,?]+?)\s*,\s*(?:but\s+|and\s+)?"
+    r"(?P<trig>before|after)\s+(?:that|this|it|then)(?:\s+(?:happened|took\s+place|occurred|was\s+done))?\s*,\s*"
+    r"(?P<main>(?:who|whom|which|what)\b[^,?]+?)(?P<end>\s*[?.!]?\s*)$",
+    re.IGNORECASE,
+)
+
+
+def _part_but(text: str) -> str | None:
+    m = _PART_BUT.match(text)
+    if m is None or (m.group("trig").lower() == "before") != (m.group("dir").lower() == "earlier"):
+        return None  # "Later in the year in which X, but before that happened": the sides disagree
+    clause, end, unit = m.group("clause").strip(), m.group("end").strip() or "?", m.group("unit").lower()
+    return f"In the same {unit} that {clause}, {m.group('main').strip()} {m.group('trig').lower()} {clause}{end}"
+
+
 def anchor_period_part(text: str) -> str:
-    """The earlier or later part of an anchor event's period, asked with a pro-form (see the module docstring)."""
+    """The earlier or later part of an anchor event's period, asked with a pro-form (see the module docstring), or
+    with its own event after "but before/after that happened"."""
+    but = _part_but(text)
+    if but is not None:
+        return but
     m = _PART_FIRST.match(text) or _PART_LAST.match(text)
     if m is None:
         return text

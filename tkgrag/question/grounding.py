@@ -41,6 +41,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from datetime import date
 from typing import Any
 
 from tkgrag.embed import Embedder
@@ -178,7 +179,14 @@ class Grounder:
 
         # The anchor's entity in the answer's role is the one the question contrasts the answer with ("who else",
         # "after X did, who first ...").
-        exclude = {ga.answer_role_entity for ga in anchors if ga.answer_role_entity}
+        # A nominal anchor's actor ("the visit X paid to Y") only where the question says so ("who else"): "Who
+        # visited Y in the same month as the visit X paid to Y?" may be answered with X.
+        exclude = {
+            ga.answer_role_entity
+            for ga in anchors
+            if ga.answer_role_entity
+            and (_OTHER_WORDS.search(tq.text) or _nominal_roles(ga.anchor.text, ga.entities) is None)
+        }
         exclude |= {e.key for e in excluded_links}
 
         rewritten = None
@@ -569,7 +577,17 @@ class Grounder:
                 (e for e in main.entities if e.key != subject), key=lambda e: e.role is not AnswerRole.OBJECT
             )
             object_ = others[0].key if others else None
+        lost = [m for m in clause.unlinked if m.kind is MentionKind.NAME and m.text[:1].isupper()]
+        if lost and (subject is None or object_ is None):
+            # "Shinzo Abe's phone call with Barack Obama" where the graph lacks Shinzo Abe: Obama's call with anyone
+            # is not the anchor (an event years away gave a wrong answer)
+            why = f"unresolved: {lost[0].text!r} in {anchor.text!r} names no entity of this graph"
+            return GroundedAnchor(anchor, why, entities=clause.entities)
         placed = {k for k in (subject, object_) if k}
+        nominal = _nominal_roles(anchor.text, clause.entities) if len(placed) < 2 else None
+        if nominal is not None:
+            subject, object_ = nominal[0].key, nominal[1].key
+            placed = {subject, object_}
         if (
             (subject is None or object_ is None)
             and _FINITE.search(anchor.text) is None
@@ -580,6 +598,15 @@ class Grounder:
             why = f"unresolved: the roles of {', '.join(e.name for e in clause.entities)} in {anchor.text!r} are unsaid"
             return GroundedAnchor(anchor, why, entities=clause.entities)
         events = self.facts(subject, object_, [relation] if relation else None, stated, limit=ANCHOR_EVENT_LIMIT)
+        if nominal is not None and nominal[2]:
+            # "the signing of an agreement between A and B": either may be the subject; both directions, earliest first
+            events = sorted(
+                [
+                    *events,
+                    *self.facts(object_, subject, [relation] if relation else None, stated, limit=ANCHOR_EVENT_LIMIT),
+                ],
+                key=lambda e: e.span.start or date.min,
+            )[:ANCHOR_EVENT_LIMIT]
         if not events and main.relation and main.relation != relation:
             relation = main.relation
             events = self.facts(subject, object_, [relation], stated, limit=ANCHOR_EVENT_LIMIT)
@@ -588,8 +615,17 @@ class Grounder:
         # repeats the question's relation: "In the month when X negotiated with Y, whom did X offer talks to?" may be Y
         if answer_role is not AnswerRole.TIME and (main.relation is None or relation == main.relation):
             answer_entity = next((e.key for e in clause.entities if e.role is answer_role), None)
+            if nominal is not None and not nominal[2]:
+                # the roles the event noun's words said, not the clause reader's ("the visit X paid to Y": X did it)
+                answer_entity = subject if answer_role is AnswerRole.SUBJECT else object_
         if not events:
-            found = self._similar(anchor, clause.entities[0], f"unresolved: no event for {anchor.text!r}", stated)
+            found = self._similar(
+                anchor,
+                clause.entities[0],
+                f"unresolved: no event for {anchor.text!r}",
+                stated,
+                frozenset(e.key for e in clause.entities),
+            )
             if found.resolved:
                 return found
             # understood as (actors, relation) all the same: the graph lacks the event
@@ -615,18 +651,32 @@ class Grounder:
         )
 
     def _similar(
-        self, anchor: Anchor, entity: GroundedEntity, why: str, stated: Sequence[TemporalConstraint] = ()
+        self,
+        anchor: Anchor,
+        entity: GroundedEntity,
+        why: str,
+        stated: Sequence[TemporalConstraint] = (),
+        actors: frozenset[str] = frozenset(),
     ) -> GroundedAnchor:
         """Last resort for a clause whose relation has no event: the entity's event most similar to the anchor text
-        (bounded by the entity's degree), if similar enough."""
+        (bounded by the entity's degree), if similar enough, and joining all the clause's ``actors`` ("the visit of
+        Xi Jinping to Russia" is no visit of Xi Jinping to China: an anchor years or countries away is a misread)."""
         qvec = self.embedder.encode([anchor.text])[0].tolist()
         similar = self.reads.similar_events(entity.key, qvec, k=1)
         if not similar or similar[0].score < SIMILAR_ANCHOR_MIN or not all(c.admits(similar[0].span) for c in stated):
             return GroundedAnchor(anchor, why, entities=(entity,))
+        if not all(_joins(similar[0], k) for k in actors):
+            return GroundedAnchor(anchor, f"{why} (its nearest event leaves out one of its actors)", entities=(entity,))
         ev = similar[0]
         return GroundedAnchor(
             anchor, "similarity", ev.relation, ev.subject, ev.object, (entity,), (ev,), answer_role_entity=None
         )
+
+
+def _joins(event: Evidence, key: str) -> bool:
+    """Whether ``event`` has the actor ``key`` or a sector of it ("refugees in Afghanistan" said, the linker found
+    only Afghanistan: Refugee (Afghanistan) joins it)."""
+    return any(k == key or (k or "").endswith(f"_({key})") for k in (event.subject, event.object))
 
 
 # "the negotiations of Iran with X", "the visit of Barack Obama to Japan": an event noun whose "of" names its actor
@@ -679,6 +729,50 @@ _MAIN_OBJECT_PRONOUN = re.compile(
     re.IGNORECASE,
 )
 _PRONOUN = re.compile(r"^\s*(?:he|she|it|they)\b", re.IGNORECASE)
+# Event nouns whose roles the words around two names say (``_nominal_roles``)
+_ROLE_NOUN = (
+    r"(?:visits?|trips?|consultations?|talks|meetings?|(?:phone\s+|telephone\s+)?calls?|conversations?|"
+    r"negotiations?|discussions?|signing(?:\s+of\s+(?:an?\s+)?(?:formal\s+)?(?:agreements?|accords?|deals?|treaty))?|"
+    r"(?:formal\s+)?agreements?|accords?|deals?)"
+)
+_NOMINAL_OF = re.compile(rf"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+)?{_ROLE_NOUN}\s+of\s+$", re.IGNORECASE)
+_NOMINAL_NOUN = re.compile(rf"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+)?{_ROLE_NOUN}\s+$", re.IGNORECASE)
+_NOMINAL_BETWEEN = re.compile(rf"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+)?{_ROLE_NOUN}\s+between\s+$", re.IGNORECASE)
+_OTHER_WORDS = re.compile(r"\b(?:else|other|others|another)\b", re.IGNORECASE)
+_NAME_ARTICLE = re.compile(r"(?<=\s)the\s+$", re.IGNORECASE)
+_MID_WITH = re.compile(r"^\s+(?:with|to)\s+$", re.IGNORECASE)
+_MID_PAID = re.compile(
+    r"^\s+(?:paid|made|had|held|placed|conducted|undertook|took)\s+(?:to|with)\s+$|^\s+(?:paid|made)\s+$", re.IGNORECASE
+)
+_MID_POSSESSIVE = re.compile(rf"^['’]s?\s+(?:[a-z-]+\s+)?{_ROLE_NOUN}\s+(?:with|to)\s+$", re.IGNORECASE)
+
+
+def _nominal_roles(text: str, entities: Sequence[GroundedEntity]) -> tuple[GroundedEntity, GroundedEntity, bool] | None:
+    """The roles of two names around an event noun, which no verb says: "the consultations of X with Y", "the visit
+    X paid to Y", "X's phone call with Y" (X the subject, Y the object); "the signing of an agreement between A and
+    B" (either: the flag). None where the words do not say them (the anchor stays unresolved)."""
+    ents = sorted({e.key: e for e in entities}.values(), key=lambda e: e.mention.start)
+    if len(ents) != 2:
+        return None
+    a, b = ents
+    if a.mention.end > b.mention.start:
+        return None
+    before, mid, after = text[: a.mention.start], text[a.mention.end : b.mention.start], text[b.mention.end :]
+    # a name's own article ("the Taiwan Affairs Office") is no part of the words between
+    before, mid = _NAME_ARTICLE.sub(" ", before), _NAME_ARTICLE.sub(" ", mid)
+    if after.strip(" ,("):
+        return None
+    if _NOMINAL_OF.match(before) and _MID_WITH.match(mid):
+        return a, b, False
+    if _NOMINAL_NOUN.match(before) and _MID_PAID.match(mid):
+        return a, b, False
+    if not before.strip() and _MID_POSSESSIVE.match(mid):
+        return a, b, False
+    if _NOMINAL_BETWEEN.match(before) and re.fullmatch(r"\s+and\s+", mid):
+        return a, b, True
+    return None
+
+
 _NOMINAL = re.compile(
     r"^\s*(?:the|a|an|its|his|her|their)\s+(?:[a-z]+\s+)?[a-z]+\s+(?:to|with|against|on|into|for|about)\b"
 )

@@ -93,10 +93,20 @@ def select_links(
             # link (United Russia) is another actor; the sector goes unlinked, so the reader says so
             out.append((role, None))
             continue
+        if best is not None and best.score < 2.0 and _people_as_another(mentions[i], best):
+            # "people in Ukraine" where the store lacks Citizen (Ukraine): "People Associated with the Opposition
+            # (Ukraine)" is another actor; unlinked, the reader says so
+            out.append((mentions[i], None))
+            continue
         if best is None and mentions[i].kind is MentionKind.CHUNK:
             continue  # an unlinkable run of lower-case words is no entity
         out.append((mentions[i], best))
     return out
+
+
+def _people_as_another(m: Mention, link: EntityLink) -> bool:
+    """A "people in X" mention (the Citizen sector) linked inexactly to an entity of another sector."""
+    return m.kind is MentionKind.ROLE and (m.role or "").lower() == "people" and not link.name.startswith("Citizen")
 
 
 def _unlinked_sector_around(

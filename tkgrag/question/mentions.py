@@ -58,7 +58,7 @@ _ROLE_BEFORE = re.compile(
 )
 # words no role holds: question words, auxiliaries, ordinals ("the earliest to make demands of X" is no role), "to"
 _ROLE_STOP = frozenset(
-    {"who", "what", "which", "when", "did", "was", "is", "were", "are", "first", "last", "same"}
+    {"who", "what", "which", "when", "did", "was", "is", "were", "are", "first", "last", "same", "that", "whom"}
     | {"earliest", "latest", "final", "recent", "next", "initial", "to"}
 )
 _PUNCT = re.compile(r"[,;?!:]")
@@ -66,7 +66,8 @@ _PUNCT = re.compile(r"[,;?!:]")
 EVENT_NOUN = re.compile(
     r"(?:visit|trip|tour|call|remark|comment|statement|request|appeal|criticism|praise|support|offer|invitation|"
     r"condemnation|accusation|threat|demand|proposal|decision|meeting|talk|negotiation|agreement|endorsement|deal|"
-    r"rejection|investigation|inquiry|arrest|consultation|cooperation|warning|rebuke|denunciation|pledge)s?$"
+    r"rejection|investigation|inquiry|arrest|consultation|cooperation|warning|rebuke|denunciation|pledge|"
+    r"(?:tele)?phone|signing|conversation|discussion)s?$"
 )
 
 
@@ -265,8 +266,13 @@ def _role_of(text: str, holder: Mention) -> Mention | None:
     definite = m.group("art").lower() == "the"
     if m.group("prep").lower() != "of":  # "the police in Kenya": only a known sector word
         if sector_phrase_length(role_words) != len(role_words):
-            # "a statement about businesses in X": no sector after "a", but maybe one nearer the holder
-            return None if definite else _bare_sector_role(text, holder)
+            # "a statement about businesses in X": no sector after "a", but maybe one nearer the holder; "the
+            # consultations of officials in X", "the cabinet of Y consulted activists in X": the article is another
+            # phrase's, the sector (if any) is the known words right before "in"
+            return _bare_sector_role(text, holder)
+    elif definite and EVENT_NOUN.fullmatch(role_words[-1].lower()) and not sector_phrase_length(role_words[-1:]):
+        # "the visit of Xi Jinping to Russia", "the signing of ...": an event and its actor, no role
+        return None
     elif not definite and (
         not sector_phrase_length(role_words[-1:]) or any(EVENT_NOUN.fullmatch(w.lower()) for w in role_words)
     ):
@@ -345,7 +351,11 @@ def _bare_sector_role(text: str, holder: Mention) -> Mention | None:
             continue
         # a function word ("people", "of") only inside a longer phrase the lexicon names: "ordinary people in
         # Nigeria", "members of parliament in Iraq"
-        if any(w in FUNCTION_WORDS for w in words) and (n < 2 or not _is_sector_phrase(words)):
+        if (
+            any(w in FUNCTION_WORDS for w in words)
+            and (n < 2 or not _is_sector_phrase(words))
+            and not _people_in(words, ws, n, m.group("prep"))
+        ):
             continue
         if _is_sector_phrase(words):
             start = m.start("words") + ws[-n].start()
@@ -372,6 +382,17 @@ def _possessed_sectors(text: str, names: Sequence[Mention], blocked: Sequence[tu
             holder = max(before, key=lambda x: x.end)
             out.append(Mention(text[m.start() : end], m.start(), end, MentionKind.ROLE, " ".join(ws[:n]), holder.text))
     return out
+
+
+def _people_in(words: Sequence[str], ws: Sequence[re.Match[str]], n: int, prep: str) -> bool:
+    """ "called on people in Botswana", "met people of Greece": bare "people" before "in/of" is the country's
+    citizens (the store's Citizen sector), not the country; "which people in X" asks for people, so not there."""
+    before = ws[-n - 1].group() if len(ws) > n else ""
+    return list(words) == ["people"] and prep.lower() in ("in", "of") and before not in _PEOPLE_ASKED
+
+
+# words before "people" that make it the question's own noun ("which people in X"), not a sector
+_PEOPLE_ASKED = frozenset({"which", "what", "whose", "many", "few", "some", "all", "other", "more", "most"})
 
 
 def _is_sector_phrase(words: Sequence[str]) -> bool:

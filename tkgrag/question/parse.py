@@ -14,6 +14,7 @@ from dataclasses import replace
 from datetime import date
 
 from tkgrag.errors import TkgragError
+from tkgrag.question.act_lists import act_lists
 from tkgrag.question.anchors import find_anchors
 from tkgrag.question.answer_type import detect_answer_type, request_spans
 from tkgrag.question.clause_shapes import anchor_period_part, dash_topic, plural_marks, targets_when, than_the_day
@@ -73,6 +74,7 @@ _REWRITES: tuple[Callable[[str], str], ...] = (
     sector_start,
     counsel_as_consult,
     time_glosses,
+    act_lists,
     named_days,
     stated_months,
     weekdays,

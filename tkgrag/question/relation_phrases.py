@@ -75,7 +75,10 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         (
             r"\b(?:sign|ink|conclud|seal|finali[sz]|clinch|struck|strike|strikes|striking|hammer\w*\s+out)\w*\b.*"
             r"\b(?:agreement|deal|accord|treaty|pact|contract)s?\b"
-            r"|\bpen\s+to\s+paper|^(?:deal|agreement|treaty|pact)s?\b",  # the noun alone: "X's deal with Y"
+            r"|\bpen\s+to\s+paper|^(?:deal|agreement|treaty|pact)s?\b"  # the noun alone: "X's deal with Y"
+            # the passive, the noun first: "a formal agreement was signed with X", "a deal has been inked by X"
+            r"|\b(?:agreement|deal|accord|treaty|pact|contract)s?\s+(?:\w+\s+){0,3}?"
+            r"(?:signed|inked|concluded|sealed|finali[sz]ed|clinched|struck)\b",
             "sign formal agreement",
         ),
         # "sat down to negotiate with X" is negotiating, not the sitting down (a consultation)
@@ -115,6 +118,13 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         (
             r"\b(?:request|ask|urg|plead|beg|petition|implor)\w*|\bappeal\w*\b(?!\s+for)|\bcall\w*\s+(?:on|upon)",
             "make an appeal or request",
+        ),
+        # "rallied support for X", "drummed up support for X", "mobilised backing for X": CAMEO's rally support on
+        # behalf of X (X is the one helped), before the praise words below read "support" as praise
+        (
+            r"\b(?:rall(?:y|ied|ies|ying)|drum\w*\s+up|mobili[sz]\w*|whip\w*\s+up|gather\w*|marshal\w*)"
+            r"\s+(?:\w+\s+)?(?:support|backing)\b|\brall(?:y|ied|ies|ying)\s+(?:behind|around|to\s+the\s+side\s+of)",
+            "rally support on behalf of",
         ),
         (
             r"\b(?:support|endors|commend|laud|hail|applaud|prais|compliment|congratulat|salut|extol)\w*"

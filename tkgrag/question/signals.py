@@ -86,7 +86,17 @@ def state_change_signal(low: str, phrase_start: int) -> Signal | None:
     m = _STATE_VERB_BEFORE.search(low, clause_start, phrase_start)
     if m is None:
         return None
+    if (
+        m.group("start")
+        and m.group("start").startswith("signed")
+        and _SIGNED_PAPER.search(low, clause_start, m.start())
+    ):
+        return None  # "an agreement was signed with X on D": the signing is the act, no state starts (a club's does)
     return Signal.START if m.group("start") else Signal.FINISH
+
+
+# a paper signed: "a formal agreement was signed with X", "the deal was signed with X"
+_SIGNED_PAPER = re.compile(r"\b(?:agreements?|deals?|accords?|treat(?:y|ies)|pacts?|contracts?|memorand\w*)\b")
 
 
 def signal_of(relation: str) -> Signal:

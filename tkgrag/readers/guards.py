@@ -20,10 +20,26 @@ import re
 
 from tkgrag.model import AnswerCandidate, AnswerRole
 from tkgrag.question.grounded import GroundedQuestion
+from tkgrag.question.model import AnchorRelation
 
 # An entity after "of"/"from" has a role its syntax does not say: "remarks of X" may be X's remarks or remarks about X,
 # so the graph's swap there corrects a guess, not what the question states ("Who heard optimistic remarks of X?").
 _UNSAID_ROLE = re.compile(r"\b(?:of|from)\s+(?:the\s+)?$", re.IGNORECASE)
+
+
+# Words that set the answer apart from the anchor's actors: "who else", "which other actor", "another party"
+_OTHER = re.compile(r"\b(?:else|other|others|another)\b", re.IGNORECASE)
+_ORDERING = frozenset({AnchorRelation.AFTER, AnchorRelation.BEFORE})
+
+
+def _contrasted(g: GroundedQuestion, how: AnchorRelation, role: AnswerRole) -> bool:
+    """Whether the question sets its answer against the anchor's actor in ``role``: it says "else/other/another",
+    or the anchor orders the answer ("after X visited Y, who visited Y next") and the actor did the anchor's event in
+    the answer's role. "Who visited Mayotte in the same month as the visit Comoros paid to Mayotte?" (Comoros may be
+    the answer) and "Whom did A consult on the day of B's consultations with A?" (B may be) do not."""
+    if _OTHER.search(g.question.text):
+        return True
+    return how in _ORDERING and role is g.answer_role
 
 
 def contradiction(g: GroundedQuestion, relation: str | None, answer: AnswerCandidate) -> str | None:
@@ -41,7 +57,7 @@ def contradiction(g: GroundedQuestion, relation: str | None, answer: AnswerCandi
             if ga.relation is None or ga.relation != relation:
                 continue
             for e in ga.entities:
-                if e.key == answer.key:
+                if e.key == answer.key and _contrasted(g, ga.anchor.relation, e.role):
                     return (
                         f"the answer {answer.text} is the anchor's own {e.role.value} ({ga.anchor.text!r}): the "
                         "question orders the answer against its event"
