@@ -29,8 +29,6 @@ from collections.abc import Iterator
 import asking
 import pytest
 
-from tkgrag.ingest.pipeline import IngestOptions
-from tkgrag.ingest.tkg import ingest_tkg_file
 from tkgrag.readers.symbolic import SymbolicAnswer, SymbolicReader
 from tkgrag.retrievers.vector import VectorRetriever
 from tkgrag.store import Store
@@ -57,16 +55,7 @@ FACTS = [
 
 @pytest.fixture(scope="module")
 def graph(session_store: Store, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
-    from tests.conftest import wipe
-
-    wipe(session_store)
-    folder = tmp_path_factory.mktemp("constructions_h29v")
-    path = folder / "constructions.tsv"
-    path.write_text("".join("\t".join(f) + "\n" for f in FACTS), encoding="utf-8")
-    ingest_tkg_file(
-        session_store, path, source="constructions", options=IngestOptions(progress=False, rejects_dir=folder)
-    )
-    yield session_store
+    yield asking.load_facts(session_store, tmp_path_factory.mktemp("constructions_h29v"), FACTS, "constructions")
 
 
 @pytest.fixture(scope="module")
