@@ -45,16 +45,6 @@ def graph(session_store: Store, tmp_path_factory: pytest.TempPathFactory) -> Ite
     yield asking.load_facts(session_store, tmp_path_factory.mktemp("constructions_h29n"), FACTS, "constructions")
 
 
-@pytest.fixture(scope="module")
-def reader(graph: Store, embedder) -> SymbolicReader:  # type: ignore[no-untyped-def]
-    return SymbolicReader(graph, embedder)
-
-
-@pytest.fixture(scope="module")
-def vector(graph: Store, embedder) -> VectorRetriever:  # type: ignore[no-untyped-def]
-    return VectorRetriever(graph, embedder)
-
-
 def ask(reader: SymbolicReader, vector: VectorRetriever, question: str) -> SymbolicAnswer:
     a = asking.ask(reader, vector, question, k=5)
     assert isinstance(a, SymbolicAnswer)
