@@ -60,7 +60,8 @@ from tkgrag.question.constraints import (
 )
 from tkgrag.question.graph_linker import EXACT_SCORE, GraphLinker, GraphVersion
 from tkgrag.question.grounded import RELATION_MARGIN, GroundedAnchor, GroundedEntity, GroundedQuestion
-from tkgrag.question.link_selection import select_links, with_parentheticals
+from tkgrag.question.lexicon import CONTRAST_WORDS
+from tkgrag.question.link_selection import EXACT_NAME, select_links, with_parentheticals
 from tkgrag.question.linking import EntityLink
 from tkgrag.question.model import Anchor, AnchorRelation, AnswerKind, Mention, MentionKind, TemporalQuestion
 from tkgrag.question.parse import QuestionError, names_an_event, understand, without_mentions
@@ -73,7 +74,6 @@ from tkgrag.store import Store
 from tkgrag.temporal import Granularity
 from tkgrag.timing import StageTimer
 
-EXACT_NAME = 2.0  # a link score this high is an exact name or alias (graph_linker)
 WIDE_MARGIN = 0.25  # ... and, when none of those has events with the entities, candidates this close
 RELATION_CANDIDATES = 8
 PARAPHRASE_DISCOUNT = 0.8  # a paraphrase's match counts less than the phrase as said
@@ -185,7 +185,7 @@ class Grounder:
             ga.answer_role_entity
             for ga in anchors
             if ga.answer_role_entity
-            and (_OTHER_WORDS.search(tq.text) or _nominal_roles(ga.anchor.text, ga.entities) is None)
+            and (CONTRAST_WORDS.search(tq.text) or _nominal_roles(ga.anchor.text, ga.entities) is None)
         }
         exclude |= {e.key for e in excluded_links}
 
@@ -544,7 +544,7 @@ class Grounder:
     def _links_whole(self, anchor: Anchor) -> bool:
         """Whether the whole anchor text is one entity's exact name ("Other Authorities / Officials (X)")."""
         links = self.linker.link_entities([_whole(anchor)], k=1)[0]
-        return bool(links) and links[0].score >= 2.0
+        return bool(links) and links[0].score >= EXACT_NAME
 
     def _clause_anchor(
         self,
@@ -738,7 +738,6 @@ _ROLE_NOUN = (
 _NOMINAL_OF = re.compile(rf"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+)?{_ROLE_NOUN}\s+of\s+$", re.IGNORECASE)
 _NOMINAL_NOUN = re.compile(rf"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+)?{_ROLE_NOUN}\s+$", re.IGNORECASE)
 _NOMINAL_BETWEEN = re.compile(rf"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+)?{_ROLE_NOUN}\s+between\s+$", re.IGNORECASE)
-_OTHER_WORDS = re.compile(r"\b(?:else|other|others|another)\b", re.IGNORECASE)
 _NAME_ARTICLE = re.compile(r"(?<=\s)the\s+$", re.IGNORECASE)
 _MID_WITH = re.compile(r"^\s+(?:with|to)\s+$", re.IGNORECASE)
 _MID_PAID = re.compile(

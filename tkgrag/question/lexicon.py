@@ -209,3 +209,8 @@ LEXICAL_ORDINAL_COMPOUNDS = re.compile(
     r"|\b(?:per|a|one|each|every|split)\s+second\b|\bhow\s+long\b.*\blast\b",
     re.IGNORECASE,
 )
+
+# Words that set the answer apart from an anchor's actors ("who else", "which other actor", "another party"): with
+# them, an anchor's own actor is no answer; without them it may be ("Whom did A consult on the day of B's talks with
+# A?")
+CONTRAST_WORDS = re.compile(r"\b(?:else|other|others|another)\b", re.IGNORECASE)

@@ -13,6 +13,8 @@ from tkgrag.question.model import Mention, MentionKind
 # so the best full-text hit needs a cosine of about 0.76 (on the MultiTQ sample against icews14, wrong guesses such as
 # "Mahmoud Abbas" -> Abbas Medlej scored 0.67-0.87, right paraphrases 0.89-0.93).
 LINK_MIN_SCORE = 0.88
+# A link score this high is an exact name or alias (graph_linker: full-text matches score 2 + their cosine).
+EXACT_NAME = 2.0
 
 
 _PARENTHETICAL = re.compile(r"\s*\([^()]{1,60}\)")
@@ -71,7 +73,7 @@ def select_links(
         score = best.score if best is not None else 0.0
         return (
             0 if score >= LINK_MIN_SCORE else 1,
-            0 if score >= 2.0 else 1,  # exact name or alias
+            0 if score >= EXACT_NAME else 1,  # exact name or alias
             1 if m.kind is MentionKind.CHUNK else 0,
             -(m.end - m.start),
             -score,
@@ -88,12 +90,12 @@ def select_links(
         if best is not None and best.score < LINK_MIN_SCORE:
             best = None
         role = _unlinked_sector_around(i, mentions, links, chosen)
-        if role is not None and (best is None or best.score < 2.0):
+        if role is not None and (best is None or best.score < EXACT_NAME):
             # "a ministry of Russia" where the store has neither Ministry (Russia) nor Russia: the holder's inexact
             # link (United Russia) is another actor; the sector goes unlinked, so the reader says so
             out.append((role, None))
             continue
-        if best is not None and best.score < 2.0 and _people_as_another(mentions[i], best):
+        if best is not None and best.score < EXACT_NAME and _people_as_another(mentions[i], best):
             # "people in Ukraine" where the store lacks Citizen (Ukraine): "People Associated with the Opposition
             # (Ukraine)" is another actor; unlinked, the reader says so
             out.append((mentions[i], None))

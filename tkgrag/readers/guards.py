@@ -20,6 +20,7 @@ import re
 
 from tkgrag.model import AnswerCandidate, AnswerRole
 from tkgrag.question.grounded import GroundedQuestion
+from tkgrag.question.lexicon import CONTRAST_WORDS
 from tkgrag.question.model import AnchorRelation
 
 # An entity after "of"/"from" has a role its syntax does not say: "remarks of X" may be X's remarks or remarks about X,
@@ -27,8 +28,6 @@ from tkgrag.question.model import AnchorRelation
 _UNSAID_ROLE = re.compile(r"\b(?:of|from)\s+(?:the\s+)?$", re.IGNORECASE)
 
 
-# Words that set the answer apart from the anchor's actors: "who else", "which other actor", "another party"
-_OTHER = re.compile(r"\b(?:else|other|others|another)\b", re.IGNORECASE)
 _ORDERING = frozenset({AnchorRelation.AFTER, AnchorRelation.BEFORE})
 
 
@@ -37,7 +36,7 @@ def _contrasted(g: GroundedQuestion, how: AnchorRelation, role: AnswerRole) -> b
     or the anchor orders the answer ("after X visited Y, who visited Y next") and the actor did the anchor's event in
     the answer's role. "Who visited Mayotte in the same month as the visit Comoros paid to Mayotte?" (Comoros may be
     the answer) and "Whom did A consult on the day of B's consultations with A?" (B may be) do not."""
-    if _OTHER.search(g.question.text):
+    if CONTRAST_WORDS.search(g.question.text):
         return True
     return how in _ORDERING and role is g.answer_role
 
