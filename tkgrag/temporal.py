@@ -44,6 +44,15 @@ MONTH_NAMES: tuple[str, ...] = (
     "December",
 )
 
+# English weekday names, fixed like MONTH_NAMES; index = ``date.weekday()`` (0 = Monday).
+WEEKDAY_NAMES: tuple[str, ...] = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def day_words(day: date) -> str:
+    """A day in words ("5 June 2015"), as the question rewrites say the windows they compute: the time reader
+    misreads an ISO day after "from" ("from 2015-04-02 to ...")."""
+    return f"{day.day} {MONTH_NAMES[day.month - 1]} {day.year}"
+
 
 class TimeParseError(ValueError):
     """A time value that is not ISO ``YYYY-MM-DD``, ``YYYY-MM`` or ``YYYY`` (optionally signed, e.g. ``+2014``)."""

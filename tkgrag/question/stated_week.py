@@ -8,11 +8,10 @@ or where the statement's own day falls outside it."""
 from __future__ import annotations
 
 import re
-from datetime import date
 
 from tkgrag.question.declarative import UnreadablePair
 from tkgrag.question.time_expressions import find_time_expressions
-from tkgrag.temporal import MONTH_NAMES, Granularity
+from tkgrag.temporal import Granularity, day_words
 
 _WEEK = re.compile(
     r"\s*\b(?:(?:in|during|within|over)\s+)?(?:that|the|this)(?:\s+(?:very|same))*\s+week\s*"
@@ -21,10 +20,6 @@ _WEEK = re.compile(
 )
 _DID_IT = re.compile(r"\b(?P<do>did|do|does|done)\s+(?:it|that|this)\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?:[.;]|\s[-\u2013\u2014]|\u2014)\s*(?=(?:who|whom|which|what)\b)", re.IGNORECASE)
-
-
-def _said(day: date) -> str:
-    return f"{day.day} {MONTH_NAMES[day.month - 1]} {day.year}"
 
 
 def stated_week(question: str) -> str:
@@ -49,7 +44,7 @@ def stated_week(question: str) -> str:
         raise UnreadablePair(
             f"cannot read {question!r}: the statement's own time is not in the week it states ({m.group('days')})"
         )
-    said = f" from {_said(first)} to {_said(last)} that same year"
+    said = f" from {day_words(first)} to {day_words(last)} that same year"
     # "did that/it" is a pro-form only at the end of the question; "did so" anywhere
     asked = _DID_IT.sub(r"\g<do> so", question[stop.end() : m.start()])
     return question[: stop.end()] + asked + said + question[m.end() :]

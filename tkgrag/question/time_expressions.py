@@ -58,7 +58,7 @@ from tkgrag.question.lexicon import (
 )
 from tkgrag.question.model import Signal, TimeExpression
 from tkgrag.question.signals import relation_before, state_change_signal
-from tkgrag.temporal import Granularity, TimeSpan, period_bounds
+from tkgrag.temporal import WEEKDAY_NAMES, Granularity, TimeSpan, period_bounds
 
 
 class TimeExpressionError(TkgragError, ValueError):
@@ -590,7 +590,6 @@ _COUNT_BEFORE_HEAD = re.compile(
     r"\b(?P<w>the\s+(?:\d{1,3}|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")(?:\s+|-)(?:calendar\s+)?"
     r"(?:days?|weeks?)(?:[\s-]+long)?(?:\s+(?:period|window|span|stretch|interval|spell|run))?)\s*,?\s*$"
 )
-_WEEKDAY_NAMES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 
 def _wrong_weekday(said: str, span: TimeSpan | None) -> str:
@@ -599,7 +598,7 @@ def _wrong_weekday(said: str, span: TimeSpan | None) -> str:
     if span is None or span.start is None or span.start != span.end or span.granularity is not Granularity.DAY:
         return ""
     word = said.strip(" ,").lower()
-    if word[:3] == _WEEKDAY_NAMES[span.start.weekday()]:
+    if word[:3] == WEEKDAY_NAMES[span.start.weekday()][:3].lower():
         return ""
     return f"{word} ({span.start.isoformat()} is a {span.start.strftime('%A')})"
 

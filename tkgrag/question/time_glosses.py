@@ -15,10 +15,10 @@ bracket that disagrees with its window, or is no time, is left as written, so th
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
+from datetime import timedelta
 
 from tkgrag.question.time_expressions import find_time_expressions
-from tkgrag.temporal import MONTH_NAMES, Granularity, TimeSpan
+from tkgrag.temporal import Granularity, TimeSpan, day_words
 
 
 def _one_span(text: str) -> TimeSpan | None:
@@ -30,10 +30,6 @@ def _one_span(text: str) -> TimeSpan | None:
     if found[0].phrase_start != 0 and found[0].start != 0:
         return None
     return found[0].span
-
-
-def _words(day: date) -> str:
-    return f"{day.day} {MONTH_NAMES[day.month - 1]} {day.year}"
 
 
 _GLOSS = re.compile(
@@ -101,7 +97,7 @@ def _first_excluded(text: str) -> str:
         return text
     first = span.start + timedelta(days=1)
     joint = "and" if t.relation.lower() == "between" else "to"
-    out = _joined(before[: t.start] + f"{_words(first)} {joint} {_words(span.end)}", text[m.end() :])
+    out = _joined(before[: t.start] + f"{day_words(first)} {joint} {day_words(span.end)}", text[m.end() :])
     ok = any(
         u.relation.lower() == t.relation.lower()
         and u.span is not None
@@ -122,7 +118,7 @@ def _excluded_edge(text: str) -> str:
         day = _one_span(before[e.end() :])
         if day is not None and day.granularity is Granularity.DAY and day.start is not None:
             last = day.start - timedelta(days=1)
-            said = before[: e.end()] + _words(last)
+            said = before[: e.end()] + day_words(last)
             out = _joined(said, text[m.end() :])
             ok = any(
                 t.relation.lower() in ("from", "between")

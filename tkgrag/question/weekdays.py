@@ -9,13 +9,12 @@ from __future__ import annotations
 import re
 
 from tkgrag.question.time_expressions import find_time_expressions
-from tkgrag.temporal import Granularity
+from tkgrag.temporal import WEEKDAY_NAMES, Granularity
 
 _WEEKDAY = re.compile(
     r"(?<![\w'’-])(?P<wd>(?:mon|tues|wednes|thurs|fri|satur|sun)day),?\s+(?=(?:the\s+)?\d|[A-Z][a-z]+\.?\s+\d)",
     re.IGNORECASE,
 )
-_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
 def _day_after(text: str, pos: int) -> int | None:
@@ -56,7 +55,7 @@ def weekdays(question: str) -> str:
     out, last = [], 0
     for m in _WEEKDAY.finditer(question):
         day = _day_after(question, m.end())
-        if day is not None and _NAMES[day] == m.group("wd").lower():
+        if day is not None and WEEKDAY_NAMES[day].lower() == m.group("wd").lower():
             out.append(question[last : m.start()])
             last = m.end()
     return "".join(out) + question[last:] if out else question

@@ -14,7 +14,7 @@ from datetime import date, timedelta
 from tkgrag.question.answer_type import unit_request
 from tkgrag.question.lexicon import NUMBER_WORDS, ORDINAL_WORDS
 from tkgrag.question.time_expressions import find_time_expressions
-from tkgrag.temporal import MONTH_NAMES, Granularity, TimeSpan, period_bounds
+from tkgrag.temporal import Granularity, TimeSpan, day_words, period_bounds
 
 # "up to, but not including, D", "until but excluding D": the day itself is out
 _BUT_NOT = re.compile(
@@ -117,7 +117,7 @@ def _next_day_edge(text: str) -> str:
     assert rest[0].span.start is not None
     step = timedelta(days=1 if m.group("dir").lower() in ("after", "following") else -1)
     day = rest[0].span.start + step
-    said = f"{day.day} {MONTH_NAMES[day.month - 1]} {day.year}"  # "from 2015-04-02 to ..." is misread: no ISO form here
+    said = day_words(day)
     edged = text[: m.start()] + f"{m.group('head')} {said}" + text[m.end() + rest[0].end :]
     ok = any(
         t.relation.lower() == m.group("head").lower() and t.span is not None and t.span.start == day
@@ -179,11 +179,6 @@ def _stretch(text: str) -> str:
 
 def _said_days(m: re.Match[str]) -> str:
     return f"the {m.group('n')} days "
-
-
-def _words(day: date) -> str:
-    """A day in words ("5 June 2015"): "from 2015-04-02 to ..." is misread by the time reader."""
-    return f"{day.day} {MONTH_NAMES[day.month - 1]} {day.year}"
 
 
 # "After 4 June 2015 and before the month (June 2015) was out", "After the end of July 2015 and before 2015 was over",
@@ -248,7 +243,7 @@ def _two_sided(text: str) -> str:
         return text  # "before the month" with nothing after: which month edge is meant is unsaid
     if hi < lo:
         return text
-    said = f"{'F' if m.group(0)[0].isupper() else 'f'}rom {_words(lo)} to {_words(hi)}"
+    said = f"{'F' if m.group(0)[0].isupper() else 'f'}rom {day_words(lo)} to {day_words(hi)}"
     return text[: m.start()] + said + text[m.end() :]
 
 
@@ -297,7 +292,7 @@ def _day_alone(text: str) -> str:
             day = date(year, month, d)
         except ValueError:
             return m.group(0)
-        return f"{m.group('rel')} {m.group('wd') or ''}{_words(day)}"  # the time reader checks the weekday
+        return f"{m.group('rel')} {m.group('wd') or ''}{day_words(day)}"  # the time reader checks the weekday
 
     return _DAY_ALONE.sub(said, text)
 
