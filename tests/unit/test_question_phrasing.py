@@ -111,7 +111,8 @@ def test_relation_paraphrases(phrase: str, paraphrase: str) -> None:
 
 
 def test_met_at_a_third_location_keeps_its_own_relation() -> None:
-    assert relation_phrases("met at a third location") == ["met at a third location"]
+    # the phrase as said, then the relation's own name (h30r: "third location" is a CAMEO word), never "consult"
+    assert relation_phrases("met at a third location") == ["met at a third location", "meet at a third location"]
     assert not stated_intent("offered condolences")
     assert stated_intent("said it would cooperate")
 

@@ -58,7 +58,7 @@ _CUES: list[tuple[re.Pattern[str], AnswerKind]] = [
             r"\s+(?:(?:of|about)\s+)?(?:the\s+)?"
             r"(?:exact\s+|specific\s+|precise\s+|particular\s+)?"
             # an ordinal before the unit: "what was the most recent date on which ..." (the order is read elsewhere)
-            r"(?:(?:first|last|earliest|latest|most\s+recent|final|initial|previous)\s+)?(?:(?:start|end|finish|beginning)\s+and\s+)?(?P<b>start(?:ing)?|end(?:ing)?|beginning|inception|founding|"
+            r"(?:(?:first|last|earliest|latest|most\s+recent|final|initial|previous|next|following|subsequent|preceding)\s+)?(?:(?:start|end|finish|beginning)\s+and\s+)?(?P<b>start(?:ing)?|end(?:ing)?|beginning|inception|founding|"
             r"foundation|birth|death|release|publication|opening|closing|dissolution|abolition|launch|creation|"
             rf"conclusion)?\s*(?P<unit>time|occasion|moment|instance|point\s+in\s+time|{_STATED_UNITS}))\b"
         ),
@@ -114,7 +114,8 @@ _CUES: list[tuple[re.Pattern[str], AnswerKind]] = [
 _WHEN = re.compile(r"(?<![\w'’-])(?P<cue>when(?:['’]s)?|whens)(?![\w'’-])")
 # "when" as the question word after a request: "Do you know when ...", "tell me when ...", "I wonder when ..."
 _WHEN_AS_QUESTION = re.compile(
-    r"(?:\b(?:since|until|till|from|by|and|or|know|tell\s+me|wonder|ask|remember|say|find\s+out)|,)\s*$"
+    # after a colon: "In 2014 or in 2015: when did X host Y?"
+    r"(?:\b(?:since|until|till|from|by|and|or|know|tell\s+me|wonder|ask|remember|say|find\s+out)|[,:])\s*$"
 )
 _START_WORDS = re.compile(
     r"\b(?:start|starts|started|starting|begin|begins|began|begun|beginning|become|becomes|became|join|joins|joined|"

@@ -166,10 +166,20 @@ _THAN_THE_DAY = re.compile(
 )
 
 
+# the same, fronted: "Earlier in 2014 than the day X praised Y, who had hosted X?"
+_THAN_THE_DAY_FIRST = re.compile(
+    r"^\s*(?P<dir>earlier|later)\s+in\s+(?P<year>\d{4})\s+than\s+"
+    r"(?:the\s+(?:day|date|time|moment)\s+(?:(?:on\s+which|when|that)\s+)?|when\s+)"
+    r"(?P<clause>[^,?]+?)\s*,\s*(?P<main>(?:who|whom|which|what)\b[^,?]*?)(?P<end>\s*[?.!]?\s*)$",
+    re.IGNORECASE,
+)
+
+
 def than_the_day(text: str) -> str:
-    """ "<wh ...> earlier in 2014 than the day X did Y?" -> "Before the day X did Y in 2014, <wh ...> in 2014?": the
-    anchor's own year is stated then, so its event is looked for in that year, as the question means."""
-    m = _THAN_THE_DAY.match(text)
+    """ "<wh ...> earlier in 2014 than the day X did Y?" (or the "than" phrase first) -> "Before the day X did Y in
+    2014, <wh ...> in 2014?": the anchor's own year is stated then, so its event is looked for in that year, as the
+    question means."""
+    m = _THAN_THE_DAY.match(text) or _THAN_THE_DAY_FIRST.match(text)
     if m is None or re.search(r"\b(?:19|20)\d\d\b", m.group("clause")):
         return text
     side = "Before" if m.group("dir").lower() == "earlier" else "After"

@@ -247,6 +247,9 @@ class Grounder:
         verb = verb_position(text, relation_phrase, [*blocked, *((m.start, m.end) for m, _ in picked)])
         passive = verb is not None and is_passive(text, verb)
         roles = [syntactic_role(text, m, verb, passive=passive) for m, _ in linked]
+        if not passive and roles == [AnswerRole.OBJECT, AnswerRole.OBJECT]:
+            # "saw the diplomatic cooperation of X with Y": the event noun's words say who did it
+            roles = _nominal_main_roles(text, linked[0][0], linked[1][0]) or roles
         with watch.stage("relation"):
             candidates = with_title(self._relation_candidates(phrase), split.titles) if phrase else ()
         with watch.stage("roles"):
@@ -744,6 +747,23 @@ _MID_PAID = re.compile(
     r"^\s+(?:paid|made|had|held|placed|conducted|undertook|took)\s+(?:to|with)\s+$|^\s+(?:paid|made)\s+$", re.IGNORECASE
 )
 _MID_POSSESSIVE = re.compile(rf"^['’]s?\s+(?:[a-z-]+\s+)?{_ROLE_NOUN}\s+(?:with|to)\s+$", re.IGNORECASE)
+# "X's downgrading of ties with Y", "X's cutting of relations with Y", "X's criticism of Y": a verbal noun of X's
+# and its target
+_MID_POSSESSIVE_ACT = re.compile(
+    r"^['’]s?\s+(?:[a-z-]+\s+)?[a-z]+ing\s+(?:of\s+(?:(?:its|their|his|her|the|diplomatic)\s+)*(?:ties|relations|"
+    r"relationship|contacts?)\s+)?(?:with|to|toward|towards|against)\s+$",
+    re.IGNORECASE,
+)
+# "the humanitarian aid from X to Y", "the visit from X to Y": from the giver to the receiver, whatever the noun
+_NOMINAL_FROM = re.compile(r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s+from\s+$", re.IGNORECASE)
+_MID_TO = re.compile(r"^\s+(?:to|toward|towards)\s+$", re.IGNORECASE)
+# "the formal agreement X signed with Y", "the criticism X levelled at Y": the noun, its actor and a past verb
+_MID_VERBED = re.compile(
+    r"^\s+(?:[a-z]+ed|paid|made|had|held|took|struck|sent|gave|brought|undertook|conducted)\s+"
+    r"(?:with|to|at|against|toward|towards|on)\s+$",
+    re.IGNORECASE,
+)
+_NOMINAL_ANY = re.compile(r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s+$", re.IGNORECASE)
 
 
 def _nominal_roles(text: str, entities: Sequence[GroundedEntity]) -> tuple[GroundedEntity, GroundedEntity, bool] | None:
@@ -765,11 +785,45 @@ def _nominal_roles(text: str, entities: Sequence[GroundedEntity]) -> tuple[Groun
         return a, b, False
     if _NOMINAL_NOUN.match(before) and _MID_PAID.match(mid):
         return a, b, False
-    if not before.strip() and _MID_POSSESSIVE.match(mid):
+    if not before.strip() and (_MID_POSSESSIVE.match(mid) or _MID_POSSESSIVE_ACT.match(mid)):
+        return a, b, False
+    if _NOMINAL_FROM.match(before) and _MID_TO.match(mid):
+        return a, b, False
+    if _NOMINAL_ANY.match(before) and _MID_VERBED.match(mid):
         return a, b, False
     if _NOMINAL_BETWEEN.match(before) and re.fullmatch(r"\s+and\s+", mid):
         return a, b, True
     return None
+
+
+# the main clause's event noun after a verb that says no event ("saw", "was"): "(which month saw) the diplomatic
+# cooperation of X with Y", "(when was) the humanitarian aid from X to Y"; after an event's own verb ("Who hosted the
+# visit of X to Y") the noun's actor is no subject of the question's relation
+_NOUN_LEAD = (
+    r"\b(?:saw|sees|see|witnessed|witnesses|witness|marked|marks|mark|featured|features|was|were|is|are|did|does)"
+)
+_MAIN_NOUN_OF = re.compile(
+    rf"{_NOUN_LEAD}\s+(?:the|a|an)\s+(?:[a-z-]+\s+)?(?:{_ROLE_NOUN}|cooperation|collaboration|support|aid|assistance)\s+of\s+"
+    r"(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_MAIN_NOUN_FROM = re.compile(
+    rf"{_NOUN_LEAD}\s+(?:the|a|an)\s+(?:[a-z-]+\s+){{0,2}}?[a-z-]+\s+from\s+(?:the\s+)?$", re.IGNORECASE
+)
+_MAIN_MID = re.compile(r"^\s+(?:with|to|toward|towards)\s+(?:the\s+)?$", re.IGNORECASE)
+
+
+def _nominal_main_roles(text: str, a: Mention, b: Mention) -> list[AnswerRole] | None:
+    """Two names the clause reader put both after its verb, around an event noun that says their roles: "the
+    diplomatic cooperation of X with Y", "the aid from X to Y" (X the subject, Y the object); None otherwise."""
+    first, second = (a, b) if a.start < b.start else (b, a)
+    if first.end > second.start or not _MAIN_MID.match(text[first.end : second.start]):
+        return None
+    before = text[max(0, first.start - 80) : first.start]
+    if not (_MAIN_NOUN_OF.search(before) or (_MAIN_NOUN_FROM.search(before) and "from" in before[-12:].lower())):
+        return None
+    subject, object_ = AnswerRole.SUBJECT, AnswerRole.OBJECT
+    return [subject, object_] if first is a else [object_, subject]
 
 
 _NOMINAL = re.compile(

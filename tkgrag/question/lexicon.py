@@ -203,6 +203,8 @@ LEXICAL_ORDINAL_COMPOUNDS = re.compile(
     r"|\b(?:first|second)\s+world\s+war\b|\bat\s+last\b|\bat\s+first\b"
     # "first world" (First World countries), but "their first world series/cup" is a position in time
     r"|\b(?:first|second|third)[\s-](?:place|party|parties|location|hand|degree|floor|base|rate|class|tier)\b"
+    # "met in a third country": a place neither side's, no position ("the third country to visit X" is one)
+    r"|(?<=\ba\s)third[\s-](?:country|countries|venue|site|territory|state|nation|city|capital)\b"
     r"|\b(?:first|second|third)[\s-]world\b(?!\s+(?:series|cups?|championships?|titles?|records?|tours?))"
     r"|(?<!the\s)(?<!his\s)(?<!her\s)(?<!its\s)\bfinal\b(?!\s+(?:season|episode|album|film|movie|book|game|match|"
     r"year|years|time|term|day|days|appearance|work|novel|song|single|edition|battle|years?))"

@@ -61,6 +61,9 @@ _ROLE_STOP = frozenset(
     {"who", "what", "which", "when", "did", "was", "is", "were", "are", "first", "last", "same", "that", "whom"}
     | {"earliest", "latest", "final", "recent", "next", "initial", "to"}
 )
+# prepositions that end an act's words, not a role's ("gesture towards citizens"); "for" and "on" may sit inside a
+# role ("the ministry for foreign affairs", "the committee on foreign relations")
+_ROLE_PREP = frozenset({"towards", "toward", "against", "about", "regarding", "concerning", "with", "at"})
 _PUNCT = re.compile(r"[,;?!:]")
 # Nouns that name an event, not an actor: "X's visit" is X visiting.
 EVENT_NOUN = re.compile(
@@ -68,6 +71,12 @@ EVENT_NOUN = re.compile(
     r"condemnation|accusation|threat|demand|proposal|decision|meeting|talk|negotiation|agreement|endorsement|deal|"
     r"rejection|investigation|inquiry|arrest|consultation|cooperation|warning|rebuke|denunciation|pledge|"
     r"(?:tele)?phone|signing|conversation|discussion)s?$"
+)
+
+# a verbal noun after a possessive ("X's downgrading of ties with Y", "X's cutting of relations"), not a sector's word
+# ("X's ruling party", "X's governing coalition" say an adjective before a noun)
+_VERBAL_NOUN = re.compile(
+    r"(?!(?:ruling|governing|opposition|leading|founding|sitting|acting|building|king)$)[a-z]{3,}ing"
 )
 
 
@@ -260,6 +269,10 @@ def _role_of(text: str, holder: Mention) -> Mention | None:
     if any(w.lower() in _ROLE_STOP for w in m.group("role").split()):
         # "the first to blame citizens of India": the article belongs to "the first", the sector has none
         return _bare_sector_role(text, holder)
+    if any(w.lower() in _ROLE_PREP for w in m.group("role").split()):
+        # "a symbolic gesture towards citizens of X", "the protest against the police of X": an act and its target,
+        # the sector (if any) is the known words right before "of"
+        return _bare_sector_role(text, holder)
     if _name_then_verb(m.group("role").split()):
         return None  # "the African Union spoke approvingly of Djibouti": a clause, its subject and verb, no role
     role_words = m.group("role").split()
@@ -318,8 +331,8 @@ def _possessive_role(text: str, toks: list[_Tok], j: int, holder: Mention) -> Me
         w = t.text.lower()
         if t.blocked or w in FUNCTION_WORDS or w in _ROLE_STOP or not re.match(r"[^\W\d_]", w):
             break
-        if not role_toks and not t.capitalised and EVENT_NOUN.match(w):
-            return None  # "Bolivia's visit", "Japan's remarks": the event, not an actor
+        if not role_toks and not t.capitalised and (EVENT_NOUN.match(w) or _VERBAL_NOUN.fullmatch(w)):
+            return None  # "Bolivia's visit", "Japan's remarks", "X's downgrading of ties": the event, not an actor
         if role_toks and (text[role_toks[-1].end : t.start].strip() or not t.capitalised):
             break
         role_toks.append(t)

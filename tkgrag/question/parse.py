@@ -40,6 +40,7 @@ from tkgrag.question.named_days import named_days
 from tkgrag.question.period_before import period_before
 from tkgrag.question.phrasal import phrasal_tail
 from tkgrag.question.race import race_to_it
+from tkgrag.question.receiving_end import receiving_end
 from tkgrag.question.relation_phrases import relation_phrases
 from tkgrag.question.sector_start import sector_start
 from tkgrag.question.signals import find_ordinals, question_signals
@@ -69,6 +70,7 @@ _REWRITES: tuple[Callable[[str], str], ...] = (
     targets_when,
     anchor_period_part,
     than_the_day,
+    receiving_end,
     hosted_visit,
     period_before,
     sector_start,
@@ -351,7 +353,9 @@ _ANSWER_HEAD = re.compile(
     re.IGNORECASE,
 )
 _TIME_NOUN = re.compile(
-    r"^(?:(?:exact|specific|precise|particular)\s+)?(?:date|day|month|year|time|occasion|moment|instance|point\s+in\s+time)\s+"
+    # "the next date on which X ...": the order word is read elsewhere
+    r"^(?:(?:next|following|subsequent|previous|preceding)\s+)?(?:(?:exact|specific|precise|particular)\s+)?"
+    r"(?:date|day|month|year|time|occasion|moment|instance|point\s+in\s+time)\s+"
     r"(?:(?:on|in|at|during)\s+)?(?:which|when|that)\b\s*",
     re.IGNORECASE,
 )

@@ -32,6 +32,12 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             r"|\b(?:work|cooperat|collaborat|partner)\w*\b.*\b(?:diplomatic\s+(?:front|level|field|sphere)|diplomatically)\b",
             "engage in diplomatic cooperation",
         ),
+        # "made a symbolic gesture towards X", "staged a symbolic act": ICEWS's Engage_in_symbolic_act (the verb is a
+        # light one, the words after it say the act)
+        (
+            r"\bsymbolic(?:al(?:ly)?)?\s+(?:\w+\s+)?(?:act|acts|action|actions|gestures?|moves?|steps?)\b",
+            "engage in symbolic act",
+        ),
         # "fought X with small arms and light weapons", "engaged X with small arms": the weapons name ICEWS's relation,
         # whatever the verb ("fought" alone is conventional military force)
         (
@@ -85,7 +91,8 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         (r"\b(?:sat|sit|sits|sitting)\s+down\s+to\s+(?:negotiat|bargain)\w*", "engage in negotiation"),
         # "met X on neutral ground": a meeting at a third location
         (
-            r"\bneutral\s+(?:ground|territory|venue|location|soil)",
+            r"\bneutral\s+(?:ground|territory|venue|location|soil|country|place|site)"
+            r"|\bthird[\s-](?:location|country|venue|place|site|territory|city|capital|party\s+(?:soil|territory|venue))",
             "meet at a third location",
         ),
         (
@@ -148,7 +155,31 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             r"\bdemand\w*|\bpress(?:ed|es|ing)\b(?!\s+(?:conference|release|briefing|statement)s?\b)|\bpress\s+(?:for|on)\b",
             "demand",
         ),
-        (r"\b(?:releas|free[sd]?\b)\w*", "release persons or property"),
+        # "called for / sought the release of X": an appeal (before the act below)
+        (
+            r"\b(?:call\w*|appeal\w*|ask\w*|urg\w*|plead\w*|press\w*)\s+for\s+(?:the\s+)?(?:\w+\s+)?(?:release|return|freedom)\b"
+            r"|\b(?:seek|seeks|seeking|sought)\s+(?:the\s+)?(?:\w+\s+)?(?:release|return|freedom)\b",
+            "appeal for release of persons or property",
+        ),
+        # "returned or released people to X", "freed prisoners", "released hostages": ICEWS's act is
+        # Return,_release_person(s) (or _property); CAMEO's "release persons or property" is no act of the store, only
+        # the refusal, demand, appeal and intent, which a small embedder then picks among
+        (
+            r"\b(?:return\w*|releas\w*|free[sd]?|hand\w*\s+(?:back|over))\b.*"
+            r"\b(?:property|propert(?:y|ies)|assets?|land|territor\w*|goods|equipment|ships?|vessels?|aircraft)\b",
+            "return, release property",
+        ),
+        (
+            # not "released a statement / report", "free trade", "free elections"
+            r"(?<!press )\breleas\w*\b(?!\s+(?:an?\s+|the\s+|its\s+|their\s+|his\s+|her\s+)?(?:\w+\s+)?"
+            r"(?:statements?|reports?|videos?|footage|documents?|data|figures|details|communiqu\w+|lists?|results|photos?|images?|audio|"
+            r"recordings?|albums?|films?|books?|records?|findings|plans?|budgets?|funds?|information)\b)"
+            r"|\bfree(?:d|s|ing)\b|\bfree\s*$|\bfree\s+(?=(?:the\s+|all\s+|some\s+)?(?:people|persons?|prisoners?|hostages?"
+            r"|detainees?|captives?|citizens|nationals|soldiers)\b)"
+            r"|\breturn\w*\s+(?:or\s+releas\w*|(?:\w+\s+){0,2}?(?:people|persons?|prisoners?|detainees?|hostages?"
+            r"|captives?|nationals|citizens|soldiers|fishermen|sailors|bod(?:y|ies)|remains))\b",
+            "return, release person(s)",
+        ),
         (r"\bsympath\w*|\bcondolen\w*|\bempath\w*", "make empathetic comment"),
         # CAMEO event types beyond the ones above (ICEWS's frequent relations), after CAMEO's own descriptions
         (r"\b(?:kidnap|abduct|hijack)\w*|\bhostages?\b", "abduct, hijack, or take hostage"),
@@ -175,7 +206,7 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         # said as such, or with "cut", "sever", "break" above); the small embedder puts these near neither
         (
             r"\b(?:downgrad\w*|reduc\w*|scal\w*\s+back|cut\w*\s+back|curtail\w*|wind\w*\s+down|roll\w*\s+back)"
-            r"\s+(?:on\s+)?(?:its\s+|their\s+|the\s+)?(?:ties|relations|relationship)\b",
+            r"\s+(?:on\s+|of\s+)?(?:its\s+|their\s+|the\s+)?(?:ties|relations|relationship)\b",
             "reduce relations",
         ),
         (r"\bden(?:y|ied|ies|ying)\b.*\b(?:responsib|involv|role)\w*", "deny responsibility"),
@@ -200,6 +231,7 @@ _COMMON_WORDS: list[tuple[re.Pattern[str], str]] = [
     ]
 ]
 _CANONICAL = frozenset([*(c for _, c in _CAMEO_WORDS), *(p.meaning for p in phrasal_lexicon()), "meet or negotiate"])
+_RETURN = frozenset({"return, release person(s)", "return, release property"})
 _MEETING = frozenset({"make a visit", "consult", "engage in negotiation", "discuss by telephone"})
 _INTENT = re.compile(
     r"^(?:(?:next|first|last|earliest|latest)\s+to\s+)?"
@@ -214,7 +246,10 @@ _INTENT = re.compile(
     r"(?:extend(?:s|ed|ing)?|ma(?:de|kes?|king))\s+(?:an?\s+)?(?:offers?|promises?|pledges?)\s+(?:of|to)|"
     # "extended a hand of cooperation to X": offering it
     r"(?:extend(?:s|ed|ing)?|offer(?:s|ed|ing)?|hold(?:s|ing)?\s+out|held\s+out)\s+(?:an?\s+|the\s+)?hand\s+of(?=\s)|"
-    r"(?:said|says|announced)\s+(?:it|he|she|they)\s+(?:would|will|wanted\s+to|was\s+ready\s+to)|"
+    # "said it would cooperate", "say they will meet", "announced that it would": a stated intent, not the act
+    r"(?:sa(?:id|ys?|ying)|announc(?:e|es|ed|ing)|stat(?:e|es|ed|ing)|declar(?:e|es|ed|ing))\s+(?:that\s+)?"
+    r"(?:it|he|she|they|we)\s+(?:would|will|wanted\s+to|was\s+ready\s+to|were\s+ready\s+to|(?:was|were)\s+going\s+to)"
+    r"(?!\s+(?:not|never)\b)|"
     r"(?:was|were|is|are)\s+(?:ready|willing|eager|keen)|(?:express(?:es|ed|ing)?|voic(?:es|ed|e|ing)|announc(?:es|ed|ing)|"
     r"show(?:s|ed|ing)?|stat(?:es|ed|ing)|declar(?:es|ed|ing)|signal(?:s|ed|led|ing|ling)?)\s+(?:its|their|his|her|an?|the)?\s*(?:intentions?|interest|desire|wish|"
     r"willingness|readiness|intent)(?:\s+(?:to|in|for))?)\s+(?:to\s+)?",
@@ -262,6 +297,8 @@ def relation_phrases(phrase: str) -> list[str]:
         out.append(f"express intent to {rest}")
         if action in _MEETING:
             action = "meet or negotiate"  # CAMEO 036 covers the intent to visit, meet, talk or negotiate
+        elif action in _RETURN:
+            action = "release persons or property"  # the intent's name: Express_intent_to_release_persons_or_property
         if action:
             out.append(f"express intent to {action}")
     elif action:

@@ -34,10 +34,13 @@ def verb_position(text: str, relation_phrase: str, blocked: Sequence[tuple[int, 
     return None
 
 
-# "receive(d) X from Y", "got a visit from Y": the receiver is the relation's object, Y its subject.
+# "receive(d) X from Y", "got a visit from Y": the receiver is the relation's object, Y its subject; also with the
+# giver asked after a dash: "X received humanitarian aid - by whom?", "X got aid -- from which country?".
 # A received visit is ICEWS's Host_a_visit, whose object is the visitor: no swap for "received a visit from Y".
 _RECEIVE_FROM = re.compile(
-    r"(?:receiv\w*|got|gets?|getting|obtain\w*)\b(?![^,;?]*\bvisit)[^,;?]*?\bfrom\b", re.IGNORECASE
+    r"(?:receiv\w*|got|gets?|getting|obtain\w*)\b(?![^,;?]*\bvisit)[^,;?]*?"
+    r"(?:\bfrom\b|\s[-–—]+\s*(?:and\s+)?by\s+(?:whom|who|which|what)\b)",
+    re.IGNORECASE,
 )
 
 
