@@ -4,7 +4,8 @@ An ``Understanding`` holds everything later steps need from the question, so no 
 grounds it again: the parsed ``TemporalQuestion``, the grounding against the graph (linked mentions with scores and
 roles, the relation with its runners-up, anchors and their events, the temporal constraints, TimeR4's rewrite) and
 what was NOT understood (``gaps``: a mention no entity matched, a relation below ``RELATION_MIN``, an anchor whose
-event the graph lacks, a time not placed on the calendar). Readers decide from the gaps whether they may answer.
+event the graph lacks, a time not placed on the calendar, an act the question negates). Readers decide from the gaps
+whether they may answer.
 
 ``parse_only(text)`` is the graph-free form (explicit times only): retrieval-only evaluation and the service's
 plain retrieval use it, so a retrieval that asks for no reading costs no linking queries.
@@ -24,6 +25,7 @@ from tkgrag.question.constraints import explicit_constraints
 from tkgrag.question.grounded import GroundedQuestion
 from tkgrag.question.grounding import Grounder
 from tkgrag.question.model import AnswerKind, TemporalQuestion
+from tkgrag.question.negation import negated_act
 from tkgrag.question.parse import QuestionError, coordinated_both
 from tkgrag.question.parse import understand as parse
 from tkgrag.store import Store
@@ -87,14 +89,23 @@ class Understanding:
 
     def gaps(self) -> list[str]:
         """What was not understood, one line each, first the most telling: an empty list means every entity the
-        question names is linked, the relation matched above ``RELATION_MIN``, every time is on the calendar and
-        every anchor's event is in the graph."""
+        question names is linked, the relation matched above ``RELATION_MIN``, every time is on the calendar,
+        every anchor's event is in the graph and the question does not negate its act."""
         if self.question is None:
             return [f"the question could not be read: {self.error}"]
         g = self.grounding
         if g is None:
             return ["the question was not grounded in the graph"]
-        out = [f'no entity of this graph matches "{m.text}"' for m in g.unlinked]
+        negated = negated_act(self.text)
+        out = (
+            [
+                f'the question asks about an act that did not happen ("{negated}"): the graph records events that '
+                "happened, not their absence"
+            ]
+            if negated is not None
+            else []
+        )
+        out.extend(f'no entity of this graph matches "{m.text}"' for m in g.unlinked)
         if not g.entities and not g.unlinked:
             anchored = [f'"{a.anchor.trigger} {a.anchor.text}"' for a in g.anchors if a.entities]
             out.append(
