@@ -2,8 +2,8 @@
 
 Cues, earliest in the question wins:
 - TIME, stated granularity: "(in|on|at|during) what/which year|month|date|day|decade|century|week",
-  "what is the start/end/birth/... date|year", "what was the most recent date", an imperative "Name/Give the
-  month in which ...", "date of birth|death|..." in a what-question.
+  "what is the start/end/birth/... date|year", "what was the most recent date", "what was the next date after D", an
+  imperative "Name/Give the month in which ...", "date of birth|death|..." in a what-question.
 - TIME, unstated (day, the finest an event KG has): a question word "when" (clause-initial, "since when", or
   "... born when?"), "what time", "at what point in time", "how long ago"; trailing "start date?" / "end time?" /
   "point in time" (Wikidata-style questions).
@@ -58,7 +58,8 @@ _CUES: list[tuple[re.Pattern[str], AnswerKind]] = [
             r"\s+(?:(?:of|about)\s+)?(?:the\s+)?"
             r"(?:exact\s+|specific\s+|precise\s+|particular\s+)?"
             # an ordinal before the unit: "what was the most recent date on which ..." (the order is read elsewhere)
-            r"(?:(?:first|last|earliest|latest|most\s+recent|final|initial|previous)\s+)?(?:(?:start|end|finish|beginning)\s+and\s+)?(?P<b>start(?:ing)?|end(?:ing)?|beginning|inception|founding|"
+            r"(?:(?:first|last|earliest|latest|most\s+recent|final|initial|previous|next|following|subsequent|preceding)"
+            r"\s+)?(?:(?:start|end|finish|beginning)\s+and\s+)?(?P<b>start(?:ing)?|end(?:ing)?|beginning|inception|founding|"
             r"foundation|birth|death|release|publication|opening|closing|dissolution|abolition|launch|creation|"
             rf"conclusion)?\s*(?P<unit>time|occasion|moment|instance|point\s+in\s+time|{_STATED_UNITS}))\b"
         ),
@@ -112,9 +113,10 @@ _CUES: list[tuple[re.Pattern[str], AnswerKind]] = [
     ),
 ]
 _WHEN = re.compile(r"(?<![\w'’-])(?P<cue>when(?:['’]s)?|whens)(?![\w'’-])")
-# "when" as the question word after a request: "Do you know when ...", "tell me when ...", "I wonder when ..."
+# "when" as the question word after a request: "Do you know when ...", "tell me when ...", "I wonder when ...", or
+# after a scope said first: "In 2014 or in 2015: when did X host Y?"
 _WHEN_AS_QUESTION = re.compile(
-    r"(?:\b(?:since|until|till|from|by|and|or|know|tell\s+me|wonder|ask|remember|say|find\s+out)|,)\s*$"
+    r"(?:\b(?:since|until|till|from|by|and|or|know|tell\s+me|wonder|ask|remember|say|find\s+out)|,|:|\s[-–—])\s*$"
 )
 _START_WORDS = re.compile(
     r"\b(?:start|starts|started|starting|begin|begins|began|begun|beginning|become|becomes|became|join|joins|joined|"

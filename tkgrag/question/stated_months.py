@@ -1,10 +1,10 @@
 """A season or part of a year with its months stated beside it: "the spring of 2014 (March, April and May)", "the
-autumn of 2014 (September, October and November)". The months say the window, whatever the season would mean
-elsewhere: the phrase is said as "March 2014 to May 2014". Months that do not follow one another, or a season that
-crosses the new year ("winter of 2014 (December, January and February)"), are left as written (which year's December
-is meant is unsaid). A season said across two years with its months in brackets ("the winter of 2014-15 (December
-2014 to February 2015)", "(December to February)") is the bracket's months, the first in the first year where the
-bracket names no year; years that disagree with the stated ones are left as written."""
+autumn of 2014 (September, October and November)", "(that is, June, July and August)". The months say the window,
+whatever the season would mean elsewhere: the phrase is said as "March 2014 to May 2014". Months that do not follow one
+another, or a season that crosses the new year ("winter of 2014 (December, January and February)"), are left as
+written (which year's December is meant is unsaid). A season said across two years with its months in brackets ("the
+winter of 2014-15 (December 2014 to February 2015)", "(December to February)") is the bracket's months, the first in
+the first year where the bracket names no year; years that disagree with the stated ones are left as written."""
 
 from __future__ import annotations
 
@@ -20,7 +20,9 @@ _NAMES = ("january", "february", "march", "april", "may", "june", "july", "augus
 _MONTH = r"(?:" + "|".join((*_NAMES, "november", "december")) + r")\b"
 _STATED = re.compile(
     r"\b(?:the\s+)?(?:(?:early|late|mid)[\s-]+)?(?:spring|summer|autumn|fall|winter|(?:first|second|third|fourth|last)"
-    r"\s+(?:quarter|half|third))\s+(?:of\s+)?(?:the\s+year\s+)?(?P<y>\d{4})\s*\(\s*(?P<months>"
+    r"\s+(?:quarter|half|third))\s+(?:of\s+)?(?:the\s+year\s+)?(?P<y>\d{4})\s*\(\s*(?:"
+    r"(?:that\s+is|i\.\s?e\.|ie|namely|meaning|in\s+other\s+words|viz\.?)\s*,?\s*(?:the\s+months(?:\s+of)?\s+)?"
+    r"|(?:the\s+)?months(?:\s+of)?\s+)?(?P<months>"
     + _MONTH
     + r"(?:\s*(?:,|,?\s*and|to|through|until|-|–)\s*"
     + _MONTH

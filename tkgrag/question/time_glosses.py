@@ -9,7 +9,14 @@ bracket that disagrees with its window, or is no time, is left as written, so th
 - a side of an anchor within its period: "Earlier in the same year in which X did R to Y, but before that happened,
   who ...?" -> "In the same year that X did R to Y, who ... before X did R to Y?" (both anchors on the one event);
 - a scope in brackets after an anchor: "after X visited Y (within 2015)", "(counting only 2014)", "(2014 only)" ->
-  ", within 2015," (the bracket joined the anchor's words, so its event was not found).
+  ", within 2015," (the bracket joined the anchor's words, so its event was not found);
+- a window from a period's start to an anchor's day, that day excluded: "between the start of 2014 and the day X did R
+  to Y (that day excluded)" -> "in 2014 before the day X did R to Y in 2014" (without the excluded edge, or with the
+  anchor dated on its own, left as written: which days are meant is unsaid);
+- the side of an anchor's day said first: "Earlier in 2014 than the day X did R to Y, who ...?" -> "Before the day X
+  did R to Y in 2014, who ... in 2014?" (as ``clause_shapes.than_the_day`` says the main clause first);
+- the asked day after a day: "What was the next day after D on which ...?" -> "... the next date after D ..." ("the
+  next day after D" read as D's next day, a window of one day).
 """
 
 from __future__ import annotations
@@ -173,6 +180,69 @@ def _side_in_period(text: str) -> str:
     return f"In the same {m.group('unit').lower()} that {clause}, {main[:1].lower()}{main[1:]} {side} {clause}{end}"
 
 
+# "What was the next day after D on which X did Y?": the asked day, not the day after D (said "date", which the time
+# reader does not join to "after D")
+_ASKED_DAY = re.compile(
+    r"\b(?P<pre>(?:what|which)\s+(?:was|is|were|will\s+be)\s+the\s+(?:very\s+)?(?:first|next|following|earliest|"
+    r"last|latest|previous|preceding)\s+)day(?=\s+(?:after|following|since|before|preceding|prior\s+to)\s+[^?]*?\b"
+    r"(?:on\s+which|in\s+which|when|that)\b)",
+    re.IGNORECASE,
+)
+
+
+_EXCLUDED_WORDS = (
+    r"(?:(?:not\s+counting|excluding|not\s+including|exclusive\s+of|leaving\s+out)\s+(?:that|this|the\s+(?:last|latter|"
+    r"final|end|second))\s+(?:day|date)|(?:that|this|the\s+(?:last|latter|final|end|second))\s+(?:day|date)\s+(?:not\s+"
+    r"(?:included|counted|inclusive)|excluded|left\s+out|is\s+not\s+(?:included|counted)))"
+)
+# "between the start of 2014 and the day X did R to Y (that day excluded)": from the period's start to the day before
+# the anchor's; said as "in 2014 before the day X did R to Y in 2014" (the anchor's event is looked for in that period)
+_START_TO_ANCHOR = re.compile(
+    r"\b(?P<lead>between|from)\s+the\s+(?:very\s+)?(?:start|beginning|outset|first\s+day)\s+of\s+"
+    r"(?P<p>[^()?,]{4,25}?)\s+(?:and|to|until|till|up\s+(?:to|until))\s+the\s+(?:day|date)\s+(?:(?:on\s+which|when|that)\s+)?"
+    r"(?P<clause>[^()?,]+?)\s*(?:\(\s*" + _EXCLUDED_WORDS + r"\s*\)|,\s*" + _EXCLUDED_WORDS + r"\s*(?=[,?.!]|$))",
+    re.IGNORECASE,
+)
+
+
+def _start_to_anchor(text: str) -> str:
+    m = _START_TO_ANCHOR.search(text)
+    if m is None:
+        return text
+    period = _one_span(m.group("p"))
+    clause = m.group("clause").strip()
+    if (
+        period is None
+        or period.granularity not in (Granularity.YEAR, Granularity.MONTH)
+        or find_time_expressions(clause)
+    ):
+        return text  # the period is no year or month, or the anchor dates itself: left as said (the reader abstains)
+    p = " ".join(m.group("p").split())
+    head = "In" if m.start() == 0 else "in"
+    return _joined(text[: m.start()] + f"{head} {p} before the day {clause} in {p}", text[m.end() :].lstrip())
+
+
+# "Earlier in 2014 than the day X did R to Y, who ...?": the main clause first ("who ... earlier in 2014 than the day
+# X did R to Y?"), which ``clause_shapes.than_the_day`` reads, said in its words
+_FRONT_THAN = re.compile(
+    r"^\s*(?P<dir>earlier|later)\s+in\s+(?P<year>\d{4})\s+than\s+(?:(?:the\s+(?:day|date|time|moment)\s+(?:(?:on\s+"
+    r"which|when|that)\s+)?|when\s+)?)(?P<clause>[^,?]+?)\s*,\s*(?P<main>(?:who|whom|which|what)\b[^?]*?)\s*"
+    r"(?P<end>[?.!]?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _front_than(text: str) -> str:
+    m = _FRONT_THAN.match(text)
+    if m is None or find_time_expressions(m.group("clause")):
+        return text  # "Earlier in 2014 than June 8, ...": a day, read as it is; a clause dated on its own: as said
+    side = "Before" if m.group("dir").lower() == "earlier" else "After"
+    year, main = m.group("year"), m.group("main")
+    end = m.group("end") or "?"
+    return f"{side} the day {m.group('clause').strip()} in {year}, {main[:1].lower()}{main[1:]} in {year}{end}"
+
+
 def time_glosses(question: str) -> str:
     """``question`` with a bracket that restates or narrows its window said plainly; unchanged otherwise."""
+    question = _front_than(_start_to_anchor(_ASKED_DAY.sub(lambda m: m.group("pre") + "date", question)))
     return _side_in_period(_scope_bracket(_first_excluded(_excluded_edge(_stretch_gloss(question)))))
