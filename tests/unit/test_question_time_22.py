@@ -50,6 +50,11 @@ def _window(question: str) -> tuple[date | None, date | None]:
             date(2015, 1, 4),
         ),
         (
+            "Who consulted Japan in the week beginning Monday 1 September 2014 and ending Sunday 7 September 2014?",
+            date(2014, 9, 1),
+            date(2014, 9, 7),
+        ),
+        (
             "Name the actors that consulted Benjamin Netanyahu in the week spanning 7 April 2014 to 13 April 2014.",
             date(2014, 4, 7),
             date(2014, 4, 13),
@@ -98,6 +103,7 @@ def test_a_week_whose_days_disagree_stays_unread(question: str) -> None:
             date(2014, 9, 1),
             date(2014, 11, 30),
         ),
+        ("Who threatened Japan over summer 2015 (that is: June, July, August)?", date(2015, 6, 1), date(2015, 8, 31)),
         (
             "In the spring of 2015 (namely the months of March, April and May), who threatened Japan?",
             date(2015, 3, 1),
@@ -153,6 +159,11 @@ def test_a_season_glossed_with_months_out_of_order_is_left_as_written() -> None:
             "cooperated diplomatically with South Sudan, excluding that day?",
             2014,
         ),
+        (
+            "Who negotiated with Ibrahim Boubacar Keïta from 1 January 2014 until the day South Africa cooperated "
+            "diplomatically with South Sudan (the latter day excluded)?",
+            2014,
+        ),
     ],
 )
 def test_a_window_from_a_years_start_to_an_anchors_day_is_the_year_before_it(question: str, year: int) -> None:
@@ -184,6 +195,14 @@ def test_a_window_to_an_anchors_day_without_an_excluded_edge_stays_unread(questi
     assert any(t.unread for t in tq.times)
 
 
+def test_a_window_from_a_day_that_starts_no_period_to_an_anchors_day_is_left_as_written() -> None:
+    q = (
+        "Who negotiated with Ibrahim Boubacar Keïta from 5 January 2014 until the day South Africa cooperated "
+        "diplomatically with South Sudan (that day excluded)?"
+    )
+    assert understand(q).text == q
+
+
 # --- "Earlier in 2014 than the day X ..., who ...?" -----------------------------------------------------------------
 
 
@@ -195,6 +214,11 @@ def test_a_window_to_an_anchors_day_without_an_excluded_edge_stays_unread(questi
             "weapons, who had made optimistic comments about China?",
             "Who had made optimistic comments about China earlier in 2014 than the day citizens of Bulgaria fought the "
             "police in Bulgaria with small arms and light weapons?",
+            AnchorRelation.BEFORE,
+        ),
+        (
+            "Earlier in the year 2014 than the day South Africa cooperated with South Sudan, who negotiated with Mali?",
+            "Who negotiated with Mali earlier in 2014 than the day South Africa cooperated with South Sudan?",
             AnchorRelation.BEFORE,
         ),
         (
@@ -210,6 +234,15 @@ def test_a_fronted_side_of_an_anchors_day_in_a_year(question: str, main_first: s
     assert anchor.relation is relation
     assert tq.text == understand(main_first).text  # read as the main clause said first
     assert [t.span.granularity for t in tq.times if t.span is not None] == [Granularity.YEAR, Granularity.YEAR]
+
+
+def test_a_fronted_side_in_a_month() -> None:
+    tq = understand(
+        "Earlier in March 2014 than the day South Africa cooperated with South Sudan, who negotiated with Mali?"
+    )
+    (anchor,) = tq.anchors
+    assert anchor.relation is AnchorRelation.BEFORE
+    assert [t.span.granularity for t in tq.times if t.span is not None] == [Granularity.MONTH, Granularity.MONTH]
 
 
 def test_a_fronted_side_of_a_date_is_read_as_before() -> None:
@@ -228,6 +261,8 @@ def test_a_fronted_side_of_a_date_is_read_as_before() -> None:
         "What was the following date after 2 October 2014 on which France met Chuck Hagel?",
         "Tell me the next date after April 22, 2015 on which Xi Jinping praised Japan.",
         "What was the next day after April 22, 2015 on which Xi Jinping praised Japan?",
+        "What was the next date after April 22, 2015 when Xi Jinping praised Japan?",
+        "Which was the next day after April 22, 2015 that Xi Jinping praised Japan?",
     ],
 )
 def test_the_next_date_after_a_day_asks_a_day(question: str) -> None:
@@ -281,6 +316,7 @@ def _roles(question: str, names: tuple[str, str]) -> dict[str, AnswerRole]:
         "Which month in 2014 saw the diplomatic cooperation of Sierra Leone with China for the last time?",
         "In which month of 2014 was the last consultation of Sierra Leone with China?",
         "When did the visit of Sierra Leone to China take place?",
+        "Which month in 2014 saw the last diplomatic cooperation of Sierra Leone with China?",
     ],
 )
 def test_an_event_noun_of_a_with_b_makes_a_the_subject(question: str) -> None:

@@ -775,7 +775,7 @@ def _nominal_roles(text: str, entities: Sequence[GroundedEntity]) -> tuple[Groun
 
 
 # "Which month saw the diplomatic cooperation of A with B for the last time?": an event noun with "of A with B", no verb
-_NOUN_OF = re.compile(r"\b(?:the|a|an)\s+(?:[a-z-]+\s+)?[a-z]+\s+of\s+(?:the\s+)?$", re.IGNORECASE)
+_NOUN_OF = re.compile(r"\b(?:the|a|an)\s+(?:[a-z-]+\s+){0,3}[a-z]+\s+of\s+(?:the\s+)?$", re.IGNORECASE)
 _MID_ONLY_WITH = re.compile(r"^\s+with\s+(?:the\s+)?$", re.IGNORECASE)
 
 

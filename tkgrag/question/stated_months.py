@@ -21,7 +21,7 @@ _MONTH = r"(?:" + "|".join((*_NAMES, "november", "december")) + r")\b"
 _STATED = re.compile(
     r"\b(?:the\s+)?(?:(?:early|late|mid)[\s-]+)?(?:spring|summer|autumn|fall|winter|(?:first|second|third|fourth|last)"
     r"\s+(?:quarter|half|third))\s+(?:of\s+)?(?:the\s+year\s+)?(?P<y>\d{4})\s*\(\s*(?:"
-    r"(?:that\s+is|i\.\s?e\.|ie|namely|meaning|in\s+other\s+words|viz\.?)\s*,?\s*(?:the\s+months(?:\s+of)?\s+)?"
+    r"(?:that\s+is|i\.\s?e\.|ie|namely|meaning|in\s+other\s+words|viz\.?)\s*[,:]?\s*(?:the\s+months(?:\s+of)?\s+)?"
     r"|(?:the\s+)?months(?:\s+of)?\s+)?(?P<months>"
     + _MONTH
     + r"(?:\s*(?:,|,?\s*and|to|through|until|-|–)\s*"

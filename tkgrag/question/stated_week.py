@@ -35,8 +35,21 @@ _RANGE_WEEK = re.compile(
 )
 
 
+# "the week beginning D1 and ending D2": its two edges, said as "the week from D1 to D2" (read as one range below)
+_BEGIN_END = re.compile(
+    r"(?<=\bweek\s)\s*(?:that\s+)?(?:beginning|starting|commencing|began|started)(?:\s+on)?\s+(?P<d1>[^,()?]{4,30}?)"
+    r"\s*,?\s*and\s+(?:ending|finishing|closing|ended|finished)(?:\s+on)?\s+(?=\w)",
+    re.IGNORECASE,
+)
+
+
 def _range_week(question: str) -> str:
     """ "in the week running from D1 to D2" -> "from D1 to D2" where D1..D2 is one range of two to seven days."""
+    edges = _BEGIN_END.search(question)
+    if edges is not None:
+        found = find_time_expressions(edges.group("d1"))
+        if len(found) == 1 and found[0].end == len(edges.group("d1")) and found[0].start == 0:
+            question = question[: edges.start()] + f"from {edges.group('d1')} to " + question[edges.end() :]
     for m in _RANGE_WEEK.finditer(question):
         rest = question[m.end() :]
         found = find_time_expressions(rest)

@@ -25,7 +25,7 @@ import re
 from datetime import timedelta
 
 from tkgrag.question.time_expressions import find_time_expressions
-from tkgrag.temporal import Granularity, TimeSpan, day_words
+from tkgrag.temporal import MONTH_NAMES, Granularity, TimeSpan, day_words
 
 
 def _one_span(text: str) -> TimeSpan | None:
@@ -198,26 +198,37 @@ _EXCLUDED_WORDS = (
 # "between the start of 2014 and the day X did R to Y (that day excluded)": from the period's start to the day before
 # the anchor's; said as "in 2014 before the day X did R to Y in 2014" (the anchor's event is looked for in that period)
 _START_TO_ANCHOR = re.compile(
-    r"\b(?P<lead>between|from)\s+the\s+(?:very\s+)?(?:start|beginning|outset|first\s+day)\s+of\s+"
-    r"(?P<p>[^()?,]{4,25}?)\s+(?:and|to|until|till|up\s+(?:to|until))\s+the\s+(?:day|date)\s+(?:(?:on\s+which|when|that)\s+)?"
+    r"\b(?P<lead>between|from)\s+(?:the\s+(?:very\s+)?(?:start|beginning|outset|first\s+day)\s+of\s+"
+    r"(?P<p>[^()?,]{4,25}?)|(?P<day>[^()?,]{5,25}?))\s+(?:and|to|until|till|up\s+(?:to|until))\s+the\s+(?:day|date)\s+(?:(?:on\s+which|when|that)\s+)?"
     r"(?P<clause>[^()?,]+?)\s*(?:\(\s*" + _EXCLUDED_WORDS + r"\s*\)|,\s*" + _EXCLUDED_WORDS + r"\s*(?=[,?.!]|$))",
     re.IGNORECASE,
 )
+
+
+def _period_from(day_text: str) -> tuple[TimeSpan | None, str]:
+    """The year or month whose first day ``day_text`` is ("1 January 2014" -> 2014, "1 March 2014" -> March 2014)."""
+    day = _one_span(day_text)
+    if day is None or day.granularity is not Granularity.DAY or day.start is None or day.start.day != 1:
+        return None, ""
+    said = str(day.start.year) if day.start.month == 1 else f"{MONTH_NAMES[day.start.month - 1]} {day.start.year}"
+    return _one_span(said), said
 
 
 def _start_to_anchor(text: str) -> str:
     m = _START_TO_ANCHOR.search(text)
     if m is None:
         return text
-    period = _one_span(m.group("p"))
     clause = m.group("clause").strip()
+    if m.group("p"):
+        period, p = _one_span(m.group("p")), " ".join(m.group("p").split())
+    else:
+        period, p = _period_from(m.group("day"))
     if (
         period is None
         or period.granularity not in (Granularity.YEAR, Granularity.MONTH)
         or find_time_expressions(clause)
     ):
         return text  # the period is no year or month, or the anchor dates itself: left as said (the reader abstains)
-    p = " ".join(m.group("p").split())
     head = "In" if m.start() == 0 else "in"
     return _joined(text[: m.start()] + f"{head} {p} before the day {clause} in {p}", text[m.end() :].lstrip())
 
@@ -225,7 +236,7 @@ def _start_to_anchor(text: str) -> str:
 # "Earlier in 2014 than the day X did R to Y, who ...?": the main clause first ("who ... earlier in 2014 than the day
 # X did R to Y?"), which ``clause_shapes.than_the_day`` reads, said in its words
 _FRONT_THAN = re.compile(
-    r"^\s*(?P<dir>earlier|later)\s+in\s+(?P<year>\d{4})\s+than\s+(?:(?:the\s+(?:day|date|time|moment)\s+(?:(?:on\s+"
+    r"^\s*(?P<dir>earlier|later)\s+in\s+(?:the\s+year\s+)?(?P<year>(?:[A-Za-z]+\s+)?\d{4})\s+than\s+(?:(?:the\s+(?:day|date|time|moment)\s+(?:(?:on\s+"
     r"which|when|that)\s+)?|when\s+)?)(?P<clause>[^,?]+?)\s*,\s*(?P<main>(?:who|whom|which|what)\b[^?]*?)\s*"
     r"(?P<end>[?.!]?)\s*$",
     re.IGNORECASE,
@@ -235,6 +246,9 @@ _FRONT_THAN = re.compile(
 def _front_than(text: str) -> str:
     m = _FRONT_THAN.match(text)
     if m is None or find_time_expressions(m.group("clause")):
+        return text
+    period = _one_span(m.group("year"))
+    if period is None or period.granularity not in (Granularity.YEAR, Granularity.MONTH):
         return text  # "Earlier in 2014 than June 8, ...": a day, read as it is; a clause dated on its own: as said
     side = "Before" if m.group("dir").lower() == "earlier" else "After"
     year, main = m.group("year"), m.group("main")
@@ -242,7 +256,24 @@ def _front_than(text: str) -> str:
     return f"{side} the day {m.group('clause').strip()} in {year}, {main[:1].lower()}{main[1:]} in {year}{end}"
 
 
+# "What was the next date after D when X did Y?": "when" opens the asked date's clause, not an anchor
+_ASKED_DATE_WHEN = re.compile(
+    r"\b(?:what|which)\s+(?:was|is|were|will\s+be)\s+the\s+(?:very\s+)?(?:first|next|following|earliest|last|latest|"
+    r"previous|preceding)\s+date\s+(?:after|following|since|before|preceding|prior\s+to)\s+(?P<d>[^?]{4,30}?)\s*,?\s+"
+    r"(?P<w>when)\s+(?=\w)",
+    re.IGNORECASE,
+)
+
+
+def _asked_date_when(text: str) -> str:
+    m = _ASKED_DATE_WHEN.search(text)
+    if m is None or _one_span(m.group("d")) is None:
+        return text
+    return text[: m.start("w")] + "on which " + text[m.end() :]
+
+
 def time_glosses(question: str) -> str:
     """``question`` with a bracket that restates or narrows its window said plainly; unchanged otherwise."""
-    question = _front_than(_start_to_anchor(_ASKED_DAY.sub(lambda m: m.group("pre") + "date", question)))
+    question = _ASKED_DAY.sub(lambda m: m.group("pre") + "date", question)
+    question = _front_than(_start_to_anchor(_asked_date_when(question)))
     return _side_in_period(_scope_bracket(_first_excluded(_excluded_edge(_stretch_gloss(question)))))
