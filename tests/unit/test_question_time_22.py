@@ -291,6 +291,10 @@ def test_when_after_a_scope_said_first_asks_the_time(question: str) -> None:
     assert tq.answer_type.granularity is Granularity.YEAR
 
 
+def test_when_opening_a_clause_after_a_dash_is_no_question_word() -> None:
+    assert understand("Who visited Japan - when Obama was president?").answer_type.kind is AnswerKind.ENTITY
+
+
 # --- the roles of "the <event> of A with B" when a time is asked ---------------------------------------------------
 
 

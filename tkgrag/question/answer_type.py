@@ -113,11 +113,14 @@ _CUES: list[tuple[re.Pattern[str], AnswerKind]] = [
     ),
 ]
 _WHEN = re.compile(r"(?<![\w'’-])(?P<cue>when(?:['’]s)?|whens)(?![\w'’-])")
-# "when" as the question word after a request: "Do you know when ...", "tell me when ...", "I wonder when ...", or
-# after a scope said first: "In 2014 or in 2015: when did X host Y?"
+# "when" as the question word after a request: "Do you know when ...", "tell me when ...", "I wonder when ..."
 _WHEN_AS_QUESTION = re.compile(
-    r"(?:\b(?:since|until|till|from|by|and|or|know|tell\s+me|wonder|ask|remember|say|find\s+out)|,|:|\s[-–—])\s*$"
+    r"(?:\b(?:since|until|till|from|by|and|or|know|tell\s+me|wonder|ask|remember|say|find\s+out)|,)\s*$"
 )
+# ... or after a scope said first, an auxiliary after it: "In 2014 or in 2015: when did X host Y?" ("Who visited
+# Japan - when Obama was president?" keeps "when" as a clause's)
+_WHEN_AFTER_SCOPE = re.compile(r"(?::|\s[-–—])\s*$")
+_AUXILIARY_AFTER = re.compile(r"\s+(?:did|do|does|was|were|is|are|has|have|had|will|would)\b")
 _START_WORDS = re.compile(
     r"\b(?:start|starts|started|starting|begin|begins|began|begun|beginning|become|becomes|became|join|joins|joined|"
     r"take\s+office|took\s+office|elected|appointed|sign(?:ed)?\s+with|inception)\b"
@@ -206,7 +209,8 @@ def detect_answer_type(low: str, anchors: Sequence[Anchor] = ()) -> AnswerType:
             continue
         initial = not low[:pos].strip(" \t\"'“‘(")
         final = re.match(r"\s*[?.!]*\s*$", low[m.end() :]) is not None
-        if initial or final or _WHEN_AS_QUESTION.search(low, 0, pos):
+        scope = _WHEN_AFTER_SCOPE.search(low, 0, pos) is not None and _AUXILIARY_AFTER.match(low, m.end()) is not None
+        if initial or final or scope or _WHEN_AS_QUESTION.search(low, 0, pos):
             b = _boundary(low, m.end(), None)
             found.append((pos, AnswerType(AnswerKind.TIME, Granularity.DAY, False, b, m.group("cue"))))
             break
