@@ -33,20 +33,34 @@ _ONE = re.compile(_MONTH, re.IGNORECASE)
 _RANGE_WORD = re.compile(r"\b(?:to|through|until)\b|[-–]", re.IGNORECASE)
 
 
+# "in the spring of 2014, that is, March, April and May, ...": the gloss said with commas (its lead-in words needed)
+_STATED_SAID = re.compile(
+    r"\b(?:the\s+)?(?:(?:early|late|mid)[\s-]+)?(?:spring|summer|autumn|fall|winter|(?:first|second|third|fourth|last)"
+    r"\s+(?:quarter|half|third))\s+(?:of\s+)?(?:the\s+year\s+)?(?P<y>\d{4})\s*(?:,|:|\s[-–—])\s*(?:that\s+is|i\.\s?e\.|"
+    r"namely|meaning|in\s+other\s+words)\s*[,:]?\s*(?:the\s+months(?:\s+of)?\s+)?(?P<months>"
+    + _MONTH
+    + r"(?:\s*(?:,|,?\s*and|to|through|until|-|–)\s*"
+    + _MONTH
+    + r")+)(?=\s*(?:[,?.!;)]|[-–—]\s|$))\s*(?:,|[-–—](?=\s))?",
+    re.IGNORECASE,
+)
+
+
+def _said(m: re.Match[str]) -> str:
+    names = _ONE.findall(m.group("months"))
+    nums = [MONTHS[n.lower()] for n in names]
+    ranged = _RANGE_WORD.search(m.group("months")) is not None
+    if ranged and len(nums) == 2 and nums[0] < nums[1]:
+        pass  # "(April through June)": the two ends
+    elif ranged or any(b != a + 1 for a, b in pairwise(nums)):
+        return m.group(0)
+    tail = "," if m.group(0).rstrip().endswith((",", "-", "–", "—")) else ""
+    return f"{names[0]} {m.group('y')} to {names[-1]} {m.group('y')}{tail}"
+
+
 def stated_months(question: str) -> str:
     """``question`` with "<season> of YYYY (M1, M2 and M3)" said as "M1 YYYY to M3 YYYY"; unchanged otherwise."""
-
-    def said(m: re.Match[str]) -> str:
-        names = _ONE.findall(m.group("months"))
-        nums = [MONTHS[n.lower()] for n in names]
-        ranged = _RANGE_WORD.search(m.group("months")) is not None
-        if ranged and len(nums) == 2 and nums[0] < nums[1]:
-            pass  # "(April through June)": the two ends
-        elif ranged or any(b != a + 1 for a, b in pairwise(nums)):
-            return m.group(0)
-        return f"{names[0]} {m.group('y')} to {names[-1]} {m.group('y')}"
-
-    return across_years(_STATED.sub(said, question))
+    return across_years(_STATED_SAID.sub(_said, _STATED.sub(_said, question)))
 
 
 # "the winter of 2014-15 (December 2014 to February 2015)", "the 2014/2015 winter (December to February)"

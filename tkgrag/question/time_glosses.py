@@ -190,17 +190,26 @@ _ASKED_DAY = re.compile(
 )
 
 
+_THAT_DAY = r"(?:(?:that|this|the\s+(?:last|latter|final|end|second))\s+(?:day|date)(?:\s+itself)?|the\s+latter)"
 _EXCLUDED_WORDS = (
-    r"(?:(?:not\s+counting|excluding|not\s+including|exclusive\s+of|leaving\s+out)\s+(?:that|this|the\s+(?:last|latter|"
-    r"final|end|second))\s+(?:day|date)|(?:that|this|the\s+(?:last|latter|final|end|second))\s+(?:day|date)\s+(?:not\s+"
-    r"(?:included|counted|inclusive)|excluded|left\s+out|is\s+not\s+(?:included|counted)))"
+    r"(?:(?:but\s+)?(?:not\s+counting|excluding|not\s+including|exclusive\s+of|leaving\s+out)\s+"
+    + _THAT_DAY
+    + r"|"
+    + _THAT_DAY
+    + r"\s+(?:(?:is\s+|being\s+)?not\s+(?:included|counted|inclusive)|(?:is\s+|being\s+)?(?:excluded|left\s+out)))"
 )
 # "between the start of 2014 and the day X did R to Y (that day excluded)": from the period's start to the day before
 # the anchor's; said as "in 2014 before the day X did R to Y in 2014" (the anchor's event is looked for in that period)
 _START_TO_ANCHOR = re.compile(
     r"\b(?P<lead>between|from)\s+(?:the\s+(?:very\s+)?(?:start|beginning|outset|first\s+day)\s+of\s+"
-    r"(?P<p>[^()?,]{4,25}?)|(?P<day>[^()?,]{5,25}?))\s+(?:and|to|until|till|up\s+(?:to|until))\s+the\s+(?:day|date)\s+(?:(?:on\s+which|when|that)\s+)?"
-    r"(?P<clause>[^()?,]+?)\s*(?:\(\s*" + _EXCLUDED_WORDS + r"\s*\)|,\s*" + _EXCLUDED_WORDS + r"\s*(?=[,?.!]|$))",
+    r"(?P<p>[^()?,]{4,25}?)|(?P<day>[^()?,]{5,25}?))\s+(?:(?:and|to|until|till|up\s+(?:to|until))\s+(?P<but>\(?\s*,?\s*"
+    r"but\s+(?:not\s+including|excluding|not\s+counting)\s*\)?\s*,?\s*)?)the\s+(?:day|date)\s+(?:(?:on\s+which|when|"
+    r"that)\s+)?(?P<clause>[^()?,]+?)\s*(?:\(\s*"
+    + _EXCLUDED_WORDS
+    + r"\s*\)|,\s*"
+    + _EXCLUDED_WORDS
+    + r"\s*(?=[,?.!]|$)"
+    r"|(?P<open>(?=[,?.!]|$)))",
     re.IGNORECASE,
 )
 
@@ -216,8 +225,8 @@ def _period_from(day_text: str) -> tuple[TimeSpan | None, str]:
 
 def _start_to_anchor(text: str) -> str:
     m = _START_TO_ANCHOR.search(text)
-    if m is None:
-        return text
+    if m is None or (m.group("open") is not None and not m.group("but")):
+        return text  # "between the start of 2014 and the day X did R": that day in or out is unsaid
     clause = m.group("clause").strip()
     if m.group("p"):
         period, p = _one_span(m.group("p")), " ".join(m.group("p").split())
