@@ -1005,7 +1005,8 @@ def _season(
         return span, ""
     bracket = _BRACKET_AFTER.match(low, cand.end)
     if bracket is not None:
-        inside = low[bracket.end() : low.find(")", bracket.end()) % (len(low) + 1)]
+        close = low.find(")", bracket.end())
+        inside = low[bracket.end() : close if close >= 0 else len(low)]
         if any(w in MONTHS for w in re.findall(r"[a-z]+", inside)):
             return span, ""  # the months in brackets are a time of their own and win
         return span, modifier  # "the summer of 2015 (the World Cup)": no months said; not the whole year
