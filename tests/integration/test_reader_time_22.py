@@ -1,8 +1,7 @@
 """Time, window and answer-time families of blind sets 22-23 (issue 29, h30t), read on a hand-made graph with the
 answers worked out by hand: a week stated by its days, a season glossed with "that is" and its months, a window from
 a year's start to an anchor's day (that day excluded), "Earlier in 2014 than the day X ..., who ...?", "What was the
-next date after D on which ...?", "In 2014 or in 2015: when did ...? Give the year." and "Which month saw the <event>
-of A with B for the last time?" (A the subject).
+next date after D on which ...?" and "In 2014 or in 2015: when did ...? Give the year.".
 
  #  subject         relation                          object          day
  1  Aster Duchy     Consult                           Quill Republic  2014-09-03
@@ -22,10 +21,7 @@ of A with B for the last time?" (A the subject).
 15  Aster Duchy     Praise_or_endorse                 Ivor Union      2015-04-20
 16  Aster Duchy     Praise_or_endorse                 Ivor Union      2015-06-02
 17  Aster Duchy     Praise_or_endorse                 Ivor Union      2015-09-09
-18  Jorvik State    Engage_in_diplomatic_cooperation  Kestrel Land    2014-05-10
-19  Kestrel Land    Engage_in_diplomatic_cooperation  Jorvik State    2014-06-10
-20  Jorvik State    Engage_in_diplomatic_cooperation  Kestrel Land    2014-02-10
-21  Lumen Republic  Host_a_visit                      Mira Kingdom    2014-04-04
+18  Lumen Republic  Host_a_visit                      Mira Kingdom    2014-04-04
 """
 
 from __future__ import annotations
@@ -57,9 +53,6 @@ FACTS = [
     ("Aster_Duchy", "Praise_or_endorse", "Ivor_Union", "2015-04-20"),
     ("Aster_Duchy", "Praise_or_endorse", "Ivor_Union", "2015-06-02"),
     ("Aster_Duchy", "Praise_or_endorse", "Ivor_Union", "2015-09-09"),
-    ("Jorvik_State", "Engage_in_diplomatic_cooperation", "Kestrel_Land", "2014-05-10"),
-    ("Kestrel_Land", "Engage_in_diplomatic_cooperation", "Jorvik_State", "2014-06-10"),
-    ("Jorvik_State", "Engage_in_diplomatic_cooperation", "Kestrel_Land", "2014-02-10"),
     ("Lumen_Republic", "Host_a_visit", "Mira_Kingdom", "2014-04-04"),
 ]
 
@@ -115,12 +108,6 @@ def test_the_next_date_after_a_day(reader: SymbolicReader, vector: VectorRetriev
 
 
 def test_when_after_a_scope_said_first(reader: SymbolicReader, vector: VectorRetriever) -> None:
-    # #21
+    # #18
     q = "In 2014 or in 2015: when did Lumen Republic host Mira Kingdom? Give the year."
     assert answers(reader, vector, q)[:1] == ["2014"]
-
-
-def test_the_last_month_of_an_event_noun_of_a_with_b(reader: SymbolicReader, vector: VectorRetriever) -> None:
-    # Jorvik State's cooperation with Kestrel Land in 2014: #18 last (not #19, Kestrel Land's with Jorvik State)
-    q = "Which month in 2014 saw the diplomatic cooperation of Jorvik State with Kestrel Land for the last time?"
-    assert answers(reader, vector, q)[:1] == ["2014-05"]

@@ -58,8 +58,7 @@ _CUES: list[tuple[re.Pattern[str], AnswerKind]] = [
             r"\s+(?:(?:of|about)\s+)?(?:the\s+)?"
             r"(?:exact\s+|specific\s+|precise\s+|particular\s+)?"
             # an ordinal before the unit: "what was the most recent date on which ..." (the order is read elsewhere)
-            r"(?:(?:first|last|earliest|latest|most\s+recent|final|initial|previous|next|following|subsequent|preceding)"
-            r"\s+)?(?:(?:start|end|finish|beginning)\s+and\s+)?(?P<b>start(?:ing)?|end(?:ing)?|beginning|inception|founding|"
+            r"(?:(?:first|last|earliest|latest|most\s+recent|final|initial|previous|next|following|subsequent|preceding)\s+)?(?:(?:start|end|finish|beginning)\s+and\s+)?(?P<b>start(?:ing)?|end(?:ing)?|beginning|inception|founding|"
             r"foundation|birth|death|release|publication|opening|closing|dissolution|abolition|launch|creation|"
             rf"conclusion)?\s*(?P<unit>time|occasion|moment|instance|point\s+in\s+time|{_STATED_UNITS}))\b"
         ),
@@ -115,12 +114,9 @@ _CUES: list[tuple[re.Pattern[str], AnswerKind]] = [
 _WHEN = re.compile(r"(?<![\w'’-])(?P<cue>when(?:['’]s)?|whens)(?![\w'’-])")
 # "when" as the question word after a request: "Do you know when ...", "tell me when ...", "I wonder when ..."
 _WHEN_AS_QUESTION = re.compile(
-    r"(?:\b(?:since|until|till|from|by|and|or|know|tell\s+me|wonder|ask|remember|say|find\s+out)|,)\s*$"
+    # after a colon: "In 2014 or in 2015: when did X host Y?"
+    r"(?:\b(?:since|until|till|from|by|and|or|know|tell\s+me|wonder|ask|remember|say|find\s+out)|[,:])\s*$"
 )
-# ... or after a scope said first, an auxiliary after it: "In 2014 or in 2015: when did X host Y?" ("Who visited
-# Japan - when Obama was president?" keeps "when" as a clause's)
-_WHEN_AFTER_SCOPE = re.compile(r"(?::|\s[-–—])\s*$")
-_AUXILIARY_AFTER = re.compile(r"\s+(?:did|do|does|was|were|is|are|has|have|had|will|would)\b")
 _START_WORDS = re.compile(
     r"\b(?:start|starts|started|starting|begin|begins|began|begun|beginning|become|becomes|became|join|joins|joined|"
     r"take\s+office|took\s+office|elected|appointed|sign(?:ed)?\s+with|inception)\b"
@@ -186,6 +182,12 @@ def _boundary(low: str, cue_start: int, explicit: str | None) -> Boundary | None
     return None
 
 
+# "when" after a scope said first and a dash, with an auxiliary after it: "2014 or 2015 - when did X host Y?" ("Who
+# visited Japan - when Obama was president?" keeps "when" as a clause's)
+_WHEN_AFTER_DASH = re.compile(r"\s[-–—]\s*$")
+_AUXILIARY_AFTER = re.compile(r"\s+(?:did|do|does|was|were|is|are|has|have|had|will|would)\b")
+
+
 def detect_answer_type(low: str, anchors: Sequence[Anchor] = ()) -> AnswerType:
     """The expected answer type of a question, from its lower-cased text and the anchors found in it."""
     found: list[tuple[int, AnswerType]] = []
@@ -209,7 +211,7 @@ def detect_answer_type(low: str, anchors: Sequence[Anchor] = ()) -> AnswerType:
             continue
         initial = not low[:pos].strip(" \t\"'“‘(")
         final = re.match(r"\s*[?.!]*\s*$", low[m.end() :]) is not None
-        scope = _WHEN_AFTER_SCOPE.search(low, 0, pos) is not None and _AUXILIARY_AFTER.match(low, m.end()) is not None
+        scope = _WHEN_AFTER_DASH.search(low, 0, pos) is not None and _AUXILIARY_AFTER.match(low, m.end()) is not None
         if initial or final or scope or _WHEN_AS_QUESTION.search(low, 0, pos):
             b = _boundary(low, m.end(), None)
             found.append((pos, AnswerType(AnswerKind.TIME, Granularity.DAY, False, b, m.group("cue"))))

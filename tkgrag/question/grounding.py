@@ -133,8 +133,6 @@ class Grounder:
             # "After X visited Y, who went on to visit him?": the pronoun is the anchor's object
             main = self._pronoun_role(tq, main, clauses, AnswerRole.OBJECT)
         answer_role = answer_role_of(tq, [e.role for e in main.entities], main.passive, _main_text(tq))
-        if answer_role is AnswerRole.TIME:
-            main = _nominal_main(tq.text, main)
         # "Who, other than X, ...": X is left out of the answers
         excluded = with_parentheticals(tq.text, list(tq.excluded_mentions()))
         excluded_links = [
@@ -772,37 +770,6 @@ def _nominal_roles(text: str, entities: Sequence[GroundedEntity]) -> tuple[Groun
     if _NOMINAL_BETWEEN.match(before) and re.fullmatch(r"\s+and\s+", mid):
         return a, b, True
     return None
-
-
-# "Which month saw the diplomatic cooperation of A with B for the last time?": an event noun with "of A with B", no verb
-_NOUN_OF = re.compile(r"\b(?:the|a|an)\s+(?:[a-z-]+\s+){0,3}[a-z]+\s+of\s+(?:the\s+)?$", re.IGNORECASE)
-_MID_ONLY_WITH = re.compile(r"^\s+with\s+(?:the\s+)?$", re.IGNORECASE)
-
-
-def _nominal_main(text: str, main: _Clause) -> _Clause:
-    """A time asked of an event noun whose two names share one role ("the diplomatic cooperation of A with B", "the
-    visit of A to B"): A is the subject and B the object, as for a nominal anchor. Read as two objects, either way
-    round was answered (a wrong last month). Unchanged where the words do not say the roles."""
-    ents = sorted(main.entities, key=lambda e: e.mention.start)
-    if len(ents) != 2 or ents[0].role is not ents[1].role or ents[0].key == ents[1].key:
-        return main
-    a, b = ents
-    head = _NOUN_OF.search(text, 0, a.mention.start)
-    if head is None or a.mention.end > b.mention.start:
-        return main
-    cut = " " * head.start() + text[head.start() : b.mention.end]
-    said = _nominal_roles(cut, ents)
-    if said is None and _MID_ONLY_WITH.match(text[a.mention.end : b.mention.start]):
-        said = (a, b, False)
-    if said is None or said[2]:
-        return main
-    subject = said[0].key
-    return replace(
-        main,
-        entities=tuple(
-            replace(e, role=AnswerRole.SUBJECT if e.key == subject else AnswerRole.OBJECT) for e in main.entities
-        ),
-    )
 
 
 _NOMINAL = re.compile(

@@ -351,7 +351,9 @@ _ANSWER_HEAD = re.compile(
     re.IGNORECASE,
 )
 _TIME_NOUN = re.compile(
-    r"^(?:(?:next|following|subsequent|previous|preceding)\s+)?(?:(?:exact|specific|precise|particular)\s+)?(?:date|day|month|year|time|occasion|moment|instance|point\s+in\s+time)\s+"
+    # "the next date on which X ...": the order word is read elsewhere
+    r"^(?:(?:next|following|subsequent|previous|preceding)\s+)?(?:(?:exact|specific|precise|particular)\s+)?"
+    r"(?:date|day|month|year|time|occasion|moment|instance|point\s+in\s+time)\s+"
     r"(?:(?:on|in|at|during)\s+)?(?:which|when|that)\b\s*",
     re.IGNORECASE,
 )
