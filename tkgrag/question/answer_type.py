@@ -182,12 +182,6 @@ def _boundary(low: str, cue_start: int, explicit: str | None) -> Boundary | None
     return None
 
 
-# "when" after a scope said first and a dash, with an auxiliary after it: "2014 or 2015 - when did X host Y?" ("Who
-# visited Japan - when Obama was president?" keeps "when" as a clause's)
-_WHEN_AFTER_DASH = re.compile(r"\s[-–—]\s*$")
-_AUXILIARY_AFTER = re.compile(r"\s+(?:did|do|does|was|were|is|are|has|have|had|will|would)\b")
-
-
 def detect_answer_type(low: str, anchors: Sequence[Anchor] = ()) -> AnswerType:
     """The expected answer type of a question, from its lower-cased text and the anchors found in it."""
     found: list[tuple[int, AnswerType]] = []
@@ -211,8 +205,7 @@ def detect_answer_type(low: str, anchors: Sequence[Anchor] = ()) -> AnswerType:
             continue
         initial = not low[:pos].strip(" \t\"'“‘(")
         final = re.match(r"\s*[?.!]*\s*$", low[m.end() :]) is not None
-        scope = _WHEN_AFTER_DASH.search(low, 0, pos) is not None and _AUXILIARY_AFTER.match(low, m.end()) is not None
-        if initial or final or scope or _WHEN_AS_QUESTION.search(low, 0, pos):
+        if initial or final or _WHEN_AS_QUESTION.search(low, 0, pos):
             b = _boundary(low, m.end(), None)
             found.append((pos, AnswerType(AnswerKind.TIME, Granularity.DAY, False, b, m.group("cue"))))
             break
