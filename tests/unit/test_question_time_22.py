@@ -327,3 +327,46 @@ def test_when_after_a_dash_is_left_as_it_was() -> None:
     # year), so it is not read as the question word
     assert understand("2014 or 2015 - when did China host Antonis Samaras?").answer_type.kind is AnswerKind.ENTITY
     assert understand("Who visited Japan - when Obama was president?").answer_type.kind is AnswerKind.ENTITY
+
+
+# --- an anchor's own day included ("on or before", "no later than") ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "relation"),
+    [
+        (
+            "In 2015, who hosted Uhuru Muigai Kenyatta no later than the day University of Nairobi accused citizens of "
+            "the United Kingdom?",
+            AnchorRelation.FINISH,
+        ),
+        (
+            "Who negotiated with Mali on or before the day South Africa cooperated with South Sudan?",
+            AnchorRelation.FINISH,
+        ),
+        (
+            "Who negotiated with Mali up to and including the day South Africa cooperated with South Sudan?",
+            AnchorRelation.FINISH,
+        ),
+        ("Who negotiated with Mali no later than South Africa cooperated with South Sudan?", AnchorRelation.FINISH),
+        (
+            "Who negotiated with Mali on or after the day South Africa cooperated with South Sudan?",
+            AnchorRelation.START,
+        ),
+        (
+            "Who was the first to negotiate with Mali no earlier than the day South Africa cooperated with South "
+            "Sudan?",
+            AnchorRelation.START,
+        ),
+    ],
+)
+def test_an_anchors_own_day_included(question: str, relation: AnchorRelation) -> None:
+    # "no later than X did R" was read as "later than" (after X); "on or before" as "before" (X's day left out)
+    (anchor,) = understand(question).anchors
+    assert anchor.relation is relation
+
+
+def test_an_included_day_that_is_a_date_is_left_to_the_time_reader() -> None:
+    q = "Who negotiated with Mali no later than 5 May 2014?"
+    tq = understand(q)
+    assert tq.text == q and not tq.anchors

@@ -16,7 +16,10 @@ bracket that disagrees with its window, or is no time, is left as written, so th
 - the side of an anchor's day said first: "Earlier in 2014 than the day X did R to Y, who ...?" -> "Before the day X
   did R to Y in 2014, who ... in 2014?" (as ``clause_shapes.than_the_day`` says the main clause first);
 - the asked day after a day: "What was the next day after D on which ...?" -> "... the next date after D ..." ("the
-  next day after D" read as D's next day, a window of one day).
+  next day after D" read as D's next day, a window of one day);
+- an anchor's own day included: "on or before / no later than / up to and including the day X did R" -> "until the
+  day X did R" (up to and including it), "on or after / no earlier than" -> "since" ("no later than X did R" was read
+  as after X; "on or before" left X's day out). Before a date the time reader reads the words itself.
 """
 
 from __future__ import annotations
@@ -281,8 +284,31 @@ def _asked_date_when(text: str) -> str:
     return text[: m.start("w")] + "on which " + text[m.end() :]
 
 
+# "on or before / no later than the day X did R": up to and including X's day ("until", which reads so); "on or after /
+# no earlier than": from X's day on ("since"). "No later than X did R" was read as "later than" (after X: the other
+# side), "on or before" as "before" (X's own day left out).
+_INCLUSIVE_SIDE = re.compile(
+    r"\b(?P<w>on\s+or\s+(?P<b>before|prior\s+to)|(?:no|not)\s+(?P<l>later)\s+than|up\s+to\s+and\s+including|on\s+or\s+"
+    r"after|(?:no|not)\s+earlier\s+than)\s+(?=\S)",
+    re.IGNORECASE,
+)
+
+
+def _inclusive_side(text: str) -> str:
+    out, last = [], 0
+    for m in _INCLUSIVE_SIDE.finditer(text):
+        rest = text[m.end() :]
+        found = find_time_expressions(rest)
+        if found and min(found[0].phrase_start, found[0].start) == 0:
+            continue  # "no later than 5 May 2014": a date, which the time reader reads
+        until = m.group("b") or m.group("l") or m.group("w").lower().startswith("up")
+        out.append(text[last : m.start()] + ("until " if until else "since "))
+        last = m.end()
+    return "".join(out) + text[last:]
+
+
 def time_glosses(question: str) -> str:
     """``question`` with a bracket that restates or narrows its window said plainly; unchanged otherwise."""
     question = _ASKED_DAY.sub(lambda m: m.group("pre") + "date", question)
-    question = _front_than(_start_to_anchor(_asked_date_when(question)))
+    question = _inclusive_side(_front_than(_start_to_anchor(_asked_date_when(question))))
     return _side_in_period(_scope_bracket(_first_excluded(_excluded_edge(_stretch_gloss(question)))))
