@@ -214,8 +214,6 @@ def test_a_window_from_a_years_start_to_an_anchors_day_is_the_year_before_it(que
         # the edge is unsaid (that day in or out?): still unread
         "Who negotiated with Ibrahim Boubacar Keïta between the start of 2014 and the day South Africa cooperated "
         "diplomatically with South Sudan?",
-        "Who negotiated with Ibrahim Boubacar Keïta between the start of 2014 and the day South Africa cooperated "
-        "diplomatically with South Sudan (that day included)?",
         # the anchor dated in another year
         "Who negotiated with Ibrahim Boubacar Keïta between the start of 2014 and the day South Africa cooperated "
         "diplomatically with South Sudan in 2015 (that day excluded)?",
@@ -224,6 +222,27 @@ def test_a_window_from_a_years_start_to_an_anchors_day_is_the_year_before_it(que
 def test_a_window_to_an_anchors_day_without_an_excluded_edge_stays_unread(question: str) -> None:
     tq = understand(question)
     assert any(t.unread for t in tq.times)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Who negotiated with Ibrahim Boubacar Keïta between the start of 2014 and the day South Africa cooperated "
+        "diplomatically with South Sudan (that day included)?",
+        "Between 1 January 2014 and the day South Africa cooperated diplomatically with South Sudan (including that "
+        "day), who negotiated with Ibrahim Boubacar Keïta?",
+        "Who negotiated with Ibrahim Boubacar Keïta between the start of 2014 and the day South Africa cooperated "
+        "diplomatically with South Sudan, that day included?",
+    ],
+)
+def test_a_window_from_a_years_start_to_an_anchors_day_included(question: str) -> None:
+    tq = understand(question)
+    (anchor,) = tq.anchors
+    assert anchor.relation is AnchorRelation.FINISH  # up to and including the anchor's day
+    assert {(t.span.start, t.span.end) for t in tq.times if t.span is not None} == {
+        (date(2014, 1, 1), date(2014, 12, 31))
+    }
+    assert all(not t.unread for t in tq.times)
 
 
 def test_a_window_from_a_day_that_starts_no_period_to_an_anchors_day_is_left_as_written() -> None:

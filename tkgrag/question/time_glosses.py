@@ -11,8 +11,9 @@ bracket that disagrees with its window, or is no time, is left as written, so th
 - a scope in brackets after an anchor: "after X visited Y (within 2015)", "(counting only 2014)", "(2014 only)" ->
   ", within 2015," (the bracket joined the anchor's words, so its event was not found);
 - a window from a period's start to an anchor's day, that day excluded: "between the start of 2014 and the day X did R
-  to Y (that day excluded)" -> "in 2014 before the day X did R to Y in 2014" (without the excluded edge, or with the
-  anchor dated on its own, left as written: which days are meant is unsaid);
+  to Y (that day excluded)" -> "in 2014 before the day X did R to Y in 2014"; "(that day included)" -> "in 2014 until
+  the day ..." (without an edge said, or with the anchor dated on its own, left as written: which days are meant is
+  unsaid);
 - the side of an anchor's day said first: "Earlier in 2014 than the day X did R to Y, who ...?" -> "Before the day X
   did R to Y in 2014, who ... in 2014?" (as ``clause_shapes.than_the_day`` says the main clause first);
 - the asked day after a day: "What was the next day after D on which ...?" -> "... the next date after D ..." ("the
@@ -201,8 +202,16 @@ _EXCLUDED_WORDS = (
     + _THAT_DAY
     + r"\s+(?:(?:is\s+|being\s+)?not\s+(?:included|counted|inclusive)|(?:is\s+|being\s+)?(?:excluded|left\s+out)))"
 )
+_INCLUDED_WORDS = (
+    r"(?:(?:including|counting|inclusive\s+of)\s+"
+    + _THAT_DAY
+    + r"|"
+    + _THAT_DAY
+    + r"\s+(?:(?:is\s+|being\s+)?(?:included|counted)|inclusive)|inclusive)"
+)
 # "between the start of 2014 and the day X did R to Y (that day excluded)": from the period's start to the day before
-# the anchor's; said as "in 2014 before the day X did R to Y in 2014" (the anchor's event is looked for in that period)
+# the anchor's; said as "in 2014 before the day X did R to Y in 2014" (the anchor's event is looked for in that period);
+# "(that day included)": "in 2014 until the day X did R to Y in 2014" (up to and including it)
 _START_TO_ANCHOR = re.compile(
     r"\b(?P<lead>between|from)\s+(?:the\s+(?:very\s+)?(?:start|beginning|outset|first\s+day)\s+of\s+"
     r"(?P<p>[^()?,]{4,25}?)|(?P<day>[^()?,]{5,25}?))\s+(?:(?:and|to|until|till|up\s+(?:to|until))\s+(?P<but>\(?\s*,?\s*"
@@ -212,6 +221,7 @@ _START_TO_ANCHOR = re.compile(
     + r"\s*\)|,\s*"
     + _EXCLUDED_WORDS
     + r"\s*(?=[,?.!]|$)"
+    r"|\(\s*(?P<incl>" + _INCLUDED_WORDS + r")\s*\)|,\s*(?P<incl2>" + _INCLUDED_WORDS + r")\s*(?=[,?.!]|$)"
     r"|(?P<open>(?=[,?.!]|$)))",
     re.IGNORECASE,
 )
@@ -242,7 +252,8 @@ def _start_to_anchor(text: str) -> str:
     ):
         return text  # the period is no year or month, or the anchor dates itself: left as said (the reader abstains)
     head = "In" if m.start() == 0 else "in"
-    return _joined(text[: m.start()] + f"{head} {p} before the day {clause} in {p}", text[m.end() :].lstrip())
+    side = "until" if (m.group("incl") or m.group("incl2")) and not m.group("but") else "before"
+    return _joined(text[: m.start()] + f"{head} {p} {side} the day {clause} in {p}", text[m.end() :].lstrip())
 
 
 # "Earlier in 2014 than the day X did R to Y, who ...?": the main clause first ("who ... earlier in 2014 than the day
