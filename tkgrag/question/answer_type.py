@@ -2,8 +2,8 @@
 
 Cues, earliest in the question wins:
 - TIME, stated granularity: "(in|on|at|during) what/which year|month|date|day|decade|century|week",
-  "what is the start/end/birth/... date|year", "what was the most recent date", an imperative "Name/Give the
-  month in which ...", "date of birth|death|..." in a what-question.
+  "what is the start/end/birth/... date|year", "what was the most recent date", "what was the next date after D", an
+  imperative "Name/Give the month in which ...", "date of birth|death|..." in a what-question.
 - TIME, unstated (day, the finest an event KG has): a question word "when" (clause-initial, "since when", or
   "... born when?"), "what time", "at what point in time", "how long ago"; trailing "start date?" / "end time?" /
   "point in time" (Wikidata-style questions).

@@ -1001,8 +1001,15 @@ def _season(
 ) -> tuple[TimeSpan | None, str]:
     """A season's months in its year ("summer 2014": June-August 2014), or the span unchanged and the season as an
     unread word where it has no one reading (winter, a decade's season, "late summer 2014")."""
-    if modifier not in SEASONS or _BRACKET_AFTER.match(low, cand.end):
+    if modifier not in SEASONS:
         return span, ""
+    bracket = _BRACKET_AFTER.match(low, cand.end)
+    if bracket is not None:
+        close = low.find(")", bracket.end())
+        inside = low[bracket.end() : close if close >= 0 else len(low)]
+        if any(w in MONTHS for w in re.findall(r"[a-z]+", inside)):
+            return span, ""  # the months in brackets are a time of their own and win
+        return span, modifier  # "the summer of 2015 (the World Cup)": no months said; not the whole year
     part = _SEASON_PART.search(low, max(0, start - 20), start)
     if part is not None:
         return span, low[part.start() : start].strip() + " " + modifier

@@ -9,7 +9,18 @@ bracket that disagrees with its window, or is no time, is left as written, so th
 - a side of an anchor within its period: "Earlier in the same year in which X did R to Y, but before that happened,
   who ...?" -> "In the same year that X did R to Y, who ... before X did R to Y?" (both anchors on the one event);
 - a scope in brackets after an anchor: "after X visited Y (within 2015)", "(counting only 2014)", "(2014 only)" ->
-  ", within 2015," (the bracket joined the anchor's words, so its event was not found).
+  ", within 2015," (the bracket joined the anchor's words, so its event was not found);
+- a window from a period's start to an anchor's day, that day excluded: "between the start of 2014 and the day X did R
+  to Y (that day excluded)" -> "in 2014 before the day X did R to Y in 2014"; "(that day included)" -> "in 2014 until
+  the day ..." (without an edge said, or with the anchor dated on its own, left as written: which days are meant is
+  unsaid);
+- the side of an anchor's day said first: "Earlier in 2014 than the day X did R to Y, who ...?" -> "Before the day X
+  did R to Y in 2014, who ... in 2014?" (as ``clause_shapes.than_the_day`` says the main clause first);
+- the asked day after a day: "What was the next day after D on which ...?" -> "... the next date after D ..." ("the
+  next day after D" read as D's next day, a window of one day);
+- an anchor's own day included: "on or before / no later than / up to and including the day X did R" -> "until the
+  day X did R" (up to and including it), "on or after / no earlier than" -> "since" ("no later than X did R" was read
+  as after X; "on or before" left X's day out). Before a date the time reader reads the words itself.
 """
 
 from __future__ import annotations
@@ -18,7 +29,7 @@ import re
 from datetime import timedelta
 
 from tkgrag.question.time_expressions import find_time_expressions
-from tkgrag.temporal import Granularity, TimeSpan, day_words
+from tkgrag.temporal import MONTH_NAMES, Granularity, TimeSpan, day_words
 
 
 def _one_span(text: str) -> TimeSpan | None:
@@ -173,6 +184,142 @@ def _side_in_period(text: str) -> str:
     return f"In the same {m.group('unit').lower()} that {clause}, {main[:1].lower()}{main[1:]} {side} {clause}{end}"
 
 
+# "What was the next day after D on which X did Y?": the asked day, not the day after D (said "date", which the time
+# reader does not join to "after D")
+_ASKED_DAY = re.compile(
+    r"\b(?P<pre>(?:what|which)\s+(?:was|is|were|will\s+be)\s+the\s+(?:very\s+)?(?:first|next|following|earliest|"
+    r"last|latest|previous|preceding)\s+)day(?=\s+(?:after|following|since|before|preceding|prior\s+to)\s+[^?]*?\b"
+    r"(?:on\s+which|in\s+which|when|that)\b)",
+    re.IGNORECASE,
+)
+
+
+_THAT_DAY = r"(?:(?:that|this|the\s+(?:last|latter|final|end|second))\s+(?:day|date)(?:\s+itself)?|the\s+latter)"
+_EXCLUDED_WORDS = (
+    r"(?:(?:but\s+)?(?:not\s+counting|excluding|not\s+including|exclusive\s+of|leaving\s+out)\s+"
+    + _THAT_DAY
+    + r"|"
+    + _THAT_DAY
+    + r"\s+(?:(?:is\s+|being\s+)?not\s+(?:included|counted|inclusive)|(?:is\s+|being\s+)?(?:excluded|left\s+out)))"
+)
+_INCLUDED_WORDS = (
+    r"(?:(?:including|counting|inclusive\s+of)\s+"
+    + _THAT_DAY
+    + r"|"
+    + _THAT_DAY
+    + r"\s+(?:(?:is\s+|being\s+)?(?:included|counted)|inclusive)|inclusive)"
+)
+# "between the start of 2014 and the day X did R to Y (that day excluded)": from the period's start to the day before
+# the anchor's; said as "in 2014 before the day X did R to Y in 2014" (the anchor's event is looked for in that period);
+# "(that day included)": "in 2014 until the day X did R to Y in 2014" (up to and including it)
+_START_TO_ANCHOR = re.compile(
+    r"\b(?P<lead>between|from)\s+(?:the\s+(?:very\s+)?(?:start|beginning|outset|first\s+day)\s+of\s+"
+    r"(?P<p>[^()?,]{4,25}?)|(?P<day>[^()?,]{5,25}?))\s+(?:(?:and|to|until|till|up\s+(?:to|until))\s+(?P<but>\(?\s*,?\s*"
+    r"but\s+(?:not\s+including|excluding|not\s+counting)\s*\)?\s*,?\s*)?)the\s+(?:day|date)\s+(?:(?:on\s+which|when|"
+    r"that)\s+)?(?P<clause>[^()?,]+?)\s*(?:\(\s*"
+    + _EXCLUDED_WORDS
+    + r"\s*\)|,\s*"
+    + _EXCLUDED_WORDS
+    + r"\s*(?=[,?.!]|$)"
+    r"|\(\s*(?P<incl>" + _INCLUDED_WORDS + r")\s*\)|,\s*(?P<incl2>" + _INCLUDED_WORDS + r")\s*(?=[,?.!]|$)"
+    r"|(?P<open>(?=[,?.!]|$)))",
+    re.IGNORECASE,
+)
+
+
+def _period_from(day_text: str) -> tuple[TimeSpan | None, str]:
+    """The year or month whose first day ``day_text`` is ("1 January 2014" -> 2014, "1 March 2014" -> March 2014)."""
+    day = _one_span(day_text)
+    if day is None or day.granularity is not Granularity.DAY or day.start is None or day.start.day != 1:
+        return None, ""
+    said = str(day.start.year) if day.start.month == 1 else f"{MONTH_NAMES[day.start.month - 1]} {day.start.year}"
+    return _one_span(said), said
+
+
+def _start_to_anchor(text: str) -> str:
+    m = _START_TO_ANCHOR.search(text)
+    if m is None or (m.group("open") is not None and not m.group("but")):
+        return text  # "between the start of 2014 and the day X did R": that day in or out is unsaid
+    clause = m.group("clause").strip()
+    if m.group("p"):
+        period, p = _one_span(m.group("p")), " ".join(m.group("p").split())
+    else:
+        period, p = _period_from(m.group("day"))
+    if (
+        period is None
+        or period.granularity not in (Granularity.YEAR, Granularity.MONTH)
+        or find_time_expressions(clause)
+    ):
+        return text  # the period is no year or month, or the anchor dates itself: left as said (the reader abstains)
+    head = "In" if m.start() == 0 else "in"
+    side = "until" if (m.group("incl") or m.group("incl2")) and not m.group("but") else "before"
+    return _joined(text[: m.start()] + f"{head} {p} {side} the day {clause} in {p}", text[m.end() :].lstrip())
+
+
+# "Earlier in 2014 than the day X did R to Y, who ...?": the main clause first ("who ... earlier in 2014 than the day
+# X did R to Y?"), which ``clause_shapes.than_the_day`` reads, said in its words
+_FRONT_THAN = re.compile(
+    r"^\s*(?P<dir>earlier|later)\s+in\s+(?:the\s+year\s+)?(?P<year>(?:[A-Za-z]+\s+)?\d{4})\s+than\s+(?:(?:the\s+(?:day|date|time|moment)\s+(?:(?:on\s+"
+    r"which|when|that)\s+)?|when\s+)?)(?P<clause>[^,?]+?)\s*,\s*(?P<main>(?:who|whom|which|what)\b[^?]*?)\s*"
+    r"(?P<end>[?.!]?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _front_than(text: str) -> str:
+    m = _FRONT_THAN.match(text)
+    if m is None or find_time_expressions(m.group("clause")):
+        return text
+    period = _one_span(m.group("year"))
+    if period is None or period.granularity not in (Granularity.YEAR, Granularity.MONTH):
+        return text  # "Earlier in 2014 than June 8, ...": a day, read as it is; a clause dated on its own: as said
+    side = "Before" if m.group("dir").lower() == "earlier" else "After"
+    year, main = m.group("year"), m.group("main")
+    end = m.group("end") or "?"
+    return f"{side} the day {m.group('clause').strip()} in {year}, {main[:1].lower()}{main[1:]} in {year}{end}"
+
+
+# "What was the next date after D when X did Y?": "when" opens the asked date's clause, not an anchor
+_ASKED_DATE_WHEN = re.compile(
+    r"\b(?:what|which)\s+(?:was|is|were|will\s+be)\s+the\s+(?:very\s+)?(?:first|next|following|earliest|last|latest|"
+    r"previous|preceding)\s+date\s+(?:after|following|since|before|preceding|prior\s+to)\s+(?P<d>[^?]{4,30}?)\s*,?\s+"
+    r"(?P<w>when)\s+(?=\w)",
+    re.IGNORECASE,
+)
+
+
+def _asked_date_when(text: str) -> str:
+    m = _ASKED_DATE_WHEN.search(text)
+    if m is None or _one_span(m.group("d")) is None:
+        return text
+    return text[: m.start("w")] + "on which " + text[m.end() :]
+
+
+# "on or before / no later than the day X did R": up to and including X's day ("until", which reads so); "on or after /
+# no earlier than": from X's day on ("since"). "No later than X did R" was read as "later than" (after X: the other
+# side), "on or before" as "before" (X's own day left out).
+_INCLUSIVE_SIDE = re.compile(
+    r"\b(?P<w>on\s+or\s+(?P<b>before|prior\s+to)|(?:no|not)\s+(?P<l>later)\s+than|up\s+to\s+and\s+including|on\s+or\s+"
+    r"after|(?:no|not)\s+earlier\s+than)\s+(?=\S)",
+    re.IGNORECASE,
+)
+
+
+def _inclusive_side(text: str) -> str:
+    out, last = [], 0
+    for m in _INCLUSIVE_SIDE.finditer(text):
+        rest = text[m.end() :]
+        found = find_time_expressions(rest)
+        if found and min(found[0].phrase_start, found[0].start) == 0:
+            continue  # "no later than 5 May 2014": a date, which the time reader reads
+        until = m.group("b") or m.group("l") or m.group("w").lower().startswith("up")
+        out.append(text[last : m.start()] + ("until " if until else "since "))
+        last = m.end()
+    return "".join(out) + text[last:]
+
+
 def time_glosses(question: str) -> str:
     """``question`` with a bracket that restates or narrows its window said plainly; unchanged otherwise."""
+    question = _ASKED_DAY.sub(lambda m: m.group("pre") + "date", question)
+    question = _inclusive_side(_front_than(_start_to_anchor(_asked_date_when(question))))
     return _side_in_period(_scope_bracket(_first_excluded(_excluded_edge(_stretch_gloss(question)))))
