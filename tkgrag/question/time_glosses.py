@@ -266,9 +266,13 @@ _FRONT_THAN = re.compile(
 )
 
 
+# "Later in April 2014 than the 15th, ...": a day of the month named alone, which the time reader reads; no clause
+_DAY_OF_MONTH = re.compile(r"^(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of\s+(?:the|that)\s+month)?$", re.IGNORECASE)
+
+
 def _front_than(text: str) -> str:
     m = _FRONT_THAN.match(text)
-    if m is None or find_time_expressions(m.group("clause")):
+    if m is None or find_time_expressions(m.group("clause")) or _DAY_OF_MONTH.match(m.group("clause").strip()):
         return text
     period = _one_span(m.group("year"))
     if period is None or period.granularity not in (Granularity.YEAR, Granularity.MONTH):
