@@ -11,8 +11,10 @@ from datetime import date
 
 import pytest
 
+from tkgrag.question.constraints import explicit_constraints
 from tkgrag.question.model import AnchorRelation, AnswerKind
 from tkgrag.question.parse import understand
+from tkgrag.question.time_glosses import time_glosses
 from tkgrag.temporal import Granularity
 
 
@@ -392,16 +394,30 @@ def test_an_included_day_that_is_a_date_is_left_to_the_time_reader() -> None:
 
 
 @pytest.mark.parametrize(
-    "question",
+    ("question", "said"),
     [
-        "Later in April 2014 than the 15th, which actors cooperated economically with Vietnam?",
-        "Earlier in March 2014 than the 3rd of the month, who visited Iran?",
-        "Later in February 2015 than the 9, who consulted Japan?",
+        (
+            "Later in April 2014 than the 15th, which actors cooperated economically with Vietnam?",
+            ["during 2014-04", "after 2014-04-15"],
+        ),
+        (
+            "Which actors hosted a visit by Abdel Fattah Al-Sisi later in September 2014 than the 10th?",
+            ["during 2014-09", "after 2014-09-10"],
+        ),
+        ("Earlier in March 2014 than the 3rd of the month, who visited Iran?", ["during 2014-03", "before 2014-03-03"]),
+        ("Who praised Iran later in the month of May 2015 than the 21?", ["during 2015-05", "after 2015-05-21"]),
     ],
 )
-def test_a_day_of_the_month_after_than_is_no_anchor_clause(question: str) -> None:
-    """Set 28 (held out): the fronted "than the day X did R" reading took "the 15th" as an event clause and abstained;
-    a day of the month named alone is a time, read as before."""
+def test_a_day_of_the_month_after_than_bounds_the_month(question: str, said: list[str]) -> None:
+    """Set 28 (held out): "later in April 2014 than the 15th" was read as all of April (the day left out: a wrong
+    answer before the 15th), then, by the fronted "than the day X did R" reading, as an event clause (abstained)."""
     tq = understand(question)
     assert tq.anchors == ()
-    assert [t.text for t in tq.times][:1] == [question.split(" than ")[0].split(" in ", 1)[1]]
+    assert [c.describe() for c in explicit_constraints(tq)] == said
+
+
+def test_a_day_the_month_lacks_is_not_read_as_a_day() -> None:
+    """ "than the 31st" of February bounds nothing: it stays an unread part (the reader abstains), never a date."""
+    assert time_glosses("Later in February 2014 than the 31st, who hosted Sisi?").startswith("After the day the 31st")
+    tq = understand("Later in February 2014 than the 31st, who hosted Sisi?")
+    assert [t.unread for t in tq.times] == ["the day the 31st", ""]

@@ -266,13 +266,43 @@ _FRONT_THAN = re.compile(
 )
 
 
-# "Later in April 2014 than the 15th, ...": a day of the month named alone, which the time reader reads; no clause
-_DAY_OF_MONTH = re.compile(r"^(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of\s+(?:the|that)\s+month)?$", re.IGNORECASE)
+_MONTH_THAN = r"(?P<dir>earlier|later)\s+in\s+(?P<p>(?:the\s+month\s+of\s+)?[A-Za-z]+\.?,?\s+\d{4})\s+than\s+"
+_THAN_DAY = r"(?:the\s+)?(?P<n>\d{1,2})(?:st|nd|rd|th)?(?:\s+of\s+(?:the|that)\s+month)?"
+# "Later in April 2014 than the 15th, who ...?" and "Who ... later in April 2014 than the 15th?": said as the time
+# reader reads a day of the month ("In April 2014, who ... after the 15th?"); the day was left out (all of April read)
+_MONTH_THAN_DAY_FIRST = re.compile(
+    rf"^\s*{_MONTH_THAN}{_THAN_DAY}\s*,\s*(?P<main>[^?]+?)\s*(?P<end>[?.!]?)\s*$", re.IGNORECASE
+)
+_MONTH_THAN_DAY_LAST = re.compile(rf"\s+{_MONTH_THAN}{_THAN_DAY}(?=\s*[?.!]?\s*$)", re.IGNORECASE)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _month_than_day(text: str) -> str:
+    m = _MONTH_THAN_DAY_FIRST.match(text) or _MONTH_THAN_DAY_LAST.search(text)
+    if m is None:
+        return text
+    p = re.sub(r"^the\s+month\s+of\s+", "", " ".join(m.group("p").split()), flags=re.IGNORECASE)
+    period, n = _one_span(p), int(m.group("n"))
+    if (
+        period is None
+        or period.granularity is not Granularity.MONTH
+        or period.end is None
+        or not 1 <= n <= period.end.day
+    ):
+        return text
+    said = f"{'before' if m.group('dir').lower() == 'earlier' else 'after'} the {_ordinal(n)}"
+    if m.re is _MONTH_THAN_DAY_FIRST:
+        main = m.group("main")
+        return f"In {p}, {main[:1].lower()}{main[1:]} {said}{m.group('end') or '?'}"
+    return text[: m.start()] + f" in {p} {said}" + text[m.end() :]
 
 
 def _front_than(text: str) -> str:
     m = _FRONT_THAN.match(text)
-    if m is None or find_time_expressions(m.group("clause")) or _DAY_OF_MONTH.match(m.group("clause").strip()):
+    if m is None or find_time_expressions(m.group("clause")):
         return text
     period = _one_span(m.group("year"))
     if period is None or period.granularity not in (Granularity.YEAR, Granularity.MONTH):
@@ -325,5 +355,5 @@ def _inclusive_side(text: str) -> str:
 def time_glosses(question: str) -> str:
     """``question`` with a bracket that restates or narrows its window said plainly; unchanged otherwise."""
     question = _ASKED_DAY.sub(lambda m: m.group("pre") + "date", question)
-    question = _inclusive_side(_front_than(_start_to_anchor(_asked_date_when(question))))
+    question = _inclusive_side(_front_than(_month_than_day(_start_to_anchor(_asked_date_when(question)))))
     return _side_in_period(_scope_bracket(_first_excluded(_excluded_edge(_stretch_gloss(question)))))
