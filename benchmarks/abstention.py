@@ -13,6 +13,8 @@ sample graph) and written next to the report (``abstention_set.jsonl``), determi
   (``ABSENT_VERBS``: married, hired, tweeted about, ...);
 - ``paraphrase``: questions phrased unlike the templates, about the same entities, whose relation is absent
   ("Whom did X marry?", "Which company employed X in 2014?", "Who was X's doctoral advisor?").
+- ``negation``: "Who did not <relation> <object> in <year>?" with the source event's own relation: the graph records
+  acts that happened, so a reader that drops the "not" answers who did it (a wrong answer).
 
 The control set is the source questions themselves (gold answers known). Reported: on the abstention set, the share
 answered (the issue's bar: at most 5%); on the control set, the answer rate (coverage), Hit@1, and the precision of
@@ -85,6 +87,14 @@ def make_set(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 "qid": f"relation-{i:02d}",
                 "kind": "relation",
                 "question": f"Who {verb} {name(o)} in {day[:4]}?",
+                "from": row["quid"],
+            }
+        )
+        out.append(
+            {
+                "qid": f"negation-{i:02d}",
+                "kind": "negation",
+                "question": f"Who did not {name(row['evidence'][0][1]).lower()} {name(o)} in {day[:4]}?",
                 "from": row["quid"],
             }
         )
@@ -180,7 +190,7 @@ def report(out: Path) -> str:
                     **d["summary"]["abstention_set"]["by_kind"].get(k, {"answered": 0, "n": 0})
                 ),
             )
-            for k in ("entity", "relation", "paraphrase")
+            for k in ("entity", "relation", "paraphrase", "negation")
         ],
         ("control: questions", lambda d: d["summary"]["control"]["n"]),
         ("control: coverage (answer rate)", lambda d: d["summary"]["control"]["coverage"]),
