@@ -1,0 +1,187 @@
+"""A question's window or answer said apart from its clause, said the way the time reader reads it.
+
+- "Counting only 2014 and 2015, which year ...?", "Looking at 2014 only: who ...?", "Considering just March 2015,
+  ..." -> "Between 2014 and 2015, ..." / "In 2014, ...": the scope word was read as a name ("Looking") or the two
+  years as two windows. A trailing ", counting only 2014" is said ", within 2014".
+- "In what year, 2014 or 2015, did X ...? (Give both if it happened in both.)": the bracket asks the answer's form
+  (every year it happened), not a window; "in both" was read as an anchor ("in the same year") and the words as the
+  relation. It is dropped.
+- "Who did R before X did S, counting only that same month?" -> "In the same month that X did S, who did R before X
+  did S?" (both: before X's event and in its month, the form ``time_glosses._side_in_period`` gives).
+- "Once September 2015 was over, who went on to R during the rest of that year?" -> "After September 2015 and
+  before the end of 2015, ..." (``window_edges`` makes it one range); a period that ends the year has no rest.
+- "Tell me the month or months of 2015 in which X did R." -> "Tell me in which months of 2015 X did R.": "the month
+  or months" was an unread word next to the year (the reader abstained); the asked unit is the answer's.
+- "X did R to Y. During that same month, who ...?" -> "In the same month that X did R to Y, who ...?": the statement
+  is the anchor; before, the question's own clause was read as the anchor and the statement as the question.
+
+Anything else is left as written (the reader reads or abstains as before).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tkgrag.question.time_expressions import find_time_expressions
+from tkgrag.temporal import Granularity, TimeSpan
+
+
+def _span(text: str) -> TimeSpan | None:
+    """The one time ``text`` is, read whole with nothing unread; None otherwise."""
+    found = find_time_expressions(text)
+    if len(found) != 1 or found[0].unread or found[0].span is None:
+        return None
+    t = found[0]
+    if t.phrase_start != 0 or t.end != len(text.rstrip()):
+        return None
+    return t.span
+
+
+def _window(t: str) -> str | None:
+    """ "2014 and 2015" -> "between 2014 and 2015", "2014" -> "in 2014"; None when ``t`` is no window."""
+    t = t.strip()
+    pair = re.fullmatch(r"(?P<a>.+?)\s+(?:and|or|to|through|until|-|\u2013)\s+(?P<b>.+)", t, re.IGNORECASE)
+    if pair is not None:
+        a, b = _span(pair.group("a")), _span(pair.group("b"))
+        if a is not None and b is not None and a.start is not None and b.end is not None and a.start <= b.end:
+            return f"between {pair.group('a')} and {pair.group('b')}"
+        return None
+    return f"in {t}" if _span(t) is not None else None
+
+
+_SCOPE_WORD = (
+    r"(?:counting|considering|looking\s+at|taking|including|restricting\s+(?:it|this|ourselves)\s+to|"
+    r"limiting\s+(?:it|this|ourselves)\s+to|sticking\s+to|focusing\s+on)"
+)
+# "Counting only 2014 and 2015, which ...", "Looking at 2014 only: who ...", "Only counting 2014 - who ..."
+_FRONT = re.compile(
+    rf"^\s*(?:only\s+)?{_SCOPE_WORD}\s+(?:only\s+|just\s+|solely\s+)?(?:the\s+(?:years?|months?|period)\s+)?"
+    r"(?P<t>[^,:;?()]{4,40}?)(?:\s+(?:only|alone))?\s*(?:[,:;]|\s[-\u2013\u2014])\s*(?P<rest>(?:who|whom|which|what|when|"
+    r"in\s+which|on\s+which|during\s+which|how)\b)",
+    re.IGNORECASE,
+)
+# "..., counting only 2014?": the same after the clause
+_TAIL = re.compile(
+    rf",\s*(?:only\s+)?{_SCOPE_WORD}\s+(?:only\s+|just\s+|solely\s+)?(?P<t>[^,:;?()]{{4,40}}?)(?:\s+(?:only|alone))?"
+    r"(?=\s*[?.!]?\s*$)",
+    re.IGNORECASE,
+)
+
+
+def _front_scope(text: str) -> str:
+    m = _FRONT.match(text)
+    if m is not None and (said := _window(m.group("t"))) is not None:
+        return f"{said[:1].upper()}{said[1:]}, {text[m.start('rest') :]}"
+    m = _TAIL.search(text)
+    if m is not None and (said := _window(m.group("t"))) is not None:
+        return f"{text[: m.start()]} {said}{text[m.end() :]}"
+    return text
+
+
+# "(Give both if it happened in both.)", "(If both, give both.)", "(List every year it happened in.)"
+_FORM_BRACKET = re.compile(
+    r"\s*\(\s*(?:(?:please\s+)?(?:give|list|name|include|mention|state)\s+(?:them\s+)?(?:both|all|each|every\s+(?:one|year))"
+    r"(?:\s+(?:years|of\s+them))?(?:\s+if\s+(?:it|this|that|they|so)\s+(?:happened|occurred|took\s+place|was\s+the\s+case"
+    r"|applies)(?:\s+in\s+(?:both|all|each)(?:\s+(?:years|of\s+them))?)?)?|if\s+(?:it\s+happened\s+in\s+)?(?:both|all)"
+    r"(?:\s+years)?\s*,\s*(?:give|list|name)\s+(?:them\s+)?(?:both|all))\s*[.!]?\s*\)\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _form_bracket(text: str) -> str:
+    m = _FORM_BRACKET.search(text)
+    if m is None or "?" not in text[: m.start()]:
+        return text
+    return text[: m.start()].rstrip()
+
+
+# "Who did R before X did S, counting only that same month?": before S and in S's month
+_ONLY_SAME_PERIOD = re.compile(
+    r"^\s*(?P<main>(?:who|whom|which|what)\b[^?]*?)\s+(?P<side>before|after|prior\s+to|following)\s+"
+    r"(?P<clause>[^,?()]+?)\s*(?:,\s*|\(\s*)(?:but\s+)?(?:only\s+)?(?:(?:counting|considering|looking\s+at|taking)\s+"
+    r"(?:only\s+|just\s+)?|(?:only\s+)?(?:within|in|during)\s+)(?:that|the)\s+(?:very\s+)?same\s+(?P<unit>day|week|month|"
+    r"year)(?:\s+only)?\s*\)?\s*(?P<end>[?.!]?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _only_same_period(text: str) -> str:
+    m = _ONLY_SAME_PERIOD.match(text)
+    if m is None:
+        return text
+    side = "before" if m.group("side").lower() in ("before", "prior to") else "after"
+    main, clause = m.group("main"), m.group("clause")
+    prep = "On" if m.group("unit").lower() == "day" else "In"
+    return f"{prep} the same {m.group('unit').lower()} that {clause}, {main[:1].lower()}{main[1:]} {side} {clause}" + (
+        m.group("end") or "?"
+    )
+
+
+# "Once September 2015 was over, who went on to R during the rest of that year?"
+_REST_OF_YEAR = re.compile(
+    r"^\s*(?:once|after|when|with)\s+(?P<t>[^,?]{3,40}?)\s+(?:was|had\s+been|had|being)\s+(?:over|ended|finished|done|"
+    r"out|past|gone|passed|behind\s+us|complete|completed)\s*,\s*(?P<main>(?:who|whom|which|what)\b[^?]*?)\s*,?\s+"
+    r"(?:during|in|over|for|through(?:out)?|across|within)\s+(?:the\s+)?(?:rest|remainder|remaining\s+(?:part|months)|"
+    r"balance)\s+of\s+(?:that|the|this)\s+(?:same\s+)?year(?P<end>\s*[?.!]?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _rest_of_year(text: str) -> str:
+    m = _REST_OF_YEAR.match(text)
+    if m is None:
+        return text
+    span = _span(m.group("t"))
+    if span is None or span.start is None or span.end is None or span.granularity is Granularity.YEAR:
+        return text
+    if span.start.year != span.end.year or (span.end.month, span.end.day) == (12, 31):
+        return text  # no rest of the year after it: left as written
+    main = m.group("main")
+    return f"After {m.group('t')} and before the end of {span.end.year}, {main[:1].lower()}{main[1:]}{m.group('end')}"
+
+
+# "Tell me the month or months of 2015 in which X did R", "List the month(s) in 2014 when ..."
+_UNITS_ASKED = re.compile(
+    r"\bthe\s+(?P<u>day|month|year|week)(?:\s*\(\s*s\s*\)|\s+or\s+(?:the\s+)?(?P=u)s|s)\s+"
+    r"(?P<t>(?:of|in|during)\s+[^?,]{4,30}?)\s+(?:in\s+which|when|during\s+which|on\s+which)\s+(?=\S)",
+    re.IGNORECASE,
+)
+_ASKING = re.compile(r"^\s*(?:please\s+)?(?:tell\s+me|list|name|give(?:\s+me)?|identify|state|say)\s+$", re.IGNORECASE)
+
+
+def _units_asked(text: str) -> str:
+    m = _UNITS_ASKED.search(text)
+    if m is None or _ASKING.match(text[: m.start()]) is None:
+        return text
+    t = m.group("t").split(None, 1)
+    if len(t) != 2 or _span(t[1]) is None:
+        return text
+    prep = "on" if m.group("u").lower() == "day" else "in"
+    return f"{text[: m.start()]}{prep} which {m.group('u').lower()}s {m.group('t')} {text[m.end() :]}"
+
+
+# "X did R to Y. During that same month, who ...?": the statement is the anchor of the question after it
+_STATEMENT_THEN_PERIOD = re.compile(
+    r"^\s*(?P<first>[^?!;]*?[^\s.;])\s*[.;]\s+(?:(?:during|in|on|within|over|at)\s+)?(?:that|the)(?:\s+(?:very|same))+\s+"
+    r"(?P<unit>day|week|month|year)\s*,\s*(?P<q>(?:who|whom|which|what)\b[^?]*\?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _statement_then_period(text: str) -> str:
+    m = _STATEMENT_THEN_PERIOD.match(text)
+    if m is None or re.match(r"(?:who|whom|whose|which|what|when|where|how|why)\b", m.group("first"), re.I):
+        return text
+    first = m.group("first")
+    first = "the" + first[3:] if re.match(r"The\s+[a-z]", first) else first
+    unit = m.group("unit").lower()
+    prep = "On" if unit == "day" else "In"
+    q = m.group("q")
+    return f"{prep} the same {unit} that {first}, {q[:1].lower()}{q[1:]}"
+
+
+def scope_said(question: str) -> str:
+    """``question`` with its scope, asked unit or statement said where the reader reads them; unchanged otherwise."""
+    question = _front_scope(_form_bracket(question))
+    question = _rest_of_year(_only_same_period(question))
+    return _statement_then_period(_units_asked(question))
