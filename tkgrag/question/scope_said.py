@@ -15,6 +15,10 @@
 - "X did R to Y. During that same month, who ...?" -> "In the same month that X did R to Y, who ...?": the statement
   is the anchor; before, the question's own clause was read as the anchor and the statement as the question.
 
+- "before 2015 ended" -> "before the end of 2015" (up to its last day; "before 2015" was its first day), "After X,
+  and before the end of 2015, who ...?" -> "After X, who ... before the end of 2015?" (the anchor's clause ended at
+  the time, with "and" in it); "the end of the month of November 2014" -> "the end of November 2014".
+
 Anything else is left as written (the reader reads or abstains as before).
 """
 
@@ -50,7 +54,7 @@ def _window(t: str) -> str | None:
 
 
 _SCOPE_WORD = (
-    r"(?:counting|considering|looking\s+at|taking|including|restricting\s+(?:it|this|ourselves)\s+to|"
+    r"(?:counting|considering|looking\s+(?:only\s+|just\s+)?at|taking|including|restricting\s+(?:it|this|ourselves)\s+to|"
     r"limiting\s+(?:it|this|ourselves)\s+to|sticking\s+to|focusing\s+on)"
 )
 # "Counting only 2014 and 2015, which ...", "Looking at 2014 only: who ...", "Only counting 2014 - who ..."
@@ -180,8 +184,42 @@ def _statement_then_period(text: str) -> str:
     return f"{prep} the same {unit} that {first}, {q[:1].lower()}{q[1:]}"
 
 
+# "before 2015 ended": up to the year's end (read as "before 2015", the year's start, it left out the whole year)
+_ENDED = re.compile(
+    r"\b(?P<side>before|until|till|by)\s+(?P<t>[^,?;()]{3,30}?)\s+(?:ended|was\s+over|had\s+ended|had\s+finished|"
+    r"(?:had\s+)?(?:came|come)\s+to\s+an\s+end|finished|closed|drew\s+to\s+a\s+close|ran\s+out)\b",
+    re.IGNORECASE,
+)
+# "After X did R, and before the end of 2015, who ...?": the time said after the clause, not as part of the anchor's
+_AFTER_AND_END = re.compile(
+    r"^\s*(?P<a>(?:after|following|since|once)\s+[^,?]+?),\s*and\s+(?P<b>before\s+the\s+end\s+of\s+[^,?]+?)\s*,\s*"
+    r"(?P<main>(?:who|whom|which|what)\b[^?]*?)\s*(?P<end>[?.!]?)\s*$",
+    re.IGNORECASE,
+)
+# "after the end of the month of November 2014": the month's end ("the month of" restates the month)
+_MONTH_OF = re.compile(
+    r"\b(?P<e>the\s+(?:end|beginning|start|close|middle)\s+of\s+)the\s+month\s+of\s+(?=[A-Z][a-z]+\s+\d{4})",
+    re.IGNORECASE,
+)
+
+
+def _period_ended(text: str) -> str:
+    def said(m: re.Match[str]) -> str:
+        span = _span(m.group("t"))
+        if span is None or span.granularity is Granularity.DAY:
+            return m.group(0)
+        return f"{m.group('side')} the end of {m.group('t')}"
+
+    text = _MONTH_OF.sub(lambda m: m.group("e"), _ENDED.sub(said, text))
+    m = _AFTER_AND_END.match(text)
+    if m is None:
+        return text
+    main = m.group("main")
+    return f"{m.group('a')}, {main[:1].lower()}{main[1:]} {m.group('b')}{m.group('end') or '?'}"
+
+
 def scope_said(question: str) -> str:
     """``question`` with its scope, asked unit or statement said where the reader reads them; unchanged otherwise."""
-    question = _front_scope(_form_bracket(question))
+    question = _period_ended(_front_scope(_form_bracket(question)))
     question = _rest_of_year(_only_same_period(question))
     return _statement_then_period(_units_asked(question))

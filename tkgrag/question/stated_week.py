@@ -118,7 +118,7 @@ _CALENDAR_WEEK = re.compile(
 _FROM_THAT_DAY = re.compile(
     r"\s*\b(?:(?:in|during|within|over|across)\s+)?the\s+(?:(?P<n>\w+)\s+days?|(?P<week>week))\s+(?:(?:that|which)\s+)?"
     r"(?:began|begins|started|starts|starting|beginning|commencing|commenced|opened)\s+(?:on\s+|with\s+)?"
-    r"(?:that|the\s+same|this)\s+(?:very\s+)?(?:day|date)(?:\s*\(\s*(?P<end>[^()]{4,50}?)\s*\)|\s*,?\s*(?P<end2>"
+    r"(?:that|the|this)(?:\s+(?:very|same))*\s+(?:day|date)(?:\s*\(\s*(?P<end>[^()]{4,50}?)\s*\)|\s*,?\s*(?P<end2>"
     r"(?:through|thru|to|until|till|up\s+to|ending)\b[^,?()]{4,50}?))?(?=\s*[?.!]?\s*$)",
     re.IGNORECASE,
 )
