@@ -406,3 +406,19 @@ def test_end_of_the_month_of() -> None:
     assert not tq.anchors
     (t,) = tq.times
     assert t.span is not None and (t.span.start, t.span.end) == (date(2014, 11, 1), date(2014, 11, 30))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "In the month when (according to the records) Chuck Hagel cooperated diplomatically with Japan, which actors "
+        "made empathetic remarks about Japan?",
+        "Which actors made empathetic remarks about Japan in the month when Chuck Hagel (as recorded) cooperated "
+        "diplomatically with Japan?",
+    ],
+)
+def test_source_bracket_is_no_part_of_the_anchor(question: str) -> None:
+    tq = understand(question)
+    assert [(a.relation, a.text) for a in tq.anchors] == [
+        (AnchorRelation.SAME_MONTH, "Chuck Hagel cooperated diplomatically with Japan")
+    ]

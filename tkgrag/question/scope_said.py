@@ -15,6 +15,7 @@
 - "X did R to Y. During that same month, who ...?" -> "In the same month that X did R to Y, who ...?": the statement
   is the anchor; before, the question's own clause was read as the anchor and the statement as the question.
 
+- "(according to the records)", "(as reported)" inside a clause: no part of the event; dropped.
 - "before 2015 ended" -> "before the end of 2015" (up to its last day; "before 2015" was its first day), "After X,
   and before the end of 2015, who ...?" -> "After X, who ... before the end of 2015?" (the anchor's clause ended at
   the time, with "and" in it); "the end of the month of November 2014" -> "the end of November 2014".
@@ -218,8 +219,17 @@ def _period_ended(text: str) -> str:
     return f"{m.group('a')}, {main[:1].lower()}{main[1:]} {m.group('b')}{m.group('end') or '?'}"
 
 
+# "In the month when (according to the records) X did R, ...": a bracket that names the source says nothing of the
+# event; left in, it was read as part of the anchor's clause (whose roles were then unsaid)
+_SOURCE_BRACKET = re.compile(
+    r"\s*\(\s*(?:according\s+to\s+(?:the\s+)?(?:records?|data|reports?|graph|sources?|archives?)|as\s+(?:recorded|reported|"
+    r"(?:the\s+)?records?\s+(?:show|shows|have\s+it))|reportedly|on\s+record)\s*\)",
+    re.IGNORECASE,
+)
+
+
 def scope_said(question: str) -> str:
     """``question`` with its scope, asked unit or statement said where the reader reads them; unchanged otherwise."""
-    question = _period_ended(_front_scope(_form_bracket(question)))
+    question = _period_ended(_front_scope(_form_bracket(_SOURCE_BRACKET.sub("", question))))
     question = _rest_of_year(_only_same_period(question))
     return _statement_then_period(_units_asked(question))
