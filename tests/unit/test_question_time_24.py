@@ -422,3 +422,35 @@ def test_source_bracket_is_no_part_of_the_anchor(question: str) -> None:
     assert [(a.relation, a.text) for a in tq.anchors] == [
         (AnchorRelation.SAME_MONTH, "Chuck Hagel cooperated diplomatically with Japan")
     ]
+
+
+@pytest.mark.parametrize(
+    ("question", "relation", "anchor"),
+    [
+        (
+            "Name those who spoke by telephone with Angela Merkel in 2014 ahead of the occasion when Angela Merkel "
+            "praised China.",
+            AnchorRelation.BEFORE,
+            "Angela Merkel praised China",
+        ),
+        (
+            "After the time when Barack Obama visited Japan, who visited China first?",
+            AnchorRelation.AFTER,
+            "Barack Obama visited Japan",
+        ),
+        (
+            "On the day following the one when Ali Abdullah Saleh made an appeal to the Popular Congress, which actors "
+            "imposed sanctions on Ali Abdullah Saleh?",
+            AnchorRelation.DAY_AFTER,
+            "Ali Abdullah Saleh made an appeal to the Popular Congress",
+        ),
+        (
+            "Who visited China in the month before the one in which Barack Obama visited Japan?",
+            AnchorRelation.MONTH_BEFORE,
+            "Barack Obama visited Japan",
+        ),
+    ],
+)
+def test_the_occasion_when_is_the_clause(question: str, relation: AnchorRelation, anchor: str) -> None:
+    tq = understand(question)
+    assert [(a.relation, a.text) for a in tq.anchors] == [(relation, anchor)]

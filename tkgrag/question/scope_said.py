@@ -16,6 +16,8 @@
   is the anchor; before, the question's own clause was read as the anchor and the statement as the question.
 
 - "(according to the records)", "(as reported)" inside a clause: no part of the event; dropped.
+- "ahead of the occasion when X did R" -> "ahead of X did R" (the clause is the anchor); "on the day following the
+  one when X did R" -> "on the day after X did R".
 - "before 2015 ended" -> "before the end of 2015" (up to its last day; "before 2015" was its first day), "After X,
   and before the end of 2015, who ...?" -> "After X, who ... before the end of 2015?" (the anchor's clause ended at
   the time, with "and" in it); "the end of the month of November 2014" -> "the end of November 2014".
@@ -228,8 +230,33 @@ _SOURCE_BRACKET = re.compile(
 )
 
 
+# "ahead of the occasion when X did R", "after the time that X did R": the clause is the anchor ("the occasion" was
+# read as part of it, whose roles were then unsaid); "on the day following the one when X did R": the day after X's
+_OCCASION = re.compile(
+    r"\b(?P<t>before|after|ahead\s+of|prior\s+to|following|since|until|till|by)\s+the\s+(?:very\s+)?(?:occasion|"
+    r"instance|moment|time)\s+(?:when|on\s+which|at\s+which|that)\s+(?=\w)",
+    re.IGNORECASE,
+)
+_THE_ONE_WHEN = re.compile(
+    r"\bthe\s+(?P<u>day|week|month|year)\s+(?P<d>following|after|before|preceding|prior\s+to)\s+the\s+one\s+"
+    r"(?:when|on\s+which|in\s+which|that|during\s+which)\s+(?=\w)",
+    re.IGNORECASE,
+)
+
+
+def _occasion(text: str) -> str:
+    text = _OCCASION.sub(lambda m: f"{m.group('t')} ", text)
+
+    def said(m: re.Match[str]) -> str:
+        side = "after" if m.group("d").lower() in ("following", "after") else "before"
+        return f"the {m.group('u').lower()} {side} "
+
+    return _THE_ONE_WHEN.sub(said, text)
+
+
 def scope_said(question: str) -> str:
     """``question`` with its scope, asked unit or statement said where the reader reads them; unchanged otherwise."""
-    question = _period_ended(_front_scope(_form_bracket(_SOURCE_BRACKET.sub("", question))))
+    question = _occasion(_SOURCE_BRACKET.sub("", question))
+    question = _period_ended(_front_scope(_form_bracket(question)))
     question = _rest_of_year(_only_same_period(question))
     return _statement_then_period(_units_asked(question))
