@@ -191,7 +191,7 @@ def test_scope_said_apart_is_the_window(question: str, start: date, end: date | 
     assert t.span.end == (end or date(2015, 12, 31))
     assert "looking" not in tq.relation_phrase.lower() and "counting" not in tq.relation_phrase.lower()
     assert not any(w in m.text.lower() for m in tq.mentions for w in ("looking", "counting", "considering"))
-    assert t.relation.lower() in ("in", "between")
+    assert t.relation.lower() in ("in", "between", "counting only")
 
 
 def test_scope_of_no_time_is_left() -> None:
@@ -454,3 +454,9 @@ def test_source_bracket_is_no_part_of_the_anchor(question: str) -> None:
 def test_the_occasion_when_is_the_clause(question: str, relation: AnchorRelation, anchor: str) -> None:
     tq = understand(question)
     assert [(a.relation, a.text) for a in tq.anchors] == [(relation, anchor)]
+
+
+def test_counting_from_a_periods_start_is_no_scope() -> None:
+    tq = understand("Counting from the start of 2014, in which year did Jakaya Kikwete first consult Uhuru Kenyatta?")
+    assert not tq.text.startswith("In from")
+    assert all(t.span is not None and t.span.start == date(2014, 1, 1) for t in tq.times)

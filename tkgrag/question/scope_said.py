@@ -2,7 +2,7 @@
 
 - "Counting only 2014 and 2015, which year ...?", "Looking at 2014 only: who ...?", "Considering just March 2015,
   ..." -> "Between 2014 and 2015, ..." / "In 2014, ...": the scope word was read as a name ("Looking") or the two
-  years as two windows. A trailing ", counting only 2014" is said ", within 2014".
+  years as two windows (a trailing ", counting only 2014" the time reader reads already).
 - "In what year, 2014 or 2015, did X ...? (Give both if it happened in both.)": the bracket asks the answer's form
   (every year it happened), not a window; "in both" was read as an anchor ("in the same year") and the words as the
   relation. It is dropped.
@@ -39,7 +39,7 @@ def _span(text: str) -> TimeSpan | None:
     if len(found) != 1 or found[0].unread or found[0].span is None:
         return None
     t = found[0]
-    if t.phrase_start != 0 or t.end != len(text.rstrip()):
+    if t.phrase_start != 0 or t.start != 0 or t.end != len(text.rstrip()):  # bare: "from the start of 2014" is no time
         return None
     return t.span
 
@@ -67,21 +67,12 @@ _FRONT = re.compile(
     r"in\s+which|on\s+which|during\s+which|how)\b)",
     re.IGNORECASE,
 )
-# "..., counting only 2014?": the same after the clause
-_TAIL = re.compile(
-    rf",\s*(?:only\s+)?{_SCOPE_WORD}\s+(?:only\s+|just\s+|solely\s+)?(?P<t>[^,:;?()]{{4,40}}?)(?:\s+(?:only|alone))?"
-    r"(?=\s*[?.!]?\s*$)",
-    re.IGNORECASE,
-)
 
 
 def _front_scope(text: str) -> str:
     m = _FRONT.match(text)
     if m is not None and (said := _window(m.group("t"))) is not None:
         return f"{said[:1].upper()}{said[1:]}, {text[m.start('rest') :]}"
-    m = _TAIL.search(text)
-    if m is not None and (said := _window(m.group("t"))) is not None:
-        return f"{text[: m.start()]} {said}{text[m.end() :]}"
     return text
 
 
