@@ -49,6 +49,18 @@ def _days(tq: TemporalQuestion) -> list[tuple[date | None, date | None]]:
             date(2014, 8, 11),
             date(2014, 8, 17),
         ),
+        (
+            "Xi Jinping consulted Zhang Dejiang on 3 March 2015. Who else did so that same week, Monday 2 March to "
+            "Sunday 8 March?",
+            date(2015, 3, 2),
+            date(2015, 3, 8),
+        ),
+        (
+            "Xi Jinping consulted Zhang Dejiang on 3 March 2015. Who else did that during the same week (2\u20138 "
+            "March)?",
+            date(2015, 3, 2),
+            date(2015, 3, 8),
+        ),
     ],
 )
 def test_week_days_without_their_year_take_the_statements(question: str, start: date, end: date) -> None:
@@ -96,6 +108,12 @@ def test_week_days_that_disagree_are_not_read(question: str) -> None:
             "that began that day (through the 26th of May 2014)?",
             date(2014, 5, 20),
             date(2014, 5, 26),
+        ),
+        (
+            "Xi Jinping consulted Zhang Dejiang on 19 January 2015. Who else did so in the seven days from that day "
+            "(to 25 January)?",
+            date(2015, 1, 19),
+            date(2015, 1, 25),
         ),
         (
             "China visited Angola on May 9, 2014. Who else did so during the week starting that day?",

@@ -29,7 +29,8 @@ from tkgrag.temporal import MONTH_NAMES, Granularity, TimeSpan, day_words
 
 _WEEK = re.compile(
     r"\s*\b(?:(?:in|during|within|over)\s+)?(?:that|the|this)(?:\s+(?:very|same))*\s+week\s*"
-    r"\(\s*(?:(?:from|between)\s+)?(?P<days>[^()]{6,60}?)\s*\)(?=\s*[?.!]?\s*$)",
+    r"(?:\(\s*(?:(?:from|between)\s+)?(?P<days>[^()]{6,60}?)\s*\)|[,:\u2013\u2014]\s*(?:(?:from|between)\s+)?"
+    r"(?P<days2>[^()?]{6,60}?))(?=\s*[?.!]?\s*$)",
     re.IGNORECASE,
 )
 _DID_IT = re.compile(r"\b(?P<do>did|do|does|done)\s+(?:it|that|this)\b", re.IGNORECASE)
@@ -117,7 +118,7 @@ _CALENDAR_WEEK = re.compile(
 # "... on D. Who else did so within the week that began that day (through D+6)?": the days from the statement's day
 _FROM_THAT_DAY = re.compile(
     r"\s*\b(?:(?:in|during|within|over|across)\s+)?the\s+(?:(?P<n>\w+)\s+days?|(?P<week>week))\s+(?:(?:that|which)\s+)?"
-    r"(?:began|begins|started|starts|starting|beginning|commencing|commenced|opened)\s+(?:on\s+|with\s+)?"
+    r"(?:began|begins|started|starts|starting|beginning|commencing|commenced|opened|from)\s+(?:on\s+|with\s+)?"
     r"(?:that|the|this)(?:\s+(?:very|same))*\s+(?:day|date)(?:\s*\(\s*(?P<end>[^()]{4,50}?)\s*\)|\s*,?\s*(?P<end2>"
     r"(?:through|thru|to|until|till|up\s+to|ending)\b[^,?()]{4,50}?))?(?=\s*[?.!]?\s*$)",
     re.IGNORECASE,
@@ -173,7 +174,8 @@ def stated_week(question: str) -> str:
     if m is None or stop.start() > m.start():
         stated = [t.span for t in find_time_expressions(question[: stop.start()]) if t.span is not None]
         return _from_that_day(question, stop, stated)
-    days = m.group("days")
+    said_days = m.group("days") or m.group("days2")
+    days = said_days
     if not re.search(r"\d{4}", days):  # "Monday 2 March to Sunday 8 March": the statement's year
         year = _statement_year([t.span for t in find_time_expressions(question[: stop.start()]) if t.span is not None])
         read = _days(_with_year(days, year)) if year is not None else None
@@ -185,7 +187,7 @@ def stated_week(question: str) -> str:
     first, last = found[0].span.start, found[0].span.end
     if first is None or last is None or found[0].unread or not 0 <= (last - first).days <= 6:
         raise UnreadablePair(
-            f"cannot read {question!r}: the week's days ({m.group('days')}) do not read as one week (a weekday "
+            f"cannot read {question!r}: the week's days ({said_days}) do not read as one week (a weekday "
             "that is not its date's, or more than seven days)"
         )
     if first.year != last.year:
@@ -193,7 +195,7 @@ def stated_week(question: str) -> str:
     stated = [t.span for t in find_time_expressions(question[: stop.start()]) if t.span is not None]
     if any(s.start is None or s.end is None or s.start < first or s.end > last for s in stated):
         raise UnreadablePair(
-            f"cannot read {question!r}: the statement's own time is not in the week it states ({m.group('days')})"
+            f"cannot read {question!r}: the statement's own time is not in the week it states ({said_days})"
         )
     said = f" from {day_words(first)} to {day_words(last)} that same year"
     # "did that/it" is a pro-form only at the end of the question; "did so" anywhere
