@@ -478,3 +478,30 @@ def test_counting_from_a_periods_start_is_no_scope() -> None:
     tq = understand("Counting from the start of 2014, in which year did Jakaya Kikwete first consult Uhuru Kenyatta?")
     assert not tq.text.startswith("In from")
     assert all(t.span is not None and t.span.start == date(2014, 1, 1) for t in tq.times)
+
+
+@pytest.mark.parametrize(
+    ("question", "anchor", "relation_phrase"),
+    [
+        (
+            "Name the first actor that gave aid to the High Commission for Refugees once the High Commission for "
+            "Refugees worked together diplomatically with the government of South Africa.",
+            "the High Commission for Refugees worked together diplomatically with the government of South Africa",
+            "gave aid",
+        ),
+        ("Who was the first to visit China once Barack Obama visited Japan?", "Barack Obama visited Japan", "visit"),
+        ("Which country did Barack Obama visit once Japan hosted him?", "Japan hosted him", "visit"),
+    ],
+)
+def test_once_opening_a_clause_is_after(question: str, anchor: str, relation_phrase: str) -> None:
+    tq = understand(question)
+    assert [(a.relation, a.text) for a in tq.anchors] == [(AnchorRelation.AFTER, anchor)]
+    assert tq.relation_phrase == relation_phrase
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Who visited China once in 2014?", "Who once visited China?", "Who visited China once again in 2014?"],
+)
+def test_once_as_an_adverb_is_no_anchor(question: str) -> None:
+    assert not understand(question).anchors

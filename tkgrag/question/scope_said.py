@@ -18,6 +18,7 @@
 - "(according to the records)", "(as reported)" inside a clause: no part of the event; dropped.
 - "ahead of the occasion when X did R" -> "ahead of X did R" (the clause is the anchor); "on the day following the
   one when X did R" -> "on the day after X did R".
+- "... once X did R" (a clause with its own subject, mid-question) -> "... after X did R".
 - "before 2015 ended" -> "before the end of 2015" (up to its last day; "before 2015" was its first day), "After X,
   and before the end of 2015, who ...?" -> "After X, who ... before the end of 2015?" (the anchor's clause ended at
   the time, with "and" in it); "the end of the month of November 2014" -> "the end of November 2014".
@@ -245,9 +246,24 @@ def _occasion(text: str) -> str:
     return _THE_ONE_WHEN.sub(said, text)
 
 
+_PAST_IRREGULAR = (
+    "made|gave|took|met|held|said|went|paid|sent|told|began|struck|threw|brought|sought|fought|won|lost|left|led|spoke|"
+    "saw|wrote|came|became|broke|beat|cut|hit|put|set|chose|flew|stole|swore|knew|grew|rose|shook|fell|felt|kept|"
+    "dealt|meant|built|lent|spent|sold|stood|bought|caught|taught|thought|found|bound|hung|sank|drew|did|had"
+)
+# "Name the first actor that gave aid to X once X worked with Y.": "once" opening a clause with its own subject and a
+# past verb (not "who once visited", "once in 2014", "once again") is "after"; only "once X had/did ..." was read,
+# and the rest joined the question's relation words (a wrong answer: "gave aid ... worked together" read as the
+# cooperation)
+_ONCE_CLAUSE = re.compile(
+    r"(?<=[a-z\d)])\s+once\s+(?=(?:the|a|an|his|her|its|their)\s+\w|[A-Z])(?!(?:In|On|During|Again|More|Upon)\b)"
+    rf"(?=[^,?;]*?\b(?:[a-z]+ed|{_PAST_IRREGULAR})\b[^,?;]*[?.!]?\s*$)"
+)
+
+
 def scope_said(question: str) -> str:
     """``question`` with its scope, asked unit or statement said where the reader reads them; unchanged otherwise."""
-    question = _occasion(_SOURCE_BRACKET.sub("", question))
+    question = _ONCE_CLAUSE.sub(" after ", _occasion(_SOURCE_BRACKET.sub("", question)))
     question = _period_ended(_front_scope(_form_bracket(question)))
     question = _rest_of_year(_only_same_period(question))
     return _statement_then_period(_units_asked(question))
