@@ -505,3 +505,26 @@ def test_once_opening_a_clause_is_after(question: str, anchor: str, relation_phr
 )
 def test_once_as_an_adverb_is_no_anchor(question: str) -> None:
     assert not understand(question).anchors
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Once August 2014 had come to an end, who pledged diplomatic cooperation with Prayuth Chan-ocha?",
+        "Once August 2014 ended, who pledged diplomatic cooperation with Prayuth Chan-ocha?",
+        "When August 2014 was over, who pledged diplomatic cooperation with Prayuth Chan-ocha?",
+        "Who pledged diplomatic cooperation with Prayuth Chan-ocha once August 2014 had drawn to a close?",
+    ],
+)
+def test_once_a_period_is_over_is_after_it(question: str) -> None:
+    from tkgrag.question.constraints import explicit_constraints
+
+    tq = understand(question)
+    assert tq.answer_type.kind is AnswerKind.ENTITY
+    (c,) = explicit_constraints(tq)
+    assert c.relation.value == "after" and c.span.end == date(2014, 8, 31)
+
+
+def test_rest_of_the_year_once_a_month_had_come_to_an_end() -> None:
+    tq = understand("Once August 2014 had come to an end, who pledged cooperation with Japan in the rest of the year?")
+    assert _days(tq) == [(date(2014, 9, 1), date(2014, 12, 31))]

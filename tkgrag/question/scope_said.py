@@ -8,6 +8,8 @@
   relation. It is dropped.
 - "Who did R before X did S, counting only that same month?" -> "In the same month that X did S, who did R before X
   did S?" (both: before X's event and in its month, the form ``time_glosses._side_in_period`` gives).
+- "Once August 2014 had come to an end, who ...?", "When August 2014 was over, ..." -> "After August 2014, ...":
+  "Once August 2014 ended" was read as in August 2014 (the opposite window), "When ..." as the question word.
 - "Once September 2015 was over, who went on to R during the rest of that year?" -> "After September 2015 and
   before the end of 2015, ..." (``window_edges`` makes it one range); a period that ends the year has no rest.
 - "Tell me the month or months of 2015 in which X did R." -> "Tell me in which months of 2015 X did R.": "the month
@@ -116,10 +118,32 @@ def _only_same_period(text: str) -> str:
     )
 
 
-# "Once September 2015 was over, who went on to R during the rest of that year?"
+_ENDED_WORDS = (
+    r"(?:(?:was|were|is|had\s+been|has\s+been|had|has|being)\s+)?(?:over|ended|finished|done|out|past|gone|passed|"
+    r"behind\s+us|complete|completed|(?:come|came)\s+to\s+(?:an|its)\s+end|(?:drawn|drew)\s+to\s+a\s+close|closed|"
+    r"(?:run|ran)\s+out)"
+)
+# "Once August 2014 had come to an end, who ...?", "When August 2014 was over, who ...?": after the period. "Once
+# August 2014 ended" was read as a bare "August 2014" (in August: the opposite window), "When ... was over" as the
+# question word "when"
+_PERIOD_OVER = re.compile(
+    rf"\b(?P<w>once|after|when|with|as\s+soon\s+as|following)\s+(?P<t>[^,?;()]{{3,30}}?)\s+{_ENDED_WORDS}(?=\s*[,?.!]|\s*$)",
+    re.IGNORECASE,
+)
+
+
+def _period_over(text: str) -> str:
+    def said(m: re.Match[str]) -> str:
+        if _span(m.group("t")) is None:
+            return m.group(0)
+        return f"{'A' if m.group('w')[:1].isupper() else 'a'}fter {m.group('t')}"
+
+    return _PERIOD_OVER.sub(said, text)
+
+
+# "After September 2015, who went on to R during the rest of that year?" (said so by ``_period_over``)
 _REST_OF_YEAR = re.compile(
-    r"^\s*(?:once|after|when|with)\s+(?P<t>[^,?]{3,40}?)\s+(?:was|had\s+been|had|being)\s+(?:over|ended|finished|done|"
-    r"out|past|gone|passed|behind\s+us|complete|completed)\s*,\s*(?P<main>(?:who|whom|which|what)\b[^?]*?)\s*,?\s+"
+    r"^\s*after\s+(?P<t>[^,?]{3,40}?)\s*,\s*(?P<main>(?:who|whom|which|what)\b[^?]*?)\s*,?\s+"
     r"(?:during|in|over|for|through(?:out)?|across|within)\s+(?:the\s+)?(?:rest|remainder|remaining\s+(?:part|months)|"
     r"balance)\s+of\s+(?:that|the|this)\s+(?:same\s+)?year(?P<end>\s*[?.!]?)\s*$",
     re.IGNORECASE,
@@ -265,5 +289,5 @@ def scope_said(question: str) -> str:
     """``question`` with its scope, asked unit or statement said where the reader reads them; unchanged otherwise."""
     question = _ONCE_CLAUSE.sub(" after ", _occasion(_SOURCE_BRACKET.sub("", question)))
     question = _period_ended(_front_scope(_form_bracket(question)))
-    question = _rest_of_year(_only_same_period(question))
+    question = _rest_of_year(_period_over(_only_same_period(question)))
     return _statement_then_period(_units_asked(question))
