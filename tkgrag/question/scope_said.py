@@ -60,7 +60,7 @@ def _window(t: str) -> str | None:
 
 
 _SCOPE_WORD = (
-    r"(?:counting|considering|looking\s+(?:only\s+|just\s+)?at|taking|including|restricting\s+(?:it|this|ourselves)\s+to|"
+    r"(?:counting|considering|looking\s+(?:only\s+|just\s+)?at|taking|restricting\s+(?:it|this|ourselves)\s+to|"
     r"limiting\s+(?:it|this|ourselves)\s+to|sticking\s+to|focusing\s+on)"
 )
 # "Counting only 2014 and 2015, which ...", "Looking at 2014 only: who ...", "Only counting 2014 - who ..."
