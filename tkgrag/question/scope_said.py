@@ -165,7 +165,8 @@ def _rest_of_year(text: str) -> str:
 
 # "Tell me the month or months of 2015 in which X did R", "List the month(s) in 2014 when ..."
 _UNITS_ASKED = re.compile(
-    r"\bthe\s+(?P<u>day|month|year|week)(?:\s*\(\s*s\s*\)|\s+or\s+(?:the\s+)?(?P=u)s|s)\s+"
+    r"\b(?:the\s+(?P<u>day|month|year|week)(?:\s*\(\s*s\s*\)|\s+or\s+(?:the\s+)?(?P=u)s|s)|(?:each|every|any|all)"
+    r"(?:\s+of\s+the)?\s+(?P<u2>day|month|year|week)s?)\s+"
     r"(?P<t>(?:of|in|during)\s+[^?,]{4,30}?)\s+(?:in\s+which|when|during\s+which|on\s+which)\s+(?=\S)",
     re.IGNORECASE,
 )
@@ -179,8 +180,9 @@ def _units_asked(text: str) -> str:
     t = m.group("t").split(None, 1)
     if len(t) != 2 or _span(t[1]) is None:
         return text
-    prep = "on" if m.group("u").lower() == "day" else "in"
-    return f"{text[: m.start()]}{prep} which {m.group('u').lower()}s {m.group('t')} {text[m.end() :]}"
+    unit = (m.group("u") or m.group("u2")).lower()  # "the month in 2014 when" (one month) is read already
+    prep = "on" if unit == "day" else "in"
+    return f"{text[: m.start()]}{prep} which {unit}s {m.group('t')} {text[m.end() :]}"
 
 
 # "X did R to Y. During that same month, who ...?": the statement is the anchor of the question after it

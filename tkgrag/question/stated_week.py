@@ -29,8 +29,8 @@ from tkgrag.temporal import MONTH_NAMES, Granularity, TimeSpan, day_words
 
 _WEEK = re.compile(
     r"\s*\b(?:(?:in|during|within|over)\s+)?(?:that|the|this)(?:\s+(?:very|same))*\s+week\s*"
-    r"(?:\(\s*(?:(?:from|between)\s+)?(?P<days>[^()]{6,60}?)\s*\)|[,:\u2013\u2014]\s*(?:(?:from|between)\s+)?"
-    r"(?P<days2>[^()?]{6,60}?))(?=\s*[?.!]?\s*$)",
+    r"(?:\(\s*(?:(?:from|between)\s+)?(?P<days>[^()]{6,60}?)\s*\)|(?:[,:\u2013\u2014]\s*(?:(?:from|between)\s+)?|"
+    r"\s+(?:from|between)\s+)(?P<days2>[^()?]{6,60}?))(?=\s*[?.!]?\s*$)",
     re.IGNORECASE,
 )
 _DID_IT = re.compile(r"\b(?P<do>did|do|does|done)\s+(?:it|that|this)\b", re.IGNORECASE)
@@ -64,7 +64,7 @@ _MONTH_FIRST = re.compile(rf"\b((?:{_MONTH})\s+\d{{1,2}}(?:st|nd|rd|th)?)\b(?!\s
 def _with_year(days: str, year: int) -> str:
     """ "Monday 2 March to Sunday 8 March" -> "Monday 2 March 2015 to Sunday 8 March 2015" (days without a year)."""
     days = _DAY_FIRST.sub(rf"\1 {year}", days)
-    return _MONTH_FIRST.sub(rf"\1, {year}", days)
+    return _MONTH_FIRST.sub(rf"\1 {year}", days)  # no comma: a clause ends at one
 
 
 def _days(text: str) -> tuple[date, date] | None:
@@ -87,7 +87,11 @@ def _days(text: str) -> tuple[date, date] | None:
 _JOIN = re.compile(r"\s*(?:to|until|till|through|thru|and|-|\u2013)\s*", re.IGNORECASE)
 
 
-def _range_week(question: str) -> str:
+_ELSE = re.compile(r"\b(?:else|other|others)\b", re.IGNORECASE)
+_ORDER = re.compile(r"\b(?:next|before|after|earlier|later|previous|first|last|then)\b", re.IGNORECASE)
+
+
+def _range_week(question: str, after: int = -1) -> str:
     """ "in the week running from D1 to D2" -> "from D1 to D2" where D1..D2 is one range of two to seven days."""
     edges = _BEGIN_END.search(question)
     if edges is not None:
@@ -105,6 +109,9 @@ def _range_week(question: str) -> str:
         if not 1 <= (span.end - span.start).days <= 6:
             continue
         said = f"{'F' if m.start() == 0 else 'f'}rom {day_words(span.start)} to {day_words(span.end)}"
+        asked = question[after : m.start()] if 0 <= after <= m.start() else ""
+        if _ELSE.search(asked) and not _ORDER.search(asked):  # "Who else did so in the week of D1 to D2?" after a
+            said += " that same year"  # statement: "that same year" folds it as the anchor (see ``_WEEK``)
         return question[: m.start()] + said + rest[found[0].end :]
     return question
 
@@ -166,7 +173,13 @@ def _from_that_day(question: str, stop: re.Match[str], stated: list[TimeSpan]) -
 def stated_week(question: str) -> str:
     """``question`` with "that week (D1 to D2)" said as "from D1 to D2 that same year", and "in the week running from
     D1 to D2" as "from D1 to D2"; unchanged otherwise."""
-    question = _CALENDAR_WEEK.sub("same week", _range_week(question))
+    stop = _SENTENCE_END.search(question)
+    if stop is not None and not re.search(r"\d{4}", question[stop.end() :]):
+        # "X did R on 3 March 2015. Who else did so in the week of 2 to 8 March?": the statement's one year
+        year = _statement_year([t.span for t in find_time_expressions(question[: stop.start()]) if t.span is not None])
+        if year is not None:
+            question = question[: stop.end()] + weekdays(_with_year(question[stop.end() :], year))
+    question = _CALENDAR_WEEK.sub("same week", _range_week(question, stop.end() if stop is not None else -1))
     m = _WEEK.search(question)
     stop = _SENTENCE_END.search(question)
     if stop is None:
