@@ -56,6 +56,23 @@ def _days(tq: TemporalQuestion) -> list[tuple[date | None, date | None]]:
             date(2015, 3, 8),
         ),
         (
+            "Xi Jinping consulted Zhang Dejiang on 3 March 2015. Who else did so that same week from Monday 2 March to "
+            "Sunday 8 March?",
+            date(2015, 3, 2),
+            date(2015, 3, 8),
+        ),
+        (
+            "Xi Jinping consulted Zhang Dejiang on 3 March 2015. Who else did so in the week of 2 to 8 March?",
+            date(2015, 3, 2),
+            date(2015, 3, 8),
+        ),
+        (
+            "Xi Jinping consulted Zhang Dejiang on 3 March 2015. Who else did so during the week running from Monday 2 "
+            "March to Sunday 8 March?",
+            date(2015, 3, 2),
+            date(2015, 3, 8),
+        ),
+        (
             "Xi Jinping consulted Zhang Dejiang on 3 March 2015. Who else did that during the same week (2\u20138 "
             "March)?",
             date(2015, 3, 2),
@@ -327,6 +344,12 @@ def test_no_rest_of_the_year_is_not_read(question: str) -> None:
             date(2015, 3, 31),
         ),
         (
+            "Tell me every month of 2015 in which Fiji Sun made a statement about Frank Bainimarama.",
+            Granularity.MONTH,
+            date(2015, 1, 1),
+            date(2015, 12, 31),
+        ),
+        (
             "Give the months of 2014 in which Japan consulted China.",
             Granularity.MONTH,
             date(2014, 1, 1),
@@ -528,3 +551,8 @@ def test_once_a_period_is_over_is_after_it(question: str) -> None:
 def test_rest_of_the_year_once_a_month_had_come_to_an_end() -> None:
     tq = understand("Once August 2014 had come to an end, who pledged cooperation with Japan in the rest of the year?")
     assert _days(tq) == [(date(2014, 9, 1), date(2014, 12, 31))]
+
+
+def test_the_one_month_asked_is_left() -> None:
+    tq = understand("Tell me the month in 2014 when Julie Bishop consulted Fuad Masum.")
+    assert "months" not in tq.text  # one month: read as before
