@@ -1,0 +1,295 @@
+"""A question's window or answer said apart from its clause, said the way the time reader reads it.
+
+- "Counting only 2014 and 2015, which year ...?", "Looking at 2014 only: who ...?", "Considering just March 2015,
+  ..." -> "Between 2014 and 2015, ..." / "In 2014, ...": the scope word was read as a name ("Looking") or the two
+  years as two windows (a trailing ", counting only 2014" the time reader reads already).
+- "In what year, 2014 or 2015, did X ...? (Give both if it happened in both.)": the bracket asks the answer's form
+  (every year it happened), not a window; "in both" was read as an anchor ("in the same year") and the words as the
+  relation. It is dropped.
+- "Who did R before X did S, counting only that same month?" -> "In the same month that X did S, who did R before X
+  did S?" (both: before X's event and in its month, the form ``time_glosses._side_in_period`` gives).
+- "Once August 2014 had come to an end, who ...?", "When August 2014 was over, ..." -> "After August 2014, ...":
+  "Once August 2014 ended" was read as in August 2014 (the opposite window), "When ..." as the question word.
+- "Once September 2015 was over, who went on to R during the rest of that year?" -> "After September 2015 and
+  before the end of 2015, ..." (``window_edges`` makes it one range); a period that ends the year has no rest.
+- "Tell me the month or months of 2015 in which X did R." -> "Tell me in which months of 2015 X did R.": "the month
+  or months" was an unread word next to the year (the reader abstained); the asked unit is the answer's.
+- "X did R to Y. During that same month, who ...?" -> "In the same month that X did R to Y, who ...?": the statement
+  is the anchor; before, the question's own clause was read as the anchor and the statement as the question.
+
+- "(according to the records)", "(as reported)" inside a clause: no part of the event; dropped.
+- "ahead of the occasion when X did R" -> "ahead of X did R" (the clause is the anchor); "on the day following the
+  one when X did R" -> "on the day after X did R".
+- "... once X did R" (a clause with its own subject, mid-question) -> "... after X did R".
+- "before 2015 ended" -> "before the end of 2015" (up to its last day; "before 2015" was its first day), "After X,
+  and before the end of 2015, who ...?" -> "After X, who ... before the end of 2015?" (the anchor's clause ended at
+  the time, with "and" in it); "the end of the month of November 2014" -> "the end of November 2014".
+
+Anything else is left as written (the reader reads or abstains as before).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tkgrag.question.time_expressions import find_time_expressions
+from tkgrag.temporal import Granularity, TimeSpan
+
+
+def _span(text: str) -> TimeSpan | None:
+    """The one time ``text`` is, read whole with nothing unread; None otherwise."""
+    found = find_time_expressions(text)
+    if len(found) != 1 or found[0].unread or found[0].span is None:
+        return None
+    t = found[0]
+    if t.phrase_start != 0 or t.start != 0 or t.end != len(text.rstrip()):  # bare: "from the start of 2014" is no time
+        return None
+    return t.span
+
+
+def _window(t: str) -> str | None:
+    """ "2014 and 2015" -> "between 2014 and 2015", "2014" -> "in 2014"; None when ``t`` is no window."""
+    t = t.strip()
+    pair = re.fullmatch(r"(?P<a>.+?)\s+(?:and|or|to|through|until|-|\u2013)\s+(?P<b>.+)", t, re.IGNORECASE)
+    if pair is not None:
+        a, b = _span(pair.group("a")), _span(pair.group("b"))
+        if a is not None and b is not None and a.start is not None and b.end is not None and a.start <= b.end:
+            return f"between {pair.group('a')} and {pair.group('b')}"
+        return None
+    return f"in {t}" if _span(t) is not None else None
+
+
+_SCOPE_WORD = (
+    r"(?:counting|considering|looking\s+(?:only\s+|just\s+)?at|taking|restricting\s+(?:it|this|ourselves)\s+to|"
+    r"limiting\s+(?:it|this|ourselves)\s+to|sticking\s+to|focusing\s+on)"
+)
+# "Counting only 2014 and 2015, which ...", "Looking at 2014 only: who ...", "Only counting 2014 - who ..."
+_FRONT = re.compile(
+    rf"^\s*(?:only\s+)?{_SCOPE_WORD}\s+(?:only\s+|just\s+|solely\s+)?(?:the\s+(?:years?|months?|period)\s+)?"
+    r"(?P<t>[^,:;?()]{4,40}?)(?:\s+(?:only|alone))?\s*(?:[,:;]|\s[-\u2013\u2014])\s*(?P<rest>(?:who|whom|which|what|when|"
+    r"in\s+which|on\s+which|during\s+which|how)\b)",
+    re.IGNORECASE,
+)
+
+
+def _front_scope(text: str) -> str:
+    m = _FRONT.match(text)
+    if m is not None and (said := _window(m.group("t"))) is not None:
+        return f"{said[:1].upper()}{said[1:]}, {text[m.start('rest') :]}"
+    return text
+
+
+# "(Give both if it happened in both.)", "(If both, give both.)", "(List every year it happened in.)"
+_FORM_BRACKET = re.compile(
+    r"\s*\(\s*(?:(?:please\s+)?(?:give|list|name|include|mention|state)\s+(?:them\s+)?(?:both|all|each|every\s+(?:one|year))"
+    r"(?:\s+(?:years|of\s+them))?(?:\s+if\s+(?:it|this|that|they|so)\s+(?:happened|occurred|took\s+place|was\s+the\s+case"
+    r"|applies)(?:\s+in\s+(?:both|all|each)(?:\s+(?:years|of\s+them))?)?)?|if\s+(?:it\s+happened\s+in\s+)?(?:both|all)"
+    r"(?:\s+years)?\s*,\s*(?:give|list|name)\s+(?:them\s+)?(?:both|all))\s*[.!]?\s*\)\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _form_bracket(text: str) -> str:
+    m = _FORM_BRACKET.search(text)
+    if m is None or "?" not in text[: m.start()]:
+        return text
+    return text[: m.start()].rstrip()
+
+
+# "Who did R before X did S, counting only that same month?": before S and in S's month
+_ONLY_SAME_PERIOD = re.compile(
+    r"^\s*(?P<main>(?:who|whom|which|what)\b[^?]*?)\s+(?P<side>before|after|prior\s+to|following)\s+"
+    r"(?P<clause>[^,?()]+?)\s*(?:,\s*|\(\s*)(?:but\s+)?(?:only\s+)?(?:(?:counting|considering|looking\s+at|taking)\s+"
+    r"(?:only\s+|just\s+)?|(?:only\s+)?(?:within|in|during)\s+)(?:that|the)\s+(?:very\s+)?same\s+(?P<unit>day|week|month|"
+    r"year)(?:\s+only)?\s*\)?\s*(?P<end>[?.!]?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _only_same_period(text: str) -> str:
+    m = _ONLY_SAME_PERIOD.match(text)
+    if m is None:
+        return text
+    side = "before" if m.group("side").lower() in ("before", "prior to") else "after"
+    main, clause = m.group("main"), m.group("clause")
+    prep = "On" if m.group("unit").lower() == "day" else "In"
+    return f"{prep} the same {m.group('unit').lower()} that {clause}, {main[:1].lower()}{main[1:]} {side} {clause}" + (
+        m.group("end") or "?"
+    )
+
+
+_ENDED_WORDS = (
+    r"(?:(?:was|were|is|had\s+been|has\s+been|had|has|being)\s+)?(?:over|ended|finished|done|out|past|gone|passed|"
+    r"behind\s+us|complete|completed|(?:come|came)\s+to\s+(?:an|its)\s+end|(?:drawn|drew)\s+to\s+a\s+close|closed|"
+    r"(?:run|ran)\s+out)"
+)
+# "Once August 2014 had come to an end, who ...?", "When August 2014 was over, who ...?": after the period. "Once
+# August 2014 ended" was read as a bare "August 2014" (in August: the opposite window), "When ... was over" as the
+# question word "when"
+_PERIOD_OVER = re.compile(
+    rf"\b(?P<w>once|after|when|with|as\s+soon\s+as|following)\s+(?P<t>[^,?;()]{{3,30}}?)\s+{_ENDED_WORDS}(?=\s*[,?.!]|\s*$)",
+    re.IGNORECASE,
+)
+
+
+def _period_over(text: str) -> str:
+    def said(m: re.Match[str]) -> str:
+        if _span(m.group("t")) is None:
+            return m.group(0)
+        return f"{'A' if m.group('w')[:1].isupper() else 'a'}fter {m.group('t')}"
+
+    return _PERIOD_OVER.sub(said, text)
+
+
+# "After September 2015, who went on to R during the rest of that year?" (said so by ``_period_over``)
+_REST_OF_YEAR = re.compile(
+    r"^\s*after\s+(?P<t>[^,?]{3,40}?)\s*,\s*(?P<main>(?:who|whom|which|what)\b[^?]*?)\s*,?\s+"
+    r"(?:during|in|over|for|through(?:out)?|across|within)\s+(?:the\s+)?(?:rest|remainder|remaining\s+(?:part|months)|"
+    r"balance)\s+of\s+(?:that|the|this)\s+(?:same\s+)?year(?P<end>\s*[?.!]?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _rest_of_year(text: str) -> str:
+    m = _REST_OF_YEAR.match(text)
+    if m is None:
+        return text
+    span = _span(m.group("t"))
+    if span is None or span.start is None or span.end is None or span.granularity is Granularity.YEAR:
+        return text
+    if span.start.year != span.end.year or (span.end.month, span.end.day) == (12, 31):
+        return text  # no rest of the year after it: left as written
+    main = m.group("main")
+    return f"After {m.group('t')} and before the end of {span.end.year}, {main[:1].lower()}{main[1:]}{m.group('end')}"
+
+
+# "Tell me the month or months of 2015 in which X did R", "List the month(s) in 2014 when ..."
+_UNITS_ASKED = re.compile(
+    r"\b(?:the\s+(?P<u>day|month|year|week)(?:\s*\(\s*s\s*\)|\s+or\s+(?:the\s+)?(?P=u)s|s)|(?:each|every|any|all)"
+    r"(?:\s+of\s+the)?\s+(?P<u2>day|month|year|week)s?)\s+"
+    r"(?P<t>(?:of|in|during)\s+[^?,]{4,30}?)\s+(?:in\s+which|when|during\s+which|on\s+which)\s+(?=\S)",
+    re.IGNORECASE,
+)
+_ASKING = re.compile(r"^\s*(?:please\s+)?(?:tell\s+me|list|name|give(?:\s+me)?|identify|state|say)\s+$", re.IGNORECASE)
+
+
+def _units_asked(text: str) -> str:
+    m = _UNITS_ASKED.search(text)
+    if m is None or _ASKING.match(text[: m.start()]) is None:
+        return text
+    t = m.group("t").split(None, 1)
+    if len(t) != 2 or _span(t[1]) is None:
+        return text
+    unit = (m.group("u") or m.group("u2")).lower()  # "the month in 2014 when" (one month) is read already
+    prep = "on" if unit == "day" else "in"
+    return f"{text[: m.start()]}{prep} which {unit}s {m.group('t')} {text[m.end() :]}"
+
+
+# "X did R to Y. During that same month, who ...?": the statement is the anchor of the question after it
+_STATEMENT_THEN_PERIOD = re.compile(
+    r"^\s*(?P<first>[^?!;]*?[^\s.;])\s*[.;]\s+(?:(?:during|in|on|within|over|at)\s+)?(?:that|the)(?:\s+(?:very|same))+\s+"
+    r"(?P<unit>day|week|month|year)\s*,\s*(?P<q>(?:who|whom|which|what)\b[^?]*\?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _statement_then_period(text: str) -> str:
+    m = _STATEMENT_THEN_PERIOD.match(text)
+    if m is None or re.match(r"(?:who|whom|whose|which|what|when|where|how|why)\b", m.group("first"), re.I):
+        return text
+    first = m.group("first")
+    first = "the" + first[3:] if re.match(r"The\s+[a-z]", first) else first
+    unit = m.group("unit").lower()
+    prep = "On" if unit == "day" else "In"
+    q = m.group("q")
+    return f"{prep} the same {unit} that {first}, {q[:1].lower()}{q[1:]}"
+
+
+# "before 2015 ended": up to the year's end (read as "before 2015", the year's start, it left out the whole year)
+_ENDED = re.compile(
+    r"\b(?P<side>before|until|till|by)\s+(?P<t>[^,?;()]{3,30}?)\s+(?:ended|was\s+over|had\s+ended|had\s+finished|"
+    r"(?:had\s+)?(?:came|come)\s+to\s+an\s+end|finished|closed|drew\s+to\s+a\s+close|ran\s+out)\b",
+    re.IGNORECASE,
+)
+# "After X did R, and before the end of 2015, who ...?": the time said after the clause, not as part of the anchor's
+_AFTER_AND_END = re.compile(
+    r"^\s*(?P<a>(?:after|following|since|once)\s+[^,?]+?),\s*and\s+(?P<b>before\s+the\s+end\s+of\s+[^,?]+?)\s*,\s*"
+    r"(?P<main>(?:who|whom|which|what)\b[^?]*?)\s*(?P<end>[?.!]?)\s*$",
+    re.IGNORECASE,
+)
+# "after the end of the month of November 2014": the month's end ("the month of" restates the month)
+_MONTH_OF = re.compile(
+    r"\b(?P<e>the\s+(?:end|beginning|start|close|middle)\s+of\s+)the\s+month\s+of\s+(?=[A-Z][a-z]+\s+\d{4})",
+    re.IGNORECASE,
+)
+
+
+def _period_ended(text: str) -> str:
+    def said(m: re.Match[str]) -> str:
+        span = _span(m.group("t"))
+        if span is None or span.granularity is Granularity.DAY:
+            return m.group(0)
+        return f"{m.group('side')} the end of {m.group('t')}"
+
+    text = _MONTH_OF.sub(lambda m: m.group("e"), _ENDED.sub(said, text))
+    m = _AFTER_AND_END.match(text)
+    if m is None:
+        return text
+    main = m.group("main")
+    return f"{m.group('a')}, {main[:1].lower()}{main[1:]} {m.group('b')}{m.group('end') or '?'}"
+
+
+# "In the month when (according to the records) X did R, ...": a bracket that names the source says nothing of the
+# event; left in, it was read as part of the anchor's clause (whose roles were then unsaid)
+_SOURCE_BRACKET = re.compile(
+    r"\s*\(\s*(?:according\s+to\s+(?:the\s+)?(?:records?|data|reports?|graph|sources?|archives?)|as\s+(?:recorded|reported|"
+    r"(?:the\s+)?records?\s+(?:show|shows|have\s+it))|reportedly|on\s+record)\s*\)",
+    re.IGNORECASE,
+)
+
+
+# "ahead of the occasion when X did R", "after the time that X did R": the clause is the anchor ("the occasion" was
+# read as part of it, whose roles were then unsaid); "on the day following the one when X did R": the day after X's
+_OCCASION = re.compile(
+    r"\b(?P<t>before|after|ahead\s+of|prior\s+to|following|since|until|till|by)\s+the\s+(?:very\s+)?(?:occasion|"
+    r"instance|moment|time)\s+(?:when|on\s+which|at\s+which|that)\s+(?=\w)",
+    re.IGNORECASE,
+)
+_THE_ONE_WHEN = re.compile(
+    r"\bthe\s+(?P<u>day|week|month|year)\s+(?P<d>following|after|before|preceding|prior\s+to)\s+the\s+one\s+"
+    r"(?:when|on\s+which|in\s+which|that|during\s+which)\s+(?=\w)",
+    re.IGNORECASE,
+)
+
+
+def _occasion(text: str) -> str:
+    text = _OCCASION.sub(lambda m: f"{m.group('t')} ", text)
+
+    def said(m: re.Match[str]) -> str:
+        side = "after" if m.group("d").lower() in ("following", "after") else "before"
+        return f"the {m.group('u').lower()} {side} "
+
+    return _THE_ONE_WHEN.sub(said, text)
+
+
+_PAST_IRREGULAR = (
+    "made|gave|took|met|held|said|went|paid|sent|told|began|struck|threw|brought|sought|fought|won|lost|left|led|spoke|"
+    "saw|wrote|came|became|broke|beat|cut|hit|put|set|chose|flew|stole|swore|knew|grew|rose|shook|fell|felt|kept|"
+    "dealt|meant|built|lent|spent|sold|stood|bought|caught|taught|thought|found|bound|hung|sank|drew|did|had"
+)
+# "Name the first actor that gave aid to X once X worked with Y.": "once" opening a clause with its own subject and a
+# past verb (not "who once visited", "once in 2014", "once again") is "after"; only "once X had/did ..." was read,
+# and the rest joined the question's relation words (a wrong answer: "gave aid ... worked together" read as the
+# cooperation)
+_ONCE_CLAUSE = re.compile(
+    r"(?<=[a-z\d)])\s+once\s+(?=(?:the|a|an|his|her|its|their)\s+\w|[A-Z])(?!(?:In|On|During|Again|More|Upon)\b)"
+    rf"(?=[^,?;]*?\b(?:[a-z]+ed|{_PAST_IRREGULAR})\b[^,?;]*[?.!]?\s*$)"
+)
+
+
+def scope_said(question: str) -> str:
+    """``question`` with its scope, asked unit or statement said where the reader reads them; unchanged otherwise."""
+    question = _ONCE_CLAUSE.sub(" after ", _occasion(_SOURCE_BRACKET.sub("", question)))
+    question = _period_ended(_front_scope(_form_bracket(question)))
+    question = _rest_of_year(_period_over(_only_same_period(question)))
+    return _statement_then_period(_units_asked(question))
