@@ -185,7 +185,7 @@ class Grounder:
             ga.answer_role_entity
             for ga in anchors
             if ga.answer_role_entity
-            and (CONTRAST_WORDS.search(tq.text) or _nominal_roles(ga.anchor.text, ga.entities) is None)
+            and (CONTRAST_WORDS.search(tq.text) or _nominal_roles(_event_text(ga.anchor.text), ga.entities) is None)
         }
         exclude |= {e.key for e in excluded_links}
 
@@ -296,7 +296,7 @@ class Grounder:
         if anchor in clauses:
             return clauses[anchor]
         try:
-            sub = understand(actor_first(anchor.text))
+            sub = understand(actor_first(_event_text(anchor.text)))
         except QuestionError:
             clauses[anchor] = None
             return None
@@ -316,13 +316,13 @@ class Grounder:
         if clause is None or clause.relation is None or not clause.entities:
             return None
         kept = tuple(
-            replace(e, mention=_moved(e.mention, anchor.start))
+            replace(e, mention=_moved(e.mention, anchor.start + _lead(anchor.text)))
             for e in clause.entities
             if e.role is not AnswerRole.SUBJECT
         )
         if not kept:
             return None
-        unlinked = tuple(_moved(m, anchor.start) for m in clause.unlinked)
+        unlinked = tuple(_moved(m, anchor.start + _lead(anchor.text)) for m in clause.unlinked)
         return replace(clause, entities=kept, unlinked=unlinked, passive=False)
 
     def _pronoun_role(
@@ -338,7 +338,8 @@ class Grounder:
         entity = next((e for e in clause.entities if e.role is role), None)
         if entity is None:
             return main
-        return replace(main, entities=(replace(entity, mention=_moved(entity.mention, anchor.start)),))
+        shift = anchor.start + _lead(anchor.text)
+        return replace(main, entities=(replace(entity, mention=_moved(entity.mention, shift)),))
 
     def _vocabulary(self) -> frozenset[str]:
         """The lower-cased words of the graph's relation names (none for a graph without events)."""
@@ -587,7 +588,7 @@ class Grounder:
             why = f"unresolved: {lost[0].text!r} in {anchor.text!r} names no entity of this graph"
             return GroundedAnchor(anchor, why, entities=clause.entities)
         placed = {k for k in (subject, object_) if k}
-        nominal = _nominal_roles(anchor.text, clause.entities) if len(placed) < 2 else None
+        nominal = _nominal_roles(_event_text(anchor.text), clause.entities) if len(placed) < 2 else None
         if nominal is not None:
             subject, object_ = nominal[0].key, nominal[1].key
             placed = {subject, object_}
@@ -758,11 +759,17 @@ _MID_POSSESSIVE_ACT = re.compile(
 _NOMINAL_FROM = re.compile(r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s+from\s+$", re.IGNORECASE)
 _MID_TO = re.compile(r"^\s+(?:to|toward|towards)\s+$", re.IGNORECASE)
 # "the formal agreement X signed with Y", "the criticism X levelled at Y": the noun, its actor and a past verb
+# "the statement X made about Y", "the diplomatic cooperation X engaged in with Y" (a particle before the
+# preposition), "the praise X gave Y" (a giving verb and its receiver, no preposition)
 _MID_VERBED = re.compile(
-    r"^\s+(?:[a-z]+ed|paid|made|had|held|took|struck|sent|gave|brought|undertook|conducted)\s+"
-    r"(?:with|to|at|against|toward|towards|on)\s+$",
+    r"^\s+(?:[a-z]+ed|paid|made|had|held|took|struck|sent|gave|brought|undertook|conducted)\s+(?:(?:in|out|up)\s+)?"
+    r"(?:with|to|at|against|toward|towards|on|about|regarding|concerning|into|over)\s+$"
+    r"|^\s+(?:gave|offered|paid|showed|extended|lent|sent|granted|handed)\s+$",
     re.IGNORECASE,
 )
+# "the arrest or charging of X by Y", "the criticism of X by Y": a passive event noun, Y did it to X
+_NOMINAL_OF_BY = re.compile(r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,4}?of\s+$", re.IGNORECASE)
+_MID_BY = re.compile(r"^\s+by\s+$", re.IGNORECASE)
 _NOMINAL_ANY = re.compile(r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s+$", re.IGNORECASE)
 
 
@@ -791,6 +798,8 @@ def _nominal_roles(text: str, entities: Sequence[GroundedEntity]) -> tuple[Groun
         return a, b, False
     if _NOMINAL_ANY.match(before) and _MID_VERBED.match(mid):
         return a, b, False
+    if _NOMINAL_OF_BY.match(before) and _MID_BY.match(mid):
+        return b, a, False
     if _NOMINAL_BETWEEN.match(before) and re.fullmatch(r"\s+and\s+", mid):
         return a, b, True
     return None
@@ -868,6 +877,27 @@ def _second_in_role(entities: Sequence[GroundedEntity]) -> GroundedEntity | None
             return e
         seen.setdefault(e.role, e.key)
     return None
+
+
+# Words before an anchor's clause that say no part of its event: "(ahead of) the occasion when X praised Y", "(on the
+# day following) the one when X appealed to Y", "(in the month when) (according to the records) X consulted Y". Read
+# with them, the clause's subject was taken for an object and the anchor's roles were unsaid.
+_EVENT_LEAD = re.compile(
+    r"^(?:(?:the|that)\s+(?:occasion|one|time|moment|instance|event|day|date)\s+(?:when|on\s+which|in\s+which|that)\s+)?"
+    r"(?:\((?:according\s+to|as\s+(?:recorded|reported|noted|listed)|per)\b[^()]*\)\s*,?\s*)?",
+    re.IGNORECASE,
+)
+
+
+def _lead(text: str) -> int:
+    """The length of ``_EVENT_LEAD`` at the start of an anchor's text (0 when none)."""
+    m = _EVENT_LEAD.match(text)
+    return m.end() if m is not None and m.end() < len(text) else 0
+
+
+def _event_text(text: str) -> str:
+    """An anchor's text without the words before its clause that say no part of its event (``_EVENT_LEAD``)."""
+    return text[_lead(text) :]
 
 
 def _moved(mention: Mention, offset: int) -> Mention:

@@ -63,7 +63,9 @@ _ROLE_STOP = frozenset(
 )
 # prepositions that end an act's words, not a role's ("gesture towards citizens"); "for" and "on" may sit inside a
 # role ("the ministry for foreign affairs", "the committee on foreign relations")
-_ROLE_PREP = frozenset({"towards", "toward", "against", "about", "regarding", "concerning", "with", "at"})
+_ROLE_PREP = frozenset(
+    {"towards", "toward", "against", "about", "regarding", "concerning", "with", "at", "involving", "targeting"}
+)
 _PUNCT = re.compile(r"[,;?!:]")
 # Nouns that name an event, not an actor: "X's visit" is X visiting.
 EVENT_NOUN = re.compile(

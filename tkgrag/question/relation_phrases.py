@@ -29,7 +29,7 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         ),
         (
             r"\bdiplomatic\w*\s+(?:cooperat|support|backing)\w*|\bcooperat\w*\s+diplomatically"
-            r"|\b(?:work|cooperat|collaborat|partner)\w*\b.*\b(?:diplomatic\s+(?:front|level|field|sphere)|diplomatically)\b",
+            r"|\b(?:work|cooperat|collaborat|partner|back|support)\w*\b.*\b(?:diplomatic\s+(?:front|level|field|sphere)|diplomatically)\b",
             "engage in diplomatic cooperation",
         ),
         # "made a symbolic gesture towards X", "staged a symbolic act": ICEWS's Engage_in_symbolic_act (the verb is a
@@ -37,6 +37,36 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         (
             r"\bsymbolic(?:al(?:ly)?)?\s+(?:\w+\s+)?(?:act|acts|action|actions|gestures?|moves?|steps?)\b",
             "engage in symbolic act",
+        ),
+        # "threatened X with military force", "threatened to use force against X", "made military threats against
+        # X", "threatened to invade X": ICEWS's Threaten_with_military_force, not the force itself (before the force
+        # words below, which "military force" meets) nor the bare threat
+        (
+            r"\bthreat\w*\b.*\b(?:military|armed|conventional)\s+(?:force|action|attacks?|strikes?|operations?|"
+            r"intervention|retaliation)\b"
+            r"|\bthreat\w*\s+(?:\w+\s+)?(?:with|of)\s+(?:\w+\s+)?(?:force|war|invasion|attacks?|strikes?)\b"
+            r"|\bthreat\w*\s+to\s+(?:use\s+(?:military\s+)?force|attack|invade|bomb|strike|go\s+to\s+war)\w*"
+            r"|\bmilitary\s+threats?\b",
+            "threaten with military force",
+        ),
+        # "physically attacked X", "attacked X physically", "a physical attack on X": a physical assault, not the
+        # military force "attack" says alone
+        (
+            r"\bphysical(?:ly)?\s+(?:\w+\s+)?(?:attack|assault|violen|abus|harm)\w*"
+            r"|\b(?:attack|assault|harm|abus)\w*\b.*\bphysically\b",
+            "physically assault",
+        ),
+        # "carried out irregular violent attacks on X", "unconventional violence against X", "committed violent
+        # attacks on X" (no military word): ICEWS's Use_unconventional_violence, not conventional military force
+        (
+            r"\b(?:unconventional|irregular)\s+(?:\w+\s+)?(?:violen\w*|attacks?|force|warfare)\b"
+            r"|^(?!.*\b(?:military|militarily|armed\s+forces?|troops|conventional)\b).*\bviolent\s+attacks?\b",
+            "use unconventional violence",
+        ),
+        # "violently repressed X", "a violent crackdown on X": ICEWS's Use_tactics_of_violent_repression
+        (
+            r"\bviolent(?:ly)?\s+(?:repress|crack\w*\s+down|crackdown)\w*|\brepress\w*\s+(?:\w+\s+)?violently\b",
+            "use tactics of violent repression",
         ),
         # "fought X with small arms and light weapons", "engaged X with small arms": the weapons name ICEWS's relation,
         # whatever the verb ("fought" alone is conventional military force)
@@ -87,8 +117,12 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             r"(?:signed|inked|concluded|sealed|finali[sz]ed|clinched|struck)\b",
             "sign formal agreement",
         ),
-        # "sat down to negotiate with X" is negotiating, not the sitting down (a consultation)
-        (r"\b(?:sat|sit|sits|sitting)\s+down\s+to\s+(?:negotiat|bargain)\w*", "engage in negotiation"),
+        # "sat down to negotiate with X", "sat down at the negotiating table with X" is negotiating, not the sitting
+        # down (a consultation)
+        (
+            r"\b(?:sat|sit|sits|sitting)\s+down\s+to\s+(?:negotiat|bargain)\w*|\bnegotiating\s+table\b",
+            "engage in negotiation",
+        ),
         # "met X on neutral ground": a meeting at a third location
         (
             r"\bneutral\s+(?:ground|territory|venue|location|soil|country|place|site)"
@@ -142,8 +176,16 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         (r"\bsuicide\s+(?:bomb|attack)\w*", "carry out suicide bombing"),
         (r"\bair\s*-?\s*strik\w*|\baerial\b|\bair\s+raids?\b|\bdrones?\b", "employ aerial weapons"),
         (r"\b(?:attack|bomb|shell|invad|strik|struck|fought|fight)\w*", "use conventional military force"),
+        # "returned detained persons to X", "released detained people": the release, not the detention the
+        # participle names (before the arrest words below)
         (
-            r"\b(?:arrest|detain|jail|imprison|charg|apprehend)\w*|\bcustody\b|\block\w*\s+up",
+            r"\b(?:return\w*|releas\w*|free[sd]?|hand\w*\s+(?:back|over))\s+(?:the\s+)?(?:detain|arrest|jail|imprison|captur|abduct|kidnap)\w*",
+            "return, release person(s)",
+        ),
+        # "took legal action against X": ICEWS's Arrest,_detain,_or_charge_with_legal_action says it by name
+        (
+            r"\b(?:arrest|detain|jail|imprison|charg|apprehend)\w*|\bcustody\b|\block\w*\s+up"
+            r"|\blegal\s+(?:action|proceedings|steps|measures)\b",
             "arrest, detain, or charge with legal action",
         ),
         (r"\b(?:probe|investigat|inquir|enquir|examin)\w*|\blook\w*\s+into", "investigate"),
@@ -230,11 +272,61 @@ _COMMON_WORDS: list[tuple[re.Pattern[str], str]] = [
         (r"\b(?:employ\w*|work(?:s|ed|ing)?\s+at|join(?:s|ed|ing)?)\b", "works for"),
     ]
 ]
-_CANONICAL = frozenset([*(c for _, c in _CAMEO_WORDS), *(p.meaning for p in phrasal_lexicon()), "meet or negotiate"])
+# "refused to meet X", "rejected an offer of talks from X", "declined to release X", "turned down X's request for
+# aid": the refusal, not the act its words name (read as the act, the answer is the opposite one). The act after the
+# refusal picks ICEWS's Refuse_* / Reject_* relation; any other is the plain Reject.
+_REFUSAL = re.compile(
+    r"^(?:(?:next|first|last|earliest|latest)\s+to\s+)?(?:\w+\s+){0,2}?(?:(?:refus|declin|reject|rebuff|spurn|snub|"
+    r"repudiat)\w*|turn(?:s|ed|ing)?\s+down|said\s+no\s+to)\s*\b(.*)$",
+    re.IGNORECASE,
+)
+_REFUSED_ACTS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(p, re.IGNORECASE), canonical)
+    for p, canonical in [
+        (r"\bmediat\w*", "reject mediation"),
+        (
+            r"\b(?:meet\w*|met|talk\w*|negotiat\w*|discuss\w*|consult\w*|confer\w*|dialogue|sit\s+down|sat\s+down|"
+            r"summit)\b",
+            "reject proposal to meet, discuss, or negotiate",
+        ),
+        (r"\b(?:releas\w*|free|freeing|return\w*|hand\w*\s+(?:back|over))\b", "refuse to release persons or property"),
+        (r"\b(?:yield\w*|back\w*\s+down|give\s+in|conced\w*|compromis\w*)\b", "refuse to yield"),
+        (
+            r"\b(?:agreement|deal|accord|plan|settlement|ceasefire|truce|peace)\b",
+            "reject plan, agreement to settle dispute",
+        ),
+        (r"\b(?:economic|trade|financial)\b", "reject economic cooperation"),
+        (
+            r"\b(?:military\s+(?:protection|help|aid)|peacekeep\w*)\b",
+            "reject request for military protection or peacekeeping",
+        ),
+    ]
+]
+
+
+def _refused(phrase: str) -> str | None:
+    """The Refuse_* / Reject_* name a refusal of an act says ("refused to hold talks with" -> "reject proposal to
+    meet, discuss, or negotiate"), plain "reject" for any other refused act, or None when the phrase refuses nothing."""
+    m = _REFUSAL.match(phrase)
+    if m is None:
+        return None
+    return next((c for pattern, c in _REFUSED_ACTS if pattern.search(m.group(1))), "reject")
+
+
+_CANONICAL = frozenset(
+    [
+        *(c for _, c in _CAMEO_WORDS),
+        *(c for _, c in _REFUSED_ACTS),
+        *(p.meaning for p in phrasal_lexicon()),
+        "meet or negotiate",
+    ]
+)
 _RETURN = frozenset({"return, release person(s)", "return, release property"})
 _MEETING = frozenset({"make a visit", "consult", "engage in negotiation", "discuss by telephone"})
 _INTENT = re.compile(
     r"^(?:(?:next|first|last|earliest|latest)\s+to\s+)?"
+    # "(which parties were) seen pledging cooperation": the intent the sight is of
+    r"(?:(?:was|were|is|are|been|being)\s+)?(?:(?:seen|observed|reported|recorded)\s+)?"
     # reported: "said they wanted (to meet)", "say it planned to", "announced that he hoped to": the same intents
     r"(?:(?:sa(?:id|ys?|ying)|announc(?:e|es|ed|ing)|stat(?:e|es|ed|ing)|declar(?:e|es|ed|ing)|indicat(?:e|es|ed|ing))"
     r"\s+(?:that\s+)?(?:it|he|she|they|we)\s+)?"
@@ -293,6 +385,7 @@ def relation_phrases(phrase: str) -> list[str]:
     cameo = next((c for pattern, c in _CAMEO_WORDS if pattern.search(rest)), None)
     unit = phrasal_meaning(rest)
     action = (unit or cameo) if phrasal_tail(re.findall(r"[\w'’-]+", rest)) else (cameo or unit)
+    action = _refused(rest) or action
     if m and m.end() < len(phrase):  # the question is about the intent, not the act: no bare action form
         out.append(f"express intent to {rest}")
         if action in _MEETING:
