@@ -385,3 +385,35 @@ def test_once_before_a_clause_is_after(question: str, anchor: str) -> None:
 )
 def test_other_onces_are_left(question: str) -> None:
     assert once_clause(question) == question
+
+
+@pytest.mark.parametrize(
+    ("phrase", "canonical"),
+    [
+        ("broke off talks with", "halt negotiations"),
+        ("suspended negotiations with", "halt negotiations"),
+        ("walked out of talks with", "halt negotiations"),
+        ("was the first to break off talks with", "halt negotiations"),
+        ("ended mediation between", "halt mediation"),
+        ("cut aid to", "reduce or stop material aid"),
+        ("cut military aid to", "reduce or stop military assistance"),
+        ("stopped humanitarian aid to", "reduce or stop humanitarian assistance"),
+        ("suspended economic assistance to", "reduce or stop economic assistance"),
+    ],
+)
+def test_an_end_of_talks_or_aid_is_the_halt(phrase: str, canonical: str) -> None:
+    assert _second(phrase) == canonical
+
+
+@pytest.mark.parametrize(
+    ("phrase", "canonical"),
+    [
+        ("stopped over for talks with", "consult"),  # guard: a stopover, no halt
+        ("resumed talks with", "consult"),  # guard
+        ("provided aid to", "provide aid"),  # guard
+        ("cut ties with", "reduce or break diplomatic relations"),  # guard: as before
+        ("ended its visit to", "make a visit"),  # guard: only talks and aid are read as halted
+    ],
+)
+def test_other_ends_keep_their_reading(phrase: str, canonical: str) -> None:
+    assert _second(phrase) == canonical

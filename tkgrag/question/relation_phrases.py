@@ -276,7 +276,7 @@ _COMMON_WORDS: list[tuple[re.Pattern[str], str]] = [
 # aid": the refusal, not the act its words name (read as the act, the answer is the opposite one). The act after the
 # refusal picks ICEWS's Refuse_* / Reject_* relation; any other is the plain Reject.
 _REFUSAL = re.compile(
-    r"^(?:(?:next|first|last|earliest|latest)\s+to\s+)?(?:\w+\s+){0,2}?(?:(?:refus|declin|reject|rebuff|spurn|snub|"
+    r"^(?:(?:next|first|last|earliest|latest)\s+to\s+)?(?:\w+\s+){0,4}?(?:(?:refus|declin|reject|rebuff|spurn|snub|"
     r"repudiat)\w*|turn(?:s|ed|ing)?\s+down|said\s+no\s+to)\s*\b(.*)$",
     re.IGNORECASE,
 )
@@ -304,6 +304,40 @@ _REFUSED_ACTS: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
+# "broke off talks with X", "suspended negotiations with X", "cut aid to X": the end of an act, ICEWS's Halt_* and
+# Reduce_or_stop_* relations (read as the act, the answer was the opposite one). Other halted acts keep their reading.
+_HALT = re.compile(
+    r"^(?:(?:next|first|last|earliest|latest)\s+to\s+)?(?:\w+\s+){0,4}?(?:halt\w*|suspend\w*|(?:broke|break\w*)\s+off|"
+    r"walk\w*\s+out\s+(?:of|on)|pull\w*\s+out\s+of|abandon\w*|call\w*\s+off|cancel\w*|end(?:ed|s|ing)?|"
+    r"stop(?:s|ped|ping)?(?!\s+(?:over|off|by|in|at)\b)|"
+    r"cut\w*(?:\s+off)?|reduc\w*|withdr[ae]w\w*|freez\w*|froze\w*|scal\w*\s+back|slash\w*)\s+(.*)$",
+    re.IGNORECASE,
+)
+_HALTED_ACTS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(p, re.IGNORECASE), canonical)
+    for p, canonical in [
+        (r"\bmediat\w*", "halt mediation"),
+        (r"\b(?:talks|negotiat\w*|dialogue|discussions)\b", "halt negotiations"),
+        (r"\bmilitary\s+(?:aid|assistance|help|support)\b", "reduce or stop military assistance"),
+        (r"\bhumanitarian\b", "reduce or stop humanitarian assistance"),
+        (
+            r"\b(?:economic|financial|development)\s+(?:aid|assistance|help|support)\b",
+            "reduce or stop economic assistance",
+        ),
+        (r"\b(?:aid|assistance)\b", "reduce or stop material aid"),
+    ]
+]
+
+
+def _halted(phrase: str) -> str | None:
+    """The Halt_* / Reduce_or_stop_* name an end of talks or aid says ("broke off talks with" -> "halt
+    negotiations", "cut aid to" -> "reduce or stop material aid"), or None."""
+    m = _HALT.match(phrase)
+    if m is None:
+        return None
+    return next((c for pattern, c in _HALTED_ACTS if pattern.search(m.group(1))), None)
+
+
 def _refused(phrase: str) -> str | None:
     """The Refuse_* / Reject_* name a refusal of an act says ("refused to hold talks with" -> "reject proposal to
     meet, discuss, or negotiate"), plain "reject" for any other refused act, or None when the phrase refuses nothing."""
@@ -317,6 +351,7 @@ _CANONICAL = frozenset(
     [
         *(c for _, c in _CAMEO_WORDS),
         *(c for _, c in _REFUSED_ACTS),
+        *(c for _, c in _HALTED_ACTS),
         *(p.meaning for p in phrasal_lexicon()),
         "meet or negotiate",
     ]
@@ -385,7 +420,7 @@ def relation_phrases(phrase: str) -> list[str]:
     cameo = next((c for pattern, c in _CAMEO_WORDS if pattern.search(rest)), None)
     unit = phrasal_meaning(rest)
     action = (unit or cameo) if phrasal_tail(re.findall(r"[\w'’-]+", rest)) else (cameo or unit)
-    action = _refused(rest) or action
+    action = _refused(rest) or _halted(rest) or action
     if m and m.end() < len(phrase):  # the question is about the intent, not the act: no bare action form
         out.append(f"express intent to {rest}")
         if action in _MEETING:
