@@ -44,6 +44,10 @@ def _second(phrase: str) -> str | None:
         ("threatened to invade", "threaten with military force"),
         ("made military threats against", "threaten with military force"),
         ("violently repressed", "use tactics of violent repression"),
+        ("threatened to impose sanctions on", "threaten with sanctions, boycott, embargo"),
+        ("threatened sanctions against", "threaten with sanctions, boycott, embargo"),
+        ("sexually assaulted", "sexually assault"),
+        ("raped", "sexually assault"),
     ],
 )
 def test_violence_words_name_the_stores_own_relation(phrase: str, canonical: str) -> None:
@@ -62,7 +66,6 @@ def test_violence_words_name_the_stores_own_relation(phrase: str, canonical: str
             "use conventional military force",
         ),  # a military word: not irregular
         ("threatened", "threaten"),  # guard: a bare threat
-        ("threatened to impose sanctions on", "threaten"),  # guard
         ("physically assaulted", "physically assault"),  # guard
         ("beat up", "physically assault"),  # guard
     ],
@@ -416,4 +419,38 @@ def test_an_end_of_talks_or_aid_is_the_halt(phrase: str, canonical: str) -> None
     ],
 )
 def test_other_ends_keep_their_reading(phrase: str, canonical: str) -> None:
+    assert _second(phrase) == canonical
+
+
+@pytest.mark.parametrize(
+    ("phrase", "canonical"),
+    [
+        ("demanded diplomatic cooperation from", "demand diplomatic cooperation"),
+        ("demanded talks with", "demand meeting, negotiation"),
+        ("demanded a change in leadership of", "demand change in leadership"),
+        ("called for the resignation of", "appeal for change in leadership"),
+        ("rallied opposition against", "rally opposition against"),
+        ("engaged in material cooperation with", "engage in material cooperation"),
+        ("accused of corruption", "accuse of crime, corruption"),
+        ("accused of human rights abuses", "accuse of human rights abuses"),
+        ("investigated crimes by", "investigate crime, corruption"),
+    ],
+)
+def test_the_specific_kind_a_general_word_would_hide(phrase: str, canonical: str) -> None:
+    assert _second(phrase) == canonical
+
+
+@pytest.mark.parametrize(
+    ("phrase", "canonical"),
+    [
+        ("demanded", "demand"),  # guard
+        ("demanded the release of", "demand"),  # guard: as before
+        ("accused", "accuse"),  # guard
+        ("accused the criminal", "accuse"),  # guard: no "of" the crime
+        ("investigated", "investigate"),  # guard
+        ("rallied support for", "rally support on behalf of"),  # guard
+        ("called for diplomatic cooperation from", "appeal for diplomatic cooperation"),  # guard
+    ],
+)
+def test_the_general_words_keep_their_reading(phrase: str, canonical: str) -> None:
     assert _second(phrase) == canonical

@@ -20,6 +20,12 @@ from tkgrag.question.relations import RelationFit, RelationMatch, RelationMatche
 _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(p, re.IGNORECASE), canonical)
     for p, canonical in [
+        # "demanded diplomatic cooperation from X", "demanded talks with X": the demand, not the act demanded
+        (r"\bdemand\w*\s+(?:\w+\s+)?diplomatic\b", "demand diplomatic cooperation"),
+        (
+            r"\bdemand\w*\s+(?:\w+\s+)?(?:talks|negotiations|a\s+meeting|meetings|dialogue)\b",
+            "demand meeting, negotiation",
+        ),
         # "sought diplomatic support from X": asking for it; "worked with X on the diplomatic front": doing it
         (
             # the mention cut leaves "appealed to for diplomatic", "asked the for diplomatic"
@@ -37,6 +43,33 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         (
             r"\bsymbolic(?:al(?:ly)?)?\s+(?:\w+\s+)?(?:act|acts|action|actions|gestures?|moves?|steps?)\b",
             "engage in symbolic act",
+        ),
+        # the specific CAMEO kind a general word would hide: "demanded diplomatic cooperation from X" (not the
+        # cooperation), "demanded a change in leadership of X", "rallied opposition against X" (not a rally),
+        # "engaged in material cooperation with X", "threatened sanctions against X", "sexually assaulted X" (not a
+        # physical assault), "accused X of corruption / of human rights abuses", "investigated crimes by X"
+        (
+            r"\b(?:demand|insist)\w*\b.*\b(?:change\s+(?:in|of)\s+(?:the\s+)?leadership|leadership\s+change|"
+            r"regime\s+change|resignation|resign|step\s+down)\b",
+            "demand change in leadership",
+        ),
+        (
+            r"\b(?:call|appeal|urg|ask|press)\w*\b.*\b(?:change\s+(?:in|of)\s+(?:the\s+)?leadership|leadership\s+change|"
+            r"regime\s+change|resignation|resign|step\s+down)\b",
+            "appeal for change in leadership",
+        ),
+        (r"\brall\w*\s+(?:\w+\s+)?opposition\b", "rally opposition against"),
+        (r"\bmaterial\s+(?:cooperation|collaboration|support)\b", "engage in material cooperation"),
+        (r"\bthreat\w*\b.*\b(?:sanction|embargo|boycott)\w*", "threaten with sanctions, boycott, embargo"),
+        (
+            r"\bsexual(?:ly)?\s+(?:\w+\s+)?(?:assault|abus|harass|attack|violen)\w*|\brap(?:e|ed|es|ing)\b",
+            "sexually assault",
+        ),
+        (r"\baccus\w*\b.*\bof\s+(?:\w+\s+)?(?:corrupt|crim|fraud|brib|embezzl)\w*", "accuse of crime, corruption"),
+        (r"\baccus\w*\b.*\bof\s+(?:\w+\s+)*?human\s+rights\b", "accuse of human rights abuses"),
+        (
+            r"\b(?:investigat|probe|prob)\w*\b.*\b(?:crimes?|corruption|criminal\s+(?:acts?|activit\w+|charges))\b",
+            "investigate crime, corruption",
         ),
         # "threatened X with military force", "threatened to use force against X", "made military threats against
         # X", "threatened to invade X": ICEWS's Threaten_with_military_force, not the force itself (before the force
