@@ -454,3 +454,9 @@ def test_the_specific_kind_a_general_word_would_hide(phrase: str, canonical: str
 )
 def test_the_general_words_keep_their_reading(phrase: str, canonical: str) -> None:
     assert _second(phrase) == canonical
+
+
+def test_a_stated_refusal_is_the_refusal_not_an_intent_to_meet() -> None:
+    said = relation_phrases("said it would refuse to meet")
+    assert said[-1] == "reject proposal to meet, discuss, or negotiate"
+    assert not any("meet or negotiate" in p for p in said)

@@ -453,8 +453,12 @@ def relation_phrases(phrase: str) -> list[str]:
     cameo = next((c for pattern, c in _CAMEO_WORDS if pattern.search(rest)), None)
     unit = phrasal_meaning(rest)
     action = (unit or cameo) if phrasal_tail(re.findall(r"[\w'’-]+", rest)) else (cameo or unit)
-    action = _refused(rest) or _halted(rest) or action
-    if m and m.end() < len(phrase):  # the question is about the intent, not the act: no bare action form
+    refusal = _refused(rest)
+    action = refusal or _halted(rest) or action
+    if refusal and m and m.end() < len(phrase):
+        # "said it would refuse to meet X": ICEWS has no intent to refuse; the refusal itself, never the intent to meet
+        out.append(refusal)
+    elif m and m.end() < len(phrase):  # the question is about the intent, not the act: no bare action form
         out.append(f"express intent to {rest}")
         if action in _MEETING:
             action = "meet or negotiate"  # CAMEO 036 covers the intent to visit, meet, talk or negotiate
