@@ -460,3 +460,20 @@ def test_a_stated_refusal_is_the_refusal_not_an_intent_to_meet() -> None:
     said = relation_phrases("said it would refuse to meet")
     assert said[-1] == "reject proposal to meet, discuss, or negotiate"
     assert not any("meet or negotiate" in p for p in said)
+
+
+# -- "the Tasnim news agency": ICEWS names the agency with its lower-case words -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase", "mention"),
+    [
+        ("Who consulted the Tasnim news agency after the end of February 2014?", "consulted", "Tasnim news agency"),
+        ("Who criticized WAM news agency in 2014?", "criticized", "WAM news agency"),
+        ("In which month did the Xinhua news service criticize Japan?", "criticize", "Xinhua news service"),
+    ],
+)
+def test_a_news_agency_is_one_name(question: str, phrase: str, mention: str) -> None:
+    tq = understand(question)
+    assert tq.relation_phrase == phrase
+    assert mention in [m.text for m in tq.mentions]
