@@ -142,6 +142,9 @@ def test_a_refused_act_is_the_refusal(phrase: str, canonical: str) -> None:
         ("turned down", "reject"),  # guard
         ("met with", "consult"),  # guard: no refusal
         ("agreed to meet", "consult"),  # guard: as before
+        ("criticized the refusal of", "criticize or denounce"),  # guard: the refusal is the object, not the act
+        ("has since refused to meet", "reject proposal to meet, discuss, or negotiate"),
+        ("flatly refused to meet", "reject proposal to meet, discuss, or negotiate"),
     ],
 )
 def test_phrases_without_a_refusal_keep_their_reading(phrase: str, canonical: str) -> None:

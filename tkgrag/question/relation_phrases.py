@@ -309,7 +309,7 @@ _COMMON_WORDS: list[tuple[re.Pattern[str], str]] = [
 # aid": the refusal, not the act its words name (read as the act, the answer is the opposite one). The act after the
 # refusal picks ICEWS's Refuse_* / Reject_* relation; any other is the plain Reject.
 _REFUSAL = re.compile(
-    r"^(?:(?:next|first|last|earliest|latest)\s+to\s+)?(?:\w+\s+){0,4}?(?:(?:refus|declin|reject|rebuff|spurn|snub|"
+    r"^(?:(?:next|first|last|earliest|latest)\s+to\s+)?(?:(?:was|were|is|are|has|have|had|did|does|do|also|then|later|again|once|since|already|still|the|first|last|next|to|\w+ly)\s+){0,4}?(?:(?:refus|declin|reject|rebuff|spurn|snub|"
     r"repudiat)\w*|turn(?:s|ed|ing)?\s+down|said\s+no\s+to)\s*\b(.*)$",
     re.IGNORECASE,
 )
@@ -340,7 +340,7 @@ _REFUSED_ACTS: list[tuple[re.Pattern[str], str]] = [
 # "broke off talks with X", "suspended negotiations with X", "cut aid to X": the end of an act, ICEWS's Halt_* and
 # Reduce_or_stop_* relations (read as the act, the answer was the opposite one). Other halted acts keep their reading.
 _HALT = re.compile(
-    r"^(?:(?:next|first|last|earliest|latest)\s+to\s+)?(?:\w+\s+){0,4}?(?:halt\w*|suspend\w*|(?:broke|break\w*)\s+off|"
+    r"^(?:(?:next|first|last|earliest|latest)\s+to\s+)?(?:(?:was|were|is|are|has|have|had|did|does|do|also|then|later|again|once|since|already|still|the|first|last|next|to|\w+ly)\s+){0,4}?(?:halt\w*|suspend\w*|(?:broke|break\w*)\s+off|"
     r"walk\w*\s+out\s+(?:of|on)|pull\w*\s+out\s+of|abandon\w*|call\w*\s+off|cancel\w*|end(?:ed|s|ing)?|"
     r"stop(?:s|ped|ping)?(?!\s+(?:over|off|by|in|at)\b)|"
     r"cut\w*(?:\s+off)?|reduc\w*|withdr[ae]w\w*|freez\w*|froze\w*|scal\w*\s+back|slash\w*)\s+(.*)$",
