@@ -437,6 +437,7 @@ def test_other_ends_keep_their_reading(phrase: str, canonical: str) -> None:
         ("accused of corruption", "accuse of crime, corruption"),
         ("accused of human rights abuses", "accuse of human rights abuses"),
         ("investigated crimes by", "investigate crime, corruption"),
+        ("target of statements", "make statement"),
     ],
 )
 def test_the_specific_kind_a_general_word_would_hide(phrase: str, canonical: str) -> None:
