@@ -128,7 +128,7 @@ def test_neighbouring_acts_keep_their_reading(phrase: str, canonical: str) -> No
         ("refused to support", "reject"),
         ("declined to praise", "reject"),
         ("rejected calls for", "reject"),
-        ("was the first to spurn", "reject"),
+        ("was the first to spurn", "reject"),  # guard: as before
     ],
 )
 def test_a_refused_act_is_the_refusal(phrase: str, canonical: str) -> None:
@@ -288,7 +288,7 @@ def test_clauses_that_are_not_received(question: str) -> None:
             "Who staged a protest targeting the police of Kenya in 2014?",
             "staged a protest targeting",
             "the police of Kenya",
-        ),
+        ),  # guard: as before
     ],
 )
 def test_an_act_involving_a_sector(question: str, phrase: str, mention: str) -> None:
