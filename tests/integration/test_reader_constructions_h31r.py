@@ -3,7 +3,8 @@ Use_unconventional_violence), "physically attacked" (Physically_assault), "threa
 (Threaten_with_military_force), "refused to meet" (the refusal, not the meeting), "the statement X made about Y" as an
 anchor, "From whom did X receive praise / a lawsuit?", "X was the subject of a statement by whom?", "... once X did
 Y" (after it), "took legal action against" (Arrest,_detain,_or_charge_with_legal_action) and "X did Y. During that
-same month, who ...?".
+same month, who ...?"; "X held talks with Y on D. Who else did so that same month?" (Consult or
+Engage_in_negotiation: the one of the stated day's event).
 
  #  subject            relation                                        object               day
  1  Dravo Militia      Use_unconventional_violence                     Fenwick Isles        2014-09-29
@@ -32,6 +33,10 @@ same month, who ...?".
 24  Kell Union         Consult                                         Lorne State          2014-05-10
 25  Mira Party         Reject                                          Lorne State          2014-05-20
 26  Nolan Group        Reject                                          Lorne State          2014-07-01
+27  Opal State         Consult                                         Pira Union           2015-11-12
+28  Opal State         Engage_in_negotiation                           Pira Union           2015-06-01
+29  Quorn Realm        Consult                                         Pira Union           2015-11-20
+30  Rell Union         Engage_in_negotiation                           Pira Union           2015-11-05
 """
 
 from __future__ import annotations
@@ -72,6 +77,10 @@ FACTS = [
     ("Kell_Union", "Consult", "Lorne_State", "2014-05-10"),
     ("Mira_Party", "Reject", "Lorne_State", "2014-05-20"),
     ("Nolan_Group", "Reject", "Lorne_State", "2014-07-01"),
+    ("Opal_State", "Consult", "Pira_Union", "2015-11-12"),
+    ("Opal_State", "Engage_in_negotiation", "Pira_Union", "2015-06-01"),
+    ("Quorn_Realm", "Consult", "Pira_Union", "2015-11-20"),
+    ("Rell_Union", "Engage_in_negotiation", "Pira_Union", "2015-11-05"),
 ]
 
 
@@ -140,3 +149,8 @@ def test_took_legal_action(reader: SymbolicReader, vector: VectorRetriever) -> N
 def test_a_fronted_same_month_after_a_statement(reader: SymbolicReader, vector: VectorRetriever) -> None:
     q = "Kell Union consulted Lorne State. During that same month, who rejected Lorne State?"
     assert answers(reader, vector, q) == ["Mira Party"]  # #24's month (May 2014): #25, not #26 (July)
+
+
+def test_held_talks_on_a_stated_day_is_that_days_relation(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    q = "Opal State held talks with Pira Union on November 12, 2015. Who else did so that same month?"
+    assert answers(reader, vector, q) == ["Quorn Realm"]  # #27 is a consultation: #29, not the negotiation #30

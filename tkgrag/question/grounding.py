@@ -123,9 +123,12 @@ class Grounder:
             main = self._clause(tq.text, rest, phrase, blocked=anchor_spans, watch=watch)
         # each anchor's own clause, parsed and grounded once for the main clause and the anchor both
         clauses: dict[Anchor, _Clause | None] = {}
+        from_anchor = False
         if tq.pro_form and not main.entities:
             # "In the same month that X criticised Y, who else did so?": the anchor's relation and object
-            main = self._anchor_as_main(tq, clauses) or main
+            as_main = self._anchor_as_main(tq, clauses)
+            from_anchor = as_main is not None
+            main = as_main or main
         elif not main.entities and _SUBJECT_PRONOUN.search(_main_text(tq)):
             # "In the month X criticised Y, whom else did he criticise?": the pronoun is the anchor's actor
             main = self._pronoun_role(tq, main, clauses, AnswerRole.SUBJECT)
@@ -157,6 +160,12 @@ class Grounder:
             (ga.relation for ga in anchors if ga.how in (_ELLIPTICAL, _ENTITY_ANCHOR) and ga.relation),
             main.relation,
         )
+        if from_anchor:
+            # "X held talks with Y on D. Who else did so that same month?": "so" is the anchor's relation, as the
+            # stated day's event decided it (``_tied_with_events``)
+            relation = next(
+                (ga.relation for ga in anchors if ga.how == "clause" and ga.event is not None and ga.relation), relation
+            )
 
         constraints: list[TemporalConstraint] = []
         for ga in anchors:
@@ -614,10 +623,22 @@ class Grounder:
         if not events and main.relation and main.relation != relation:
             relation = main.relation
             events = self.facts(subject, object_, [relation], stated, limit=ANCHOR_EVENT_LIMIT)
+        tied = None
+        if not events and stated and relation is not None and subject is not None and object_ is not None:
+            # "China held talks with Laos on 12 November 2015": Consult and Engage_in_negotiation tie for "held
+            # talks"; the stated time holds the pair's event under one of them only: that one is the anchor's
+            tied = self._tied_with_events(clause, relation, subject, object_, stated)
+            if tied is not None:
+                relation, events = tied
         answer_entity = None
         # the anchor's actor in the answer's role is contrasted with the answer ("who else") only when the anchor
         # repeats the question's relation: "In the month when X negotiated with Y, whom did X offer talks to?" may be Y
-        if answer_role is not AnswerRole.TIME and (main.relation is None or relation == main.relation):
+        repeats = (
+            main.relation is None
+            or relation == main.relation
+            or (tied is not None and main.relation == clause.relation)
+        )
+        if answer_role is not AnswerRole.TIME and repeats:
             answer_entity = next((e.key for e in clause.entities if e.role is answer_role), None)
             if nominal is not None and not nominal[2]:
                 # the roles the event noun's words said, not the clause reader's ("the visit X paid to Y": X did it)
@@ -653,6 +674,23 @@ class Grounder:
         return GroundedAnchor(
             anchor, "clause", relation, subject, object_, clause.entities, tuple(events), answer_entity
         )
+
+    def _tied_with_events(
+        self, clause: _Clause, relation: str, subject: str, object_: str, stated: Sequence[TemporalConstraint]
+    ) -> tuple[str, list[Evidence]] | None:
+        """The one relation that ties with ``relation`` (within ``RELATION_MARGIN`` of the clause's best candidate)
+        and has the pair's events in the stated time, with them; None when none or several have."""
+        if not clause.candidates:
+            return None
+        top = clause.candidates[0].score
+        found = [
+            (c.relation, events)
+            for c in clause.candidates
+            if c.relation != relation
+            and c.score >= top - RELATION_MARGIN
+            and (events := self.facts(subject, object_, [c.relation], stated, limit=ANCHOR_EVENT_LIMIT))
+        ]
+        return found[0] if len(found) == 1 else None
 
     def _similar(
         self,

@@ -291,7 +291,10 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         (r"\bagree\w*|\baccord\b|\bconcur\w*", "express accord"),
         # "spoke publicly about X", "made public remarks on X": a statement, neither a phone call nor a rebuke
         (r"\b(?:sp(?:o|ea)k\w*|talk\w*|comment\w*)\s+(?:publicly|in\s+public|on\s+the\s+record)\b", "make statement"),
-        (r"\b(?:said|says|say|stat(?:ed|es)|remark\w*|comment\w*|statements?|declar\w*|announc\w*)\b", "make statement"),
+        (
+            r"\b(?:said|says|say|stat(?:ed|es)|remark\w*|comment\w*|statements?|declar\w*|announc\w*)\b",
+            "make statement",
+        ),
     ]
 ]
 # People's words for relations common in a user's own graph (companies, people, roles), tried only when no CAMEO word
