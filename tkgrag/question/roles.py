@@ -44,6 +44,8 @@ _RECEIVE_FROM = re.compile(
     r"|(?:(?:was|were|is|are|been|being)\s+)?(?:the\s+|a\s+)?(?:subject|target|object|recipient|focus)\s+of\b[^,;?]*?\bby\b",
     re.IGNORECASE,
 )
+# "From whom did X receive a visit?": Host_a_visit, X its subject as said (``_RECEIVE_FROM``'s exception)
+_VISIT_AFTER = re.compile(r"[^,;?]*\bvisit", re.IGNORECASE)
 # "From whom did X receive praise?", "From which country did X get a lawsuit?": the giver asked up front
 _FROM_WH_RECEIVE = re.compile(
     r"(?:^|,)\W*from\s+(?:whom|who|which|what)\b[^,;?]*?\b(?:did|does|do|has|have|had|will|would)\b[^,;?]*?"
@@ -68,7 +70,9 @@ def is_passive(text: str, verb_start: int) -> bool:
         return True
     if _RECEIVE_FROM.match(text, verb_start):  # "receive optimistic remarks from Japan": Japan made them
         return True
-    if _FROM_WH_RECEIVE.search(text[: verb_start + len(_word_at(text, verb_start))]):
+    if _FROM_WH_RECEIVE.search(text[: verb_start + len(_word_at(text, verb_start))]) and not _VISIT_AFTER.match(
+        text, verb_start
+    ):
         return True
     be = list(re.finditer(rf"\b{_BE}\b", before, re.IGNORECASE))
     if not be or re.search(r"\b(?:to|did|does|do)\b", before[be[-1].end() :], re.IGNORECASE):
