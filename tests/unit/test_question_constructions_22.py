@@ -42,7 +42,7 @@ def test_returning_or_releasing_is_the_stores_act(phrase: str, canonical: str) -
     ("phrase", "canonical"),
     [
         ("demanded the release of", "demand"),  # guard: the demand
-        ("refused to release", "reject"),  # guard: as before (the phrase as said finds the refusal)
+        ("refused to release", "refuse to release persons or property"),  # h31r: the refusal by its own name
         ("returned to", None),  # guard: a return trip is no release
         ("issued a press release about", None),  # guard
     ],
@@ -298,7 +298,6 @@ def test_more_words_around_an_event_noun_say_its_roles(text: str, a: str, b: str
     ("text", "a", "b"),
     [
         ("the aid to China from Thailand", "China", "Thailand"),  # guard: "to" first is not read
-        ("the criticism of Kenya by Uganda", "Kenya", "Uganda"),  # guard
         ("the humanitarian aid from Thailand and China", "Thailand", "China"),  # guard: no direction
     ],
 )

@@ -186,3 +186,24 @@ def than_the_day(text: str) -> str:
     year, main = m.group("year"), m.group("main")
     end = m.group("end").strip() or "?"
     return f"{side} the day {m.group('clause').strip()} in {year}, {main[:1].lower()}{main[1:]} in {year}{end}"
+
+
+# "Who rejected X in 2014 once X made a statement about Y?", "Name the first actor that gave aid to X once X worked
+# with Y.": "once" after a main clause and before a clause with its own subject is "after" (the anchor trigger reads
+# "once" there only before "had/has/did"; without it the two clauses were read as one, a wrong answer). Not an
+# adverb: "X once held talks with Y" (a verb follows), "once again", "once a year", "visited X once".
+_ONCE_CLAUSE = re.compile(
+    r"(?<=\S)(?P<pre>,?\s+)once\s+(?=(?:the|an?|its|their|his|her)\s+(?!(?:year|month|week|day|time)\b)|"
+    r"[A-Z][\w'’.-]*\s)"
+    r"(?=[^,?.;!]*\b(?:[a-z]{2,}ed|made|held|took|gave|met|said|began|won|lost|went|came|paid|struck|sent|brought|"
+    r"fought|spoke|wrote|signed|led|left|sought|told|hit|cut|beat|sold|bought|broke|chose|drew|saw|withdrew|threw)\b)"
+)
+_MAIN_BEFORE = re.compile(r"\b(?:who|whom|which|what|name|list|tell|give|identify)\b", re.IGNORECASE)
+
+
+def once_clause(text: str) -> str:
+    """ "..., who did R once X did S?" -> "... after X did S?" (``_ONCE_CLAUSE``); unchanged otherwise."""
+    m = _ONCE_CLAUSE.search(text)
+    if m is None or _MAIN_BEFORE.search(text, 0, m.start()) is None:
+        return text
+    return f"{text[: m.start()]}{m.group('pre')}after {text[m.end() :]}"

@@ -67,6 +67,15 @@ _NEXT_PERIOD_TAIL = re.compile(
 )
 
 
+# "X did Y. During that same month, who did Z?": the period said before the question word, moved behind it ("... Who
+# did Z during that same month?"), the order ``_SAME_PERIOD`` reads
+_FRONTED_PERIOD = re.compile(
+    r"(?P<sep>[.;]\s+)(?P<lead>(?:during|in|on|within)\s+(?:the(?:\s+(?:very|same))+|that(?:\s+(?:very|same))*)\s+"
+    r"(?:day|week|month|year))\s*,\s*(?P<wh>(?:who|whom|which|what)\b[^.?!]*?)\s*(?P<end>[?.!]?)\s*$",
+    re.IGNORECASE,
+)
+
+
 def _time_last(first: str) -> str:
     """ "On May 30, 2015(,) Japan criticised China" -> "Japan criticised China on May 30, 2015": an opening time moved
     behind the clause, so that the folded anchor ("On the same day that <first>, ...") keeps one clause that owns it."""
@@ -95,6 +104,13 @@ def anchor_sentence(question: str) -> str:
 
     Raises ``UnreadablePair`` when the second sentence repeats the first's event but says neither after nor before.
     """
+    fronted = _FRONTED_PERIOD.search(question)
+    if fronted is not None:
+        wh = fronted.group("wh")
+        question = (
+            f"{question[: fronted.start()]}{fronted.group('sep')}{wh[:1].upper()}{wh[1:]} "
+            f"{fronted.group('lead').lower()}{fronted.group('end') or '?'}"
+        )
     m = _PAIR.match(question)
     if m is None:
         return question

@@ -123,9 +123,12 @@ class Grounder:
             main = self._clause(tq.text, rest, phrase, blocked=anchor_spans, watch=watch)
         # each anchor's own clause, parsed and grounded once for the main clause and the anchor both
         clauses: dict[Anchor, _Clause | None] = {}
+        from_anchor = False
         if tq.pro_form and not main.entities:
             # "In the same month that X criticised Y, who else did so?": the anchor's relation and object
-            main = self._anchor_as_main(tq, clauses) or main
+            as_main = self._anchor_as_main(tq, clauses)
+            from_anchor = as_main is not None
+            main = as_main or main
         elif not main.entities and _SUBJECT_PRONOUN.search(_main_text(tq)):
             # "In the month X criticised Y, whom else did he criticise?": the pronoun is the anchor's actor
             main = self._pronoun_role(tq, main, clauses, AnswerRole.SUBJECT)
@@ -157,6 +160,12 @@ class Grounder:
             (ga.relation for ga in anchors if ga.how in (_ELLIPTICAL, _ENTITY_ANCHOR) and ga.relation),
             main.relation,
         )
+        if from_anchor:
+            # "X held talks with Y on D. Who else did so that same month?": "so" is the anchor's relation, as the
+            # stated day's event decided it (``_tied_with_events``)
+            relation = next(
+                (ga.relation for ga in anchors if ga.how == "clause" and ga.event is not None and ga.relation), relation
+            )
 
         constraints: list[TemporalConstraint] = []
         for ga in anchors:
@@ -185,7 +194,7 @@ class Grounder:
             ga.answer_role_entity
             for ga in anchors
             if ga.answer_role_entity
-            and (CONTRAST_WORDS.search(tq.text) or _nominal_roles(ga.anchor.text, ga.entities) is None)
+            and (CONTRAST_WORDS.search(tq.text) or _nominal_roles(_event_text(ga.anchor.text), ga.entities) is None)
         }
         exclude |= {e.key for e in excluded_links}
 
@@ -296,7 +305,7 @@ class Grounder:
         if anchor in clauses:
             return clauses[anchor]
         try:
-            sub = understand(actor_first(anchor.text))
+            sub = understand(actor_first(_event_text(anchor.text)))
         except QuestionError:
             clauses[anchor] = None
             return None
@@ -316,13 +325,13 @@ class Grounder:
         if clause is None or clause.relation is None or not clause.entities:
             return None
         kept = tuple(
-            replace(e, mention=_moved(e.mention, anchor.start))
+            replace(e, mention=_moved(e.mention, anchor.start + _lead(anchor.text)))
             for e in clause.entities
             if e.role is not AnswerRole.SUBJECT
         )
         if not kept:
             return None
-        unlinked = tuple(_moved(m, anchor.start) for m in clause.unlinked)
+        unlinked = tuple(_moved(m, anchor.start + _lead(anchor.text)) for m in clause.unlinked)
         return replace(clause, entities=kept, unlinked=unlinked, passive=False)
 
     def _pronoun_role(
@@ -338,7 +347,8 @@ class Grounder:
         entity = next((e for e in clause.entities if e.role is role), None)
         if entity is None:
             return main
-        return replace(main, entities=(replace(entity, mention=_moved(entity.mention, anchor.start)),))
+        shift = anchor.start + _lead(anchor.text)
+        return replace(main, entities=(replace(entity, mention=_moved(entity.mention, shift)),))
 
     def _vocabulary(self) -> frozenset[str]:
         """The lower-cased words of the graph's relation names (none for a graph without events)."""
@@ -587,7 +597,7 @@ class Grounder:
             why = f"unresolved: {lost[0].text!r} in {anchor.text!r} names no entity of this graph"
             return GroundedAnchor(anchor, why, entities=clause.entities)
         placed = {k for k in (subject, object_) if k}
-        nominal = _nominal_roles(anchor.text, clause.entities) if len(placed) < 2 else None
+        nominal = _nominal_roles(_event_text(anchor.text), clause.entities) if len(placed) < 2 else None
         if nominal is not None:
             subject, object_ = nominal[0].key, nominal[1].key
             placed = {subject, object_}
@@ -613,10 +623,22 @@ class Grounder:
         if not events and main.relation and main.relation != relation:
             relation = main.relation
             events = self.facts(subject, object_, [relation], stated, limit=ANCHOR_EVENT_LIMIT)
+        tied = None
+        if not events and stated and relation is not None and subject is not None and object_ is not None:
+            # "China held talks with Laos on 12 November 2015": Consult and Engage_in_negotiation tie for "held
+            # talks"; the stated time holds the pair's event under one of them only: that one is the anchor's
+            tied = self._tied_with_events(clause, relation, subject, object_, stated)
+            if tied is not None:
+                relation, events = tied
         answer_entity = None
         # the anchor's actor in the answer's role is contrasted with the answer ("who else") only when the anchor
         # repeats the question's relation: "In the month when X negotiated with Y, whom did X offer talks to?" may be Y
-        if answer_role is not AnswerRole.TIME and (main.relation is None or relation == main.relation):
+        repeats = (
+            main.relation is None
+            or relation == main.relation
+            or (tied is not None and main.relation == clause.relation)
+        )
+        if answer_role is not AnswerRole.TIME and repeats:
             answer_entity = next((e.key for e in clause.entities if e.role is answer_role), None)
             if nominal is not None and not nominal[2]:
                 # the roles the event noun's words said, not the clause reader's ("the visit X paid to Y": X did it)
@@ -652,6 +674,23 @@ class Grounder:
         return GroundedAnchor(
             anchor, "clause", relation, subject, object_, clause.entities, tuple(events), answer_entity
         )
+
+    def _tied_with_events(
+        self, clause: _Clause, relation: str, subject: str, object_: str, stated: Sequence[TemporalConstraint]
+    ) -> tuple[str, list[Evidence]] | None:
+        """The one relation that ties with ``relation`` (within ``RELATION_MARGIN`` of the clause's best candidate)
+        and has the pair's events in the stated time, with them; None when none or several have."""
+        if not clause.candidates:
+            return None
+        top = clause.candidates[0].score
+        found = [
+            (c.relation, events)
+            for c in clause.candidates
+            if c.relation != relation
+            and c.score >= top - RELATION_MARGIN
+            and (events := self.facts(subject, object_, [c.relation], stated, limit=ANCHOR_EVENT_LIMIT))
+        ]
+        return found[0] if len(found) == 1 else None
 
     def _similar(
         self,
@@ -758,11 +797,17 @@ _MID_POSSESSIVE_ACT = re.compile(
 _NOMINAL_FROM = re.compile(r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s+from\s+$", re.IGNORECASE)
 _MID_TO = re.compile(r"^\s+(?:to|toward|towards)\s+$", re.IGNORECASE)
 # "the formal agreement X signed with Y", "the criticism X levelled at Y": the noun, its actor and a past verb
+# "the statement X made about Y", "the diplomatic cooperation X engaged in with Y" (a particle before the
+# preposition), "the praise X gave Y" (a giving verb and its receiver, no preposition)
 _MID_VERBED = re.compile(
-    r"^\s+(?:[a-z]+ed|paid|made|had|held|took|struck|sent|gave|brought|undertook|conducted)\s+"
-    r"(?:with|to|at|against|toward|towards|on)\s+$",
+    r"^\s+(?:[a-z]+ed|paid|made|had|held|took|struck|sent|gave|brought|undertook|conducted)\s+(?:(?:in|out|up)\s+)?"
+    r"(?:with|to|at|against|toward|towards|on|about|regarding|concerning|into|over)\s+$"
+    r"|^\s+(?:gave|offered|paid|showed|extended|lent|sent|granted|handed)\s+$",
     re.IGNORECASE,
 )
+# "the arrest or charging of X by Y", "the criticism of X by Y": a passive event noun, Y did it to X
+_NOMINAL_OF_BY = re.compile(r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,4}?of\s+$", re.IGNORECASE)
+_MID_BY = re.compile(r"^\s+by\s+$", re.IGNORECASE)
 _NOMINAL_ANY = re.compile(r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s+$", re.IGNORECASE)
 
 
@@ -791,6 +836,8 @@ def _nominal_roles(text: str, entities: Sequence[GroundedEntity]) -> tuple[Groun
         return a, b, False
     if _NOMINAL_ANY.match(before) and _MID_VERBED.match(mid):
         return a, b, False
+    if _NOMINAL_OF_BY.match(before) and _MID_BY.match(mid):
+        return b, a, False
     if _NOMINAL_BETWEEN.match(before) and re.fullmatch(r"\s+and\s+", mid):
         return a, b, True
     return None
@@ -868,6 +915,27 @@ def _second_in_role(entities: Sequence[GroundedEntity]) -> GroundedEntity | None
             return e
         seen.setdefault(e.role, e.key)
     return None
+
+
+# Words before an anchor's clause that say no part of its event: "(ahead of) the occasion when X praised Y", "(on the
+# day following) the one when X appealed to Y", "(in the month when) (according to the records) X consulted Y". Read
+# with them, the clause's subject was taken for an object and the anchor's roles were unsaid.
+_EVENT_LEAD = re.compile(
+    r"^(?:(?:the|that)\s+(?:occasion|one|time|moment|instance|event|day|date)\s+(?:when|on\s+which|in\s+which|that)\s+)?"
+    r"(?:\((?:according\s+to|as\s+(?:recorded|reported|noted|listed)|per)\b[^()]*\)\s*,?\s*)?",
+    re.IGNORECASE,
+)
+
+
+def _lead(text: str) -> int:
+    """The length of ``_EVENT_LEAD`` at the start of an anchor's text (0 when none)."""
+    m = _EVENT_LEAD.match(text)
+    return m.end() if m is not None and m.end() < len(text) else 0
+
+
+def _event_text(text: str) -> str:
+    """An anchor's text without the words before its clause that say no part of its event (``_EVENT_LEAD``)."""
+    return text[_lead(text) :]
 
 
 def _moved(mention: Mention, offset: int) -> Mention:

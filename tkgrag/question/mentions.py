@@ -63,7 +63,9 @@ _ROLE_STOP = frozenset(
 )
 # prepositions that end an act's words, not a role's ("gesture towards citizens"); "for" and "on" may sit inside a
 # role ("the ministry for foreign affairs", "the committee on foreign relations")
-_ROLE_PREP = frozenset({"towards", "toward", "against", "about", "regarding", "concerning", "with", "at"})
+_ROLE_PREP = frozenset(
+    {"towards", "toward", "against", "about", "regarding", "concerning", "with", "at", "involving", "targeting"}
+)
 _PUNCT = re.compile(r"[,;?!:]")
 # Nouns that name an event, not an actor: "X's visit" is X visiting.
 EVENT_NOUN = re.compile(
@@ -417,6 +419,11 @@ def _is_sector_phrase(words: Sequence[str]) -> bool:
     )
 
 
+# "the Tasnim news agency", "WAM news agency": ICEWS names such media with the lower-case words ("Tasnim news
+# agency"); the name alone links to nothing
+_MEDIA_TAIL = re.compile(r"\s+(?:news\s+agency|news\s+service|news\s+network|newspaper)\b", re.IGNORECASE)
+
+
 def find_mentions(text: str, blocked: Iterable[tuple[int, int]] = ()) -> list[Mention]:
     """Candidate mentions in ``text``; spans in ``blocked`` (time expressions, signal words) are never part of one."""
     blocked = list(blocked)
@@ -427,6 +434,9 @@ def find_mentions(text: str, blocked: Iterable[tuple[int, int]] = ()) -> list[Me
     for i, j in _name_spans(text, toks, quoted):
         names = _name_mentions(text, toks, i, j)
         out.extend(names)
+        media = _MEDIA_TAIL.match(text, names[0].end)
+        if media is not None and _outside(names[0].start, media.end(), blocked):
+            out.append(Mention(text[names[0].start : media.end()], names[0].start, media.end(), MentionKind.NAME))
         role = _role_of(text, names[0])
         if role is not None:
             out.append(role)

@@ -17,7 +17,14 @@ from tkgrag.errors import TkgragError
 from tkgrag.question.act_lists import act_lists
 from tkgrag.question.anchors import find_anchors
 from tkgrag.question.answer_type import detect_answer_type, request_spans
-from tkgrag.question.clause_shapes import anchor_period_part, dash_topic, plural_marks, targets_when, than_the_day
+from tkgrag.question.clause_shapes import (
+    anchor_period_part,
+    dash_topic,
+    once_clause,
+    plural_marks,
+    targets_when,
+    than_the_day,
+)
 from tkgrag.question.counsel import counsel_as_consult
 from tkgrag.question.declarative import UnreadablePair, anchor_sentence
 from tkgrag.question.event_agent import agent_first
@@ -70,6 +77,7 @@ _REWRITES: tuple[Callable[[str], str], ...] = (
     targets_when,
     anchor_period_part,
     than_the_day,
+    once_clause,
     receiving_end,
     hosted_visit,
     period_before,

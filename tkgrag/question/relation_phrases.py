@@ -20,6 +20,12 @@ from tkgrag.question.relations import RelationFit, RelationMatch, RelationMatche
 _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(p, re.IGNORECASE), canonical)
     for p, canonical in [
+        # "demanded diplomatic cooperation from X", "demanded talks with X": the demand, not the act demanded
+        (r"\bdemand\w*\s+(?:\w+\s+)?diplomatic\b", "demand diplomatic cooperation"),
+        (
+            r"\bdemand\w*\s+(?:\w+\s+)?(?:talks|negotiations|a\s+meeting|meetings|dialogue)\b",
+            "demand meeting, negotiation",
+        ),
         # "sought diplomatic support from X": asking for it; "worked with X on the diplomatic front": doing it
         (
             # the mention cut leaves "appealed to for diplomatic", "asked the for diplomatic"
@@ -29,7 +35,7 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         ),
         (
             r"\bdiplomatic\w*\s+(?:cooperat|support|backing)\w*|\bcooperat\w*\s+diplomatically"
-            r"|\b(?:work|cooperat|collaborat|partner)\w*\b.*\b(?:diplomatic\s+(?:front|level|field|sphere)|diplomatically)\b",
+            r"|\b(?:work|cooperat|collaborat|partner|back|support)\w*\b.*\b(?:diplomatic\s+(?:front|level|field|sphere)|diplomatically)\b",
             "engage in diplomatic cooperation",
         ),
         # "made a symbolic gesture towards X", "staged a symbolic act": ICEWS's Engage_in_symbolic_act (the verb is a
@@ -37,6 +43,63 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         (
             r"\bsymbolic(?:al(?:ly)?)?\s+(?:\w+\s+)?(?:act|acts|action|actions|gestures?|moves?|steps?)\b",
             "engage in symbolic act",
+        ),
+        # the specific CAMEO kind a general word would hide: "demanded diplomatic cooperation from X" (not the
+        # cooperation), "demanded a change in leadership of X", "rallied opposition against X" (not a rally),
+        # "engaged in material cooperation with X", "threatened sanctions against X", "sexually assaulted X" (not a
+        # physical assault), "accused X of corruption / of human rights abuses", "investigated crimes by X"
+        (
+            r"\b(?:demand|insist)\w*\b.*\b(?:change\s+(?:in|of)\s+(?:the\s+)?leadership|leadership\s+change|"
+            r"regime\s+change|resignation|resign|step\s+down)\b",
+            "demand change in leadership",
+        ),
+        (
+            r"\b(?:call|appeal|urg|ask|press)\w*\b.*\b(?:change\s+(?:in|of)\s+(?:the\s+)?leadership|leadership\s+change|"
+            r"regime\s+change|resignation|resign|step\s+down)\b",
+            "appeal for change in leadership",
+        ),
+        (r"\brall\w*\s+(?:\w+\s+)?opposition\b", "rally opposition against"),
+        (r"\bmaterial\s+(?:cooperation|collaboration|support)\b", "engage in material cooperation"),
+        (r"\bthreat\w*\b.*\b(?:sanction|embargo|boycott)\w*", "threaten with sanctions, boycott, embargo"),
+        (
+            r"\bsexual(?:ly)?\s+(?:\w+\s+)?(?:assault|abus|harass|attack|violen)\w*|\brap(?:e|ed|es|ing)\b",
+            "sexually assault",
+        ),
+        (r"\baccus\w*\b.*\bof\s+(?:\w+\s+)?(?:corrupt|crim|fraud|brib|embezzl)\w*", "accuse of crime, corruption"),
+        (r"\baccus\w*\b.*\bof\s+(?:\w+\s+)*?human\s+rights\b", "accuse of human rights abuses"),
+        (
+            r"\b(?:investigat|probe|prob)\w*\b.*\b(?:crimes?|corruption|criminal\s+(?:acts?|activit\w+|charges))\b",
+            "investigate crime, corruption",
+        ),
+        # "threatened X with military force", "threatened to use force against X", "made military threats against
+        # X", "threatened to invade X": ICEWS's Threaten_with_military_force, not the force itself (before the force
+        # words below, which "military force" meets) nor the bare threat
+        (
+            r"\bthreat\w*\b.*\b(?:military|armed|conventional)\s+(?:force|action|attacks?|strikes?|operations?|"
+            r"intervention|retaliation)\b"
+            r"|\bthreat\w*\s+(?:\w+\s+)?(?:with|of)\s+(?:\w+\s+)?(?:force|war|invasion|attacks?|strikes?)\b"
+            r"|\bthreat\w*\s+to\s+(?:use\s+(?:military\s+)?force|attack|invade|bomb|strike|go\s+to\s+war)\w*"
+            r"|\bmilitary\s+threats?\b",
+            "threaten with military force",
+        ),
+        # "physically attacked X", "attacked X physically", "a physical attack on X": a physical assault, not the
+        # military force "attack" says alone
+        (
+            r"\bphysical(?:ly)?\s+(?:\w+\s+)?(?:attack|assault|violen|abus|harm)\w*"
+            r"|\b(?:attack|assault|harm|abus)\w*\b.*\bphysically\b",
+            "physically assault",
+        ),
+        # "carried out irregular violent attacks on X", "unconventional violence against X", "committed violent
+        # attacks on X" (no military word): ICEWS's Use_unconventional_violence, not conventional military force
+        (
+            r"\b(?:unconventional|irregular)\s+(?:\w+\s+)?(?:violen\w*|attacks?|force|warfare)\b"
+            r"|^(?!.*\b(?:military|militarily|armed\s+forces?|troops|conventional)\b).*\bviolent\s+attacks?\b",
+            "use unconventional violence",
+        ),
+        # "violently repressed X", "a violent crackdown on X": ICEWS's Use_tactics_of_violent_repression
+        (
+            r"\bviolent(?:ly)?\s+(?:repress|crack\w*\s+down|crackdown)\w*|\brepress\w*\s+(?:\w+\s+)?violently\b",
+            "use tactics of violent repression",
         ),
         # "fought X with small arms and light weapons", "engaged X with small arms": the weapons name ICEWS's relation,
         # whatever the verb ("fought" alone is conventional military force)
@@ -87,8 +150,12 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             r"(?:signed|inked|concluded|sealed|finali[sz]ed|clinched|struck)\b",
             "sign formal agreement",
         ),
-        # "sat down to negotiate with X" is negotiating, not the sitting down (a consultation)
-        (r"\b(?:sat|sit|sits|sitting)\s+down\s+to\s+(?:negotiat|bargain)\w*", "engage in negotiation"),
+        # "sat down to negotiate with X", "sat down at the negotiating table with X" is negotiating, not the sitting
+        # down (a consultation)
+        (
+            r"\b(?:sat|sit|sits|sitting)\s+down\s+to\s+(?:negotiat|bargain)\w*|\bnegotiating\s+table\b",
+            "engage in negotiation",
+        ),
         # "met X on neutral ground": a meeting at a third location
         (
             r"\bneutral\s+(?:ground|territory|venue|location|soil|country|place|site)"
@@ -142,8 +209,16 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         (r"\bsuicide\s+(?:bomb|attack)\w*", "carry out suicide bombing"),
         (r"\bair\s*-?\s*strik\w*|\baerial\b|\bair\s+raids?\b|\bdrones?\b", "employ aerial weapons"),
         (r"\b(?:attack|bomb|shell|invad|strik|struck|fought|fight)\w*", "use conventional military force"),
+        # "returned detained persons to X", "released detained people": the release, not the detention the
+        # participle names (before the arrest words below)
         (
-            r"\b(?:arrest|detain|jail|imprison|charg|apprehend)\w*|\bcustody\b|\block\w*\s+up",
+            r"\b(?:return\w*|releas\w*|free[sd]?|hand\w*\s+(?:back|over))\s+(?:the\s+)?(?:detain|arrest|jail|imprison|captur|abduct|kidnap)\w*",
+            "return, release person(s)",
+        ),
+        # "took legal action against X": ICEWS's Arrest,_detain,_or_charge_with_legal_action says it by name
+        (
+            r"\b(?:arrest|detain|jail|imprison|charg|apprehend)\w*|\bcustody\b|\block\w*\s+up"
+            r"|\blegal\s+(?:action|proceedings|steps|measures)\b",
             "arrest, detain, or charge with legal action",
         ),
         (r"\b(?:probe|investigat|inquir|enquir|examin)\w*|\blook\w*\s+into", "investigate"),
@@ -216,7 +291,10 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         (r"\bagree\w*|\baccord\b|\bconcur\w*", "express accord"),
         # "spoke publicly about X", "made public remarks on X": a statement, neither a phone call nor a rebuke
         (r"\b(?:sp(?:o|ea)k\w*|talk\w*|comment\w*)\s+(?:publicly|in\s+public|on\s+the\s+record)\b", "make statement"),
-        (r"\b(?:said|says|say|stat(?:ed|es)|remark\w*|comment\w*|statement|declar\w*|announc\w*)\b", "make statement"),
+        (
+            r"\b(?:said|says|say|stat(?:ed|es)|remark\w*|comment\w*|statements?|declar\w*|announc\w*)\b",
+            "make statement",
+        ),
     ]
 ]
 # People's words for relations common in a user's own graph (companies, people, roles), tried only when no CAMEO word
@@ -230,11 +308,96 @@ _COMMON_WORDS: list[tuple[re.Pattern[str], str]] = [
         (r"\b(?:employ\w*|work(?:s|ed|ing)?\s+at|join(?:s|ed|ing)?)\b", "works for"),
     ]
 ]
-_CANONICAL = frozenset([*(c for _, c in _CAMEO_WORDS), *(p.meaning for p in phrasal_lexicon()), "meet or negotiate"])
+# "refused to meet X", "rejected an offer of talks from X", "declined to release X", "turned down X's request for
+# aid": the refusal, not the act its words name (read as the act, the answer is the opposite one). The act after the
+# refusal picks ICEWS's Refuse_* / Reject_* relation; any other is the plain Reject.
+_REFUSAL = re.compile(
+    r"^(?:(?:next|first|last|earliest|latest)\s+to\s+)?(?:(?:was|were|is|are|has|have|had|did|does|do|also|then|later|again|once|since|already|still|the|first|last|next|to|\w+ly)\s+){0,4}?(?:(?:refus|declin|reject|rebuff|spurn|snub|"
+    r"repudiat)\w*|turn(?:s|ed|ing)?\s+down|said\s+no\s+to)\s*\b(.*)$",
+    re.IGNORECASE,
+)
+_REFUSED_ACTS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(p, re.IGNORECASE), canonical)
+    for p, canonical in [
+        (r"\bmediat\w*", "reject mediation"),
+        (
+            r"\b(?:meet\w*|met|talk\w*|negotiat\w*|discuss\w*|consult\w*|confer\w*|dialogue|sit\s+down|sat\s+down|"
+            r"summit)\b",
+            "reject proposal to meet, discuss, or negotiate",
+        ),
+        (r"\b(?:releas\w*|free|freeing|return\w*|hand\w*\s+(?:back|over))\b", "refuse to release persons or property"),
+        (r"\b(?:yield\w*|back\w*\s+down|give\s+in|conced\w*|compromis\w*)\b", "refuse to yield"),
+        (
+            r"\b(?:agreement|deal|accord|plan|settlement|ceasefire|truce|peace)\b",
+            "reject plan, agreement to settle dispute",
+        ),
+        (r"\b(?:economic|trade|financial)\b", "reject economic cooperation"),
+        (
+            r"\b(?:military\s+(?:protection|help|aid)|peacekeep\w*)\b",
+            "reject request for military protection or peacekeeping",
+        ),
+    ]
+]
+
+
+# "broke off talks with X", "suspended negotiations with X", "cut aid to X": the end of an act, ICEWS's Halt_* and
+# Reduce_or_stop_* relations (read as the act, the answer was the opposite one). Other halted acts keep their reading.
+_HALT = re.compile(
+    r"^(?:(?:next|first|last|earliest|latest)\s+to\s+)?(?:(?:was|were|is|are|has|have|had|did|does|do|also|then|later|again|once|since|already|still|the|first|last|next|to|\w+ly)\s+){0,4}?(?:halt\w*|suspend\w*|(?:broke|break\w*)\s+off|"
+    r"walk\w*\s+out\s+(?:of|on)|pull\w*\s+out\s+of|abandon\w*|call\w*\s+off|cancel\w*|end(?:ed|s|ing)?|"
+    r"stop(?:s|ped|ping)?(?!\s+(?:over|off|by|in|at)\b)|"
+    r"cut\w*(?:\s+off)?|reduc\w*|withdr[ae]w\w*|freez\w*|froze\w*|scal\w*\s+back|slash\w*)\s+(.*)$",
+    re.IGNORECASE,
+)
+_HALTED_ACTS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(p, re.IGNORECASE), canonical)
+    for p, canonical in [
+        (r"\bmediat\w*", "halt mediation"),
+        (r"\b(?:talks|negotiat\w*|dialogue|discussions)\b", "halt negotiations"),
+        (r"\bmilitary\s+(?:aid|assistance|help|support)\b", "reduce or stop military assistance"),
+        (r"\bhumanitarian\b", "reduce or stop humanitarian assistance"),
+        (
+            r"\b(?:economic|financial|development)\s+(?:aid|assistance|help|support)\b",
+            "reduce or stop economic assistance",
+        ),
+        (r"\b(?:aid|assistance)\b", "reduce or stop material aid"),
+    ]
+]
+
+
+def _halted(phrase: str) -> str | None:
+    """The Halt_* / Reduce_or_stop_* name an end of talks or aid says ("broke off talks with" -> "halt
+    negotiations", "cut aid to" -> "reduce or stop material aid"), or None."""
+    m = _HALT.match(phrase)
+    if m is None:
+        return None
+    return next((c for pattern, c in _HALTED_ACTS if pattern.search(m.group(1))), None)
+
+
+def _refused(phrase: str) -> str | None:
+    """The Refuse_* / Reject_* name a refusal of an act says ("refused to hold talks with" -> "reject proposal to
+    meet, discuss, or negotiate"), plain "reject" for any other refused act, or None when the phrase refuses nothing."""
+    m = _REFUSAL.match(phrase)
+    if m is None:
+        return None
+    return next((c for pattern, c in _REFUSED_ACTS if pattern.search(m.group(1))), "reject")
+
+
+_CANONICAL = frozenset(
+    [
+        *(c for _, c in _CAMEO_WORDS),
+        *(c for _, c in _REFUSED_ACTS),
+        *(c for _, c in _HALTED_ACTS),
+        *(p.meaning for p in phrasal_lexicon()),
+        "meet or negotiate",
+    ]
+)
 _RETURN = frozenset({"return, release person(s)", "return, release property"})
 _MEETING = frozenset({"make a visit", "consult", "engage in negotiation", "discuss by telephone"})
 _INTENT = re.compile(
     r"^(?:(?:next|first|last|earliest|latest)\s+to\s+)?"
+    # "(which parties were) seen pledging cooperation": the intent the sight is of
+    r"(?:(?:was|were|is|are|been|being)\s+)?(?:(?:seen|observed|reported|recorded)\s+)?"
     # reported: "said they wanted (to meet)", "say it planned to", "announced that he hoped to": the same intents
     r"(?:(?:sa(?:id|ys?|ying)|announc(?:e|es|ed|ing)|stat(?:e|es|ed|ing)|declar(?:e|es|ed|ing)|indicat(?:e|es|ed|ing))"
     r"\s+(?:that\s+)?(?:it|he|she|they|we)\s+)?"
@@ -293,7 +456,12 @@ def relation_phrases(phrase: str) -> list[str]:
     cameo = next((c for pattern, c in _CAMEO_WORDS if pattern.search(rest)), None)
     unit = phrasal_meaning(rest)
     action = (unit or cameo) if phrasal_tail(re.findall(r"[\w'’-]+", rest)) else (cameo or unit)
-    if m and m.end() < len(phrase):  # the question is about the intent, not the act: no bare action form
+    refusal = _refused(rest)
+    action = refusal or _halted(rest) or action
+    if refusal and m and m.end() < len(phrase):
+        # "said it would refuse to meet X": ICEWS has no intent to refuse; the refusal itself, never the intent to meet
+        out.append(refusal)
+    elif m and m.end() < len(phrase):  # the question is about the intent, not the act: no bare action form
         out.append(f"express intent to {rest}")
         if action in _MEETING:
             action = "meet or negotiate"  # CAMEO 036 covers the intent to visit, meet, talk or negotiate

@@ -39,7 +39,17 @@ def verb_position(text: str, relation_phrase: str, blocked: Sequence[tuple[int, 
 # A received visit is ICEWS's Host_a_visit, whose object is the visitor: no swap for "received a visit from Y".
 _RECEIVE_FROM = re.compile(
     r"(?:receiv\w*|got|gets?|getting|obtain\w*)\b(?![^,;?]*\bvisit)[^,;?]*?"
-    r"(?:\bfrom\b|\s[-–—]+\s*(?:and\s+)?by\s+(?:whom|who|which|what)\b)",
+    r"(?:\bfrom\b|\s[-–—]+\s*(?:and\s+)?by\s+(?:whom|who|which|what)\b)"
+    # "X was the subject / target of a statement by Y": Y made it, X is its object
+    r"|(?:(?:was|were|is|are|been|being)\s+)?(?:the\s+|a\s+)?(?:subject|target|object|recipient|focus)\s+of\b[^,;?]*?\bby\b",
+    re.IGNORECASE,
+)
+# "From whom did X receive a visit?": Host_a_visit, X its subject as said (``_RECEIVE_FROM``'s exception)
+_VISIT_AFTER = re.compile(r"[^,;?]*\bvisit", re.IGNORECASE)
+# "From whom did X receive praise?", "From which country did X get a lawsuit?": the giver asked up front
+_FROM_WH_RECEIVE = re.compile(
+    r"(?:^|,)\W*from\s+(?:whom|who|which|what)\b[^,;?]*?\b(?:did|does|do|has|have|had|will|would)\b[^,;?]*?"
+    r"\b(?:receiv\w*|get|gets|got|getting|obtain\w*)\s*$",
     re.IGNORECASE,
 )
 
@@ -60,12 +70,21 @@ def is_passive(text: str, verb_start: int) -> bool:
         return True
     if _RECEIVE_FROM.match(text, verb_start):  # "receive optimistic remarks from Japan": Japan made them
         return True
+    if _FROM_WH_RECEIVE.search(text[: verb_start + len(_word_at(text, verb_start))]) and not _VISIT_AFTER.match(
+        text, verb_start
+    ):
+        return True
     be = list(re.finditer(rf"\b{_BE}\b", before, re.IGNORECASE))
     if not be or re.search(r"\b(?:to|did|does|do)\b", before[be[-1].end() :], re.IGNORECASE):
         return False
     verb = re.match(r"[\w'’-]+", text[verb_start:])
     participle = verb is not None and verb.group().lower().endswith(("ed", "en", "wn", "ught", "id", "ld", "nt"))
     return participle and re.search(r"\bby\b", text[verb_start:], re.IGNORECASE) is not None
+
+
+def _word_at(text: str, start: int) -> str:
+    m = re.match(r"[\w'’-]+", text[start:])
+    return m.group() if m is not None else ""
 
 
 def syntactic_role(text: str, mention: Mention, verb_start: int | None, *, passive: bool = False) -> AnswerRole:
