@@ -483,3 +483,39 @@ def test_a_news_agency_is_one_name(question: str, phrase: str, mention: str) -> 
     tq = understand(question)
     assert tq.relation_phrase == phrase
     assert mention in [m.text for m in tq.mentions]
+
+
+# --- one rule per family after the merge of round pair 4 (the time side's twins of these two were dropped) -----------
+
+
+@pytest.mark.parametrize(
+    ("question", "folded"),
+    [
+        (
+            "Kenya visited Uganda. That same month, who visited Kenya?",
+            "In the same month that Kenya visited Uganda, who visited Kenya?",
+        ),
+        (
+            "Kenya visited Uganda. Over that same week, who criticised Kenya?",
+            "In the same week that Kenya visited Uganda, who criticised Kenya?",
+        ),
+        (
+            "Kenya visited Uganda; who else did so over the same week?",
+            "In the same week that Kenya visited Uganda, who else did so?",
+        ),
+    ],
+)
+def test_a_fronted_period_without_its_preposition_or_with_over(question: str, folded: str) -> None:
+    assert anchor_sentence(question) == folded
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("Who criticised Kenya once Uganda became a member?", "Who criticised Kenya after Uganda became a member?"),
+        ("Who visited China once Japan found a partner?", "Who visited China after Japan found a partner?"),
+        ("Who once visited China?", "Who once visited China?"),
+    ],
+)
+def test_once_before_a_clause_with_an_irregular_past(question: str, said: str) -> None:
+    assert once_clause(question) == said

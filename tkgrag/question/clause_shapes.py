@@ -196,7 +196,8 @@ _ONCE_CLAUSE = re.compile(
     r"(?<=\S)(?P<pre>,?\s+)once\s+(?=(?:the|an?|its|their|his|her)\s+(?!(?:year|month|week|day|time)\b)|"
     r"[A-Z][\w'’.-]*\s)"
     r"(?=[^,?.;!]*\b(?:[a-z]{2,}ed|made|held|took|gave|met|said|began|won|lost|went|came|paid|struck|sent|brought|"
-    r"fought|spoke|wrote|signed|led|left|sought|told|hit|cut|beat|sold|bought|broke|chose|drew|saw|withdrew|threw)\b)"
+    r"fought|spoke|wrote|signed|led|left|sought|told|hit|cut|beat|sold|bought|broke|chose|drew|saw|withdrew|threw|"
+    r"became|put|set|flew|knew|grew|rose|fell|felt|kept|dealt|meant|built|lent|spent|stood|caught|found|sank)\b)"
 )
 _MAIN_BEFORE = re.compile(r"\b(?:who|whom|which|what|name|list|tell|give|identify)\b", re.IGNORECASE)
 

@@ -30,7 +30,7 @@ _BEFORE = re.compile(r"\b(?:before|earlier|previous(?:ly)?|prior)\b", re.IGNOREC
 # "X did Y; who else did that the same month?": the period of X's event ("In the same month that X did Y, ...");
 # "that same month", "that very day", "that month", "within the same day" say the same
 _SAME_PERIOD = re.compile(
-    r"\s*\b(?:in\s+|on\s+|during\s+|within\s+)?(?:the(?:\s+(?:very|same))+|that(?:\s+(?:very|same))*)\s+"
+    r"\s*\b(?:in\s+|on\s+|during\s+|within\s+|over\s+|at\s+)?(?:the(?:\s+(?:very|same))+|that(?:\s+(?:very|same))*)\s+"
     r"(?P<unit>day|week|month|year)\b(?=\s*[?.!]?\s*$)",
     re.IGNORECASE,
 )
@@ -70,7 +70,7 @@ _NEXT_PERIOD_TAIL = re.compile(
 # "X did Y. During that same month, who did Z?": the period said before the question word, moved behind it ("... Who
 # did Z during that same month?"), the order ``_SAME_PERIOD`` reads
 _FRONTED_PERIOD = re.compile(
-    r"(?P<sep>[.;]\s+)(?P<lead>(?:during|in|on|within)\s+(?:the(?:\s+(?:very|same))+|that(?:\s+(?:very|same))*)\s+"
+    r"(?P<sep>[.;]\s+)(?P<lead>(?:(?:during|in|on|within|over|at)\s+)?(?:the(?:\s+(?:very|same))+|that(?:\s+(?:very|same))*)\s+"
     r"(?:day|week|month|year))\s*,\s*(?P<wh>(?:who|whom|which|what)\b[^.?!]*?)\s*(?P<end>[?.!]?)\s*$",
     re.IGNORECASE,
 )

@@ -14,18 +14,16 @@
   before the end of 2015, ..." (``window_edges`` makes it one range); a period that ends the year has no rest.
 - "Tell me the month or months of 2015 in which X did R." -> "Tell me in which months of 2015 X did R.": "the month
   or months" was an unread word next to the year (the reader abstained); the asked unit is the answer's.
-- "X did R to Y. During that same month, who ...?" -> "In the same month that X did R to Y, who ...?": the statement
-  is the anchor; before, the question's own clause was read as the anchor and the statement as the question.
 
 - "(according to the records)", "(as reported)" inside a clause: no part of the event; dropped.
 - "ahead of the occasion when X did R" -> "ahead of X did R" (the clause is the anchor); "on the day following the
   one when X did R" -> "on the day after X did R".
-- "... once X did R" (a clause with its own subject, mid-question) -> "... after X did R".
 - "before 2015 ended" -> "before the end of 2015" (up to its last day; "before 2015" was its first day), "After X,
   and before the end of 2015, who ...?" -> "After X, who ... before the end of 2015?" (the anchor's clause ended at
   the time, with "and" in it); "the end of the month of November 2014" -> "the end of November 2014".
 
-Anything else is left as written (the reader reads or abstains as before).
+"... once X did R" mid-question is ``clause_shapes.once_clause``'s, and "X did R. During that same month, who
+...?" is ``declarative.anchor_sentence``'s. Anything else is left as written (the reader reads or abstains as before).
 """
 
 from __future__ import annotations
@@ -185,26 +183,6 @@ def _units_asked(text: str) -> str:
     return f"{text[: m.start()]}{prep} which {unit}s {m.group('t')} {text[m.end() :]}"
 
 
-# "X did R to Y. During that same month, who ...?": the statement is the anchor of the question after it
-_STATEMENT_THEN_PERIOD = re.compile(
-    r"^\s*(?P<first>[^?!;]*?[^\s.;])\s*[.;]\s+(?:(?:during|in|on|within|over|at)\s+)?(?:that|the)(?:\s+(?:very|same))+\s+"
-    r"(?P<unit>day|week|month|year)\s*,\s*(?P<q>(?:who|whom|which|what)\b[^?]*\?)\s*$",
-    re.IGNORECASE,
-)
-
-
-def _statement_then_period(text: str) -> str:
-    m = _STATEMENT_THEN_PERIOD.match(text)
-    if m is None or re.match(r"(?:who|whom|whose|which|what|when|where|how|why)\b", m.group("first"), re.I):
-        return text
-    first = m.group("first")
-    first = "the" + first[3:] if re.match(r"The\s+[a-z]", first) else first
-    unit = m.group("unit").lower()
-    prep = "On" if unit == "day" else "In"
-    q = m.group("q")
-    return f"{prep} the same {unit} that {first}, {q[:1].lower()}{q[1:]}"
-
-
 # "before 2015 ended": up to the year's end (read as "before 2015", the year's start, it left out the whole year)
 _ENDED = re.compile(
     r"\b(?P<side>before|until|till|by)\s+(?P<t>[^,?;()]{3,30}?)\s+(?:ended|was\s+over|had\s+ended|had\s+finished|"
@@ -272,24 +250,9 @@ def _occasion(text: str) -> str:
     return _THE_ONE_WHEN.sub(said, text)
 
 
-_PAST_IRREGULAR = (
-    "made|gave|took|met|held|said|went|paid|sent|told|began|struck|threw|brought|sought|fought|won|lost|left|led|spoke|"
-    "saw|wrote|came|became|broke|beat|cut|hit|put|set|chose|flew|stole|swore|knew|grew|rose|shook|fell|felt|kept|"
-    "dealt|meant|built|lent|spent|sold|stood|bought|caught|taught|thought|found|bound|hung|sank|drew|did|had"
-)
-# "Name the first actor that gave aid to X once X worked with Y.": "once" opening a clause with its own subject and a
-# past verb (not "who once visited", "once in 2014", "once again") is "after"; only "once X had/did ..." was read,
-# and the rest joined the question's relation words (a wrong answer: "gave aid ... worked together" read as the
-# cooperation)
-_ONCE_CLAUSE = re.compile(
-    r"(?<=[a-z\d)])\s+once\s+(?=(?:the|a|an|his|her|its|their)\s+\w|[A-Z])(?!(?:In|On|During|Again|More|Upon)\b)"
-    rf"(?=[^,?;]*?\b(?:[a-z]+ed|{_PAST_IRREGULAR})\b[^,?;]*[?.!]?\s*$)"
-)
-
-
 def scope_said(question: str) -> str:
     """``question`` with its scope, asked unit or statement said where the reader reads them; unchanged otherwise."""
-    question = _ONCE_CLAUSE.sub(" after ", _occasion(_SOURCE_BRACKET.sub("", question)))
+    question = _occasion(_SOURCE_BRACKET.sub("", question))
     question = _period_ended(_front_scope(_form_bracket(question)))
     question = _rest_of_year(_period_over(_only_same_period(question)))
-    return _statement_then_period(_units_asked(question))
+    return _units_asked(question)
