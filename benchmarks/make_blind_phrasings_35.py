@@ -781,7 +781,7 @@ def build(g: Gen) -> None:
             q, role, mode, params = spec
             ad = an[3]
             side = [(x, d) for x, d in g.f.side(role, r, e)]
-            p = {"sa": an[0], "ra": an[1], "oa": an[2], "e": e, "r": r}
+            p: dict[str, Any] = {"sa": an[0], "ra": an[1], "oa": an[2], "e": e, "r": r}
             if mode == "window":
                 d0, d1, lo, hi = params
                 ans = sorted(
