@@ -157,10 +157,16 @@ def anchor_period_part(text: str) -> str:
     return f"In the same {m.group('unit').lower()} that {clause}, {main.strip()} {side} {subject} did{end}"
 
 
+# "earlier in 2014 than Simon Gass's consultations with X", "than the visit of X to Y": an event noun, no time word
+# (read as "the day" of it; an event noun's roles are read by the anchor's grounding)
+_BARE_NOMINAL = (
+    r"(?=the\s+(?:[a-z-]+\s+)?[a-z-]+\s+(?:of|between|by|from)\s|"
+    r"(?:the\s+)?[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,5}['’]s?\s+(?:[a-z-]+\s+)?[a-z-]+\s+(?:of|with|to|on|about|against|for)\s)"
+)
 # "Which actors hosted X earlier in 2014 than the day X praised Y?": the year bounds the answer and the anchor alike
 _THAN_THE_DAY = re.compile(
-    r"^\s*(?P<main>(?:who|whom|which|what)\b[^,?]*?)\s+(?P<dir>earlier|later)\s+in\s+(?P<year>\d{4})\s+than\s+"
-    r"(?:the\s+(?:day|date|time|moment)\s+(?:(?:on\s+which|when|that)\s+)?|when\s+)"
+    r"^\s*(?P<main>(?:who|whom|which|what)\b[^?]*?)\s+(?P<dir>earlier|later)\s+in\s+(?P<year>\d{4})\s+than\s+"
+    r"(?:the\s+(?:day|date|time|moment)\s+(?:(?:on\s+which|when|that)\s+)?|when\s+|" + _BARE_NOMINAL + r")"
     r"(?P<clause>[^,?]+?)(?P<end>\s*[?.!]?\s*)$",
     re.IGNORECASE,
 )
@@ -169,7 +175,7 @@ _THAN_THE_DAY = re.compile(
 # the same, fronted: "Earlier in 2014 than the day X praised Y, who had hosted X?"
 _THAN_THE_DAY_FIRST = re.compile(
     r"^\s*(?P<dir>earlier|later)\s+in\s+(?P<year>\d{4})\s+than\s+"
-    r"(?:the\s+(?:day|date|time|moment)\s+(?:(?:on\s+which|when|that)\s+)?|when\s+)"
+    r"(?:the\s+(?:day|date|time|moment)\s+(?:(?:on\s+which|when|that)\s+)?|when\s+|" + _BARE_NOMINAL + r")"
     r"(?P<clause>[^,?]+?)\s*,\s*(?P<main>(?:who|whom|which|what)\b[^,?]*?)(?P<end>\s*[?.!]?\s*)$",
     re.IGNORECASE,
 )

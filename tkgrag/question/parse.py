@@ -354,6 +354,8 @@ _ANSWER_HEAD = re.compile(
     r"(?:ones?|part(?:y|ies)|actors?|entit(?:y|ies)|everyone|everybody|anyone|"
     r"those|countr(?:y|ies)|sides?|persons?|people|groups?|organi[sz]ations?|leaders?|states?|nations?)\s+"
     r"(?:(?:that|who|which|whom)\s+)?(?=\S)"
+    # "(Name) whoever last said they wanted to meet X": the free relative is the answer, no event word
+    r"|^(?:whoever|whomever|whosoever)\s+(?=\S)"
     # "the (latest) target that X chose to V": the answer is the object of the relative clause's verb; the head noun
     # says only that, so it goes when a relative pronoun follows ("the target of X's criticism" keeps it)
     r"|^(?:targets?|recipients?|choices?)\s+(?:(?:that|which|whom|who)\s+(?=\S)|"
