@@ -47,7 +47,8 @@ _SAID_BY_TRIGGER = re.compile(
 
 # "who else did X consult after that?": the question says its verb again but points back at the first sentence
 _BACK_REFERENCE = re.compile(
-    r"\b(?:after|before|prior\s+to)\s+(?:that|this|then|them|him|her)\b(?=\s*(?:\([^()]*\))?\s*[?.!]?\s*$)", re.IGNORECASE
+    r"\b(?:after|before|prior\s+to)\s+(?:that|this|then|them|him|her)\b(?=\s*(?:\([^()]*\))?\s*[?.!]?\s*$)",
+    re.IGNORECASE,
 )
 # "X commented on Y on June 22, 2015; who was next to comment on Y?": the question says its own verb, but "next"
 # orders it after the first sentence's event (read alone, X's own event was the answer, refused as the subject)
