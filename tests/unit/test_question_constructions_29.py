@@ -196,3 +196,57 @@ def test_declarative_then_own_verb_without_order_is_unchanged() -> None:
     # guard: the question says its own verb and no order against the statement
     q = "Japan hosted Kenya on 3 May 2014; who visited China in 2014?"
     assert anchor_sentence(q) == q
+
+
+# -- entity phrases: an event noun is no role word; ICEWS's "Defense / Security Ministry", "Pakistan administered
+# Kashmir" ---------------------------------------------------------------------------------------------------------
+
+
+def _mentions(question: str) -> list[tuple[str, str]]:
+    return [(m.text, m.kind.value) for m in understand(question).mentions]
+
+
+@pytest.mark.parametrize(
+    ("question", "mention"),
+    [
+        (
+            "In the same month as the visit of citizens of Saudi Arabia to Iraq, who praised Iraq?",
+            "citizens of Saudi Arabia",
+        ),
+        ("Before the consultations of the police of Kenya with Uganda, who visited Kenya?", "the police of Kenya"),
+        (
+            "In 2014, which actor imposed sanctions, an embargo or a boycott on citizens of Nigeria?",
+            "citizens of Nigeria",
+        ),
+        ("Who imposed a boycott on businesses in Israel in 2014?", "businesses in Israel"),
+        ("Who imposed an embargo on the government of Iran in 2014?", "the government of Iran"),
+        (
+            "Who held consultations with Slovakia's defence and security ministry in 2014?",
+            "Slovakia's defence and security ministry",
+        ),
+        (
+            "Who criticized the defense and security ministry of Slovakia?",
+            "the defense and security ministry of Slovakia",
+        ),
+        ("Who commented publicly on Pakistan administered Kashmir in 2014?", "Pakistan administered Kashmir"),
+        ("Who visited Indian administered Kashmir in 2014?", "Indian administered Kashmir"),
+    ],
+)
+def test_entity_phrases(question: str, mention: str) -> None:
+    assert mention in [text for text, _ in _mentions(question)]
+
+
+@pytest.mark.parametrize(
+    ("question", "mention"),
+    [
+        ("Who visited the head of government of Germany?", "the head of government of Germany"),  # guard
+        ("Did Pakistan administered aid to Kashmir in 2014?", "Pakistan"),  # guard: no region's name
+    ],
+)
+def test_entity_phrase_guards(question: str, mention: str) -> None:
+    assert mention in [text for text, _ in _mentions(question)]
+
+
+def test_sanction_words_are_not_a_role() -> None:
+    texts = [text for text, _ in _mentions("Who imposed a boycott on citizens of Nigeria in 2014?")]
+    assert not any("boycott" in t for t in texts)
