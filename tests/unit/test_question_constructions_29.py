@@ -213,20 +213,20 @@ def _mentions(question: str) -> list[tuple[str, str]]:
             "In the same month as the visit of citizens of Saudi Arabia to Iraq, who praised Iraq?",
             "citizens of Saudi Arabia",
         ),
-        ("Before the consultations of the police of Kenya with Uganda, who visited Kenya?", "the police of Kenya"),
+        ("Before the consultations of the police of Kenya with Uganda, who visited Kenya?", "police of Kenya"),
         (
             "In 2014, which actor imposed sanctions, an embargo or a boycott on citizens of Nigeria?",
             "citizens of Nigeria",
         ),
-        ("Who imposed a boycott on businesses in Israel in 2014?", "businesses in Israel"),
-        ("Who imposed an embargo on the government of Iran in 2014?", "the government of Iran"),
+        ("Who imposed a boycott on businesses in Israel in 2014?", "businesses in Israel"),  # guard
+        ("Who imposed an embargo on the government of Iran in 2014?", "the government of Iran"),  # guard
         (
             "Who held consultations with Slovakia's defence and security ministry in 2014?",
             "Slovakia's defence and security ministry",
         ),
         (
             "Who criticized the defense and security ministry of Slovakia?",
-            "the defense and security ministry of Slovakia",
+            "the defense and security ministry of Slovakia",  # guard
         ),
         ("Who commented publicly on Pakistan administered Kashmir in 2014?", "Pakistan administered Kashmir"),
         ("Who visited Indian administered Kashmir in 2014?", "Indian administered Kashmir"),

@@ -17,6 +17,7 @@ Question words, signal words and months at the start of a sentence are not names
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 
@@ -293,10 +294,7 @@ def _role_of(text: str, holder: Mention) -> Mention | None:
         return None  # "the African Union spoke approvingly of Djibouti": a clause, its subject and verb, no role
     role_words = m.group("role").split()
     definite = m.group("art").lower() == "the"
-    if any(
-        EVENT_NOUN.fullmatch(w.lower()) and nxt.lower() == "of"
-        for w, nxt in zip(role_words, role_words[1:], strict=False)
-    ):
+    if any(EVENT_NOUN.fullmatch(w.lower()) and nxt.lower() == "of" for w, nxt in itertools.pairwise(role_words)):
         # "the visit of citizens of Saudi Arabia to Iraq": an event of the sector's ("visit of citizens" was taken as
         # the role, and the anchor lost its actor); the sector is the known words right before "of"
         return _bare_sector_role(text, holder)
