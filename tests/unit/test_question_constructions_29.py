@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tkgrag.model import AnswerRole
-from tkgrag.question.clause_shapes import than_the_day
+from tkgrag.question.clause_shapes import than_the_day, time_after_which
 from tkgrag.question.declarative import anchor_sentence
 from tkgrag.question.grounded import GroundedEntity
 from tkgrag.question.grounding import _nominal_main_roles, _nominal_roles
@@ -250,3 +250,46 @@ def test_entity_phrase_guards(question: str, mention: str) -> None:
 def test_sanction_words_are_not_a_role() -> None:
     texts = [text for text, _ in _mentions("Who imposed a boycott on citizens of Nigeria in 2014?")]
     assert not any("boycott" in t for t in texts)
+
+
+# -- "What was the first date after X did Y on which Z did W?": the relative clause is the main event -----------------
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        (
+            "What was the first date after Julie Bishop sounded upbeat about Japan on which Julie Bishop signalled "
+            "readiness to meet Iran?",
+            "After Julie Bishop sounded upbeat about Japan, what was the first date on which Julie Bishop signalled "
+            "readiness to meet Iran?",
+        ),
+        (
+            "What was the first date after Abdullah Abdullah's public statement on NATO on which Abdullah Abdullah "
+            "made threats against Afghanistan?",
+            "After Abdullah Abdullah's public statement on NATO, what was the first date on which Abdullah Abdullah "
+            "made threats against Afghanistan?",
+        ),
+        (
+            "What was the last day before China visited Japan when Japan criticized China?",
+            "Before China visited Japan, what was the last day when Japan criticized China?",
+        ),
+        (
+            "Which was the earliest month following Kenya's talks with Uganda in which Uganda praised Kenya?",
+            "Following Kenya's talks with Uganda, which was the earliest month in which Uganda praised Kenya?",
+        ),
+    ],
+)
+def test_time_after_an_anchor_on_which(question: str, expected: str) -> None:
+    assert time_after_which(question) == expected
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What was the first date after 5 May 2014 on which China visited Japan?",  # guard: a time, not an event
+        "What was the first date on which China visited Japan after Japan visited China?",  # guard: another order
+    ],
+)
+def test_time_after_which_guards(question: str) -> None:
+    assert time_after_which(question) == question

@@ -21,6 +21,7 @@ from tkgrag.question.lexicon import PRO_FORM
 from tkgrag.question.mentions import find_mentions
 from tkgrag.question.model import MentionKind
 from tkgrag.question.sectors import sector_phrase_length
+from tkgrag.question.time_expressions import find_time_expressions
 
 _PLURAL_MARK = re.compile(r"\b([A-Za-z]{2,})\((e?s)\)", re.IGNORECASE)
 
@@ -214,3 +215,28 @@ def once_clause(text: str) -> str:
     if m is None or _MAIN_BEFORE.search(text, 0, m.start()) is None:
         return text
     return f"{text[: m.start()]}{m.group('pre')}after {text[m.end() :]}"
+
+
+# "What was the first date after X did Y on which Z did W?": the relative clause ("on which ...") is the main event,
+# the words between "after" and it the anchor; read together they were one anchor and the question had no event
+_TIME_AFTER_WHICH = re.compile(
+    r"^\s*(?P<wh>what|which)\s+(?P<be>was|is|were|are)\s+the\s+"
+    r"(?P<ord>first|earliest|next|last|latest|final|most\s+recent)\s+(?P<noun>date|day|month|year|time|week)\s+"
+    r"(?P<trig>after|before|following|since|prior\s+to)\s+(?P<anchor>[^?]+?)\s*,?\s+"
+    r"(?P<rel>on\s+which|in\s+which|during\s+which|when|that)\s+(?P<main>[^?]+?)(?P<end>\s*[?.!]?\s*)$",
+    re.IGNORECASE,
+)
+
+
+def time_after_which(text: str) -> str:
+    """ "What was the first date after X did Y on which Z did W?" -> "After X did Y, what was the first date on which
+    Z did W?" (the fronted anchor clause the reader reads); unchanged otherwise."""
+    m = _TIME_AFTER_WHICH.match(text)
+    if m is None or find_time_expressions(m.group("anchor")):
+        return text  # "the first date after 5 May 2014 on which ...": a time, read by the time path
+    trig = m.group("trig")
+    end = m.group("end").strip() or "?"
+    return (
+        f"{trig[:1].upper()}{trig[1:]} {m.group('anchor').strip()}, {m.group('wh').lower()} {m.group('be')} the "
+        f"{m.group('ord')} {m.group('noun')} {m.group('rel')} {m.group('main').strip()}{end}"
+    )

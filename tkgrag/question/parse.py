@@ -24,6 +24,7 @@ from tkgrag.question.clause_shapes import (
     plural_marks,
     targets_when,
     than_the_day,
+    time_after_which,
 )
 from tkgrag.question.counsel import counsel_as_consult
 from tkgrag.question.declarative import UnreadablePair, anchor_sentence
@@ -77,6 +78,7 @@ _REWRITES: tuple[Callable[[str], str], ...] = (
     targets_when,
     anchor_period_part,
     than_the_day,
+    time_after_which,
     once_clause,
     receiving_end,
     hosted_visit,
