@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tkgrag.model import AnswerRole
-from tkgrag.question.clause_shapes import than_the_day, time_after_which
+from tkgrag.question.clause_shapes import rest_of_year, than_the_day, time_after_which
 from tkgrag.question.declarative import anchor_sentence
 from tkgrag.question.grounded import GroundedEntity
 from tkgrag.question.grounding import _nominal_main_roles, _nominal_roles
@@ -293,3 +293,39 @@ def test_time_after_an_anchor_on_which(question: str, expected: str) -> None:
 )
 def test_time_after_which_guards(question: str) -> None:
     assert time_after_which(question) == question
+
+
+# -- "After X did Y, on which dates in the rest of 2014 did Z ...?": the year; the anchor says the rest -------------
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        (
+            "After Ma Ying Jeou hosted Japan, on which dates in the rest of 2014 did North Korea criticize Japan?",
+            "After Ma Ying Jeou hosted Japan, on which dates in 2014 did North Korea criticize Japan?",
+        ),
+        (
+            "Following China's visit to Kenya, who praised Kenya during the remainder of 2015?",
+            "Following China's visit to Kenya, who praised Kenya during 2015?",
+        ),
+        (
+            "Before Japan hosted Iran, on which days over the rest of the year 2014 did Iran praise Japan?",
+            "Before Japan hosted Iran, on which days over 2014 did Iran praise Japan?",
+        ),
+    ],
+)
+def test_rest_of_a_year_after_an_anchor(question: str, expected: str) -> None:
+    assert rest_of_year(question) == expected
+
+
+def test_rest_of_a_year_without_an_anchor_is_unchanged() -> None:
+    q = "Who praised Kenya in the rest of 2015?"  # guard: no anchor says from when
+    assert rest_of_year(q) == q
+
+
+def test_rest_of_a_year_keeps_the_subject() -> None:
+    t = understand(
+        "After Ma Ying Jeou hosted Japan, on which dates in the rest of 2014 did North Korea criticize Japan?"
+    )
+    assert "rest" not in t.relation_phrase

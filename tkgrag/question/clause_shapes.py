@@ -240,3 +240,21 @@ def time_after_which(text: str) -> str:
         f"{trig[:1].upper()}{trig[1:]} {m.group('anchor').strip()}, {m.group('wh').lower()} {m.group('be')} the "
         f"{m.group('ord')} {m.group('noun')} {m.group('rel')} {m.group('main').strip()}{end}"
     )
+
+
+# "After X did Y, on which dates in the rest of 2014 did Z ...?": the year, after the anchor (the constraint's "after"
+# says the rest); left as written, "in the rest" stayed in the event words, the verb was lost and both names were read
+# as objects (the days of either's events answered)
+_REST_OF_YEAR = re.compile(
+    r"\b(?P<prep>in|during|over|for|through(?:out)?)\s+(?:the\s+)?(?:rest|remainder|remaining\s+part|balance)\s+of\s+"
+    r"(?:the\s+year\s+)?(?P<year>(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+
+
+def rest_of_year(text: str) -> str:
+    """ "in the rest of 2014" -> "in 2014" when an anchor orders the question ("after ..."/"before ..."), whose
+    constraint keeps the rest of the year; unchanged otherwise."""
+    if not re.search(r"\b(?:after|following|since|once|before)\b", text, re.IGNORECASE):
+        return text
+    return _REST_OF_YEAR.sub(lambda m: f"{m.group('prep')} {m.group('year')}", text)

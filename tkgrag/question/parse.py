@@ -23,6 +23,7 @@ from tkgrag.question.clause_shapes import (
     once_clause,
     plural_marks,
     targets_when,
+    rest_of_year,
     than_the_day,
     time_after_which,
 )
@@ -79,6 +80,7 @@ _REWRITES: tuple[Callable[[str], str], ...] = (
     anchor_period_part,
     than_the_day,
     time_after_which,
+    rest_of_year,
     once_clause,
     receiving_end,
     hosted_visit,
