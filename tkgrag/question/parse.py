@@ -22,8 +22,8 @@ from tkgrag.question.clause_shapes import (
     dash_topic,
     once_clause,
     plural_marks,
-    targets_when,
     rest_of_year,
+    targets_when,
     than_the_day,
     time_after_which,
 )
