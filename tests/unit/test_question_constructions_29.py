@@ -81,6 +81,7 @@ def _m(text: str, name: str) -> Mention:
         ("When was the signing of a formal agreement between Iran and France?", "Iran", "France"),
         ("On what date did the talks between China and the Philippines happen?", "China", "Philippines"),
         ("Which day saw the telephone conversation between Kenya and Uganda?", "Kenya", "Uganda"),
+        ("In 2014, what was the date of the signing of a formal agreement between France and Iran?", "France", "Iran"),
     ],
 )
 def test_joint_event_nouns_name_a_subject(text: str, a: str, b: str) -> None:

@@ -872,7 +872,9 @@ _JOINT_NOUN = (
     r"treaty|treaties))?|(?:formal\s+)?agreements?|accords?|deals?|treaty|treaties)"
 )
 _MAIN_NOUN_JOINT = re.compile(
-    rf"{_NOUN_LEAD}\s+(?:the|a|an)\s+(?:[a-z-]+\s+)?{_JOINT_NOUN}\s+(?:between|of|involving)\s+(?:the\s+)?$",
+    # "(what was) the date of the signing of an agreement between A and B" too
+    rf"(?:{_NOUN_LEAD}|\b(?:date|day|month|year|week|time)\s+of)\s+(?:the|a|an)\s+(?:[a-z-]+\s+)?{_JOINT_NOUN}\s+"
+    r"(?:between|of|involving)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
 _JOINT_MID = re.compile(r"^\s+and\s+(?:the\s+)?$", re.IGNORECASE)
