@@ -175,6 +175,10 @@ def test_a_time_word_before_an_event_noun_says_no_role(text: str, a: str, b: str
             "After Japan hosted Kenya on 3 May 2014, who was the next to receive a visit from Kenya?",
         ),
         (
+            "Mali praised France on 25 April 2014. Who expressed sympathy for France next?",
+            "After Mali praised France on 25 April 2014, who expressed sympathy for France next?",
+        ),
+        (
             "Philip Hammond held consultations with Staffan de Mistura. Who had been the last to do that before them?",
             "Before Philip Hammond held consultations with Staffan de Mistura, who had been the last to do that?",
         ),

@@ -52,7 +52,9 @@ _BACK_REFERENCE = re.compile(
 )
 # "X commented on Y on June 22, 2015; who was next to comment on Y?": the question says its own verb, but "next"
 # orders it after the first sentence's event (read alone, X's own event was the answer, refused as the subject)
-_NEXT_TO = re.compile(r"\b(?:was|were|is|are)\s+(?:the\s+)?next\b|\bnext\s+to\b|\bwho\s+next\b", re.IGNORECASE)
+_NEXT_TO = re.compile(
+    r"\b(?:was|were|is|are)\s+(?:the\s+)?next\b|\bnext\s+to\b|\bwho\s+next\b|\bnext\s*[?.!]?\s*$", re.IGNORECASE
+)
 # "X consulted Y at one point; ...": the occasion is the anchor itself, the words say no time
 _ONE_OCCASION = re.compile(r"\s+(?:at\s+(?:one|some)\s+point|once|on\s+(?:one|an)\s+occasion)$", re.IGNORECASE)
 
