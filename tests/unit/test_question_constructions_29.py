@@ -175,6 +175,14 @@ def test_a_time_word_before_an_event_noun_says_no_role(text: str, a: str, b: str
             "After Japan hosted Kenya on 3 May 2014, who was the next to receive a visit from Kenya?",
         ),
         (
+            "On June 22, 2015, Olusegun Obasanjo commented on Bukola Saraki; who next commented on Bukola Saraki?",
+            "After Olusegun Obasanjo commented on Bukola Saraki on June 22, 2015, who next commented on Bukola Saraki?",
+        ),
+        (
+            "On 3 May 2014, Japan hosted Kenya. Who did so next?",
+            "After Japan hosted Kenya on 3 May 2014, who did so next?",
+        ),
+        (
             "Mali praised France on 25 April 2014. Who expressed sympathy for France next?",
             "After Mali praised France on 25 April 2014, who expressed sympathy for France next?",
         ),

@@ -166,6 +166,7 @@ def anchor_sentence(question: str) -> str:
             f"cannot read {question!r}: the question repeats the first sentence's event but says neither after nor "
             "before it; ask e.g. 'After X did Y, who did so next?'"
         )
+    first = _lower_the(_time_last(first))  # "On D, X did Y; who next ...": "After X did Y on D, ..."
     rest = _SAID_BY_TRIGGER.sub("", rest)
     rest = _ONE_TO_DO.sub(lambda o: " did that next" if o.group("which").lower() == "next" else " did that", rest)
     return f"{'After' if after else 'Before'} {first}, {rest[:1].lower()}{rest[1:]}"
