@@ -21,6 +21,7 @@ from tkgrag.question.lexicon import PRO_FORM
 from tkgrag.question.mentions import find_mentions
 from tkgrag.question.model import MentionKind
 from tkgrag.question.sectors import sector_phrase_length
+from tkgrag.question.time_expressions import find_time_expressions
 
 _PLURAL_MARK = re.compile(r"\b([A-Za-z]{2,})\((e?s)\)", re.IGNORECASE)
 
@@ -157,10 +158,16 @@ def anchor_period_part(text: str) -> str:
     return f"In the same {m.group('unit').lower()} that {clause}, {main.strip()} {side} {subject} did{end}"
 
 
+# "earlier in 2014 than Simon Gass's consultations with X", "than the visit of X to Y": an event noun, no time word
+# (read as "the day" of it; an event noun's roles are read by the anchor's grounding)
+_BARE_NOMINAL = (
+    r"(?=the\s+(?:[a-z-]+\s+)?[a-z-]+\s+(?:of|between|by|from)\s|"
+    r"(?:the\s+)?[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,5}['’]s?\s+(?:[a-z-]+\s+)?[a-z-]+\s+(?:of|with|to|on|about|against|for)\s)"
+)
 # "Which actors hosted X earlier in 2014 than the day X praised Y?": the year bounds the answer and the anchor alike
 _THAN_THE_DAY = re.compile(
-    r"^\s*(?P<main>(?:who|whom|which|what)\b[^,?]*?)\s+(?P<dir>earlier|later)\s+in\s+(?P<year>\d{4})\s+than\s+"
-    r"(?:the\s+(?:day|date|time|moment)\s+(?:(?:on\s+which|when|that)\s+)?|when\s+)"
+    r"^\s*(?P<main>(?:who|whom|which|what)\b[^?]*?)\s+(?P<dir>earlier|later)\s+in\s+(?P<year>\d{4})\s+than\s+"
+    r"(?:the\s+(?:day|date|time|moment)\s+(?:(?:on\s+which|when|that)\s+)?|when\s+|" + _BARE_NOMINAL + r")"
     r"(?P<clause>[^,?]+?)(?P<end>\s*[?.!]?\s*)$",
     re.IGNORECASE,
 )
@@ -169,7 +176,7 @@ _THAN_THE_DAY = re.compile(
 # the same, fronted: "Earlier in 2014 than the day X praised Y, who had hosted X?"
 _THAN_THE_DAY_FIRST = re.compile(
     r"^\s*(?P<dir>earlier|later)\s+in\s+(?P<year>\d{4})\s+than\s+"
-    r"(?:the\s+(?:day|date|time|moment)\s+(?:(?:on\s+which|when|that)\s+)?|when\s+)"
+    r"(?:the\s+(?:day|date|time|moment)\s+(?:(?:on\s+which|when|that)\s+)?|when\s+|" + _BARE_NOMINAL + r")"
     r"(?P<clause>[^,?]+?)\s*,\s*(?P<main>(?:who|whom|which|what)\b[^,?]*?)(?P<end>\s*[?.!]?\s*)$",
     re.IGNORECASE,
 )
@@ -208,3 +215,46 @@ def once_clause(text: str) -> str:
     if m is None or _MAIN_BEFORE.search(text, 0, m.start()) is None:
         return text
     return f"{text[: m.start()]}{m.group('pre')}after {text[m.end() :]}"
+
+
+# "What was the first date after X did Y on which Z did W?": the relative clause ("on which ...") is the main event,
+# the words between "after" and it the anchor; read together they were one anchor and the question had no event
+_TIME_AFTER_WHICH = re.compile(
+    r"^\s*(?P<wh>what|which)\s+(?P<be>was|is|were|are)\s+the\s+"
+    r"(?P<ord>first|earliest|next|last|latest|final|most\s+recent)\s+(?P<noun>date|day|month|year|time|week)\s+"
+    r"(?P<trig>after|before|following|since|prior\s+to)\s+(?P<anchor>[^?]+?)\s*,?\s+"
+    r"(?P<rel>on\s+which|in\s+which|during\s+which|when|that)\s+(?P<main>[^?]+?)(?P<end>\s*[?.!]?\s*)$",
+    re.IGNORECASE,
+)
+
+
+def time_after_which(text: str) -> str:
+    """ "What was the first date after X did Y on which Z did W?" -> "After X did Y, what was the first date on which
+    Z did W?" (the fronted anchor clause the reader reads); unchanged otherwise."""
+    m = _TIME_AFTER_WHICH.match(text)
+    if m is None or find_time_expressions(m.group("anchor")):
+        return text  # "the first date after 5 May 2014 on which ...": a time, read by the time path
+    trig = m.group("trig")
+    end = m.group("end").strip() or "?"
+    return (
+        f"{trig[:1].upper()}{trig[1:]} {m.group('anchor').strip()}, {m.group('wh').lower()} {m.group('be')} the "
+        f"{m.group('ord')} {m.group('noun')} {m.group('rel')} {m.group('main').strip()}{end}"
+    )
+
+
+# "After X did Y, on which dates in the rest of 2014 did Z ...?": the year, after the anchor (the constraint's "after"
+# says the rest); left as written, "in the rest" stayed in the event words, the verb was lost and both names were read
+# as objects (the days of either's events answered)
+_REST_OF_YEAR = re.compile(
+    r"\b(?P<prep>in|during|over|for|through(?:out)?)\s+(?:the\s+)?(?:rest|remainder|remaining\s+part|balance)\s+of\s+"
+    r"(?:the\s+year\s+)?(?P<year>(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+
+
+def rest_of_year(text: str) -> str:
+    """ "in the rest of 2014" -> "in 2014" when an anchor orders the question ("after ..."/"before ..."), whose
+    constraint keeps the rest of the year; unchanged otherwise."""
+    if not re.search(r"\b(?:after|following|since|once|before)\b", text, re.IGNORECASE):
+        return text
+    return _REST_OF_YEAR.sub(lambda m: f"{m.group('prep')} {m.group('year')}", text)

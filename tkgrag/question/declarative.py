@@ -37,15 +37,24 @@ _SAME_PERIOD = re.compile(
 # Order words the anchor trigger now says ("Who else did so afterwards?" -> "After ..., who else did so?"); "next"
 # stays: it asks for the nearest one.
 _SAID_BY_TRIGGER = re.compile(
-    r"\s*\b(?:(?:(?:right|immediately|straight|just|directly)\s+)?(?:after|before|prior\s+to)\s+(?:that|then|this)|"
+    # "before them": the first sentence's actors, i.e. their event; a parenthesised time after it ("(in 2015)") stays
+    r"\s*\b(?:(?:(?:right|immediately|straight|just|directly)\s+)?(?:after|before|prior\s+to)\s+(?:that|then|this|them|him|her)|"
     r"afterwards|after|then|later|subsequently|before|"
-    r"earlier|previously)\b(?=\s*[?.!]?\s*$)",
+    r"earlier|previously)\b(?=\s*(?:\([^()]*\))?\s*[?.!]?\s*$)",
     re.IGNORECASE,
 )
 
 
 # "who else did X consult after that?": the question says its verb again but points back at the first sentence
-_BACK_REFERENCE = re.compile(r"\b(?:after|before|prior\s+to)\s+(?:that|this|then)\b(?=\s*[?.!]?\s*$)", re.IGNORECASE)
+_BACK_REFERENCE = re.compile(
+    r"\b(?:after|before|prior\s+to)\s+(?:that|this|then|them|him|her)\b(?=\s*(?:\([^()]*\))?\s*[?.!]?\s*$)",
+    re.IGNORECASE,
+)
+# "X commented on Y on June 22, 2015; who was next to comment on Y?": the question says its own verb, but "next"
+# orders it after the first sentence's event (read alone, X's own event was the answer, refused as the subject)
+_NEXT_TO = re.compile(
+    r"\b(?:was|were|is|are)\s+(?:the\s+)?next\b|\bnext\s+to\b|\bwho\s+next\b|\bnext\s*[?.!]?\s*$", re.IGNORECASE
+)
 # "X consulted Y at one point; ...": the occasion is the anchor itself, the words say no time
 _ONE_OCCASION = re.compile(r"\s+(?:at\s+(?:one|some)\s+point|once|on\s+(?:one|an)\s+occasion)$", re.IGNORECASE)
 
@@ -132,7 +141,10 @@ def anchor_sentence(question: str) -> str:
     # "X accused Y; whom else did X accuse that same day?", "... Who visited Z in the same month?": the question says
     # its own verb, and "the same day" can only be the statement's
     if _QUESTION_WORD.match(first) or (
-        _PRO_FORM.search(rest) is None and _BACK_REFERENCE.search(rest) is None and same is None
+        _PRO_FORM.search(rest) is None
+        and _BACK_REFERENCE.search(rest) is None
+        and same is None
+        and _NEXT_TO.search(rest) is None
     ):
         return question
     first = _ONE_OCCASION.sub("", _lower_the(first))
@@ -154,6 +166,7 @@ def anchor_sentence(question: str) -> str:
             f"cannot read {question!r}: the question repeats the first sentence's event but says neither after nor "
             "before it; ask e.g. 'After X did Y, who did so next?'"
         )
+    first = _lower_the(_time_last(first))  # "On D, X did Y; who next ...": "After X did Y on D, ..."
     rest = _SAID_BY_TRIGGER.sub("", rest)
     rest = _ONE_TO_DO.sub(lambda o: " did that next" if o.group("which").lower() == "next" else " did that", rest)
     return f"{'After' if after else 'Before'} {first}, {rest[:1].lower()}{rest[1:]}"

@@ -808,6 +808,10 @@ _MID_VERBED = re.compile(
 # "the arrest or charging of X by Y", "the criticism of X by Y": a passive event noun, Y did it to X
 _NOMINAL_OF_BY = re.compile(r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,4}?of\s+$", re.IGNORECASE)
 _MID_BY = re.compile(r"^\s+by\s+$", re.IGNORECASE)
+_TIME_OF_NOUN = re.compile(
+    r"^\s*(?:the\s+)?(?:day|date|time|week|month|year|moment)\s+(?:of\s+|when\s+|on\s+which\s+)?(?=(?:the|a|an)\s|\s*$)",
+    re.IGNORECASE,
+)
 _NOMINAL_ANY = re.compile(r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s+$", re.IGNORECASE)
 
 
@@ -824,6 +828,8 @@ def _nominal_roles(text: str, entities: Sequence[GroundedEntity]) -> tuple[Groun
     before, mid, after = text[: a.mention.start], text[a.mention.end : b.mention.start], text[b.mention.end :]
     # a name's own article ("the Taiwan Affairs Office") is no part of the words between
     before, mid = _NAME_ARTICLE.sub(" ", before), _NAME_ARTICLE.sub(" ", mid)
+    # "(earlier than) the day the consultations of X with Y": the time word before the event noun says no role
+    before = _TIME_OF_NOUN.sub(" ", before)
     if after.strip(" ,("):
         return None
     if _NOMINAL_OF.match(before) and _MID_WITH.match(mid):
@@ -858,15 +864,33 @@ _MAIN_NOUN_FROM = re.compile(
     rf"{_NOUN_LEAD}\s+(?:the|a|an)\s+(?:[a-z-]+\s+){{0,2}}?[a-z-]+\s+from\s+(?:the\s+)?$", re.IGNORECASE
 )
 _MAIN_MID = re.compile(r"^\s+(?:with|to|toward|towards)\s+(?:the\s+)?$", re.IGNORECASE)
+# "(on which day did) the phone call between A and B (take place)", "the meeting of A and B": a joint act, which
+# ICEWS records both ways; the first named is read as its subject (two objects gave the days of either's events)
+_JOINT_NOUN = (
+    r"(?:consultations?|talks|meetings?|(?:phone\s+|telephone\s+)?calls?|conversations?|negotiations?|"
+    r"discussions?|summits?|encounters?|signing(?:\s+of\s+(?:an?\s+)?(?:formal\s+)?(?:agreements?|accords?|deals?|"
+    r"treaty|treaties))?|(?:formal\s+)?agreements?|accords?|deals?|treaty|treaties)"
+)
+_MAIN_NOUN_JOINT = re.compile(
+    # "(what was) the date of the signing of an agreement between A and B" too
+    rf"(?:{_NOUN_LEAD}|\b(?:date|day|month|year|week|time)\s+of)\s+(?:the|a|an)\s+(?:[a-z-]+\s+)?{_JOINT_NOUN}\s+"
+    r"(?:between|of|involving)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_JOINT_MID = re.compile(r"^\s+and\s+(?:the\s+)?$", re.IGNORECASE)
 
 
 def _nominal_main_roles(text: str, a: Mention, b: Mention) -> list[AnswerRole] | None:
     """Two names the clause reader put both after its verb, around an event noun that says their roles: "the
     diplomatic cooperation of X with Y", "the aid from X to Y" (X the subject, Y the object); None otherwise."""
     first, second = (a, b) if a.start < b.start else (b, a)
-    if first.end > second.start or not _MAIN_MID.match(text[first.end : second.start]):
+    if first.end > second.start:
         return None
     before = text[max(0, first.start - 80) : first.start]
+    if _JOINT_MID.match(text[first.end : second.start]) and _MAIN_NOUN_JOINT.search(before):
+        return [AnswerRole.SUBJECT, AnswerRole.OBJECT] if first is a else [AnswerRole.OBJECT, AnswerRole.SUBJECT]
+    if not _MAIN_MID.match(text[first.end : second.start]):
+        return None
     if not (_MAIN_NOUN_OF.search(before) or (_MAIN_NOUN_FROM.search(before) and "from" in before[-12:].lower())):
         return None
     subject, object_ = AnswerRole.SUBJECT, AnswerRole.OBJECT

@@ -22,8 +22,10 @@ from tkgrag.question.clause_shapes import (
     dash_topic,
     once_clause,
     plural_marks,
+    rest_of_year,
     targets_when,
     than_the_day,
+    time_after_which,
 )
 from tkgrag.question.counsel import counsel_as_consult
 from tkgrag.question.declarative import UnreadablePair, anchor_sentence
@@ -77,6 +79,8 @@ _REWRITES: tuple[Callable[[str], str], ...] = (
     targets_when,
     anchor_period_part,
     than_the_day,
+    time_after_which,
+    rest_of_year,
     once_clause,
     receiving_end,
     hosted_visit,
@@ -354,6 +358,8 @@ _ANSWER_HEAD = re.compile(
     r"(?:ones?|part(?:y|ies)|actors?|entit(?:y|ies)|everyone|everybody|anyone|"
     r"those|countr(?:y|ies)|sides?|persons?|people|groups?|organi[sz]ations?|leaders?|states?|nations?)\s+"
     r"(?:(?:that|who|which|whom)\s+)?(?=\S)"
+    # "(Name) whoever last said they wanted to meet X": the free relative is the answer, no event word
+    r"|^(?:whoever|whomever|whosoever)\s+(?=\S)"
     # "the (latest) target that X chose to V": the answer is the object of the relative clause's verb; the head noun
     # says only that, so it goes when a relative pronoun follows ("the target of X's criticism" keeps it)
     r"|^(?:targets?|recipients?|choices?)\s+(?:(?:that|which|whom|who)\s+(?=\S)|"

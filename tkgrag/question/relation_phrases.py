@@ -29,12 +29,14 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         # "sought diplomatic support from X": asking for it; "worked with X on the diplomatic front": doing it
         (
             # the mention cut leaves "appealed to for diplomatic", "asked the for diplomatic"
-            r"\b(?:call|appeal|ask|urg|request)\w*(?:\s+(?:to|on|upon|of|the))*\s+for\s+diplomatic"
-            r"|\b(?:seek|seeks|seeking|sought)\s+diplomatic",
+            # "asked X for policy support": ICEWS's name says "(such as policy support)"
+            r"\b(?:call|appeal|ask|urg|request)\w*(?:\s+(?:to|on|upon|of|the))*\s+for\s+(?:\w+\s+)?(?:diplomatic|policy\s+support)"
+            r"|\b(?:seek|seeks|seeking|sought)\s+(?:\w+\s+)?(?:diplomatic|policy\s+support)"
+            r"|\b(?:request|appeal|plea|call)\w*\s+(?:for\s+)?(?:\w+\s+)?policy\s+support",
             "appeal for diplomatic cooperation",
         ),
         (
-            r"\bdiplomatic\w*\s+(?:cooperat|support|backing)\w*|\bcooperat\w*\s+diplomatically"
+            r"\bdiplomatic\w*\s+(?:cooperat|support|backing)\w*|\bcooperat\w*\s+diplomatically|\bpolicy\s+support\b"
             r"|\b(?:work|cooperat|collaborat|partner|back|support)\w*\b.*\b(?:diplomatic\s+(?:front|level|field|sphere)|diplomatically)\b",
             "engage in diplomatic cooperation",
         ),
