@@ -80,6 +80,34 @@ from tkgrag.temporal import TimeSpan
             "day?",
             "Within 2 days of the day that the UN praised Peru on the 19th of February 2014, which others did so?",
         ),
+        ("Kenya visited Peru in 2014. When exactly?", "Tell me the date when Kenya visited Peru in 2014."),
+        ("Kenya visited Peru in 2014 - when did that happen?", "Tell me the date when Kenya visited Peru in 2014."),
+        ("In 2014, Kenya visited Peru - when was that?", "Tell me the date when in 2014, Kenya visited Peru."),
+        (
+            "Who praised Peru in the same week (Monday-to-Sunday) as Kenya visited Peru?",
+            "Who praised Peru in the same week as Kenya visited Peru?",
+        ),
+        (
+            "Who praised Peru in the Monday-to-Sunday week in which Kenya visited Peru?",
+            "Who praised Peru in the same week as Kenya visited Peru?",
+        ),
+        (
+            "Kenya consulted Peru on 2015-09-01. Who else did the same within three days of that date (either side)?",
+            "Within three days of the day that Kenya consulted Peru on 2015-09-01, who else did the same?",
+        ),
+        (
+            "Kenya consulted Peru on 2015-09-01. Who else did the same in the three days either side of that date?",
+            "Within three days of the day that Kenya consulted Peru on 2015-09-01, who else did the same?",
+        ),
+        (
+            "Kenya consulted Peru on 2015-09-01; who else did the same within three days of it, either side?",
+            "Within three days of the day that Kenya consulted Peru on 2015-09-01, who else did the same?",
+        ),
+        ("During 2014 (1 January to 31 December), who praised Peru?", "During 2014, who praised Peru?"),
+        (
+            "Who praised Peru from 3 May 2014 onwards (not counting that day)?",
+            "Who praised Peru since 3 May 2014 (not counting that day)?",
+        ),
     ],
 )
 def test_said_plainly(question: str, said: str) -> None:
@@ -98,6 +126,9 @@ def test_said_plainly(question: str, said: str) -> None:
         "(2015-08-30 to September 4, 2015)?",
         "What was the next date after 5 May 2014 on which Kenya visited Chile?",  # a date: the time reader's
         "Who praised Peru in the rest of 2014?",  # no start said
+        "Kenya consulted Peru on 2015-09-01. Who else did the same in the three days of that date?",  # which days?
+        "During 2014 (1 January to 30 June), who praised Peru?",  # half the year: left (the reader abstains)
+        "Who praised Peru from 3 May 2014 onwards?",  # nothing excluded: the time reader's
     ],
 )
 def test_left_as_written(question: str) -> None:

@@ -21,6 +21,7 @@ does not fit is left as written, so the reader reads or abstains as before):
 from __future__ import annotations
 
 import calendar
+import itertools
 import re
 from datetime import timedelta
 
@@ -49,7 +50,8 @@ _WH_START = re.compile(
 )
 # "X did R in 2014 - when exactly?", "X did R: on what date?", "X did R - which day, exactly?"
 _WHEN_EXACTLY = re.compile(
-    r"^(?P<s>[^?]+?)\s*(?:[-\u2013\u2014:;,]|\.\.\.)\s*(?:so\s+|but\s+)?(?:when|on\s+(?:what|which)\s+(?:exact\s+|precise\s+)?"
+    r"^(?P<s>[^?]+?)\s*(?:[-\u2013\u2014:;,.]|\.\.\.)\s*(?:so\s+|but\s+)?(?:when(?:\s+(?:was\s+(?:that|this|it)|did\s+(?:that|this|it)\s+"
+    r"(?:happen|take\s+place|occur)))?|on\s+(?:what|which)\s+(?:exact\s+|precise\s+)?"
     r"(?:date|day)|(?:what|which)\s+(?:exact\s+|precise\s+)?(?:date|day)(?:\s+(?:was\s+(?:that|it)|did\s+(?:that|it)\s+"
     r"happen))?)(?:\s*,?\s*(?:exactly|precisely))?\s*\?\s*$",
     re.IGNORECASE,
@@ -61,7 +63,13 @@ def _when_exactly(text: str) -> str:
     if m is None or _WH_START.match(m.group("s")) or "?" in m.group("s"):
         return text
     s = m.group("s").strip().rstrip(".")
-    return f"Tell me the date when {s[:1].lower() if s[:4] in ('The ', 'A ', 'An ') else s[:1]}{s[1:]}."
+    return f"Tell me the date when {_lowered(s)}."
+
+
+def _lowered(s: str) -> str:
+    """``s`` with a sentence-opening article or preposition in lower case (a name keeps its capital)."""
+    first = s.split(" ", 1)[0]
+    return s[:1].lower() + s[1:] if first in ("The", "A", "An", "In", "On", "During", "After", "Before") else s
 
 
 # "the exact date (2015) when", "the day (in 2014) on which"
@@ -78,12 +86,21 @@ _MON_SUN = re.compile(
     re.IGNORECASE,
 )
 
+_MON_TO_SUN = r"(?:Monday|Mon\.?)[\s\-\u2013]*(?:to|through|thru|until)?[\s\-\u2013]*(?:Sunday|Sun\.?)"
+# "the same week (Monday-to-Sunday) as", "the Monday-to-Sunday week in which X did R"
+_MON_SUN_BRACKET = re.compile(rf"\b(?P<w>same\s+(?:calendar\s+)?week)\s*\(\s*{_MON_TO_SUN}\s*\)", re.IGNORECASE)
+_MON_SUN_THE = re.compile(
+    rf"\bthe\s+{_MON_TO_SUN}\s+(?:calendar\s+)?week\s+(?:in\s+which|during\s+which|when|that|as)\s+(?=\w)",
+    re.IGNORECASE,
+)
+
 _COUNT = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "a": 1}
 # "X did R on D. Who else did the same within three days of that date, either side (D1 to D2)?"
 _EITHER_SIDE = re.compile(
-    r"^(?P<first>[^.?!]+?)\s*[.;]\s+(?P<q>(?:who|whom|which|what)\b[^?]*?)\s*,?\s+within\s+(?P<n>one|two|three|four|"
-    r"five|six|seven|a|\d)\s+days?\s+(?:(?:on\s+)?either\s+side\s+of|of|before\s+or\s+after)\s+(?:that|this|the\s+same|"
-    r"the\s+said)\s+(?:date|day)(?:\s*,?\s*(?:on\s+)?(?:either\s+side|before\s+or\s+after|in\s+either\s+direction))?\s*"
+    r"^(?P<first>[^.?!]+?)\s*[.;]\s+(?P<q>(?:who|whom|which|what)\b[^?]*?)\s*,?\s+(?:within|in\s+the)\s+(?P<n>one|two|"
+    r"three|four|five|six|seven|a|\d)\s+days?\s+(?:(?:on\s+)?either\s+side\s+of|of|before\s+or\s+after)\s+(?:(?:that|this|"
+    r"the\s+same|the\s+said)\s+(?:date|day)|it)(?:\s*,?\s*\(?\s*(?:on\s+)?(?:either\s+side|before\s+or\s+after|in\s+"
+    r"either\s+direction)\s*\)?)?\s*"
     r"(?:\(\s*(?P<br>[^()]+?)\s*\))?\s*\?\s*$",
     re.IGNORECASE,
 )
@@ -94,6 +111,10 @@ def _either_side(text: str) -> str:
     m = _EITHER_SIDE.match(text)
     if m is None:
         return text
+    if m.group(0)[m.end("q") :].lstrip(" ,").lower().startswith("in the") and not re.search(
+        r"either\s+side|before\s+or\s+after|either\s+direction", m.group(0)[m.end("q") :], re.IGNORECASE
+    ):
+        return text  # "in the three days of that date": which days is unsaid
     n_word = m.group("n").lower()
     n = int(n_word) if n_word.isdigit() else _COUNT[n_word]
     days = [t for t in find_time_expressions(m.group("first")) if t.span is not None]
@@ -119,9 +140,7 @@ def _either_side(text: str) -> str:
         ):
             return text  # the bracket names other days: left as written (the reader abstains)
     q = m.group("q")
-    first = m.group("first").strip()
-    if first[:4] in ("The ", "A ", "An "):
-        first = first[:1].lower() + first[1:]
+    first = _lowered(m.group("first").strip())
     return f"Within {m.group('n')} days of the day that {first}, {q[:1].lower()}{q[1:]}?"
 
 
@@ -195,13 +214,52 @@ def _rest_of(text: str) -> str:
     return text[: m.start()] + f"in {m.group('y')}" + text[m.end() :]
 
 
+_FROM_ONWARDS = re.compile(
+    r"\bfrom\s+(?P<d>[^()?,]{4,30}?)\s+(?:onwards?|on)(?=\s*[(,]\s*(?:not\s+counting|excluding|not\s+including|"
+    r"(?:that|this)\s+(?:day|date)\s+(?:excluded|not\s+(?:included|counted))))",
+    re.IGNORECASE,
+)
+
+
+def _from_onwards(text: str) -> str:
+    m = _FROM_ONWARDS.search(text)
+    if m is None or _one(m.group("d")) is None:
+        return text
+    return text[: m.start()] + f"since {m.group('d')}" + text[m.end() :]
+
+
+def _same_span_bracket(text: str) -> str:
+    """ "During 2014 (1 January to 31 December)", "in Q3 2014 (July to September)": a bracket whose days are its
+    period's own is dropped (it was read as a second window)."""
+    found = [t for t in find_time_expressions(text) if t.span is not None]
+    for a, b in itertools.pairwise(found):
+        gap = text[a.end : min(b.phrase_start, b.start)]
+        tail = re.match(r"\s*(?:,?\s*inclusive)?\s*\)", text[b.end :])
+        if (
+            re.fullmatch(r"\s*\(\s*(?:(?:i\.\s?e\.|that\s+is)\s*,?\s*)?(?:from\s+)?", gap) is None
+            or tail is None
+            or b.relation.lower() not in ("", "from")
+            or a.span is None
+            or b.span is None
+            or (a.span.start, a.span.end) != (b.span.start, b.span.end)
+            or a.span.start == a.span.end
+            or re.fullmatch(r"(?:[A-Za-z]{3,9}\.?,?\s+)?(?:19|20)\d{2}", text[a.start : a.end].strip()) is None
+        ):  # a month or a year said plainly ("the first half of 2014 (January to June)" is ``stated_months``')
+            continue
+        return text[: a.end] + text[b.end + tail.end() :]
+    return text
+
+
 def asked_time(question: str) -> str:
     """``question`` with an asked time or window said around its clause put plainly; unchanged otherwise."""
     question = _when_exactly(question)
     question = _YEAR_BRACKET.sub(lambda m: f"{m.group('u')} in {m.group('y')} ", question)
     question = _MON_SUN.sub(lambda m: m.group("same"), question)
+    question = _MON_SUN_BRACKET.sub(lambda m: m.group("w"), question)
+    question = _MON_SUN_THE.sub("the same week as ", question)
     question = _either_side(question)
-    question = _month_bracket(question)
+    question = _same_span_bracket(_month_bracket(question))
+    question = _from_onwards(question)
     question = _asked_after_clause(question)
     question = _DAY_IN_MONTH_OF.sub(lambda m: f"{m.group('u')} in ", question)
     return _rest_of(question)

@@ -361,7 +361,7 @@ def _inclusive_side(text: str) -> str:
 
 def time_glosses(question: str) -> str:
     """``question`` with a bracket that restates or narrows its window said plainly; unchanged otherwise."""
-    question = asked_time(scope_said(question))
+    question = scope_said(asked_time(question))
     question = _ASKED_DAY.sub(lambda m: m.group("pre") + "date", question)
     question = _inclusive_side(_front_than(_month_than_day(_start_to_anchor(_asked_date_when(question)))))
     return _side_in_period(_scope_bracket(_first_excluded(_excluded_edge(_stretch_gloss(question)))))
