@@ -105,6 +105,10 @@ from tkgrag.temporal import TimeSpan
         ),
         ("During 2014 (1 January to 31 December), who praised Peru?", "During 2014, who praised Peru?"),
         (
+            "Who praised Peru from May 3, 2014 onwards (not counting that day)?",
+            "Who praised Peru since May 3, 2014 (not counting that day)?",
+        ),
+        (
             "Who praised Peru from 3 May 2014 onwards (not counting that day)?",
             "Who praised Peru since 3 May 2014 (not counting that day)?",
         ),

@@ -215,7 +215,7 @@ def _rest_of(text: str) -> str:
 
 
 _FROM_ONWARDS = re.compile(
-    r"\bfrom\s+(?P<d>[^()?,]{4,30}?)\s+(?:onwards?|on)(?=\s*[(,]\s*(?:not\s+counting|excluding|not\s+including|"
+    r"\bfrom\s+(?P<d>[^()?]{4,30}?)\s+(?:onwards?|on)(?=\s*[(,]\s*(?:not\s+counting|excluding|not\s+including|"
     r"(?:that|this)\s+(?:day|date)\s+(?:excluded|not\s+(?:included|counted))))",
     re.IGNORECASE,
 )
