@@ -25,6 +25,7 @@ import itertools
 import re
 from datetime import timedelta
 
+from tkgrag.question.declarative import UnreadablePair
 from tkgrag.question.time_expressions import find_time_expressions
 from tkgrag.temporal import Granularity, TimeSpan
 
@@ -165,10 +166,18 @@ def _month_bracket(text: str) -> str:
             return m.group(0)
         year = int(m.group("y"))
         named = [_MONTHS.get(x.lower()) for x in (d.group("m1"), d.group("m2"), d.group("m3"), d.group("m4")) if x]
-        if any(x != month for x in named) or (d.group("y2") and int(d.group("y2")) != year):
-            return m.group(0)
-        if int(d.group("d1")) != 1 or int(d.group("d2")) != calendar.monthrange(year, month)[1]:
-            return m.group(0)  # not the whole month: left as written
+        if (
+            any(x != month for x in named)
+            or (d.group("y2") and int(d.group("y2")) != year)
+            or int(d.group("d1")) != 1
+            or int(d.group("d2")) != calendar.monthrange(year, month)[1]
+        ):
+            # "During October 2014 (Oct 1 to 15)": the bracket's first day alone was read as a second window (a
+            # wrong answer where that day has events); the month and its bracket disagree, so nothing is answered
+            raise UnreadablePair(
+                f"cannot read {text!r}: the bracket {m.group('br')!r} names other days than the whole of "
+                f"{m.group('mon')} {year}; ask for the month or for the days alone"
+            )
         return m.group(0)[: m.start("br") - m.start()].rstrip().rstrip("(").rstrip()
 
     return _MONTH_BRACKET.sub(drop, text)
@@ -250,6 +259,42 @@ def _same_span_bracket(text: str) -> str:
     return text
 
 
+# "On precisely which day did X do R?", "On which date exactly did ...": the adverb joined the relation's words
+_ON_WHICH_EXACTLY = re.compile(
+    r"\b(?P<on>on|in)\s+(?:precisely|exactly)\s+(?P<w>(?:which|what)\s+(?:day|date|month|year))\b|\b(?P<w2>(?:on|in)\s+"
+    r"(?:which|what)\s+(?:day|date|month|year))\s+(?:precisely|exactly)\b(?=\s+(?:did|was|were|had)\b)",
+    re.IGNORECASE,
+)
+# "since 3 May 2014 (exclusive)": from the day after
+_SINCE_EXCLUSIVE = re.compile(r"\bsince\s+(?P<d>[^()?]{4,30}?)\s*[(,]\s*exclusive(?:ly)?\s*\)?", re.IGNORECASE)
+# "within ±3 days of that date", "from three days before to three days after that date": both sides
+_PLUS_MINUS = re.compile(
+    r"\bwithin\s+(?:\u00b1|\+/-|\+-|plus\s+or\s+minus\s+)\s*(?P<n>\d|one|two|three|four|five|six|seven)\s+days?\s+of\s+"
+    r"(?P<ref>(?:that|this|the\s+same)\s+(?:date|day)|it)\b|\bfrom\s+(?P<a>\d|one|two|three|four|five|six|seven)\s+days?\s+"
+    r"before\s+(?:it\s+|that\s+(?:date|day)\s+)?(?:to|until|through)\s+(?P<b>\d|one|two|three|four|five|six|seven)\s+days?\s+"
+    r"after\s+(?P<ref2>(?:that|this|the\s+same)\s+(?:date|day)|it)\b",
+    re.IGNORECASE,
+)
+
+
+def _plus_minus(text: str) -> str:
+    def said(m: re.Match[str]) -> str:
+        if m.group("n"):
+            return f"within {m.group('n')} days of {m.group('ref')}, either side"
+        if m.group("a").lower() != m.group("b").lower():
+            return m.group(0)  # "from 2 days before to 3 days after": not one window either side
+        return f"within {m.group('a')} days of {m.group('ref2')}, either side"
+
+    return _PLUS_MINUS.sub(said, text)
+
+
+def _since_exclusive(text: str) -> str:
+    m = _SINCE_EXCLUSIVE.search(text)
+    if m is None or _one(m.group("d")) is None:
+        return text
+    return text[: m.start()] + f"after {m.group('d')}" + text[m.end() :]
+
+
 def asked_time(question: str) -> str:
     """``question`` with an asked time or window said around its clause put plainly; unchanged otherwise."""
     question = _when_exactly(question)
@@ -257,7 +302,11 @@ def asked_time(question: str) -> str:
     question = _MON_SUN.sub(lambda m: m.group("same"), question)
     question = _MON_SUN_BRACKET.sub(lambda m: m.group("w"), question)
     question = _MON_SUN_THE.sub("the same week as ", question)
-    question = _either_side(question)
+    question = _either_side(_plus_minus(question))
+    question = _ON_WHICH_EXACTLY.sub(
+        lambda m: f"{m.group('on')} {m.group('w')}" if m.group("on") else m.group("w2"), question
+    )
+    question = _since_exclusive(question)
     question = _same_span_bracket(_month_bracket(question))
     question = _from_onwards(question)
     question = _asked_after_clause(question)
