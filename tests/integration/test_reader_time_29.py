@@ -10,7 +10,7 @@ when exactly?" and "since D (not counting that day)".
  4  Rell Isle      Consult                      Sorrel Bay    2015-09-01
  5  Tarn Union     Consult                      Sorrel Bay    2015-09-03
  6  Vint State     Consult                      Sorrel Bay    2015-09-06
- 7  Wexa Land      Make_a_visit                 Yule March    2014-09-02
+ 7  Wexa Land      Make_a_visit                 Yule Haven    2014-09-02
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ FACTS = [
     ("Rell_Isle", "Consult", "Sorrel_Bay", "2015-09-01"),
     ("Tarn_Union", "Consult", "Sorrel_Bay", "2015-09-03"),
     ("Vint_State", "Consult", "Sorrel_Bay", "2015-09-06"),
-    ("Wexa_Land", "Make_a_visit", "Yule_March", "2014-09-02"),
+    ("Wexa_Land", "Make_a_visit", "Yule_Haven", "2014-09-02"),
 ]
 
 
@@ -65,7 +65,7 @@ def test_within_three_days_either_side(graph: Store, reader: SymbolicReader, vec
 
 
 def test_when_exactly(graph: Store, reader: SymbolicReader, vector: VectorRetriever) -> None:
-    assert answers(reader, vector, "Wexa Land visited Yule March in 2014 - when exactly?") == ["2014-09-02"]
+    assert answers(reader, vector, "Wexa Land visited Yule Haven in 2014 - when exactly?") == ["2014-09-02"]
 
 
 def test_since_a_day_not_counted(graph: Store, reader: SymbolicReader, vector: VectorRetriever) -> None:
