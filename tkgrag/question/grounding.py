@@ -46,7 +46,7 @@ from typing import Any
 
 from tkgrag.embed import Embedder
 from tkgrag.graph_reads import FactReads
-from tkgrag.model import AnswerRole, Evidence, TemporalConstraint
+from tkgrag.model import AnswerRole, Evidence, TemporalConstraint, TemporalRelation
 from tkgrag.queries import linking as ql
 from tkgrag.question.constraints import (
     anchor_constraint,
@@ -183,6 +183,7 @@ class Grounder:
         # same month?"): it bounds the anchor, not the answer
         owned = {id(t) for ga in anchors if ga.event is not None for t in stated_times(ga.anchor, tq.times, tq.text)}
         constraints.extend(c for t in tq.times if id(t) not in owned and (c := explicit_constraint(t)) is not None)
+        constraints = _bound_first(constraints)
         constraint = constraints[0] if constraints else None
         order, position = order_of(tq, constraint)
 
@@ -1023,3 +1024,19 @@ def acting_sectors(
             lk = next((x for x in _exact(links.get(m, [])) if mine.get(x.key)), lk)
         out.append((m, lk))
     return out
+
+
+def _bound_first(constraints: list[TemporalConstraint]) -> list[TemporalConstraint]:
+    """ "In 2014, before 19 July 2014, who ...?": the stated bound, not the period around it, orders the answers (the
+    nearest before it, as "before 19 July 2014" alone); only for stated times, both within the one period."""
+    if len(constraints) < 2 or any(c.anchor_event for c in constraints):
+        return constraints
+    first = constraints[0]
+    bounds = [
+        c
+        for c in constraints[1:]
+        if c.relation in (TemporalRelation.BEFORE, TemporalRelation.AFTER) and first.span.overlaps(c.span)
+    ]
+    if first.relation is not TemporalRelation.DURING or len(bounds) != 1:
+        return constraints
+    return [bounds[0]] + [c for c in constraints if c is not bounds[0]]

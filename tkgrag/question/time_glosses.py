@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
+from tkgrag.question.asked_time import asked_time
 from tkgrag.question.scope_said import scope_said
 from tkgrag.question.time_expressions import find_time_expressions
 from tkgrag.temporal import MONTH_NAMES, Granularity, TimeSpan, day_words
@@ -79,7 +80,7 @@ _EXCLUDED = re.compile(
     re.IGNORECASE,
 )
 _LAST_EDGE = re.compile(r"\s(?:and|to|until|till|through)\s+(?=\S)", re.IGNORECASE)
-_SIDE = re.compile(r"\b(?:before|after|prior\s+to|following)\s+(?=\S)", re.IGNORECASE)
+_SIDE = re.compile(r"\b(?:before|after|prior\s+to|following|since)\s+(?=\S)", re.IGNORECASE)
 
 
 def _joined(head: str, tail: str) -> str:
@@ -143,6 +144,11 @@ def _excluded_edge(text: str) -> str:
                 return out
     sides = list(_SIDE.finditer(before))
     if sides and _one_span(before[sides[-1].end() :]) is not None:
+        side = sides[-1]
+        if side.group(0).strip().lower() == "since":  # "since D (not counting that day)": from the day after D
+            before = (
+                before[: side.start()] + ("After " if side.group(0)[:1].isupper() else "after ") + before[side.end() :]
+            )
         return _joined(before, text[m.end() :])
     return text
 
@@ -355,7 +361,7 @@ def _inclusive_side(text: str) -> str:
 
 def time_glosses(question: str) -> str:
     """``question`` with a bracket that restates or narrows its window said plainly; unchanged otherwise."""
-    question = scope_said(question)
+    question = scope_said(asked_time(question))
     question = _ASKED_DAY.sub(lambda m: m.group("pre") + "date", question)
     question = _inclusive_side(_front_than(_month_than_day(_start_to_anchor(_asked_date_when(question)))))
     return _side_in_period(_scope_bracket(_first_excluded(_excluded_edge(_stretch_gloss(question)))))
