@@ -11,11 +11,10 @@ does not fit is left as written, so the reader reads or abstains as before):
   days of the day that X did R on D, who else did the same?" (the bracket is checked: D-3 to D+3, else left);
 - "During October 2014 (Oct 1 to 31), who ...?": a bracket that restates the whole month is dropped ("Oct 1" was
   read as a second window, a single day);
-- "What was the first date after X did R on which X did S?" -> "After X did R, what was the first date on which X
-  did S?" (the "on which" clause was read as the anchor's);
-- "the day in the month of April 2014 when" -> "the day in April 2014 when";
-- "After X did R, on which dates in the rest of 2014 did Y do S?" -> "... in 2014 ..." (the after-bound says where
-  the rest begins; "the rest" joined the relation's words and turned the roles).
+- "the day in the month of April 2014 when" -> "the day in April 2014 when".
+
+"What was the first date after X did R on which ...?" and "After X did R, ... in the rest of 2014 ...?" are
+``clause_shapes.time_after_which``'s and ``clause_shapes.rest_of_year``'s (they run before this).
 """
 
 from __future__ import annotations
@@ -183,45 +182,9 @@ def _month_bracket(text: str) -> str:
     return _MONTH_BRACKET.sub(drop, text)
 
 
-# "What was the first date after X did R on which X did S?"
-_ASKED_AFTER_CLAUSE = re.compile(
-    r"^(?P<q>(?:what|which)\s+(?:was|is|were)\s+the\s+(?:very\s+)?(?:first|next|earliest|last|latest|most\s+recent)\s+"
-    r"(?:date|day))\s+(?P<side>after|before|following|since|prior\s+to)\s+(?P<clause>[^?]+?)\s+(?P<w>on\s+which|"
-    r"when)\s+(?P<main>[^?]+?)\s*\?\s*$",
-    re.IGNORECASE,
-)
-
-
-def _asked_after_clause(text: str) -> str:
-    m = _ASKED_AFTER_CLAUSE.match(text)
-    if m is None or find_time_expressions(m.group("clause")):
-        return text  # "the next date after 5 May 2014 on which ...": a date, read as it is
-    clause = m.group("clause").strip()
-    if len(clause.split()) < 3 or re.search(r"\b(?:on\s+which|when|in\s+which)\b", clause, re.IGNORECASE):
-        return text
-    side = " ".join(m.group("side").split())
-    q = m.group("q")
-    return f"{side[:1].upper()}{side[1:]} {clause}, {q[:1].lower()}{q[1:]} {m.group('w')} {m.group('main')}?"
-
-
 _DAY_IN_MONTH_OF = re.compile(
     r"\b(?P<u>(?:dates?|days?))\s+in\s+the\s+month\s+of\s+(?=[A-Z][a-z]+\.?,?\s+(?:19|20)\d{2}\b)", re.IGNORECASE
 )
-
-_REST_OF = re.compile(
-    r"\b(?:in|during|over|for|throughout|through)\s+(?:the\s+)?(?:rest|remainder|remaining\s+(?:part|months|days))\s+of\s+"
-    r"(?:the\s+year\s+)?(?P<y>(?:19|20)\d{2})\b",
-    re.IGNORECASE,
-)
-_AFTER_BOUND = re.compile(r"\b(?:after|once|since|following|later\s+than)\b", re.IGNORECASE)
-
-
-def _rest_of(text: str) -> str:
-    m = _REST_OF.search(text)
-    if m is None or _AFTER_BOUND.search(text, 0, m.start()) is None:
-        return text  # "the rest of 2014" with no start said: left as written
-    return text[: m.start()] + f"in {m.group('y')}" + text[m.end() :]
-
 
 _FROM_ONWARDS = re.compile(
     r"\bfrom\s+(?P<d>[^()?]{4,30}?)\s+(?:onwards?|on)(?=\s*[(,]\s*(?:not\s+counting|excluding|not\s+including|"
@@ -309,6 +272,4 @@ def asked_time(question: str) -> str:
     question = _since_exclusive(question)
     question = _same_span_bracket(_month_bracket(question))
     question = _from_onwards(question)
-    question = _asked_after_clause(question)
-    question = _DAY_IN_MONTH_OF.sub(lambda m: f"{m.group('u')} in ", question)
-    return _rest_of(question)
+    return _DAY_IN_MONTH_OF.sub(lambda m: f"{m.group('u')} in ", question)
