@@ -28,6 +28,7 @@ from tkgrag.question.model import AnswerKind, TemporalQuestion
 from tkgrag.question.negation import negated_act
 from tkgrag.question.parse import QuestionError, coordinated_both
 from tkgrag.question.parse import understand as parse
+from tkgrag.question.unread_order import unread_comparison
 from tkgrag.store import Store
 
 # The relation must match at least this well for an answer (the grounder's relation score: 0.7 * cosine + 0.3 * Dice,
@@ -105,6 +106,12 @@ class Understanding:
             if negated is not None
             else []
         )
+        compared = unread_comparison(self.question.relation_phrase, len(self.question.anchors) + len(g.anchors))
+        if compared is not None:
+            out.append(
+                f'the comparison "{compared} ..." was not read: no event to compare with was found in the question, '
+                "and without it the answer would be for the whole period"
+            )
         out.extend(f'no entity of this graph matches "{m.text}"' for m in g.unlinked)
         if not g.entities and not g.unlinked:
             anchored = [f'"{a.anchor.trigger} {a.anchor.text}"' for a in g.anchors if a.entities]
