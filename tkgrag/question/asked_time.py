@@ -104,7 +104,6 @@ _EITHER_SIDE = re.compile(
     r"(?:\(\s*(?P<br>[^()]+?)\s*\))?\s*\?\s*$",
     re.IGNORECASE,
 )
-_PAIR_SPLIT = re.compile(r"\s+(?:to|through|until|till|-|\u2013|and)\s+|\s*[-\u2013]\s*(?=\d{1,2}\D)", re.IGNORECASE)
 
 
 def _either_side(text: str) -> str:

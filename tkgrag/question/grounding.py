@@ -325,14 +325,13 @@ class Grounder:
         clause = self._anchor_clause(anchor, clauses)
         if clause is None or clause.relation is None or not clause.entities:
             return None
+        shift = anchor.start + _lead(anchor.text)
         kept = tuple(
-            replace(e, mention=_moved(e.mention, anchor.start + _lead(anchor.text)))
-            for e in clause.entities
-            if e.role is not AnswerRole.SUBJECT
+            replace(e, mention=_moved(e.mention, shift)) for e in clause.entities if e.role is not AnswerRole.SUBJECT
         )
         if not kept:
             return None
-        unlinked = tuple(_moved(m, anchor.start + _lead(anchor.text)) for m in clause.unlinked)
+        unlinked = tuple(_moved(m, shift) for m in clause.unlinked)
         return replace(clause, entities=kept, unlinked=unlinked, passive=False)
 
     def _pronoun_role(
