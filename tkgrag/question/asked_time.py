@@ -25,13 +25,9 @@ import re
 from datetime import timedelta
 
 from tkgrag.question.declarative import UnreadablePair
+from tkgrag.question.lexicon import MONTHS
 from tkgrag.question.time_expressions import find_time_expressions
 from tkgrag.temporal import Granularity, TimeSpan
-
-_MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m} | {
-    m.lower(): i for i, m in enumerate(calendar.month_abbr) if m
-}
-_MONTHS["sept"] = 9
 
 
 def _one(text: str) -> TimeSpan | None:
@@ -158,12 +154,12 @@ _BR_DAYS = re.compile(
 
 def _month_bracket(text: str) -> str:
     def drop(m: re.Match[str]) -> str:
-        month = _MONTHS.get(m.group("mon").lower())
+        month = MONTHS.get(m.group("mon").lower())
         d = _BR_DAYS.match(m.group("br"))
         if month is None or d is None:
             return m.group(0)
         year = int(m.group("y"))
-        named = [_MONTHS.get(x.lower()) for x in (d.group("m1"), d.group("m2"), d.group("m3"), d.group("m4")) if x]
+        named = [MONTHS.get(x.lower()) for x in (d.group("m1"), d.group("m2"), d.group("m3"), d.group("m4")) if x]
         if (
             any(x != month for x in named)
             or (d.group("y2") and int(d.group("y2")) != year)
