@@ -58,26 +58,40 @@ def dash_topic(text: str) -> str:
 
 
 _TARGETS_WHEN = re.compile(
-    r"^(?P<lead>.*?)\b(?:who|which\s+[a-z]+)\s+(?:were|was|are|is)\s+the\s+"
-    r"(?:targets?|recipients?|counterparts?|partners?|other\s+part(?:y|ies))\s+when\s+"
-    r"(?P<clause>.+?\s(?:with|to|at|against|on|for|about|from))\s+"
-    r"(?:someone|somebody|anyone|anybody|another\s+(?:actor|party)|others?)(?P<end>\s*[?.!]?\s*)$",
+    r"^(?P<lead>.*?)\b(?:who|which\s+[a-z]+)\s+(?:were|was|are|is)\s+(?:the\s+"
+    r"(?:targets?|recipients?|counterparts?|partners?|other\s+part(?:y|ies))"
+    # "on the receiving end when X made demands of someone" (``receiving_end`` reads a verb's own object)
+    r"|(?P<end_of>(?:on|at)\s+the\s+receiving\s+end(?:\s+of\s+(?:it|this|that))?,?))\s+(?:when|as)\s+"
+    # "someone" after a preposition ("made demands of someone", "spoke in praise of someone") or as the verb's own
+    # object ("arrested, detained or charged someone", "met someone")
+    r"(?P<clause>.+?(?:\s(?:with|to|at|against|on|for|about|from|of|towards?|upon|into|over)|[a-z]ed|\s(?:met|hit|struck|"
+    r"fought|shot|sent|held|caught|sought|told|paid|beat|took|made|gave|urged|saw)))\s+"
+    r"(?:someone|somebody|anyone|anybody|another\s+(?:actor|party)|others?)"
+    # a time after it: "... demands of someone in March 2015" (a year in it; a name after "in" could be a place)
+    r"(?P<time>\s+(?:in|on|during|between|from|throughout|over|within)\s+[^?]*?\b\d{4}\b[^?]*?)?"
+    r"(?P<end>\s*[?.!]?\s*)$",
     re.IGNORECASE,
 )
 
 
+_BEFORE_SOMEONE = re.compile(r"\s(?:with|to|at|against|on|for|about|from|of|towards?|upon|into|over)$", re.IGNORECASE)
+
+
 def targets_when(text: str) -> str:
-    """ "(In 2014,) who were the targets when X V'd with someone?" -> "(In 2014,) X V'd with whom?"."""
+    """ "(In 2014,) who were the targets when X V'd with someone?" -> "(In 2014,) X V'd with whom?"; also "when X
+    made demands of someone", "when X arrested someone" (the verb's object), "when X V'd someone in March 2015"."""
     m = _TARGETS_WHEN.match(text)
     if m is None or re.search(r"\b(?:who|whom|which|what|when)\b", m.group("clause"), re.IGNORECASE):
         return text
     lead = m.group("lead")
     if lead.strip() and not lead.rstrip().endswith(","):
         return text
+    if m.group("end_of") and _BEFORE_SOMEONE.search(m.group("clause")) is None:
+        return text  # "on the receiving end when X arrested someone": ``receiving_end``'s passive
     clause = m.group("clause")
     if not lead.strip():
         clause = clause[:1].upper() + clause[1:]
-    return f"{lead}{clause} whom{m.group('end') or '?'}"
+    return f"{lead}{clause} whom{m.group('time') or ''}{m.group('end') or '?'}"
 
 
 _UNIT = r"(?P<unit>day|week|month|year)"
@@ -258,3 +272,34 @@ def rest_of_year(text: str) -> str:
     if not re.search(r"\b(?:after|following|since|once|before)\b", text, re.IGNORECASE):
         return text
     return _REST_OF_YEAR.sub(lambda m: f"{m.group('prep')} {m.group('year')}", text)
+
+
+# "Who came next after X in praising Y?", "Which country followed X in praising Y?": the first one after X's own event
+# to do it, said like "Who was the next after X to praise Y?" (the anchor's infinitive form, ``anchors``). Without
+# it "came" was read as the question's event and "X in praising Y" as the anchor.
+_CAME_NEXT = re.compile(
+    r"^(?P<lead>.*?)\b(?P<who>who|which(?:\s+[a-z]+){1,2}?)\s+"
+    r"(?:(?:came|comes|come|was|were|is|went|ranked)\s+(?:next|second)\s*,?\s*after|followed|was\s+next\s+after)\s+"
+    r"(?P<x>[^,?;]+?)\s*,?\s+(?:in|when\s+it\s+came\s+to|with)\s+(?P<act>[a-z]+ing\b[^?;]*?)(?P<end>\s*[?.!]?\s*)$",
+    re.IGNORECASE,
+)
+
+
+def came_next(text: str) -> str:
+    """ "Who came next after X in praising Y?" -> "Who was the next after X to praising Y?" (also "followed X in
+    V-ing", "came next, after X, in V-ing")."""
+    m = _CAME_NEXT.match(text)
+    if m is None or _WH.search(m.group("x")) or re.match(r"(?:during|nothing|anything)\b", m.group("act"), re.I):
+        return text
+    return f"{m.group('lead')}{m.group('who')} was the next after {m.group('x')} to {m.group('act')}{m.group('end')}"
+
+
+# ICEWS's inverted country name "Palestinian Territory, Occupied": the comma ends a clause for the anchor finder ("in
+# the same month as when the head of government of Palestinian Territory, Occupied made a demand of ..."), which left
+# "Occupied" as a name of its own. Said in the natural order, the linker finds the same entities.
+_INVERTED_NAME = re.compile(r"\b(?P<name>Palestinian\s+Territor(?:y|ies)),\s*(?P<q>Occupied)\b")
+
+
+def inverted_names(text: str) -> str:
+    """ "Palestinian Territory, Occupied" -> "Occupied Palestinian Territory"."""
+    return _INVERTED_NAME.sub(lambda m: f"{m.group('q')} {m.group('name')}", text)

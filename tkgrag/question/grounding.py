@@ -65,7 +65,13 @@ from tkgrag.question.link_selection import EXACT_NAME, select_links, with_parent
 from tkgrag.question.linking import EntityLink
 from tkgrag.question.model import Anchor, AnchorRelation, AnswerKind, Mention, MentionKind, TemporalQuestion
 from tkgrag.question.parse import QuestionError, names_an_event, understand, without_mentions
-from tkgrag.question.relation_phrases import clean_relation_phrase, is_canonical, relation_phrases, stated_intent
+from tkgrag.question.relation_phrases import (
+    clean_relation_phrase,
+    either_acts,
+    is_canonical,
+    relation_phrases,
+    stated_intent,
+)
 from tkgrag.question.relations import FIT_MIN, RelationMatch, RelationMatchError, humanise
 from tkgrag.question.rewrite import rewrite
 from tkgrag.question.roles import answer_role_of, is_passive, swap, syntactic_role, verb_position
@@ -222,6 +228,7 @@ class Grounder:
             rewritten=rewritten,
             unlinked=main.unlinked,
             relation_phrase=main.phrase,
+            either=_either(main.phrase, relation, main.candidates),
             timings_ms=watch.timings_ms,
         )
 
@@ -402,11 +409,13 @@ class Grounder:
         ]
         support = self._support(keys, roles, [r for tier in tiers for r in tier])
         for tier in tiers:
+            # within a tier the roles as said come first: "citizens of X took legal action against Y" is a lawsuit
+            # they brought (as said) before an arrest of theirs (the roles swapped), both named by the same words
             for rel in tier:
-                as_said, swapped = support.get(rel, (0, 0))
-                if as_said > 0:
+                if support.get(rel, (0, 0))[0] > 0:
                     return rel, False
-                if swapped > 0:
+            for rel in tier:
+                if support.get(rel, (0, 0))[1] > 0:
                     return rel, True
         return best.relation, False
 
@@ -1039,3 +1048,13 @@ def _bound_first(constraints: list[TemporalConstraint]) -> list[TemporalConstrai
     if first.relation is not TemporalRelation.DURING or len(bounds) != 1:
         return constraints
     return [bounds[0]] + [c for c in constraints if c is not bounds[0]]
+
+
+def _either(phrase: str, relation: str | None, candidates: Sequence[RelationMatch]) -> tuple[str, ...]:
+    """The candidate relations the phrase names equally (``either_acts``), when the chosen one is among them; ()
+    otherwise (a phrase that names one act, or a relation an anchor fixed)."""
+    acts = either_acts(phrase)
+    if not acts or relation is None or humanise(relation) not in acts:
+        return ()
+    out = [c.relation for c in candidates if humanise(c.relation) in acts]
+    return tuple(dict.fromkeys([relation, *out])) if len(set(out)) > 1 else ()
