@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tkgrag.question.clause_shapes import came_next, inverted_names, targets_when
+from tkgrag.question.clause_shapes import abbreviated_countries, came_next, inverted_names, targets_when
+from tkgrag.question.graph_linker import named_after_country, variants
 from tkgrag.question.grounding import _either
+from tkgrag.question.model import Mention, MentionKind
 from tkgrag.question.parse import understand
 from tkgrag.question.relation_phrases import either_acts, relation_phrases
 from tkgrag.question.relations import RelationMatch
@@ -247,3 +249,53 @@ def test_an_inverted_name_is_said_in_order() -> None:
     assert tq.anchors[0].text.endswith("made a demand of the media in Occupied Palestinian Territory")
     assert "Occupied" not in [m.text for m in tq.mentions]
     assert inverted_names("Who visited Iran, Iraq and Syria?") == "Who visited Iran, Iraq and Syria?"  # guard
+
+
+# -- older entity items: "the US cabinet", "NATO", plain "Kenya" where the store has only "Kenya Army" ----------------
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("Who praised the US cabinet in 2014?", "Who praised the American cabinet in 2014?"),
+        (
+            "Iraq once held consultations with the U.S. cabinet. Who else did the same on that day?",
+            "Iraq once held consultations with the American cabinet. Who else did the same on that day?",
+        ),
+        ("Who visited the US in 2014?", "Who visited the United States in 2014?"),
+        ("Whom did the UK government criticize?", "Whom did the British government criticize?"),
+        ("Did the UAE and Japan meet in 2014?", "Did the United Arab Emirates and Japan meet in 2014?"),
+        ("Tell us who visited Iran.", "Tell us who visited Iran."),  # guard: the pronoun
+    ],
+)
+def test_abbreviated_countries(question: str, said: str) -> None:
+    assert abbreviated_countries(question) == said
+
+
+def test_the_us_cabinet_is_a_sector_of_the_united_states() -> None:
+    tq = understand("Who praised the US cabinet in 2014?")
+    assert [(m.text, m.role, m.holder) for m in tq.mentions if m.role] == [
+        ("American cabinet", "cabinet", "United States")
+    ]
+
+
+def test_an_acronym_is_tried_in_full() -> None:
+    forms = variants(Mention("NATO", 0, 4, MentionKind.NAME))
+    assert forms[0] == "NATO" and "North Atlantic Treaty Organization" in forms
+    assert variants(Mention("Nato", 0, 4, MentionKind.NAME)) == ["Nato"]  # guard: capitals only
+
+
+@pytest.mark.parametrize(
+    ("mention", "name", "other"),
+    [
+        ("Kenya", "Kenya Army", True),
+        ("Kenya", "Kenya Airways", True),
+        ("the United States", "United States Senate", True),
+        ("Kenya", "Kenya Television Network", True),
+        ("Kenya", "Kenya", False),  # guard
+        ("Denmark", "Denmark Vesey", False),  # guard: a person
+        ("Abdullah Abdullah", "Abdullah Gül", False),  # guard: no country
+    ],
+)
+def test_an_organisation_named_after_a_country_is_not_the_country(mention: str, name: str, other: bool) -> None:
+    assert named_after_country(Mention(mention, 0, len(mention), MentionKind.NAME), name) is other

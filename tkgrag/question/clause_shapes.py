@@ -303,3 +303,30 @@ _INVERTED_NAME = re.compile(r"\b(?P<name>Palestinian\s+Territor(?:y|ies)),\s*(?P
 def inverted_names(text: str) -> str:
     """ "Palestinian Territory, Occupied" -> "Occupied Palestinian Territory"."""
     return _INVERTED_NAME.sub(lambda m: f"{m.group('q')} {m.group('name')}", text)
+
+
+# "the US cabinet", "the UK government": "US" is the pronoun "us" to the mention finder (a function word), so the
+# sector lost its country. Before a lower-case word the abbreviation is an adjective ("the American cabinet", which
+# the linker reads); elsewhere a name ("visited the US" -> "visited the United States").
+_ABBREVIATED_COUNTRY = re.compile(r"(?<![\w.])(?P<the>the\s+)?(?P<abbr>U\.S\.A\.|U\.S\.|USA|US|U\.K\.|UK|UAE)(?![\w.])")
+_COUNTRY_FORMS = {
+    "US": ("American", "the United States"),
+    "UK": ("British", "the United Kingdom"),
+    "UAE": ("Emirati", "the United Arab Emirates"),
+}
+
+
+def abbreviated_countries(text: str) -> str:
+    """ "the US cabinet" -> "the American cabinet"; "visited the US in 2014" -> "visited the United States in
+    2014" (also "U.S.", "USA", "UK", "U.K.", "UAE"; capitals only)."""
+
+    def said(m: re.Match[str]) -> str:
+        abbr = m.group("abbr").replace(".", "")
+        adjective, name = _COUNTRY_FORMS["US" if abbr.startswith("US") else abbr]
+        if re.match(r"\s+[a-z]", text[m.end() :]) and not re.match(
+            r"\s+(?:and|or|in|on|at|to|of|for)\b", text[m.end() :]
+        ):
+            return f"{m.group('the') or ''}{adjective}"
+        return name if m.group("the") or m.start() > 0 else name[:1].upper() + name[1:]
+
+    return _ABBREVIATED_COUNTRY.sub(said, text)

@@ -18,6 +18,7 @@ from tkgrag.question.act_lists import act_lists
 from tkgrag.question.anchors import find_anchors
 from tkgrag.question.answer_type import detect_answer_type, request_spans
 from tkgrag.question.clause_shapes import (
+    abbreviated_countries,
     anchor_period_part,
     came_next,
     dash_topic,
@@ -77,6 +78,7 @@ _NAME_AFTER = re.compile(r"\s+[A-Z]")
 # The rewrites that put a question into the forms the parser reads, each text -> text, in the order applied.
 _REWRITES: tuple[Callable[[str], str], ...] = (
     inverted_names,
+    abbreviated_countries,
     plural_marks,
     dash_topic,
     targets_when,
