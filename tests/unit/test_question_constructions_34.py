@@ -299,3 +299,25 @@ def test_an_acronym_is_tried_in_full() -> None:
 )
 def test_an_organisation_named_after_a_country_is_not_the_country(mention: str, name: str, other: bool) -> None:
     assert named_after_country(Mention(mention, 0, len(mention), MentionKind.NAME), name) is other
+
+
+@pytest.mark.parametrize(
+    ("question", "sector"),
+    [
+        (
+            "Which month, before British citizens signalled willingness to hold talks with China, last saw ordinary "
+            "people in the United Kingdom attack employees in Mozambique physically?",
+            "employees in Mozambique",
+        ),
+        ("When did the United Kingdom attack workers in Mozambique?", "workers in Mozambique"),
+    ],
+)
+def test_a_sector_after_a_name_and_its_verb(question: str, sector: str) -> None:
+    # "the United Kingdom attack employees in Mozambique": a clause's subject and verb, then the verb's sector object
+    assert sector in [m.text for m in understand(question).mentions if m.kind is MentionKind.ROLE]
+
+
+def test_a_name_and_its_verb_is_no_role() -> None:
+    # guard: "the African Union spoke approvingly of Djibouti" has no sector
+    tq = understand("Did the African Union speak approvingly of Djibouti in 2014?")
+    assert [m.kind for m in tq.mentions] == [MentionKind.NAME, MentionKind.NAME]

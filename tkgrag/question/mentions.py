@@ -291,7 +291,9 @@ def _role_of(text: str, holder: Mention) -> Mention | None:
         # the sector (if any) is the known words right before "of"
         return _bare_sector_role(text, holder)
     if _name_then_verb(m.group("role").split()):
-        return None  # "the African Union spoke approvingly of Djibouti": a clause, its subject and verb, no role
+        # "the African Union spoke approvingly of Djibouti": a clause, its subject and verb, no role; but the verb's
+        # object may be a sector ("the United Kingdom attack employees in Mozambique": the known words before "in")
+        return _bare_sector_role(text, holder)
     role_words = m.group("role").split()
     definite = m.group("art").lower() == "the"
     if any(EVENT_NOUN.fullmatch(w.lower()) and nxt.lower() == "of" for w, nxt in itertools.pairwise(role_words)):
