@@ -321,3 +321,19 @@ def test_a_name_and_its_verb_is_no_role() -> None:
     # guard: "the African Union spoke approvingly of Djibouti" has no sector
     tq = understand("Did the African Union speak approvingly of Djibouti in 2014?")
     assert [m.kind for m in tq.mentions] == [MentionKind.NAME, MentionKind.NAME]
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase"),
+    [
+        ("Which actors expressed intent to back Laos diplomatically?", "expressed intent to back diplomatically"),
+        ("Who backed Laos economically?", "backed economically"),
+        ("Who criticized the Kenyan police?", "criticized"),  # guard: a sector after a demonym
+    ],
+)
+def test_an_adverb_after_a_name_is_no_role(question: str, phrase: str) -> None:
+    # "Laos diplomatically" was a role mention: the manner left the relation phrase (the intent to cooperate, not the
+    # intent to cooperate diplomatically)
+    tq = understand(question)
+    assert tq.relation_phrase == phrase
+    assert not any(m.text.endswith("ly") for m in tq.mentions)
