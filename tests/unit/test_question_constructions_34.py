@@ -221,6 +221,11 @@ def test_the_targets_when_question_reads_the_subject_and_relation() -> None:
             "Who came next, after John Kerry, to hold negotiations with African Union?",  # guard: already read
             "Who came next, after John Kerry, to hold negotiations with African Union?",
         ),
+        ("Who came after Japan in criticizing China?", "Who was the next after Japan to criticizing China?"),
+        (
+            "Who came just before United Arab Emirates in praising Iraq?",
+            "Who was the last before United Arab Emirates to praising Iraq?",
+        ),
         ("Who followed Japan in 2014?", "Who followed Japan in 2014?"),  # guard: no act
     ],
 )

@@ -279,7 +279,8 @@ def rest_of_year(text: str) -> str:
 # it "came" was read as the question's event and "X in praising Y" as the anchor.
 _CAME_NEXT = re.compile(
     r"^(?P<lead>.*?)\b(?P<who>who|which(?:\s+[a-z]+){1,2}?)\s+"
-    r"(?:(?:came|comes|come|was|were|is|went|ranked)\s+(?:next|second)\s*,?\s*after|followed|was\s+next\s+after)\s+"
+    r"(?:(?:came|comes|come|was|were|is|went|ranked)\s+(?:(?:next|second)\s*,?\s*)?(?P<dir>after|(?:(?:just|right|immediately)\s+)?before)"
+    r"|followed|preceded)\s+"
     r"(?P<x>[^,?;]+?)\s*,?\s+(?:in|when\s+it\s+came\s+to|with)\s+(?P<act>[a-z]+ing\b[^?;]*?)(?P<end>\s*[?.!]?\s*)$",
     re.IGNORECASE,
 )
@@ -287,11 +288,16 @@ _CAME_NEXT = re.compile(
 
 def came_next(text: str) -> str:
     """ "Who came next after X in praising Y?" -> "Who was the next after X to praising Y?" (also "followed X in
-    V-ing", "came next, after X, in V-ing")."""
+    V-ing", "came next, after X, in V-ing"); "Who came (just) before X in praising Y?", "Who preceded X in praising Y?"
+    -> "Who was the last before X to praising Y?"."""
     m = _CAME_NEXT.match(text)
     if m is None or _WH.search(m.group("x")) or re.match(r"(?:during|nothing|anything)\b", m.group("act"), re.I):
         return text
-    return f"{m.group('lead')}{m.group('who')} was the next after {m.group('x')} to {m.group('act')}{m.group('end')}"
+    before = "before" in (m.group("dir") or "").lower() or m.group(0)[m.end("who") :].lstrip().lower().startswith(
+        "preceded"
+    )
+    order = "the last before" if before else "the next after"
+    return f"{m.group('lead')}{m.group('who')} was {order} {m.group('x')} to {m.group('act')}{m.group('end')}"
 
 
 # ICEWS's inverted country name "Palestinian Territory, Occupied": the comma ends a clause for the anchor finder ("in
