@@ -50,6 +50,20 @@ def test_a_legal_action_that_says_which_is_one_act(phrase: str) -> None:
     assert either_acts(phrase) == ()
 
 
+@pytest.mark.parametrize(
+    ("phrase", "act"),
+    [
+        ("took to court", "bring lawsuit against"),
+        ("filed a case against", "bring lawsuit against"),
+        ("litigated against", "bring lawsuit against"),
+        ("prosecuted", "arrest, detain, or charge with legal action"),
+        ("filed charges against", "arrest, detain, or charge with legal action"),  # guard: as before
+    ],
+)
+def test_other_words_for_a_lawsuit_or_a_charge(phrase: str, act: str) -> None:
+    assert relation_phrases(phrase)[1:] == [act]
+
+
 def _m(relation: str, score: float) -> RelationMatch:
     return RelationMatch(relation, score, score, score)
 

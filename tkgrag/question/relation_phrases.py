@@ -142,7 +142,12 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             r"|\brang\b|\b(?:ring(?:s|ing)?|rung)\s+up\b",
             "discuss by telephone",
         ),
-        (r"\b(?:sue[sd]?|suing|lawsuit)\b", "bring lawsuit against"),
+        # "took X to court", "filed a case against X", "litigated against X": a lawsuit too
+        (
+            r"\b(?:sue[sd]?|suing|lawsuits?|litigat\w*)\b|\b(?:take|takes|took|taken|taking|dragg?\w*|haul\w*)\s+to\s+court\b"
+            r"|\bfil(?:e|es|ed|ing)\s+(?:a\s+|an\s+)?(?:legal\s+|court\s+)?(?:case|suit)s?\b",
+            "bring lawsuit against",
+        ),
         (
             r"\b(?:sign|ink|conclud|seal|finali[sz]|clinch|struck|strike|strikes|striking|hammer\w*\s+out)\w*\b.*"
             r"\b(?:agreement|deal|accord|treaty|pact|contract)s?\b"
@@ -219,7 +224,7 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         ),
         # "took legal action against X": ICEWS's Arrest,_detain,_or_charge_with_legal_action says it by name
         (
-            r"\b(?:arrest|detain|jail|imprison|charg|apprehend)\w*|\bcustody\b|\block\w*\s+up"
+            r"\b(?:arrest|detain|jail|imprison|charg|apprehend|prosecut)\w*|\bcustody\b|\block\w*\s+up"
             r"|\blegal\s+(?:action|proceedings|steps|measures)\b",
             "arrest, detain, or charge with legal action",
         ),
