@@ -94,9 +94,13 @@ def test_the_names_of_those_whom_x_investigated(reader: SymbolicReader, vector: 
 
 
 def test_came_next_after_x_in_praising(reader: SymbolicReader, vector: VectorRetriever) -> None:
-    # Osk Federation's praise #7 (06-01); the next praise of Morv Isles: #8
-    assert texts(reader, vector, "Who came next after Osk Federation in praising Morv Isles?") == ["Rusk Union"]
-    assert texts(reader, vector, "Which country followed Osk Federation in praising Morv Isles?") == ["Rusk Union"]
+    # Osk Federation's praise #7 (06-01); the next praise of Morv Isles: #8 (the later ones follow, nearest first)
+    assert texts(reader, vector, "Who came next after Osk Federation in praising Morv Isles?")[:1] == ["Rusk Union"]
+    got = texts(reader, vector, "Which country followed Osk Federation in praising Morv Isles?")
+    assert got[:1] == ["Rusk Union"]
+    # and the one just before it: #6
+    got = texts(reader, vector, "Who came just before Osk Federation in praising Morv Isles?")
+    assert got[:1] == ["Pell State"]
 
 
 def test_the_targets_when_x_made_demands_of_someone(reader: SymbolicReader, vector: VectorRetriever) -> None:
