@@ -16,6 +16,8 @@ in praising Y", "who were the targets when X made demands of someone", "promised
 11  Dorn Council    Demand                                      Gilt Union        2014-10-10
 12  Hask Realm      Express_intent_to_engage_in_diplomatic_...  Jorv State        2014-11-11
 13  Kell Union      Engage_in_diplomatic_cooperation            Jorv State        2014-11-12
+14  Vesk Realm      Host_a_visit                                Ulm Ministry      2014-04-23
+15  Vesk Realm      Host_a_visit                                Yorn Envoy        2014-04-26
 (#12: ..._cooperation_(such_as_policy_support))
 """
 
@@ -49,6 +51,8 @@ FACTS = [
         "2014-11-11",
     ),
     ("Kell_Union", "Engage_in_diplomatic_cooperation", "Jorv_State", "2014-11-12"),
+    ("Vesk_Realm", "Host_a_visit", "Ulm_Ministry", "2014-04-23"),
+    ("Vesk_Realm", "Host_a_visit", "Yorn_Envoy", "2014-04-26"),
 ]
 
 
@@ -113,3 +117,14 @@ def test_promised_policy_support_is_the_intent(reader: SymbolicReader, vector: V
     # #12, not the cooperation itself (#13)
     assert texts(reader, vector, "Who promised policy support to Jorv State in November 2014?") == ["Hask Realm"]
     assert texts(reader, vector, "Who signalled it would back Jorv State diplomatically in 2014?") == ["Hask Realm"]
+
+
+def test_the_anchors_actor_answers_in_the_same_week(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # anchor #14 (Wednesday 2014-04-23); Vesk Realm hosted Yorn Envoy that week too (#15): no "else", so it answers
+    got = texts(
+        reader, vector, "Who hosted Yorn Envoy in the same calendar week in which Vesk Realm hosted Ulm Ministry?"
+    )
+    assert got == ["Vesk Realm"]
+    # "who else": left out, and nobody else did
+    a = ask(reader, vector, "Who else hosted Yorn Envoy in the same week in which Vesk Realm hosted Ulm Ministry?")
+    assert a.answers == []

@@ -88,6 +88,16 @@ SIMILAR_ANCHOR_MIN = 0.8  # Neo4j's cosine score, (1 + cos) / 2: cos >= 0.6
 ANCHOR_EVENT_LIMIT = 200  # anchor events read per anchor (the earliest is used)
 
 _ELLIPTICAL = "elliptical"
+# anchors whose period the answer shares ("in the same week in which X did Y"), not one after or before it
+_SAME_PERIOD = frozenset(
+    {
+        AnchorRelation.DURING,
+        AnchorRelation.SAME_DAY,
+        AnchorRelation.SAME_WEEK,
+        AnchorRelation.SAME_MONTH,
+        AnchorRelation.SAME_YEAR,
+    }
+)
 _ENTITY_ANCHOR = "entity in the answer's role"
 
 
@@ -197,11 +207,19 @@ class Grounder:
         # "after X did, who first ...").
         # A nominal anchor's actor ("the visit X paid to Y") only where the question says so ("who else"): "Who
         # visited Y in the same month as the visit X paid to Y?" may be answered with X.
+        # A clause anchor's actor in the same period likewise ("Who hosted X in the same week in which Y hosted Z?": Y
+        # hosted X that week too; the question writers' gold has it, and only "else", "other" leave it out).
         exclude = {
             ga.answer_role_entity
             for ga in anchors
             if ga.answer_role_entity
-            and (CONTRAST_WORDS.search(tq.text) or _nominal_roles(_event_text(ga.anchor.text), ga.entities) is None)
+            and (
+                CONTRAST_WORDS.search(tq.text)
+                or (
+                    _nominal_roles(_event_text(ga.anchor.text), ga.entities) is None
+                    and not (ga.how == "clause" and ga.anchor.relation in _SAME_PERIOD)
+                )
+            )
         }
         exclude |= {e.key for e in excluded_links}
 
