@@ -285,6 +285,10 @@ def test_an_inverted_name_is_said_in_order() -> None:
         ("Whom did the UK government criticize?", "Whom did the British government criticize?"),
         ("Did the UAE and Japan meet in 2014?", "Did the United Arab Emirates and Japan meet in 2014?"),
         ("Tell us who visited Iran.", "Tell us who visited Iran."),  # guard: the pronoun
+        (
+            "In what month did UAE Armed Forces use force against ordinary people in United Arab Emirates?",
+            "In what month did UAE Armed Forces use force against ordinary people in United Arab Emirates?",
+        ),  # guard: a name that starts with the abbreviation
     ],
 )
 def test_abbreviated_countries(question: str, said: str) -> None:

@@ -324,9 +324,12 @@ _COUNTRY_FORMS = {
 
 def abbreviated_countries(text: str) -> str:
     """ "the US cabinet" -> "the American cabinet"; "visited the US in 2014" -> "visited the United States in
-    2014" (also "U.S.", "USA", "UK", "U.K.", "UAE"; capitals only)."""
+    2014" (also "U.S.", "USA", "UK", "U.K.", "UAE"; capitals only); left before a capitalised word ("UAE Armed
+    Forces" is a name of the store's)."""
 
     def said(m: re.Match[str]) -> str:
+        if re.match(r"\s+[A-Z]", text[m.end() :]):
+            return m.group(0)  # a name of the store's own: "UAE Armed Forces", "US Senate"
         abbr = m.group("abbr").replace(".", "")
         adjective, name = _COUNTRY_FORMS["US" if abbr.startswith("US") else abbr]
         if re.match(r"\s+[a-z]", text[m.end() :]) and not re.match(
