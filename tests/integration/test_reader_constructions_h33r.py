@@ -128,3 +128,7 @@ def test_the_anchors_actor_answers_in_the_same_week(reader: SymbolicReader, vect
     # "who else": left out, and nobody else did
     a = ask(reader, vector, "Who else hosted Yorn Envoy in the same week in which Vesk Realm hosted Ulm Ministry?")
     assert a.answers == []
+    # a pro-form repeats the anchor's event beside its actor: left out too ("During the month in which Y hosted Z,
+    # who did the same?")
+    a = ask(reader, vector, "During the week in which Vesk Realm hosted Ulm Ministry, who did the same?")
+    assert a.answers == []

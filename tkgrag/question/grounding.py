@@ -60,7 +60,7 @@ from tkgrag.question.constraints import (
 )
 from tkgrag.question.graph_linker import EXACT_SCORE, GraphLinker, GraphVersion
 from tkgrag.question.grounded import RELATION_MARGIN, GroundedAnchor, GroundedEntity, GroundedQuestion
-from tkgrag.question.lexicon import CONTRAST_WORDS
+from tkgrag.question.lexicon import CONTRAST_WORDS, PRO_FORM
 from tkgrag.question.link_selection import EXACT_NAME, select_links, with_parentheticals
 from tkgrag.question.linking import EntityLink
 from tkgrag.question.model import Anchor, AnchorRelation, AnswerKind, Mention, MentionKind, TemporalQuestion
@@ -88,6 +88,8 @@ SIMILAR_ANCHOR_MIN = 0.8  # Neo4j's cosine score, (1 + cos) / 2: cos >= 0.6
 ANCHOR_EVENT_LIMIT = 200  # anchor events read per anchor (the earliest is used)
 
 _ELLIPTICAL = "elliptical"
+# words that set the answer beside the anchor's actor: a pro-form ("who did the same") or "also", "too", "as well"
+_REPEATS = re.compile(rf"{PRO_FORM.pattern}|\b(?:also|too|as\s+well|likewise)\b", re.IGNORECASE)
 # anchors whose period the answer shares ("in the same week in which X did Y"), not one after or before it
 _SAME_PERIOD = frozenset(
     {
@@ -208,7 +210,8 @@ class Grounder:
         # A nominal anchor's actor ("the visit X paid to Y") only where the question says so ("who else"): "Who
         # visited Y in the same month as the visit X paid to Y?" may be answered with X.
         # A clause anchor's actor in the same period likewise ("Who hosted X in the same week in which Y hosted Z?": Y
-        # hosted X that week too; the question writers' gold has it, and only "else", "other" leave it out).
+        # hosted X that week too; the question writers' gold has it), unless "else", "other", "also" or a pro-form
+        # ("During the month in which Y hosted Z, who did the same?") sets the answer beside the anchor's actor.
         exclude = {
             ga.answer_role_entity
             for ga in anchors
@@ -217,7 +220,7 @@ class Grounder:
                 CONTRAST_WORDS.search(tq.text)
                 or (
                     _nominal_roles(_event_text(ga.anchor.text), ga.entities) is None
-                    and not (ga.how == "clause" and ga.anchor.relation in _SAME_PERIOD)
+                    and not (ga.how == "clause" and ga.anchor.relation in _SAME_PERIOD and not _REPEATS.search(tq.text))
                 )
             )
         }
