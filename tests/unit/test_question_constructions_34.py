@@ -91,6 +91,11 @@ def test_either_holds_both_candidates_when_the_chosen_one_is_among_them() -> Non
         "signalled it would back diplomatically",
         "signaled that it would support diplomatically",
         "promised support to",
+        # an offer is the intent, as "offered diplomatic support to X" was (the writers' gold: Djibouti's
+        # Express_intent_to_engage_in_diplomatic_cooperation to Japan, 2014-04-14)
+        "offered policy support to",
+        "pledged its support to",
+        "committed to supporting",
     ],
 )
 def test_a_promised_support_is_the_intent_to_cooperate_diplomatically(phrase: str) -> None:

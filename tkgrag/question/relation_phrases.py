@@ -409,7 +409,7 @@ _INTENT = re.compile(
     r"(?:(?:sa(?:id|ys?|ying)|announc(?:e|es|ed|ing)|stat(?:e|es|ed|ing)|declar(?:e|es|ed|ing)|indicat(?:e|es|ed|ing))"
     r"\s+(?:that\s+)?(?:it|he|she|they|we)\s+)?"
     r"(?:(?:would|will|did|does)\s+)?(?:want(?:s|ed)?|wish(?:es|ed)?|like[sd]?|intend(?:s|ed)?|plan(?:s|ned)?|"
-    r"hope[sd]?|(?:seek(?:s)?|sought)(?=\s+to\b)|aim(?:s|ed)?|(?:pledg|vow|promis|offer|commit|propos)(?:e|es|ed|s|ted|ing)?(?:\s+(?:itself|himself|herself|themselves))?(?=\s+(?:to|cooperation|collaboration|talks|negotiations|support|diplomatic|backing|policy\s+support)\b)|"
+    r"hope[sd]?|(?:seek(?:s)?|sought)(?=\s+to\b)|aim(?:s|ed)?|(?:pledg|vow|promis|offer|commit|propos)(?:e|es|ed|s|ted|ing)?(?:\s+(?:itself|himself|herself|themselves))?(?=\s+(?:(?:its|their|his|her|full)\s+)?(?:to|cooperation|collaboration|talks|negotiations|support|diplomatic|backing|policy\s+support)\b)|"
     # the nouns: "an offer of talks", "a pledge of diplomatic support", "a promise of cooperation"
     r"(?:an?\s+)?(?:offers?|pledges?|promises?)\s+(?:of|for)(?=\s+(?:talks|negotiations|support|diplomatic|cooperation|"
     r"collaboration|backing|aid|help|assistance|a\s+meeting|meetings)\b)|"
@@ -431,7 +431,7 @@ _INTENT = re.compile(
 
 _TALKS = re.compile(r"\btalks\b", re.IGNORECASE)
 _PLEDGED_SUPPORT = re.compile(
-    r"(?:(?:its|their|his|her|full|political|strong)\s+)?(?:support|backing)\b", re.IGNORECASE
+    r"(?:(?:its|their|his|her|full|political|strong)\s+)?(?:support(?:ing)?|backing)\b", re.IGNORECASE
 )
 
 # Words that name two CAMEO acts equally. "took legal action against X" is said by question writers both for ICEWS's
