@@ -190,6 +190,8 @@ def test_a_trailing_wh_phrase_with_two_nouns_is_no_event_word(question: str, phr
             "Who was on the receiving end when China arrested, detained or charged someone on 10 October 2015?",
             "Who was on the receiving end when China arrested, detained or charged someone on 10 October 2015?",
         ),
+        ("In 2014, who were the victims when Boko Haram attacked someone?", "In 2014, Boko Haram attacked whom?"),
+        ("In 2014, who was targeted when China criticized someone?", "In 2014, China criticized whom?"),
         (
             "In 2014, who were the targets when Iran was criticized by someone?",  # guard: "by" asks the agent
             "In 2014, who were the targets when Iran was criticized by someone?",

@@ -59,9 +59,10 @@ def dash_topic(text: str) -> str:
 
 _TARGETS_WHEN = re.compile(
     r"^(?P<lead>.*?)\b(?:who|which\s+[a-z]+)\s+(?:were|was|are|is)\s+(?:the\s+"
-    r"(?:targets?|recipients?|counterparts?|partners?|other\s+part(?:y|ies))"
+    r"(?:targets?|recipients?|counterparts?|partners?|victims?|other\s+part(?:y|ies))"
     # "on the receiving end when X made demands of someone" (``receiving_end`` reads a verb's own object)
-    r"|(?P<end_of>(?:on|at)\s+the\s+receiving\s+end(?:\s+of\s+(?:it|this|that))?,?))\s+(?:when|as)\s+"
+    r"|(?P<end_of>(?:on|at)\s+the\s+receiving\s+end(?:\s+of\s+(?:it|this|that))?,?)|targeted|affected)\s+"
+    r"(?:when|as)\s+"
     # "someone" after a preposition ("made demands of someone", "spoke in praise of someone") or as the verb's own
     # object ("arrested, detained or charged someone", "met someone")
     r"(?P<clause>.+?(?:\s(?:with|to|at|against|on|for|about|from|of|towards?|upon|into|over)|[a-z]ed|\s(?:met|hit|struck|"
