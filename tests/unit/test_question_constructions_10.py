@@ -12,6 +12,7 @@ import pytest
 from tkgrag.question.graph_linker import variants
 from tkgrag.question.grounding import _SUBJECT_PRONOUN
 from tkgrag.question.link_selection import with_parentheticals
+from tkgrag.question.mentions import find_mentions
 from tkgrag.question.model import MentionKind, Signal
 from tkgrag.question.parse import understand
 from tkgrag.question.relation_phrases import relation_phrases
@@ -240,8 +241,9 @@ def test_a_sector_said_by_its_slashed_label(question: str, role: str, holder: st
     ],
 )
 def test_a_name_goes_on_over_a_comma_and_one_capitalised_word(question: str, extended: str, holder: str | None) -> None:
-    tq = understand(question)
-    longer = with_parentheticals(question, tq.mentions)
+    # the mentions of the question as written (h33r: ``parse`` now says "Palestinian Territory, Occupied" as
+    # "Occupied Palestinian Territory" before reading; the extension still serves other comma names)
+    longer = with_parentheticals(question, find_mentions(question))
     texts = {(m.text.removeprefix("the "), m.holder) for m in longer}
     assert any(t.endswith(extended) and h == holder for t, h in texts)
 

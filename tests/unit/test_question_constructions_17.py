@@ -161,8 +161,9 @@ def test_dash_topic(question: str, rewritten: str) -> None:
             "In 2014, officials in Nigeria had a telephone conversation with whom?",
         ),
         (
+            # a time after it (h33r: read since sets 34-38; it was a guard)
             "Who were the targets when Iran made threats against somebody in 2014?",
-            "Who were the targets when Iran made threats against somebody in 2014?",  # guard: a time after it
+            "Iran made threats against whom in 2014?",
         ),
         (
             "In May 2015, who was the target when China made an appeal to someone?",

@@ -58,26 +58,41 @@ def dash_topic(text: str) -> str:
 
 
 _TARGETS_WHEN = re.compile(
-    r"^(?P<lead>.*?)\b(?:who|which\s+[a-z]+)\s+(?:were|was|are|is)\s+the\s+"
-    r"(?:targets?|recipients?|counterparts?|partners?|other\s+part(?:y|ies))\s+when\s+"
-    r"(?P<clause>.+?\s(?:with|to|at|against|on|for|about|from))\s+"
-    r"(?:someone|somebody|anyone|anybody|another\s+(?:actor|party)|others?)(?P<end>\s*[?.!]?\s*)$",
+    r"^(?P<lead>.*?)\b(?:who|which\s+[a-z]+)\s+(?:were|was|are|is)\s+(?:the\s+"
+    r"(?:targets?|recipients?|counterparts?|partners?|victims?|other\s+part(?:y|ies))"
+    # "on the receiving end when X made demands of someone" (``receiving_end`` reads a verb's own object)
+    r"|(?P<end_of>(?:on|at)\s+the\s+receiving\s+end(?:\s+of\s+(?:it|this|that))?,?)|targeted|affected)\s+"
+    r"(?:when|as)\s+"
+    # "someone" after a preposition ("made demands of someone", "spoke in praise of someone") or as the verb's own
+    # object ("arrested, detained or charged someone", "met someone")
+    r"(?P<clause>.+?(?:\s(?:with|to|at|against|on|for|about|from|of|towards?|upon|into|over)|[a-z]ed|\s(?:met|hit|struck|"
+    r"fought|shot|sent|held|caught|sought|told|paid|beat|took|made|gave|urged|saw)))\s+"
+    r"(?:someone|somebody|anyone|anybody|another\s+(?:actor|party)|others?)"
+    # a time after it: "... demands of someone in March 2015" (a year in it; a name after "in" could be a place)
+    r"(?P<time>\s+(?:in|on|during|between|from|throughout|over|within)\s+[^?]*?\b\d{4}\b[^?]*?)?"
+    r"(?P<end>\s*[?.!]?\s*)$",
     re.IGNORECASE,
 )
 
 
+_BEFORE_SOMEONE = re.compile(r"\s(?:with|to|at|against|on|for|about|from|of|towards?|upon|into|over)$", re.IGNORECASE)
+
+
 def targets_when(text: str) -> str:
-    """ "(In 2014,) who were the targets when X V'd with someone?" -> "(In 2014,) X V'd with whom?"."""
+    """ "(In 2014,) who were the targets when X V'd with someone?" -> "(In 2014,) X V'd with whom?"; also "when X
+    made demands of someone", "when X arrested someone" (the verb's object), "when X V'd someone in March 2015"."""
     m = _TARGETS_WHEN.match(text)
     if m is None or re.search(r"\b(?:who|whom|which|what|when)\b", m.group("clause"), re.IGNORECASE):
         return text
     lead = m.group("lead")
     if lead.strip() and not lead.rstrip().endswith(","):
         return text
+    if m.group("end_of") and _BEFORE_SOMEONE.search(m.group("clause")) is None:
+        return text  # "on the receiving end when X arrested someone": ``receiving_end``'s passive
     clause = m.group("clause")
     if not lead.strip():
         clause = clause[:1].upper() + clause[1:]
-    return f"{lead}{clause} whom{m.group('end') or '?'}"
+    return f"{lead}{clause} whom{m.group('time') or ''}{m.group('end') or '?'}"
 
 
 _UNIT = r"(?P<unit>day|week|month|year)"
@@ -258,3 +273,70 @@ def rest_of_year(text: str) -> str:
     if not re.search(r"\b(?:after|following|since|once|before)\b", text, re.IGNORECASE):
         return text
     return _REST_OF_YEAR.sub(lambda m: f"{m.group('prep')} {m.group('year')}", text)
+
+
+# "Who came next after X in praising Y?", "Which country followed X in praising Y?": the first one after X's own event
+# to do it, said like "Who was the next after X to praise Y?" (the anchor's infinitive form, ``anchors``). Without
+# it "came" was read as the question's event and "X in praising Y" as the anchor.
+_CAME_NEXT = re.compile(
+    r"^(?P<lead>.*?)\b(?P<who>who|which(?:\s+[a-z]+){1,2}?)\s+"
+    r"(?:(?:came|comes|come|was|were|is|went|ranked)\s+(?:(?:next|second)\s*,?\s*)?(?P<dir>after|(?:(?:just|right|immediately)\s+)?before)"
+    r"|followed|preceded)\s+"
+    r"(?P<x>[^,?;]+?)\s*,?\s+(?:in|when\s+it\s+came\s+to|with)\s+(?P<act>[a-z]+ing\b[^?;]*?)(?P<end>\s*[?.!]?\s*)$",
+    re.IGNORECASE,
+)
+
+
+def came_next(text: str) -> str:
+    """ "Who came next after X in praising Y?" -> "Who was the next after X to praising Y?" (also "followed X in
+    V-ing", "came next, after X, in V-ing"); "Who came (just) before X in praising Y?", "Who preceded X in praising Y?"
+    -> "Who was the last before X to praising Y?"."""
+    m = _CAME_NEXT.match(text)
+    if m is None or _WH.search(m.group("x")) or re.match(r"(?:during|nothing|anything)\b", m.group("act"), re.I):
+        return text
+    before = "before" in (m.group("dir") or "").lower() or m.group(0)[m.end("who") :].lstrip().lower().startswith(
+        "preceded"
+    )
+    order = "the last before" if before else "the next after"
+    return f"{m.group('lead')}{m.group('who')} was {order} {m.group('x')} to {m.group('act')}{m.group('end')}"
+
+
+# ICEWS's inverted country name "Palestinian Territory, Occupied": the comma ends a clause for the anchor finder ("in
+# the same month as when the head of government of Palestinian Territory, Occupied made a demand of ..."), which left
+# "Occupied" as a name of its own. Said in the natural order, the linker finds the same entities.
+_INVERTED_NAME = re.compile(r"\b(?P<name>Palestinian\s+Territor(?:y|ies)),\s*(?P<q>Occupied)\b")
+
+
+def inverted_names(text: str) -> str:
+    """ "Palestinian Territory, Occupied" -> "Occupied Palestinian Territory"."""
+    return _INVERTED_NAME.sub(lambda m: f"{m.group('q')} {m.group('name')}", text)
+
+
+# "the US cabinet", "the UK government": "US" is the pronoun "us" to the mention finder (a function word), so the
+# sector lost its country. Before a lower-case word the abbreviation is an adjective ("the American cabinet", which
+# the linker reads); elsewhere a name ("visited the US" -> "visited the United States").
+_ABBREVIATED_COUNTRY = re.compile(r"(?<![\w.])(?P<the>the\s+)?(?P<abbr>U\.S\.A\.|U\.S\.|USA|US|U\.K\.|UK|UAE)(?![\w.])")
+_COUNTRY_FORMS = {
+    "US": ("American", "the United States"),
+    "UK": ("British", "the United Kingdom"),
+    "UAE": ("Emirati", "the United Arab Emirates"),
+}
+
+
+def abbreviated_countries(text: str) -> str:
+    """ "the US cabinet" -> "the American cabinet"; "visited the US in 2014" -> "visited the United States in
+    2014" (also "U.S.", "USA", "UK", "U.K.", "UAE"; capitals only); left before a capitalised word ("UAE Armed
+    Forces" is a name of the store's)."""
+
+    def said(m: re.Match[str]) -> str:
+        if re.match(r"\s+[A-Z]", text[m.end() :]):
+            return m.group(0)  # a name of the store's own: "UAE Armed Forces", "US Senate"
+        abbr = m.group("abbr").replace(".", "")
+        adjective, name = _COUNTRY_FORMS["US" if abbr.startswith("US") else abbr]
+        if re.match(r"\s+[a-z]", text[m.end() :]) and not re.match(
+            r"\s+(?:and|or|in|on|at|to|of|for)\b", text[m.end() :]
+        ):
+            return f"{m.group('the') or ''}{adjective}"
+        return name if m.group("the") or m.start() > 0 else name[:1].upper() + name[1:]
+
+    return _ABBREVIATED_COUNTRY.sub(said, text)

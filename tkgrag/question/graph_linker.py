@@ -124,10 +124,29 @@ def lucene_query(text: str) -> str | None:
     return " ".join(dict.fromkeys(terms))
 
 
+# Acronyms people write for organisations ICEWS names in full (written as capitals; only names the ICEWS actor lists
+# hold). Tried after the mention as written, so an entity named by the acronym itself still wins.
+_ACRONYMS = {
+    "NATO": "North Atlantic Treaty Organization",
+    "UNSC": "UN Security Council",
+    "UNHCR": "High Commission for Refugees",
+    "FAO": "Food and Agriculture Organization",
+    "ASEAN": "Association of Southeast Asian Nations",
+    "IMF": "International Monetary Fund",
+    "HRW": "Human Rights Watch",
+    "CIA": "Central Intelligence Agency",
+    "OPEC": "Organization of Petroleum Exporting Countries",
+}
+
+
 def variants(mention: Mention) -> list[str]:
-    """Surface forms to try for a mention: as written, without "the", and in ICEWS's "Sector (Country)" form."""
+    """Surface forms to try for a mention: as written, without "the", its acronym's full name ("NATO"), and in
+    ICEWS's "Sector (Country)" form."""
     text = " ".join(mention.text.split())
     out = [text]
+    bare = text[4:] if text.lower().startswith("the ") else text
+    if bare in _ACRONYMS:
+        out.append(_ACRONYMS[bare])
     if text.lower().startswith("the "):
         out.append(text[4:])
     role, holder = mention.role, mention.holder
@@ -271,7 +290,11 @@ class GraphLinker:
                 score = max(float(row["score"]), prev.fulltext if prev else 0.0)
                 exact = exact or (prev is not None and prev.exact)
                 found[row["key"]] = _Candidate(row["key"], name, aliases, score, exact)
-        cands = [c for c in found.values() if not sector_of_named_country(mention, c.name)]
+        cands = [
+            c
+            for c in found.values()
+            if not sector_of_named_country(mention, c.name) and not named_after_country(mention, c.name)
+        ]
         if not cands:
             return []
         cosine = self._cosines(_expand_demonyms(mention.text), cands)
@@ -307,6 +330,27 @@ def sector_of_named_country(mention: Mention, name: str) -> bool:
         return False
     label = " ".join(name.replace("_", " ").split())
     return label.lower() != country.lower() and label.lower().endswith(f"({country.lower()})")
+
+
+_ORGANISATION_WORDS = words(
+    "army armed forces military navy air force police airways airlines air television network broadcasting radio news "
+    "agency senate parliament assembly congress council court bank railways authority ministry government party "
+    "union federation league association company corporation"
+)
+
+
+def named_after_country(mention: Mention, name: str) -> bool:
+    """Whether ``name`` is an organisation named after the country a NAME mention names by itself ("Kenya Army",
+    "Kenya Airways", "United States Senate" for "Kenya", "the United States"): icews14 holds those but not the
+    countries themselves, and the country's question is not theirs."""
+    if mention.kind is not MentionKind.NAME:
+        return False
+    country = country_named(re.sub(r"^the\s+", "", mention.text.strip(), flags=re.IGNORECASE))
+    if country is None:
+        return False
+    label = " ".join(name.replace("_", " ").split()).lower()
+    rest = label.removeprefix(f"{country.lower()} ")
+    return rest != label and any(w in _ORGANISATION_WORDS for w in rest.split())
 
 
 def _expand_demonyms(text: str) -> str:

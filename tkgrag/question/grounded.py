@@ -120,6 +120,9 @@ class GroundedQuestion:
     rewritten: str | None = None
     unlinked: tuple[Mention, ...] = ()
     relation_phrase: str = ""  # the phrase the relation was matched to (a title a mention swallowed included)
+    # relations the question's words name equally ("took legal action": an arrest or a lawsuit); the reader answers
+    # only where they agree (``relation_phrases.either_acts``)
+    either: tuple[str, ...] = ()
     timings_ms: dict[str, float] = field(default_factory=dict, compare=False)  # parse, link, relation, roles, anchors
 
     @property

@@ -60,12 +60,18 @@ from tkgrag.question.constraints import (
 )
 from tkgrag.question.graph_linker import EXACT_SCORE, GraphLinker, GraphVersion
 from tkgrag.question.grounded import RELATION_MARGIN, GroundedAnchor, GroundedEntity, GroundedQuestion
-from tkgrag.question.lexicon import CONTRAST_WORDS
+from tkgrag.question.lexicon import CONTRAST_WORDS, PRO_FORM
 from tkgrag.question.link_selection import EXACT_NAME, select_links, with_parentheticals
 from tkgrag.question.linking import EntityLink
 from tkgrag.question.model import Anchor, AnchorRelation, AnswerKind, Mention, MentionKind, TemporalQuestion
 from tkgrag.question.parse import QuestionError, names_an_event, understand, without_mentions
-from tkgrag.question.relation_phrases import clean_relation_phrase, is_canonical, relation_phrases, stated_intent
+from tkgrag.question.relation_phrases import (
+    clean_relation_phrase,
+    either_acts,
+    is_canonical,
+    relation_phrases,
+    stated_intent,
+)
 from tkgrag.question.relations import FIT_MIN, RelationMatch, RelationMatchError, humanise
 from tkgrag.question.rewrite import rewrite
 from tkgrag.question.roles import answer_role_of, is_passive, swap, syntactic_role, verb_position
@@ -82,6 +88,18 @@ SIMILAR_ANCHOR_MIN = 0.8  # Neo4j's cosine score, (1 + cos) / 2: cos >= 0.6
 ANCHOR_EVENT_LIMIT = 200  # anchor events read per anchor (the earliest is used)
 
 _ELLIPTICAL = "elliptical"
+# words that set the answer beside the anchor's actor: a pro-form ("who did the same") or "also", "too", "as well"
+_REPEATS = re.compile(rf"{PRO_FORM.pattern}|\b(?:also|too|as\s+well|likewise)\b", re.IGNORECASE)
+# anchors whose period the answer shares ("in the same week in which X did Y"), not one after or before it
+_SAME_PERIOD = frozenset(
+    {
+        AnchorRelation.DURING,
+        AnchorRelation.SAME_DAY,
+        AnchorRelation.SAME_WEEK,
+        AnchorRelation.SAME_MONTH,
+        AnchorRelation.SAME_YEAR,
+    }
+)
 _ENTITY_ANCHOR = "entity in the answer's role"
 
 
@@ -191,11 +209,20 @@ class Grounder:
         # "after X did, who first ...").
         # A nominal anchor's actor ("the visit X paid to Y") only where the question says so ("who else"): "Who
         # visited Y in the same month as the visit X paid to Y?" may be answered with X.
+        # A clause anchor's actor in the same period likewise ("Who hosted X in the same week in which Y hosted Z?": Y
+        # hosted X that week too; the question writers' gold has it), unless "else", "other", "also" or a pro-form
+        # ("During the month in which Y hosted Z, who did the same?") sets the answer beside the anchor's actor.
         exclude = {
             ga.answer_role_entity
             for ga in anchors
             if ga.answer_role_entity
-            and (CONTRAST_WORDS.search(tq.text) or _nominal_roles(_event_text(ga.anchor.text), ga.entities) is None)
+            and (
+                CONTRAST_WORDS.search(tq.text)
+                or (
+                    _nominal_roles(_event_text(ga.anchor.text), ga.entities) is None
+                    and not (ga.how == "clause" and ga.anchor.relation in _SAME_PERIOD and not _REPEATS.search(tq.text))
+                )
+            )
         }
         exclude |= {e.key for e in excluded_links}
 
@@ -222,6 +249,7 @@ class Grounder:
             rewritten=rewritten,
             unlinked=main.unlinked,
             relation_phrase=main.phrase,
+            either=_either(main.phrase, relation, main.candidates),
             timings_ms=watch.timings_ms,
         )
 
@@ -402,11 +430,13 @@ class Grounder:
         ]
         support = self._support(keys, roles, [r for tier in tiers for r in tier])
         for tier in tiers:
+            # within a tier the roles as said come first: "citizens of X took legal action against Y" is a lawsuit
+            # they brought (as said) before an arrest of theirs (the roles swapped), both named by the same words
             for rel in tier:
-                as_said, swapped = support.get(rel, (0, 0))
-                if as_said > 0:
+                if support.get(rel, (0, 0))[0] > 0:
                     return rel, False
-                if swapped > 0:
+            for rel in tier:
+                if support.get(rel, (0, 0))[1] > 0:
                     return rel, True
         return best.relation, False
 
@@ -1039,3 +1069,13 @@ def _bound_first(constraints: list[TemporalConstraint]) -> list[TemporalConstrai
     if first.relation is not TemporalRelation.DURING or len(bounds) != 1:
         return constraints
     return [bounds[0]] + [c for c in constraints if c is not bounds[0]]
+
+
+def _either(phrase: str, relation: str | None, candidates: Sequence[RelationMatch]) -> tuple[str, ...]:
+    """The candidate relations the phrase names equally (``either_acts``), when the chosen one is among them; ()
+    otherwise (a phrase that names one act, or a relation an anchor fixed)."""
+    acts = either_acts(phrase)
+    if not acts or relation is None or humanise(relation) not in acts:
+        return ()
+    out = [c.relation for c in candidates if humanise(c.relation) in acts]
+    return tuple(dict.fromkeys([relation, *out])) if len(set(out)) > 1 else ()

@@ -291,7 +291,9 @@ def _role_of(text: str, holder: Mention) -> Mention | None:
         # the sector (if any) is the known words right before "of"
         return _bare_sector_role(text, holder)
     if _name_then_verb(m.group("role").split()):
-        return None  # "the African Union spoke approvingly of Djibouti": a clause, its subject and verb, no role
+        # "the African Union spoke approvingly of Djibouti": a clause, its subject and verb, no role; but the verb's
+        # object may be a sector ("the United Kingdom attack employees in Mozambique": the known words before "in")
+        return _bare_sector_role(text, holder)
     role_words = m.group("role").split()
     definite = m.group("art").lower() == "the"
     if any(EVENT_NOUN.fullmatch(w.lower()) and nxt.lower() == "of" for w, nxt in itertools.pairwise(role_words)):
@@ -316,6 +318,9 @@ def _role_of(text: str, holder: Mention) -> Mention | None:
     return Mention(text[m.start() : holder.end], m.start(), holder.end, MentionKind.ROLE, m.group("role"), holder.text)
 
 
+_TRAILING_ADVERBS = words("again too also first last next later earlier before afterwards then twice once since yet")
+
+
 def _sector_after(text: str, toks: list[_Tok], j: int, holder: Mention, country: str | None = None) -> Mention | None:
     """ "Kenyan police", "the South Korean finance ministry", "Japan's foreign minister": a sector phrase (from the
     sector lexicon) right after a demonym or a possessive name; ``country`` is the holder to link ("Kenya")."""
@@ -334,7 +339,13 @@ def _sector_after(text: str, toks: list[_Tok], j: int, holder: Mention, country:
         after = toks[j + 2] if j + 2 < len(toks) else None
         word = following[0].bare.lower()
         ends = after is None or _PUNCT.search(text, following[0].end, after.start) is not None
-        if word not in _NOT_NAME_START and (ends or (after is not None and after.text.lower() in AUXILIARIES)):
+        # not an adverb: "back Laos diplomatically?", "visit Japan again?" (the act's manner, no role)
+        adverb = word.endswith("ly") or word in _TRAILING_ADVERBS
+        if (
+            word not in _NOT_NAME_START
+            and not adverb
+            and (ends or (after is not None and after.text.lower() in AUXILIARIES))
+        ):
             n = 1
     if n == 0:
         return None

@@ -18,8 +18,11 @@ from tkgrag.question.act_lists import act_lists
 from tkgrag.question.anchors import find_anchors
 from tkgrag.question.answer_type import detect_answer_type, request_spans
 from tkgrag.question.clause_shapes import (
+    abbreviated_countries,
     anchor_period_part,
+    came_next,
     dash_topic,
+    inverted_names,
     once_clause,
     plural_marks,
     rest_of_year,
@@ -74,9 +77,12 @@ _NAME_AFTER = re.compile(r"\s+[A-Z]")
 
 # The rewrites that put a question into the forms the parser reads, each text -> text, in the order applied.
 _REWRITES: tuple[Callable[[str], str], ...] = (
+    inverted_names,
+    abbreviated_countries,
     plural_marks,
     dash_topic,
     targets_when,
+    came_next,
     anchor_period_part,
     than_the_day,
     time_after_which,
@@ -346,7 +352,7 @@ _SEEKING = (
 _REQUEST_WRAPPER = re.compile(
     r"^(?:please\s+)?(?:" + _SEEKING + r"(?:tell|show|give|let|inform)\s+me(?:\s+(?:know|of|about))?|"
     r"(?:i['’]d\s+|i\s+would\s+|i\s+)?(?:like|want|wish)\s+to\s+know|know|"
-    r"name|list|identify|(?:give|state|specify|provide)(?=\s+the\s+(?:exact\s+)?(?:date|day|month|year|time)\b))"
+    r"name|list|identify|(?:give|state|specify|provide)(?=\s+the\s+(?:exact\s+)?(?:date|day|month|year|time|names?)\b))"
     r"\b\s*",
     re.IGNORECASE,
 )
@@ -360,6 +366,8 @@ _ANSWER_HEAD = re.compile(
     r"(?:(?:that|who|which|whom)\s+)?(?=\S)"
     # "(Name) whoever last said they wanted to meet X": the free relative is the answer, no event word
     r"|^(?:whoever|whomever|whosoever)\s+(?=\S)"
+    # "(What are) the names of those whom X visited": the head noun of the answer's head noun
+    r"|^(?:(?:full\s+)?names?|identit(?:y|ies))\s+of\s+(?:the\s+)?(?=\S)"
     # "the (latest) target that X chose to V": the answer is the object of the relative clause's verb; the head noun
     # says only that, so it goes when a relative pronoun follows ("the target of X's criticism" keeps it)
     r"|^(?:targets?|recipients?|choices?)\s+(?:(?:that|which|whom|who)\s+(?=\S)|"
@@ -470,7 +478,10 @@ def _relation_phrase(text: str, low: str, spans: list[tuple[int, int]], *, time_
             words = []  # "Earlier in 2015, who ...": a clause that is only an order adverb says no event
         words = _without_sequence_words(words)
         # a trailing wh-phrase asks, it is no event word: "X was received by which actor?"
-        tail = re.search(r"(?:^|\s)(?:which|what|whose)\s+[\w-]+$", " ".join(words), re.IGNORECASE)
+        # also "by which countries or organisations?"
+        tail = re.search(
+            r"(?:^|\s)(?:which|what|whose)\s+[\w-]+(?:\s+(?:or|and)\s+[\w-]+)?$", " ".join(words), re.IGNORECASE
+        )
         if tail is not None and tail.start() > 0:
             words = " ".join(words)[: tail.start()].split()
         # trailing function words go, but not the particles of a phrasal verb ("locked up", "lashed out at")

@@ -142,7 +142,12 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             r"|\brang\b|\b(?:ring(?:s|ing)?|rung)\s+up\b",
             "discuss by telephone",
         ),
-        (r"\b(?:sue[sd]?|suing|lawsuit)\b", "bring lawsuit against"),
+        # "took X to court", "filed a case against X", "litigated against X": a lawsuit too
+        (
+            r"\b(?:sue[sd]?|suing|lawsuits?|litigat\w*)\b|\b(?:take|takes|took|taken|taking|dragg?\w*|haul\w*)\s+to\s+court\b"
+            r"|\bfil(?:e|es|ed|ing)\s+(?:a\s+|an\s+)?(?:legal\s+|court\s+)?(?:case|suit)s?\b",
+            "bring lawsuit against",
+        ),
         (
             r"\b(?:sign|ink|conclud|seal|finali[sz]|clinch|struck|strike|strikes|striking|hammer\w*\s+out)\w*\b.*"
             r"\b(?:agreement|deal|accord|treaty|pact|contract)s?\b"
@@ -219,7 +224,7 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         ),
         # "took legal action against X": ICEWS's Arrest,_detain,_or_charge_with_legal_action says it by name
         (
-            r"\b(?:arrest|detain|jail|imprison|charg|apprehend)\w*|\bcustody\b|\block\w*\s+up"
+            r"\b(?:arrest|detain|jail|imprison|charg|apprehend|prosecut)\w*|\bcustody\b|\block\w*\s+up"
             r"|\blegal\s+(?:action|proceedings|steps|measures)\b",
             "arrest, detain, or charge with legal action",
         ),
@@ -404,7 +409,7 @@ _INTENT = re.compile(
     r"(?:(?:sa(?:id|ys?|ying)|announc(?:e|es|ed|ing)|stat(?:e|es|ed|ing)|declar(?:e|es|ed|ing)|indicat(?:e|es|ed|ing))"
     r"\s+(?:that\s+)?(?:it|he|she|they|we)\s+)?"
     r"(?:(?:would|will|did|does)\s+)?(?:want(?:s|ed)?|wish(?:es|ed)?|like[sd]?|intend(?:s|ed)?|plan(?:s|ned)?|"
-    r"hope[sd]?|(?:seek(?:s)?|sought)(?=\s+to\b)|aim(?:s|ed)?|(?:pledg|vow|promis|offer|commit|propos)(?:e|es|ed|s|ted|ing)?(?:\s+(?:itself|himself|herself|themselves))?(?=\s+(?:to|cooperation|collaboration|talks|negotiations|support|diplomatic|backing)\b)|"
+    r"hope[sd]?|(?:seek(?:s)?|sought)(?=\s+to\b)|aim(?:s|ed)?|(?:pledg|vow|promis|offer|commit|propos)(?:e|es|ed|s|ted|ing)?(?:\s+(?:itself|himself|herself|themselves))?(?=\s+(?:(?:its|their|his|her|full)\s+)?(?:to|cooperation|collaboration|talks|negotiations|support|diplomatic|backing|policy\s+support)\b)|"
     # the nouns: "an offer of talks", "a pledge of diplomatic support", "a promise of cooperation"
     r"(?:an?\s+)?(?:offers?|pledges?|promises?)\s+(?:of|for)(?=\s+(?:talks|negotiations|support|diplomatic|cooperation|"
     r"collaboration|backing|aid|help|assistance|a\s+meeting|meetings)\b)|"
@@ -412,7 +417,9 @@ _INTENT = re.compile(
     # "extended a hand of cooperation to X": offering it
     r"(?:extend(?:s|ed|ing)?|offer(?:s|ed|ing)?|hold(?:s|ing)?\s+out|held\s+out)\s+(?:an?\s+|the\s+)?hand\s+of(?=\s)|"
     # "said it would cooperate", "say they will meet", "announced that it would": a stated intent, not the act
-    r"(?:sa(?:id|ys?|ying)|announc(?:e|es|ed|ing)|stat(?:e|es|ed|ing)|declar(?:e|es|ed|ing))\s+(?:that\s+)?"
+    # "signalled it would back X diplomatically": a signalled intent too
+    r"(?:sa(?:id|ys?|ying)|announc(?:e|es|ed|ing)|stat(?:e|es|ed|ing)|declar(?:e|es|ed|ing)|signal(?:s|ed|led|ing|ling)?)"
+    r"\s+(?:that\s+)?"
     r"(?:it|he|she|they|we)\s+(?:would|will|wanted\s+to|was\s+ready\s+to|were\s+ready\s+to|(?:was|were)\s+going\s+to)"
     r"(?!\s+(?:not|never)\b)|"
     r"(?:was|were|is|are)\s+(?:ready|willing|eager|keen)|(?:express(?:es|ed|ing)?|voic(?:es|ed|e|ing)|announc(?:es|ed|ing)|"
@@ -423,6 +430,29 @@ _INTENT = re.compile(
 
 
 _TALKS = re.compile(r"\btalks\b", re.IGNORECASE)
+_PLEDGED_SUPPORT = re.compile(
+    r"(?:(?:its|their|his|her|full|political|strong)\s+)?(?:support(?:ing)?|backing)\b", re.IGNORECASE
+)
+
+# Words that name two CAMEO acts equally. "took legal action against X" is said by question writers both for ICEWS's
+# Arrest,_detain,_or_charge_with_legal_action (whose name says it) and for Bring_lawsuit_against (plain English for
+# suing); only a gloss ("(arrest, detention or charges)", "sued", "a lawsuit") tells them apart. The reader answers
+# such a question only where both acts give the same answer (``GroundedQuestion.either``).
+_LEGAL_ACTION = re.compile(r"\blegal\s+(?:action|proceedings|steps|measures|case|cases)\b", re.IGNORECASE)
+_ARREST_SAID = re.compile(
+    r"\b(?:arrest|detain|detention|jail|imprison|charg|apprehend|custody|prosecut)\w*", re.IGNORECASE
+)
+_LAWSUIT_SAID = re.compile(r"\b(?:sue[sd]?|suing|lawsuits?|litigat\w*|court\s+case)\b", re.IGNORECASE)
+_EITHER_LEGAL = ("arrest, detain, or charge with legal action", "bring lawsuit against")
+
+
+def either_acts(phrase: str) -> tuple[str, ...]:
+    """The CAMEO acts (as ``humanise`` writes them) a phrase names equally: ("arrest, detain, or charge with legal
+    action", "bring lawsuit against") for a bare "took legal action against"; () when the phrase says which (an
+    arrest or charge word, or a suit word) or names no such act."""
+    if _LEGAL_ACTION.search(phrase) is None or _ARREST_SAID.search(phrase) or _LAWSUIT_SAID.search(phrase):
+        return ()
+    return _EITHER_LEGAL
 
 
 def stated_intent(phrase: str) -> bool:
@@ -467,12 +497,17 @@ def relation_phrases(phrase: str) -> list[str]:
         out.append(f"express intent to {rest}")
         if action in _MEETING:
             action = "meet or negotiate"  # CAMEO 036 covers the intent to visit, meet, talk or negotiate
+        elif action == "praise or endorse" and _PLEDGED_SUPPORT.match(rest):
+            # "pledged support to X", "promised its backing to X": CAMEO 032, the intent to engage in diplomatic
+            # cooperation (such as policy support); an endorsement is no intent
+            action = "engage in diplomatic cooperation"
         elif action in _RETURN:
             action = "release persons or property"  # the intent's name: Express_intent_to_release_persons_or_property
         if action:
             out.append(f"express intent to {action}")
     elif action:
         out.append(action)
+        out.extend(a for a in either_acts(rest) if a != action)
         if action == "consult" and _TALKS.search(rest):
             out.append(
                 "engage in negotiation"

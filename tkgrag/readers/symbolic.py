@@ -178,6 +178,10 @@ class SymbolicReader:
             if ruled_out is not None:
                 # the top answer is one the question itself rules out: a wrong answer is worse than none
                 return result([], facts, "none: contradicts the question", ruled_out, withheld=answers)
+            split = self._either_split(g, relation, answers, evidence) if answers else None
+            if split is not None:
+                # "took legal action": an arrest and a lawsuit answer differently; either answer may be the wrong one
+                return result([], facts, "none: the words name two acts", split, withheld=answers)
             if answers:
                 strategy = ("graph+evidence" if self.read_graph else "evidence") + (
                     "" if relation == g.relation else f" (relation {relation})"
@@ -244,6 +248,25 @@ class SymbolicReader:
                 if c.relation != g.relation and c.score >= best - RELATION_MARGIN
             ]
         return out
+
+    def _either_split(
+        self, g: GroundedQuestion, relation: str | None, answers: list[AnswerCandidate], evidence: list[Evidence]
+    ) -> str | None:
+        """Why the answer is withheld when the question's words name two relations equally (``g.either``) and the
+        other one's top answer differs; None when they agree or the other has none."""
+        if relation is None or relation not in g.either:
+            return None
+        for other in g.either:
+            if other == relation:
+                continue
+            read = self._graph_facts(g, other) if self.read_graph else []
+            theirs = apply_plan(list(_merge(evidence, read).values()), g.plan(other))
+            if theirs and theirs[0].text != answers[0].text:
+                return (
+                    f'"{g.relation_phrase}" may mean {other} or {relation}, and they answer differently: '
+                    f'{theirs[0].text} and {answers[0].text}; say which (e.g. "arrested or charged", "sued")'
+                )
+        return None
 
     def _graph_facts(self, g: GroundedQuestion, relation: str | None) -> list[Evidence]:
         plan = g.plan(relation)
