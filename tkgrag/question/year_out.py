@@ -22,8 +22,13 @@ from tkgrag.question.time_expressions import find_time_expressions
 from tkgrag.temporal import Granularity
 
 _YEAR = r"(?:19|20)\d\d"
-_BRACKET = rf"(?:\s*\(\s*(?:in\s+)?(?P<by>{_YEAR})\s*\)|,\s*(?:i\.e\.\s*|that\s+is,?\s*)?(?P<by2>{_YEAR})(?=\s*[?.!]?\s*$))?"
-_OVER = r"(?:was\s+(?:out|over|through|done|finished)|had\s+(?:ended|finished|run\s+out)|ended|finished|closed|ran\s+out)"
+_BRACKET = (
+    rf"(?:\s*\(\s*(?:in\s+)?(?P<by>{_YEAR})\s*\)|,\s*(?:i\.e\.\s*|that\s+is,?\s*)?(?P<by2>{_YEAR})(?=\s*[?.!]?\s*$))?"
+)
+_OVER = (
+    r"(?:was\s+(?:out|over|through|done|finished)|had\s+(?:ended|finished|run\s+out)|ended|finished|closed|"
+    r"ran\s+out)"
+)
 _THE_YEAR = rf"(?:the\s+year|{_YEAR})"
 _THAT_YEAR = rf"(?:(?:that|the|this)\s+(?:same\s+|very\s+)?year|{_YEAR})"
 # after the anchor's day: to the year's end
@@ -138,4 +143,3 @@ def year_out(question: str) -> str:
     """``question`` with the rest of its anchor's year, or its choice among years, said plainly (see the module
     docstring); unchanged otherwise."""
     return _years_choice(_rest_of_year(question))
-
