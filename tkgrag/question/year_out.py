@@ -65,7 +65,7 @@ def _years(text: str, trigger: int) -> set[int] | None:
     years: set[int] = set()
     for t in find_time_expressions(text):
         span = t.span
-        if span.start is None or span.end is None or span.start.year != span.end.year:
+        if span is None or span.start is None or span.end is None or span.start.year != span.end.year:
             return None
         if t.start < trigger and span.granularity is not Granularity.YEAR:
             return None
