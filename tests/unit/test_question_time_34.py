@@ -61,6 +61,10 @@ from tkgrag.temporal import Granularity
             "After Kenya praised Peru, who visited Peru later that same year?",
             "In the same year that Kenya praised Peru, who visited Peru after Kenya praised Peru?",
         ),
+        (
+            "Once Kenya praised Peru, whom did Peru visit in the rest of that year?",
+            "In the same year that Kenya praised Peru, whom did Peru visit after Kenya praised Peru?",
+        ),
     ],
 )
 def test_rest_of_the_anchors_year(question: str, said: str) -> None:
@@ -79,6 +83,8 @@ def test_rest_of_the_anchors_year(question: str, said: str) -> None:
         "In 2014, after Kenya praised Peru, who visited Peru before the end of 2015?",
         # no anchor at all
         "Who visited Peru before the year was out?",
+        # a time bound, not an anchor: read by the time path
+        "Which actors visited Peru after 9 January 2014 and before the end of 2014?",
     ],
 )
 def test_rest_of_year_left_as_written(question: str) -> None:
@@ -109,7 +115,10 @@ def test_rest_of_year_read_as_one_year_after_the_anchor() -> None:
             "In which of the two years 2013 and 2014 did Kenya visit Peru?",
             "In which year between 2013 and 2014 did Kenya visit Peru?",
         ),
-        ("Which year, 2015 or 2014, saw Kenya visit Peru?", "Which year between 2014 and 2015 saw Kenya visit Peru?"),
+        (
+            "Which one of the years 2015 and 2014 saw Kenya visit Peru?",
+            "Which year between 2014 and 2015 saw Kenya visit Peru?",
+        ),
         (
             "Which of 2013, 2014 and 2015 saw Kenya visit Peru?",
             "Which year between 2013 and 2015 saw Kenya visit Peru?",

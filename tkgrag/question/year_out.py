@@ -10,8 +10,9 @@ text; a question that does not fit is left as written):
   (both anchors on the one event). A side that disagrees with its anchor ("After X, ... earlier that year"), or a
   month or day said as the scope before the anchor, is left as written;
 - a choice among consecutive years: "Which of the years 2014 and 2015 saw X do R?", "In which of 2014 and 2015
-  did ...", "Which year, 2014 or 2015, ..." -> "Which year between 2014 and 2015 ..." (the answer is the year of the
-  event among them). Years that are not consecutive are left (a range would add the years between them).
+  did ..." -> "Which year between 2014 and 2015 ..." (the answer is the year of the event among them; "Which year,
+  2014 or 2015, ..." is ``window_edges``'s). Years that are not consecutive are left (a range would add the years
+  between them).
 """
 
 from __future__ import annotations
@@ -85,6 +86,10 @@ def _rest_of_year(text: str) -> str:
     trigger = side.search(before)
     if trigger is None or (_BEFORE if later else _AFTER).search(before):
         return text  # no anchor before it, or one on the other side: left as said
+    for t in side.finditer(before):
+        found = find_time_expressions(before[t.end() :])
+        if found and found[0].phrase_start <= 1:
+            return text  # "after 9 January 2014 and before the end of 2014": a time bound, read by the time path
     said = {int(y) for y in re.findall(_YEAR, m.group(0))}
     stated = _years(before, trigger.start())
     if stated is None or len(said | stated) > 1:
@@ -95,7 +100,7 @@ def _rest_of_year(text: str) -> str:
         if f is None or f.group("scope"):
             return text
         clause, main = f.group("clause").strip(), f.group("main").strip()
-        trig = f.group("trig").lower()
+        trig = "after" if f.group("trig").lower() == "once" else f.group("trig").lower()
         return f"In the same year that {clause}, {main[:1].lower()}{main[1:]} {trig} {clause}{end}"
     year = (said | stated).pop()
     if f is not None:
@@ -116,9 +121,13 @@ def _rest_of_year(text: str) -> str:
 
 
 _CHOICE = re.compile(
-    r"\b(?P<lead>(?:in|during)\s+)?which\s+(?:(?:one\s+)?of\s+(?:the\s+)?(?:two\s+|three\s+)?(?:years\s+)?|"
-    r"(?P<yc>year\s*,\s*))(?P<ys>" + _YEAR + r"(?:\s*,\s*" + _YEAR + r")*,?\s+(?:and|or)\s+" + _YEAR + r")"
-    r"(?P<comma>\s*,)?\s+",
+    r"\b(?P<lead>(?:in|during)\s+)?which\s+(?:one\s+)?of\s+(?:the\s+)?(?:two\s+|three\s+)?(?:years\s+)?(?P<ys>"
+    + _YEAR
+    + r"(?:\s*,\s*"
+    + _YEAR
+    + r")*,?\s+(?:and|or)\s+"
+    + _YEAR
+    + r")\s*,?\s+",
     re.IGNORECASE,
 )
 
@@ -130,8 +139,6 @@ def _years_choice(text: str) -> str:
     years = sorted(int(y) for y in re.findall(_YEAR, m.group("ys")))
     if years != list(range(years[0], years[0] + len(years))):
         return text  # "the years 2012 and 2015": a range would add 2013 and 2014
-    if m.group("yc") and not m.group("comma"):
-        return text  # "which year, 2014 or 2015 ..." without its closing comma: unsure
     lead = m.group("lead") or ""
     head = "which" if m.group(0)[:1].islower() else "Which"
     if lead:
