@@ -177,3 +177,67 @@ def test_fronted_comparison_read_as_an_anchor() -> None:
 )
 def test_fronted_comparison_left_as_written(question: str) -> None:
     assert time_glosses(question) == question
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "Ireland was praised by whom earlier in 2014 than Ireland's hosting of Iran?",
+            "Before the day Ireland's hosting of Iran in 2014, Ireland was praised by whom in 2014?",
+        ),
+        (
+            "Who praised Ireland earlier in 2014 than Ireland's hosting of Iran in 2014?",
+            "Before the day Ireland's hosting of Iran in 2014, who praised Ireland in 2014?",
+        ),
+        (
+            "Who praised Ireland earlier in 2014 than the occasion when Ireland hosted Iran?",
+            "Before the day when Ireland hosted Iran in 2014, who praised Ireland in 2014?",
+        ),
+        (
+            "Tell me who praised Kenya later in 2015 than the day Peru made gloomy remarks about Kenya.",
+            "After the day Peru made gloomy remarks about Kenya in 2015, tell me who praised Kenya in 2015.",
+        ),
+    ],
+)
+def test_comparison_with_the_main_clause_first(question: str, said: str) -> None:
+    assert time_glosses(question) == said
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # three words between "the day" and the year were read as the window's length (the reader abstained)
+        (
+            "Which countries praised Ireland later in 2014 than the day Ireland hosted Iran?",
+            "After the day when Ireland hosted Iran in 2014, which countries praised Ireland in 2014?",
+        ),
+        (
+            "Earlier in 2014 than the day Japan hosted Iran, who visited Japan?",
+            "Before the day when Japan hosted Iran in 2014, who visited Japan in 2014?",
+        ),
+        # the other actor's doing the main event: "before Japan did" (abstains where Japan did it on several days)
+        ("Who visited China earlier in 2014 than Japan did?", "In 2014, who visited China before Japan did?"),
+        (
+            "Which countries criticised Iran later in 2015 than Russia?",
+            "In 2015, which countries criticised Iran after Russia did?",
+        ),
+        ("Earlier in 2014 than Japan did, who visited China?", "In 2014, who visited China before Japan did?"),
+    ],
+)
+def test_comparison_short_and_elliptic(question: str, said: str) -> None:
+    assert time_glosses(question) == said
+
+
+def test_comparison_short_day_has_no_unread_length() -> None:
+    u = understand("Which countries praised Ireland later in 2014 than the day Ireland hosted Iran?")
+    assert [a.relation for a in u.anchors] == [AnchorRelation.AFTER]
+    assert all(not t.unread for t in u.times)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Who visited China earlier in 2014 than June 8?", "Earlier in 2014 than June 8, who visited China?"],
+)
+def test_comparison_with_a_day_left(question: str) -> None:
+    assert time_glosses(question) == question
