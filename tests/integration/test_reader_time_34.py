@@ -1,7 +1,8 @@
 """Time families of blind sets 34-38 (issue 29, h33t), read on a hand-made graph with the answers worked out by hand:
 the rest of the anchor's year ("before the year was out", "later that same year (2014)", "earlier that same year"),
 a choice among years ("Which of the years 2014 and 2015 saw ...?") and a fronted comparison with an event noun and a
-passive main clause. The anchor's event is looked for in the year said (#2, not #1 of 2013).
+passive main clause; a stated Monday-to-Sunday week across a new year. The anchor's event is looked for in the year
+said (#2, not #1 of 2013).
 
  #  subject        relation             object        day
  1  Quen Marsh     Praise_or_endorse    Tolk Plain    2013-05-01
@@ -10,6 +11,10 @@ passive main clause. The anchor's event is looked for in the year said (#2, not 
  4  Brisk Holm     Make_a_visit         Tolk Plain    2014-08-15
  5  Cobb Ridge     Make_a_visit         Tolk Plain    2015-02-01
  6  Dunn Vale      Make_a_visit         Tolk Plain    2013-09-01
+ 7  Elm Quay       Consult              Tolk Plain    2014-12-30
+ 8  Fenn Cove      Consult              Tolk Plain    2015-01-02
+ 9  Gale Point     Consult              Tolk Plain    2015-01-06
+10  Hask Mere      Consult              Tolk Plain    2014-12-27
 """
 
 from __future__ import annotations
@@ -30,6 +35,10 @@ FACTS = [
     ("Brisk_Holm", "Make_a_visit", "Tolk_Plain", "2014-08-15"),
     ("Cobb_Ridge", "Make_a_visit", "Tolk_Plain", "2015-02-01"),
     ("Dunn_Vale", "Make_a_visit", "Tolk_Plain", "2013-09-01"),
+    ("Elm_Quay", "Consult", "Tolk_Plain", "2014-12-30"),
+    ("Fenn_Cove", "Consult", "Tolk_Plain", "2015-01-02"),
+    ("Gale_Point", "Consult", "Tolk_Plain", "2015-01-06"),
+    ("Hask_Mere", "Consult", "Tolk_Plain", "2014-12-27"),
 ]
 
 
@@ -73,3 +82,12 @@ def test_a_fronted_comparison_with_a_passive_main(
 ) -> None:
     q = "Earlier in 2014 than Quen Marsh's praise for Tolk Plain in 2014, Tolk Plain was visited by whom?"
     assert answers(reader, vector, q) == ["Arvo Dell"]
+
+
+def test_a_stated_week_across_a_new_year(graph: Store, reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # 29 December 2014 - 4 January 2015: #8 (not #9 of the next week, not #10 of the week before)
+    q = (
+        "Elm Quay consulted Tolk Plain on 30 December 2014. Who else did so that week (Monday 29 December 2014 to "
+        "Sunday 4 January 2015)?"
+    )
+    assert answers(reader, vector, q) == ["Fenn Cove"]

@@ -10,7 +10,9 @@ import pytest
 
 from tkgrag.question.model import AnchorRelation
 from tkgrag.question.parse import understand
+from tkgrag.question.stated_week import stated_week
 from tkgrag.question.time_glosses import time_glosses
+from tkgrag.question.weekdays import weekdays
 from tkgrag.temporal import Granularity
 
 
@@ -241,3 +243,39 @@ def test_comparison_short_day_has_no_unread_length() -> None:
 )
 def test_comparison_with_a_day_left(question: str) -> None:
     assert time_glosses(question) == question
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "Kenya consulted Peru on 30 December 2014. Who else did so that week (Monday 29 December 2014 to Sunday "
+            "4 January 2015)?",
+            "Kenya consulted Peru on 30 December 2014. Who else did so that same week?",
+        ),
+        (
+            "Kenya consulted Peru on 2 January 2015. Who else consulted Peru in that week (Monday 29 December 2014 to "
+            "Sunday 4 January 2015)?",
+            "Kenya consulted Peru on 2 January 2015. Who else consulted Peru that same week?",
+        ),
+    ],
+)
+def test_a_stated_week_across_a_new_year(question: str, said: str) -> None:
+    assert stated_week(weekdays(question)) == said
+    u = understand(question)
+    assert [a.relation for a in u.anchors] == [AnchorRelation.SAME_WEEK]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # not a Monday-to-Sunday week: which days are meant is not the statement's week
+        "Kenya consulted Peru on 30 December 2014. Who else did so that week (Tuesday 30 December 2014 to Monday 5 "
+        "January 2015)?",
+        # the statement's day is outside the week
+        "Kenya consulted Peru on 20 December 2014. Who else did so that week (Monday 29 December 2014 to Sunday 4 "
+        "January 2015)?",
+    ],
+)
+def test_a_week_across_a_new_year_left(question: str) -> None:
+    assert "same week" not in stated_week(weekdays(question))
