@@ -59,6 +59,7 @@ def answers(reader: SymbolicReader, vector: VectorRetriever, question: str) -> l
         "In 2014, after Quen Marsh praised Tolk Plain, which actors visited Tolk Plain before the year was out?",
         "After Quen Marsh praised Tolk Plain, who visited Tolk Plain later that same year (2014)?",
         "After Quen Marsh praised Tolk Plain in 2014, who visited Tolk Plain by the end of the year?",
+        "Who visited Tolk Plain after Quen Marsh praised Tolk Plain but before 2014 was over?",
     ],
 )
 def test_the_rest_of_the_anchors_year(

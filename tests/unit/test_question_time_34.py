@@ -21,11 +21,11 @@ from tkgrag.temporal import Granularity
     [
         (
             "In 2014, after Kenya praised Peru, which actors visited Peru before the year was out?",
-            "In 2014, after Kenya praised Peru in 2014, which actors visited Peru in 2014?",
+            "After Kenya praised Peru in 2014, which actors visited Peru in 2014?",
         ),
         (
             "In 2015, after Kenya praised Peru in 2015, who visited Peru before the year was over?",
-            "In 2015, after Kenya praised Peru in 2015, who visited Peru in 2015?",
+            "After Kenya praised Peru in 2015, who visited Peru in 2015?",
         ),
         (
             "After Kenya praised Peru, who visited Peru later that same year (2014)?",
@@ -53,7 +53,7 @@ from tkgrag.temporal import Granularity
         ),
         (
             "Who visited Peru after Kenya praised Peru but before 2014 was over?",
-            "In 2014, who visited Peru after Kenya praised Peru in 2014?",
+            "After Kenya praised Peru in 2014, who visited Peru in 2014?",
         ),
         (
             "Before Kenya praised Peru, who visited Peru earlier that same year (2014)?",

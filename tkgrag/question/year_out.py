@@ -108,16 +108,20 @@ def _rest_of_year(text: str) -> str:
         clause = f.group("clause").strip()
         if not find_time_expressions(clause):
             clause = f"{clause} in {year}"
-        scope = f.group("scope") or ""
-        trig = "after" if f.group("trig").lower() == "once" else f.group("trig").lower()
-        trig = trig[:1].upper() + trig[1:] if not scope else trig
-        return f"{scope}{trig} {clause}, {f.group('main').strip()} in {year}{end}"
+        # the scope ("In 2014, after ...") is said twice then, and dropped: with it the anchor's event was looked for
+        # outside the year (a wrong answer on a graph where the anchor's event is also in 2013)
+        trig = "After" if f.group("trig").lower() == "once" else f.group("trig")[:1].upper() + f.group("trig")[1:]
+        return f"{trig} {clause}, {f.group('main').strip()} in {year}{end}"
     last = list(side.finditer(before))[-1]
     main, clause = before[: last.start()].strip(), before[last.end() :].strip()
     if not re.match(r"(?:who|whom|which|what)\b", main, re.IGNORECASE) or "," in main + clause:
         return text  # the anchor clause is not the question's tail: where the year goes is unsure
     own = "" if find_time_expressions(clause) else f" in {year}"
-    return f"In {year}, {main[:1].lower()}{main[1:]} {last.group(0).lower()} {clause}{own}{end}"
+    if re.search(r"\b(?:did|does|do|had|has|have|was|were)\s*$", clause, re.IGNORECASE):
+        # "before South Korea did": the anchor's event is the main one, read after it
+        return f"In {year}, {main[:1].lower()}{main[1:]} {last.group(0).lower()} {clause}{own}{end}"
+    trig = "After" if last.group(0).lower() == "once" else last.group(0)[:1].upper() + last.group(0)[1:].lower()
+    return f"{trig} {clause}{own}, {main[:1].lower()}{main[1:]} in {year}{end}"
 
 
 _CHOICE = re.compile(
