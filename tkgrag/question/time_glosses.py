@@ -351,7 +351,7 @@ def _front_than(text: str) -> str:
         did = "" if _ELLIPTIC.search(clause) else " did"
         return f"In {year}, {main} {side.lower()} {clause}{did}{end}"
     # "the day Ireland hosted Iran in 2014": three words between "the day" and the year read as its length
-    day = "the day when" if len(clause.split()) <= 3 else "the day"
+    day = "the day when" if len(clause.split()) <= 3 and clause[:1].isupper() else "the day"
     return f"{side} {day} {clause} in {year}, {main} in {year}{end}"
 
 
