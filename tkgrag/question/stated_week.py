@@ -2,8 +2,9 @@
 (Monday 19 January to Sunday 25 January 2015)?". The days say the window, so the question is said as "... Who else
 did so from 19 January 2015 to 25 January 2015 that same year?", which the statement fold reads as "In the same year
 that X negotiated with Y on 21 January 2015, who else did so from ... to ...?" (the year holds the week). Left as
-written (the reader abstains) where the days are not one range of at most 7 days, where the range crosses a new year,
-or where the statement's own day falls outside it.
+written (the reader abstains) where the days are not one range of at most 7 days, or where the statement's own day
+falls outside it. A Monday-to-Sunday week that crosses a new year around the statement's day is said as "that same
+week" (its days are that day's week); another range across a new year is left as written.
 
 A week stated by its days in the question's own window ("in the week running from Monday 1 September 2014 to Sunday
 7 September 2014", "during the week of 1-7 September 2014", "the week that ran from D1 to D2") is the range of its
@@ -203,9 +204,17 @@ def stated_week(question: str) -> str:
             f"cannot read {question!r}: the week's days ({said_days}) do not read as one week (a weekday "
             "that is not its date's, or more than seven days)"
         )
-    if first.year != last.year:
-        return question
     stated = [t.span for t in find_time_expressions(question[: stop.start()]) if t.span is not None]
+    if first.year != last.year:
+        # "that week (Monday 29 December 2014 to Sunday 4 January 2015)": "that same year" cannot hold it; a
+        # Monday-to-Sunday week around the statement's day is that day's week, which the fold reads ("In the same
+        # week that X did R on D, ..."); any other range across a new year is left (the reader abstains)
+        if first.weekday() != 0 or (last - first).days != 6 or not stated:
+            return question
+        if any(s.start is None or s.end is None or s.start < first or s.end > last for s in stated):
+            return question
+        asked = _DID_IT.sub(r"\g<do> so", question[stop.end() : m.start()])
+        return question[: stop.end()] + asked + " that same week" + question[m.end() :]
     if any(s.start is None or s.end is None or s.start < first or s.end > last for s in stated):
         raise UnreadablePair(
             f"cannot read {question!r}: the statement's own time is not in the week it states ({said_days})"

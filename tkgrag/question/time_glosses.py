@@ -31,6 +31,7 @@ from datetime import timedelta
 from tkgrag.question.asked_time import asked_time
 from tkgrag.question.scope_said import scope_said
 from tkgrag.question.time_expressions import find_time_expressions
+from tkgrag.question.year_out import year_out
 from tkgrag.temporal import MONTH_NAMES, Granularity, TimeSpan, day_words
 
 
@@ -266,11 +267,27 @@ def _start_to_anchor(text: str) -> str:
 # "Earlier in 2014 than the day X did R to Y, who ...?": the main clause first ("who ... earlier in 2014 than the day
 # X did R to Y?"), which ``clause_shapes.than_the_day`` reads, said in its words
 _FRONT_THAN = re.compile(
-    r"^\s*(?P<dir>earlier|later)\s+in\s+(?:the\s+year\s+)?(?P<year>(?:[A-Za-z]+\s+)?\d{4})\s+than\s+(?:(?:the\s+(?:day|date|time|moment)\s+(?:(?:on\s+"
-    r"which|when|that)\s+)?|when\s+)?)(?P<clause>[^,?]+?)\s*,\s*(?P<main>(?:who|whom|which|what)\b[^?]*?)\s*"
-    r"(?P<end>[?.!]?)\s*$",
+    r"^\s*(?P<dir>earlier|later)\s+in\s+(?:the\s+year\s+)?(?P<year>(?:[A-Za-z]+\s+)?\d{4})\s+than\s+(?:(?:the\s+"
+    r"(?:day|date|time|moment|occasion|instance|point)\s+(?:(?:on\s+which|in\s+which|at\s+which|when|that)\s+)?|"
+    r"when\s+)?)(?P<clause>[^,?]+?)\s*,\s*(?P<main>[^,?]*?\b(?:who|whom|which|what)\b[^?]*?)\s*(?P<end>[?.!]?)\s*$",
     re.IGNORECASE,
 )
+# the same, the main clause first where ``clause_shapes.than_the_day`` leaves it: a main clause that is no wh-question
+# ("Ireland was praised by whom earlier in 2014 than Ireland's hosting of Iran?"), or an anchor dated with the year
+_BACK_THAN = re.compile(
+    r"^\s*(?P<main>[^,?]*?\b(?:who|whom|which|what)\b[^,?]*?)\s+(?P<dir>earlier|later)\s+in\s+(?:the\s+year\s+)?"
+    r"(?P<year>(?:[A-Za-z]+\s+)?\d{4})\s+than\s+(?:(?:the\s+(?:day|date|time|moment|occasion|instance|point)\s+"
+    r"(?:(?:on\s+which|in\s+which|at\s+which|when|that)\s+)?|when\s+)?)(?P<clause>[^,?]+?)\s*(?P<end>[?.!]?)\s*$",
+    re.IGNORECASE,
+)
+# "than Japan did": the anchor's event is the main one, unsaid (left as written)
+_ELLIPTIC = re.compile(r"\b(?:did|does|do|had|has|have|was|were|is|are)\s*$", re.IGNORECASE)
+# "After the day Ireland hosted Iran in 2014, ...": three words between "the day" and the year read as its length
+_SHORT_DAY = re.compile(
+    r"^(?P<h>\s*(?:before|after)\s+the\s+day)\s+(?=(?:[\w'’.-]+\s+){2}[\w'’.-]+\s+in\s+\d{4}\s*,)", re.I
+)
+# the anchor dated with the period itself: "than Ireland's hosting of Iran in 2014" (the same year, said twice)
+_OWN_PERIOD = re.compile(r"\s*,?\s+(?:in|during)\s+(?P<p>(?:[A-Za-z]+\s+)?\d{4})\s*$", re.IGNORECASE)
 
 
 _MONTH_THAN = r"(?P<dir>earlier|later)\s+in\s+(?P<p>(?:the\s+month\s+of\s+)?[A-Za-z]+\.?,?\s+\d{4})\s+than\s+"
@@ -308,16 +325,34 @@ def _month_than_day(text: str) -> str:
 
 
 def _front_than(text: str) -> str:
-    m = _FRONT_THAN.match(text)
-    if m is None or find_time_expressions(m.group("clause")):
+    text = _SHORT_DAY.sub(lambda m: m.group("h") + " when ", text, count=1)
+    m = _FRONT_THAN.match(text) or _BACK_THAN.match(text)
+    if m is None:
         return text
-    period = _one_span(m.group("year"))
+    clause, year = m.group("clause").strip(), m.group("year")
+    period = _one_span(year)
     if period is None or period.granularity not in (Granularity.YEAR, Granularity.MONTH):
-        return text  # "Earlier in 2014 than June 8, ...": a day, read as it is; a clause dated on its own: as said
+        return text  # "Earlier in 2014 than June 8, ...": a day, read as it is
+    own = _OWN_PERIOD.search(clause)
+    if own is not None and _one_span(own.group("p")) == period:
+        clause = clause[: own.start()]  # "than X's hosting of Y in 2014", the year the comparison is in
+    if find_time_expressions(clause):
+        return text  # "than June 8", a clause dated on its own: as said
     side = "Before" if m.group("dir").lower() == "earlier" else "After"
-    year, main = m.group("year"), m.group("main")
-    end = m.group("end") or "?"
-    return f"{side} the day {m.group('clause').strip()} in {year}, {main[:1].lower()}{main[1:]} in {year}{end}"
+    main, end = m.group("main"), m.group("end") or "?"
+    lead = re.match(r"(?:who|whom|which|what|tell|name|list|give|identify|show)\b", main, re.IGNORECASE)
+    if lead is not None:
+        main = main[:1].lower() + main[1:]  # a passive main clause keeps its subject's capital ("Ireland was ...")
+    if _ELLIPTIC.search(clause) or not re.search(r"\b[a-z][a-z'’-]+\b", clause):
+        # "than Japan (did)": the main event by another actor, which the anchor reads as "before Japan did" (it
+        # abstains where that actor did it on several days); left in the relation's words it was not read at all
+        if lead is None or period.granularity is not Granularity.YEAR:
+            return text
+        did = "" if _ELLIPTIC.search(clause) else " did"
+        return f"In {year}, {main} {side.lower()} {clause}{did}{end}"
+    # "the day Ireland hosted Iran in 2014": three words between "the day" and the year read as its length
+    day = "the day when" if len(clause.split()) <= 3 and clause[:1].isupper() else "the day"
+    return f"{side} {day} {clause} in {year}, {main} in {year}{end}"
 
 
 # "What was the next date after D when X did Y?": "when" opens the asked date's clause, not an anchor
@@ -361,7 +396,7 @@ def _inclusive_side(text: str) -> str:
 
 def time_glosses(question: str) -> str:
     """``question`` with a bracket that restates or narrows its window said plainly; unchanged otherwise."""
-    question = scope_said(asked_time(question))
+    question = scope_said(asked_time(year_out(question)))
     question = _ASKED_DAY.sub(lambda m: m.group("pre") + "date", question)
     question = _inclusive_side(_front_than(_month_than_day(_start_to_anchor(_asked_date_when(question)))))
     return _side_in_period(_scope_bracket(_first_excluded(_excluded_edge(_stretch_gloss(question)))))
