@@ -262,3 +262,17 @@ def test_when_exactly_keeps_the_relation_phrase(question: str) -> None:
     tq = understand(question)
     assert "exactly" not in (tq.relation_phrase or "") and "precisely" not in (tq.relation_phrase or "")
     assert [m.text for m in tq.mentions] == ["Sergey Kuzhugetovich Shoygu", "Serik Akhmetov"]
+
+
+@pytest.mark.parametrize(
+    ("question", "unread"),
+    [
+        ("When did Iran last confer with Oman in the two years 2014-2015?", ""),
+        ("When did Iran last confer with Oman in the two years 2014 to 2015?", ""),
+        ("When did Iran last confer with Oman in the three years 2014-2015?", "three years"),
+    ],
+)
+def test_a_count_of_years_restating_the_range(question: str, unread: str) -> None:
+    (t,) = understand(question).times
+    assert t.span is not None and (t.span.start, t.span.end) == (date(2014, 1, 1), date(2015, 12, 31))
+    assert t.unread == unread

@@ -897,6 +897,18 @@ def unread_window_words(low: str, phrase_start: int, end: int, span: TimeSpan | 
             and grains[unit] <= span.granularity.rank
             and (unit == span.granularity.value or before.group("rest").strip() != "of")
         )
+        # "in the two years 2014-2015": the count restates the range's years
+        said_n = re.fullmatch(r"(?:the\s+)?(\w+)[\s-]+years", before.group("w"))
+        restates = restates or (
+            said_n is not None
+            and span is not None
+            and span.granularity is Granularity.YEAR
+            and span.start is not None
+            and span.end is not None
+            and before.group("rest").strip() == ""
+            and NUMBER_WORDS.get(said_n.group(1), int(said_n.group(1)) if said_n.group(1).isdigit() else 0)
+            == span.end.year - span.start.year + 1
+        )
         asked = before.group("ord") is not None and _ASKED_UNIT_TAIL.match(low, end) is not None
         # "no more than 3 days after D" bounds the count right after it; "more than once in 2014" is no window
         asked = asked or (before.group("cmp") is not None and before.group("rest").strip() != "")
