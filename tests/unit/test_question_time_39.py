@@ -276,3 +276,22 @@ def test_a_count_of_years_restating_the_range(question: str, unread: str) -> Non
     (t,) = understand(question).times
     assert t.span is not None and (t.span.start, t.span.end) == (date(2014, 1, 1), date(2015, 12, 31))
     assert t.unread == unread
+
+
+def test_apart_from_the_statements_subject_with_the() -> None:
+    q = (
+        "Coalition of the Radical Left made a statement about Antonis Samaras on 17 December 2014. Apart from the "
+        "Coalition of the Radical Left, who made a statement about Antonis Samaras that month (December 2014)?"
+    )
+    assert _rewritten(q) == (
+        "In the same month that Coalition of the Radical Left made a statement about Antonis Samaras on 17 December "
+        "2014, who else made a statement about Antonis Samaras?"
+    )
+
+
+def test_apart_from_another_actor_is_left() -> None:
+    q = (
+        "Japan conferred with South Korea on 20 May 2015. Other than China, who conferred with South Korea that "
+        "month (May 2015)?"
+    )
+    assert "Other than China" in _rewritten(q)

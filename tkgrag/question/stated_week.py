@@ -61,7 +61,10 @@ def _apart_from(question: str, stop: re.Match[str]) -> str:
     """ "X did R on D. Apart from X, who did R in that week (...)?" -> "... Who else did R in that week (...)?":
     the statement's subject set apart is the "else" the fold reads (read as a subject, X bound the answer)."""
     m = _APART.match(question, stop.end())
-    if m is None or not question[: stop.start()].lstrip().lower().startswith(m.group("x").lower()):
+    if m is None:
+        return question
+    x = re.sub(r"^the\s+", "", m.group("x").strip().lower())
+    if not re.sub(r"^the\s+", "", question[: stop.start()].lstrip().lower()).startswith(x):
         return question
     wh = m.group("who") or m.group("wh")
     wh = wh[:1].upper() + wh[1:].lower()
