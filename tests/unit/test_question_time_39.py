@@ -295,3 +295,26 @@ def test_apart_from_another_actor_is_left() -> None:
         "month (May 2015)?"
     )
     assert "Other than China" in _rewritten(q)
+
+
+@pytest.mark.parametrize(
+    "week",
+    [
+        "the week of 20 May 2015",
+        "the week of 18 May 2015",
+        "the week beginning 18 May 2015",
+        "i.e. the week of May 24, 2015",
+    ],
+)
+def test_that_week_said_as_the_week_of_a_day(week: str) -> None:
+    q = f"Japan conferred with South Korea on 20 May 2015. Who else did so that week ({week})?"
+    assert _rewritten(q) == (
+        "In the same year that Japan conferred with South Korea on 20 May 2015, who else did so from 18 May 2015 to "
+        "24 May 2015?"
+    )
+
+
+def test_the_week_of_another_day_abstains() -> None:
+    q = "Japan conferred with South Korea on 20 May 2015. Who else did so that week (the week of 11 May 2015)?"
+    with pytest.raises(UnreadablePair):
+        _rewritten(q)

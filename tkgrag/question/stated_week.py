@@ -57,6 +57,13 @@ _APART = re.compile(
 )
 
 
+_WEEK_OF = re.compile(
+    r"^(?:i\.\s?e\.\s*,?\s*|that\s+is\s*,?\s*)?(?:the\s+)?(?:calendar\s+)?week\s+(?P<how>of|beginning|starting|commencing)"
+    r"(?:\s+on)?\s+(?P<d>[^()]{5,30})$",
+    re.IGNORECASE,
+)
+
+
 def _apart_from(question: str, stop: re.Match[str]) -> str:
     """ "X did R on D. Apart from X, who did R in that week (...)?" -> "... Who else did R in that week (...)?":
     the statement's subject set apart is the "else" the fold reads (read as a subject, X bound the answer)."""
@@ -247,6 +254,15 @@ def stated_week(question: str) -> str:
         return _from_that_day(question, stop, stated)
     said_days = m.group("days") or m.group("days2")
     days = said_days
+    week_of = _WEEK_OF.match(days)
+    if week_of is not None:
+        # "that week (the week of 18 May 2015)": the calendar week of that day ("beginning D": D and six more)
+        one = find_time_expressions(week_of.group("d"))
+        if len(one) == 1 and one[0].span is not None and one[0].span.granularity is Granularity.DAY:
+            day = one[0].span.start
+            if day is not None:
+                monday = day if week_of.group("how").lower() != "of" else day - timedelta(days=day.weekday())
+                days = f"{day_words(monday)} to {day_words(monday + timedelta(days=6))}"
     if not re.search(r"\d{4}", days):  # "Monday 2 March to Sunday 8 March": the statement's year
         year = _statement_year([t.span for t in find_time_expressions(question[: stop.start()]) if t.span is not None])
         read = _days(_with_year(days, year)) if year is not None else None
