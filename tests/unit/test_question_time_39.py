@@ -318,3 +318,35 @@ def test_the_week_of_another_day_abstains() -> None:
     q = "Japan conferred with South Korea on 20 May 2015. Who else did so that week (the week of 11 May 2015)?"
     with pytest.raises(UnreadablePair):
         _rewritten(q)
+
+
+# --- the twin rewrites merged: one rule per form
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "In the same month as Barack Obama visited Japan, but after that happened, which actors criticized China?",
+            "In the same month that Barack Obama visited Japan, which actors criticized China after Barack Obama "
+            "visited Japan?",
+        ),
+        (
+            "Earlier in the same year in which Japan visited China, but before that happened, Who visited Korea?",
+            "In the same year that Japan visited China, who visited Korea before Japan visited China?",
+        ),
+    ],
+)
+def test_a_side_within_an_anchors_period_is_one_rule(question: str, said: str) -> None:
+    from tkgrag.question.clause_shapes import anchor_period_part
+
+    assert anchor_period_part(question) == said
+
+
+def test_the_fronted_than_the_day_is_one_rule() -> None:
+    from tkgrag.question.clause_shapes import than_the_day
+    from tkgrag.question.time_glosses import time_glosses
+
+    q = "Later in 2015 than the day Japan visited China, which actors criticized Japan?"
+    assert than_the_day(q) == q
+    assert time_glosses(q) == "After the day when Japan visited China in 2015, which actors criticized Japan in 2015?"
