@@ -160,17 +160,35 @@ def _month_bracket(text: str) -> str:
             return m.group(0)
         year = int(m.group("y"))
         named = [MONTHS.get(x.lower()) for x in (d.group("m1"), d.group("m2"), d.group("m3"), d.group("m4")) if x]
+        first, last = 1, calendar.monthrange(year, month)[1]
+        # "in the first ten days of September 2014 (September 1-10)", "the last week of March 2014 (25-31 March)":
+        # the bracket restates the part of the month the words before it say
+        said = [t for t in find_time_expressions(m.string[: m.end("y")]) if t.end == m.end("y")]
+        part = said[0].span if said else None
+        if (
+            part is not None
+            and part.granularity is Granularity.DAY
+            and part.start is not None
+            and part.end is not None
+            and (part.start.year, part.start.month) == (part.end.year, part.end.month) == (year, month)
+        ):
+            first, last = part.start.day, part.end.day
         if (
             any(x != month for x in named)
             or (d.group("y2") and int(d.group("y2")) != year)
-            or int(d.group("d1")) != 1
-            or int(d.group("d2")) != calendar.monthrange(year, month)[1]
+            or int(d.group("d1")) != first
+            or int(d.group("d2")) != last
         ):
             # "During October 2014 (Oct 1 to 15)": the bracket's first day alone was read as a second window (a
             # wrong answer where that day has events); the month and its bracket disagree, so nothing is answered
             raise UnreadablePair(
-                f"cannot read {text!r}: the bracket {m.group('br')!r} names other days than the whole of "
-                f"{m.group('mon')} {year}; ask for the month or for the days alone"
+                f"cannot read {text!r}: the bracket {m.group('br')!r} names other days than "
+                + (
+                    f"the whole of {m.group('mon')} {year}"
+                    if (first, last) == (1, calendar.monthrange(year, month)[1])
+                    else f"the part of {m.group('mon')} {year} said before it"
+                )
+                + "; ask for the month or for the days alone"
             )
         return m.group(0)[: m.start("br") - m.start()].rstrip().rstrip("(").rstrip()
 
@@ -220,7 +238,9 @@ def _same_span_bracket(text: str) -> str:
 # "On precisely which day did X do R?", "On which date exactly did ...": the adverb joined the relation's words
 _ON_WHICH_EXACTLY = re.compile(
     r"\b(?P<on>on|in)\s+(?:precisely|exactly)\s+(?P<w>(?:which|what)\s+(?:day|date|month|year))\b|\b(?P<w2>(?:on|in)\s+"
-    r"(?:which|what)\s+(?:day|date|month|year))\s+(?:precisely|exactly)\b(?=\s+(?:did|was|were|had)\b)",
+    r"(?:which|what)\s+(?:day|date|month|year))\s+(?:precisely|exactly)\b(?=\s+(?:did|was|were|had)\b)"
+    # "When exactly in 2014 did X do R?": "exactly" joined the relation phrase and an argument was lost (wrong dates)
+    r"|\b(?P<w3>when)\s+(?:precisely|exactly)\b(?=\s+(?:in|on|during|within|did|was|were|had|has|have|does|do)\b)",
     re.IGNORECASE,
 )
 # "since 3 May 2014 (exclusive)": from the day after
@@ -262,7 +282,7 @@ def asked_time(question: str) -> str:
     question = _MON_SUN_THE.sub("the same week as ", question)
     question = _either_side(_plus_minus(question))
     question = _ON_WHICH_EXACTLY.sub(
-        lambda m: f"{m.group('on')} {m.group('w')}" if m.group("on") else m.group("w2"), question
+        lambda m: f"{m.group('on')} {m.group('w')}" if m.group("on") else m.group("w2") or m.group("w3"), question
     )
     question = _since_exclusive(question)
     question = _same_span_bracket(_month_bracket(question))

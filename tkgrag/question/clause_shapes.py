@@ -126,23 +126,28 @@ def _subject(clause: str) -> str | None:
     return best.text
 
 
-# "Earlier in the same year in which X did Y, but before that happened, who did Z?": the main clause states its own
-# event; said as two anchors, the period and the side ("In the same year that X did Y, who did Z before X did Y?")
+# "Earlier in the same year in which X did Y, but before that happened, who did Z?", "In the same month as X did Y,
+# but after that happened, who did Z?": the main clause states its own event; said as two anchors, the period and the
+# side ("In the same year that X did Y, who did Z before X did Y?"). One rule (``time_glosses._side_in_period``, its
+# twin, was merged into it by h34t).
 _PART_BUT = re.compile(
-    r"^\s*(?P<dir>earlier|later)\s+(?:on|in|during|within)\s+the\s+(?:same\s+|very\s+)?" + _UNIT + r"\s+"
-    r"(?:in\s+which|on\s+which|during\s+which|when|that)\s+(?P<clause>[^,?]+?)\s*,\s*(?:but\s+|and\s+)?"
+    r"^\s*(?:(?P<dir>earlier|later)\s+)?(?:on|in|during|within)\s+the\s+(?:same\s+|very\s+)?" + _UNIT + r"\s+"
+    r"(?:in\s+which|on\s+which|during\s+which|when|that|as)\s+(?P<clause>[^,?]+?)\s*,\s*(?:but\s+|and\s+)?"
     r"(?P<trig>before|after)\s+(?:that|this|it|then)(?:\s+(?:happened|took\s+place|occurred|was\s+done))?\s*,\s*"
-    r"(?P<main>(?:who|whom|which|what)\b[^,?]+?)(?P<end>\s*[?.!]?\s*)$",
+    r"(?P<main>(?:who|whom|which|what)\b[^?]*?)(?P<end>\s*[?.!]?\s*)$",
     re.IGNORECASE,
 )
 
 
 def _part_but(text: str) -> str | None:
     m = _PART_BUT.match(text)
-    if m is None or (m.group("trig").lower() == "before") != (m.group("dir").lower() == "earlier"):
+    if m is None or (m.group("dir") and (m.group("trig").lower() == "before") != (m.group("dir").lower() == "earlier")):
         return None  # "Later in the year in which X, but before that happened": the sides disagree
+    if not m.group("dir") and not re.search(r"\b(?:but|and)\s+(?:before|after)\b", m.group(0), re.IGNORECASE):
+        return None  # "In the same year that X did Y, before that, ...": left as its twin left it
     clause, end, unit = m.group("clause").strip(), m.group("end").strip() or "?", m.group("unit").lower()
-    return f"In the same {unit} that {clause}, {m.group('main').strip()} {m.group('trig').lower()} {clause}{end}"
+    main = m.group("main").strip()
+    return f"In the same {unit} that {clause}, {main[:1].lower()}{main[1:]} {m.group('trig').lower()} {clause}{end}"
 
 
 def anchor_period_part(text: str) -> str:
@@ -188,20 +193,11 @@ _THAN_THE_DAY = re.compile(
 )
 
 
-# the same, fronted: "Earlier in 2014 than the day X praised Y, who had hosted X?"
-_THAN_THE_DAY_FIRST = re.compile(
-    r"^\s*(?P<dir>earlier|later)\s+in\s+(?P<year>\d{4})\s+than\s+"
-    r"(?:the\s+(?:day|date|time|moment)\s+(?:(?:on\s+which|when|that)\s+)?|when\s+|" + _BARE_NOMINAL + r")"
-    r"(?P<clause>[^,?]+?)\s*,\s*(?P<main>(?:who|whom|which|what)\b[^,?]*?)(?P<end>\s*[?.!]?\s*)$",
-    re.IGNORECASE,
-)
-
-
 def than_the_day(text: str) -> str:
-    """ "<wh ...> earlier in 2014 than the day X did Y?" (or the "than" phrase first) -> "Before the day X did Y in
-    2014, <wh ...> in 2014?": the anchor's own year is stated then, so its event is looked for in that year, as the
-    question means."""
-    m = _THAN_THE_DAY.match(text) or _THAN_THE_DAY_FIRST.match(text)
+    """ "<wh ...> earlier in 2014 than the day X did Y?" -> "Before the day X did Y in 2014, <wh ...> in 2014?": the
+    anchor's own year is stated then, so its event is looked for in that year, as the question means. The "than"
+    phrase first ("Earlier in 2014 than the day X did Y, who ...?") is ``time_glosses._front_than``'s (one rule)."""
+    m = _THAN_THE_DAY.match(text)
     if m is None or re.search(r"\b(?:19|20)\d\d\b", m.group("clause")):
         return text
     side = "Before" if m.group("dir").lower() == "earlier" else "After"

@@ -8,7 +8,9 @@ calendar of named days is guessed)."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
+from tkgrag.question.declarative import UnreadablePair
 from tkgrag.question.time_expressions import find_time_expressions
 from tkgrag.temporal import MONTH_NAMES, Granularity
 
@@ -37,8 +39,69 @@ _PLAIN = {
 }
 
 
+# "the day before April Fools' Day 2014 (31 March)", "two days after Christmas (27 December 2014)": a day counted
+# from a named day, with a date in brackets that may be the named day or the asked day itself
+_OFFSET_NAMED = re.compile(
+    r"\b(?P<off>(?:the|one|a|two|three|four|five|six|seven|\d{1,2})\s+days?)\s+(?P<dir>before|after|following|"
+    r"preceding|prior\s+to)\s+(?P<name>(?:the\s+)?(?:[A-Z][\w'’.-]*\s+){0,4}[A-Z][\w'’.-]*)(?:\s+(?P<year>\d{4}))?\s*"
+    r"\((?P<gloss>(?:that\s+is|i\.?\s?e\.?|namely|meaning|so)\s*,?\s*)?(?P<date>[^()]{3,30})\)"
+    r"(?:(?(year)(?!)|\s+(?P<after>\d{4})\b))?"
+)
+_COUNTS = {"the": 1, "one": 1, "a": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+
+def _offset_named(question: str) -> str:
+    """The bracket after "the day before/after <Name> YYYY" said as the day it is: the asked day ("on D Month YYYY")
+    where it is the named day moved by the offset, the named day (the offset kept) where it is that day. Where the
+    name is on no calendar the bracket could be either, and where it is neither day it contradicts the name: both
+    abstain rather than answer for a day one off."""
+
+    def said(m: re.Match[str]) -> str:
+        year = m.group("year") or m.group("after")
+        date = " ".join(m.group("date").split())
+        if year and not re.search(r"\b\d{4}\b", date):
+            date = f"{date} {year}"
+        found = find_time_expressions(date)
+        if not (
+            len(found) == 1
+            and found[0].span is not None
+            and found[0].span.granularity is Granularity.DAY
+            and found[0].start == 0
+            and found[0].end == len(date)
+            and found[0].span.start is not None
+        ):
+            return m.group(0)
+        stated = found[0].span.start
+        year = year or str(stated.year)
+        named = find_time_expressions(f"{m.group('name')} {year}")
+        if not (len(named) == 1 and named[0].span is not None and named[0].span.granularity is Granularity.DAY):
+            raise UnreadablePair(
+                f"cannot read {question!r}: {m.group('name')!r} is on no calendar here, so the bracket "
+                f"({m.group('date')}) may be that day or the day asked"
+            )
+        day = named[0].span.start
+        count = _COUNTS.get(m.group("off").split()[0].lower()) or int(m.group("off").split()[0])
+        sign = (
+            -1 if m.group("dir").lower() in ("before", "preceding") or m.group("dir").lower().startswith("prior") else 1
+        )
+        if day is None or (year and str(day.year) != year):
+            return m.group(0)
+        if stated == day:
+            return f"{m.group('off')} {m.group('dir')} {date}"
+        if stated == day + timedelta(days=sign * count):
+            before = question[max(0, m.start() - 4) : m.start()].lower()
+            return date if re.search(r"\b(?:on|of)\s+$", before) else f"on {date}"
+        raise UnreadablePair(
+            f"cannot read {question!r}: the bracket ({m.group('date')}) is neither {m.group('name')} nor "
+            f"{m.group('off')} {m.group('dir')} it"
+        )
+
+    return _OFFSET_NAMED.sub(said, question)
+
+
 def named_days(question: str) -> str:
     """``question`` with "<Name> Day YYYY (D Month)" said as "D Month YYYY"; unchanged where the bracket is no day."""
+    question = _offset_named(question)
 
     def said(m: re.Match[str]) -> str:
         date = " ".join(m.group("date").split())

@@ -7,7 +7,7 @@
   (every year it happened), not a window; "in both" was read as an anchor ("in the same year") and the words as the
   relation. It is dropped.
 - "Who did R before X did S, counting only that same month?" -> "In the same month that X did S, who did R before X
-  did S?" (both: before X's event and in its month, the form ``time_glosses._side_in_period`` gives).
+  did S?" (both: before X's event and in its month, the form ``clause_shapes._part_but`` gives).
 - "Once August 2014 had come to an end, who ...?", "When August 2014 was over, ..." -> "After August 2014, ...":
   "Once August 2014 ended" was read as in August 2014 (the opposite window), "When ..." as the question word.
 - "Once September 2015 was over, who went on to R during the rest of that year?" -> "After September 2015 and

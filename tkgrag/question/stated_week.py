@@ -35,7 +35,69 @@ _WEEK = re.compile(
     re.IGNORECASE,
 )
 _DID_IT = re.compile(r"\b(?P<do>did|do|does|done)\s+(?:it|that|this)\b", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"(?:[.;]|\s[-\u2013\u2014]|\u2014)\s*(?=(?:who|whom|which|what)\b)", re.IGNORECASE)
+# the second sentence may open with the statement's subject set apart: "Apart from X, who ...?"
+_SENTENCE_END = re.compile(
+    r"(?:[.;]|\s[-\u2013\u2014]|\u2014)\s*(?=(?:(?:apart|aside)\s+from|besides|other\s+than|except(?:\s+for)?)?"
+    r"[^,.;?]{0,80}?,?\s*(?:who|whom|which|what)\b)",
+    re.IGNORECASE,
+)
+# "Who else did so that month (May 2015)?", "that same year (2015)": a bracket that restates the statement's month or
+# year (one that names another abstains: which is meant is unsaid)
+_PERIOD_SAID = re.compile(
+    r"(?P<head>\b(?:that|the\s+same|this)(?:\s+(?:very|same))*\s+(?P<unit>month|year))\s*\(\s*(?:(?:i\.\s?e\.|that\s+is|"
+    r"namely)\s*,?\s*)?(?P<said>[^()]{4,30}?)\s*\)",
+    re.IGNORECASE,
+)
+
+
+_APART = re.compile(
+    r"(?:(?:apart|aside)\s+from|besides|other\s+than|except(?:\s+for)?)\s+(?P<x>[^,.;?]{2,80}?)\s*,\s*"
+    r"(?:(?P<who>who|whom)|(?P<wh>which|what)(?P<noun>\s+(?!did|do|does|was|were|had|has|have)[a-z]+))\b",
+    re.IGNORECASE,
+)
+
+
+_WEEK_OF = re.compile(
+    r"^(?:i\.\s?e\.\s*,?\s*|that\s+is\s*,?\s*)?(?:the\s+)?(?:calendar\s+)?week\s+(?P<how>of|beginning|starting|commencing)"
+    r"(?:\s+on)?\s+(?P<d>[^()]{5,30})$",
+    re.IGNORECASE,
+)
+
+
+def _apart_from(question: str, stop: re.Match[str]) -> str:
+    """ "X did R on D. Apart from X, who did R in that week (...)?" -> "... Who else did R in that week (...)?":
+    the statement's subject set apart is the "else" the fold reads (read as a subject, X bound the answer)."""
+    m = _APART.match(question, stop.end())
+    if m is None:
+        return question
+    x = re.sub(r"^the\s+", "", m.group("x").strip().lower())
+    if not re.sub(r"^the\s+", "", question[: stop.start()].lstrip().lower()).startswith(x):
+        return question
+    wh = m.group("who") or m.group("wh")
+    wh = wh[:1].upper() + wh[1:].lower()
+    said = f"{wh} other{m.group('noun')}" if m.group("noun") else f"{wh} else"
+    return question[: m.start()] + said + question[m.end() :]
+
+
+def _period_said(question: str, stop: re.Match[str]) -> str:
+    m = _PERIOD_SAID.search(question, stop.end())
+    if m is None:
+        return question
+    found = find_time_expressions(m.group("said"))
+    unit = Granularity.MONTH if m.group("unit").lower() == "month" else Granularity.YEAR
+    stated = [t.span for t in find_time_expressions(question[: stop.start()]) if t.span is not None]
+    span = found[0].span if len(found) == 1 and found[0].end - found[0].start >= len(m.group("said").strip()) else None
+    if (
+        span is None
+        or span.granularity is not unit
+        or not stated
+        or any(s.start is None or s.end is None or s.start < span.start or s.end > span.end for s in stated)  # type: ignore[operator]
+    ):
+        raise UnreadablePair(
+            f"cannot read {question!r}: the bracket ({m.group('said')}) is not the {m.group('unit').lower()} of "
+            "the first sentence's time"
+        )
+    return question[: m.start()] + m.group("head") + question[m.end() :]
 
 
 _RANGE_WEEK = re.compile(
@@ -175,6 +237,8 @@ def stated_week(question: str) -> str:
     """``question`` with "that week (D1 to D2)" said as "from D1 to D2 that same year", and "in the week running from
     D1 to D2" as "from D1 to D2"; unchanged otherwise."""
     stop = _SENTENCE_END.search(question)
+    if stop is not None:
+        question = _period_said(_apart_from(question, stop), stop)
     if stop is not None and not re.search(r"\d{4}", question[stop.end() :]):
         # "X did R on 3 March 2015. Who else did so in the week of 2 to 8 March?": the statement's one year
         year = _statement_year([t.span for t in find_time_expressions(question[: stop.start()]) if t.span is not None])
@@ -190,6 +254,15 @@ def stated_week(question: str) -> str:
         return _from_that_day(question, stop, stated)
     said_days = m.group("days") or m.group("days2")
     days = said_days
+    week_of = _WEEK_OF.match(days)
+    if week_of is not None:
+        # "that week (the week of 18 May 2015)": the calendar week of that day ("beginning D": D and six more)
+        one = find_time_expressions(week_of.group("d"))
+        if len(one) == 1 and one[0].span is not None and one[0].span.granularity is Granularity.DAY:
+            day = one[0].span.start
+            if day is not None:
+                monday = day if week_of.group("how").lower() != "of" else day - timedelta(days=day.weekday())
+                days = f"{day_words(monday)} to {day_words(monday + timedelta(days=6))}"
     if not re.search(r"\d{4}", days):  # "Monday 2 March to Sunday 8 March": the statement's year
         year = _statement_year([t.span for t in find_time_expressions(question[: stop.start()]) if t.span is not None])
         read = _days(_with_year(days, year)) if year is not None else None

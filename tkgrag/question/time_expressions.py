@@ -110,6 +110,7 @@ _HOLIDAYS: dict[str, tuple[int, int]] = {
     r"christmas(?:\s+day)?": (12, 25),
     r"boxing\s+day": (12, 26),
     r"hallowe['’]?en": (10, 31),
+    r"april\s+fools['’]?(?:\s+day)?": (4, 1),
     r"all\s+hallows['’]?\s+eve": (10, 31),
     r"(?:st\.?\s+|saint\s+)?valentine['’]?s(?:\s+day)?": (2, 14),
     # days the UN or the whole world keeps on one date
@@ -520,8 +521,22 @@ def _year_ranges(text: str, low: str) -> list[_Cand]:
     return out
 
 
+# "the last month in the second half of 2015", "the last week during March 2014": an ordinal over the months
+# (weeks) of a stated window, not the month before today (read as one, a year was made up from the clock)
+_ORDINAL_UNIT_OVER = re.compile(r"\s+(?:in|during|within|over|across|between|from|of)\b")
+
+
 def _relatives(text: str, low: str) -> list[_Cand]:
-    return [_Cand(m.start(), m.end(), priority=4, relative=True) for m in _RELATIVE.finditer(low)]
+    out = []
+    for m in _RELATIVE.finditer(low):
+        if (
+            m.group("which") in ("last", "next", "previous")
+            and re.search(r"\bthe\s+$", low[max(0, m.start() - 6) : m.start()])
+            and _ORDINAL_UNIT_OVER.match(low, m.end())
+        ):
+            continue
+        out.append(_Cand(m.start(), m.end(), priority=4, relative=True))
+    return out
 
 
 _EXTRACTORS = (
@@ -555,12 +570,20 @@ def _select(cands: list[_Cand]) -> list[_Cand]:
 # "between A and B", "from A to B", "across/over/spanning 2014 and 2015"; an end may be named by its edge: "between
 # the start of (early) 2014 and April 1, 2014" (A's span starts where its year does), "from 2013 to the end of (late)
 # 2014" (B's ends with it).
+_WHOLE_OF = (
+    r"(?:the\s+(?:whole|entire|entirety|full|course)\s+(?:of\s+)?(?:the\s+)?(?:(?:two\s+)?years\s+)?|all\s+of\s+)"
+)
 _RANGE_HEAD = re.compile(
-    r"(?:^|(?<=[\s,(]))(?P<head>between|from|across|over|spanning|throughout"
+    r"(?:^|(?<=[\s,(]))(?:(?P<head>between|from|across|over|spanning|throughout"
     # a scope clause: "Looking at 2014 and 2015 only, ...", "considering only 2014 to 2015"
     r"|looking\s+(?:only\s+)?at|considering(?:\s+only)?|focusing\s+(?:only\s+)?on|(?:restricted|limited)\s+to)\s+"
     # "Looking only at the years 2014 and 2015": the noun restates the range
-    r"(?:the\s+(?:very\s+)?(?:start|beginning|outset)\s+of\s+|early\s+|the\s+years\s+)?$"
+    r"(?:the\s+(?:very\s+)?(?:start|beginning|outset)\s+of\s+|early\s+|the\s+(?:two\s+)?years\s+|both\s+|"
+    + _WHOLE_OF
+    + r")?"
+    # "over the whole of 2014 and 2015", "in the whole of the years 2014 and 2015": the two years as one window (not
+    # "in both 2014 and 2015", which may ask for each year)
+    r"|(?P<head2>in|during|for)\s+" + _WHOLE_OF + r")$"
 )
 _RANGE_MID = re.compile(
     r"^\s*(?P<mid>and|to|until|till|through|thru|up\s+(?:to|until|till)|-|–|—)\s*(?:the\s+(?:very\s+)?(?:end|close)\s+of\s+|late\s+)?$"
@@ -874,6 +897,18 @@ def unread_window_words(low: str, phrase_start: int, end: int, span: TimeSpan | 
             and grains[unit] <= span.granularity.rank
             and (unit == span.granularity.value or before.group("rest").strip() != "of")
         )
+        # "in the two years 2014-2015": the count restates the range's years
+        said_n = re.fullmatch(r"(?:the\s+)?(\w+)[\s-]+years", before.group("w"))
+        restates = restates or (
+            said_n is not None
+            and span is not None
+            and span.granularity is Granularity.YEAR
+            and span.start is not None
+            and span.end is not None
+            and before.group("rest").strip() == ""
+            and NUMBER_WORDS.get(said_n.group(1), int(said_n.group(1)) if said_n.group(1).isdigit() else 0)
+            == span.end.year - span.start.year + 1
+        )
         asked = before.group("ord") is not None and _ASKED_UNIT_TAIL.match(low, end) is not None
         # "no more than 3 days after D" bounds the count right after it; "more than once in 2014" is no window
         asked = asked or (before.group("cmp") is not None and before.group("rest").strip() != "")
@@ -912,7 +947,8 @@ def _merge_ranges(low: str, cands: list[_Cand]) -> list[tuple[_Cand, str, int]]:
                 if a.year is None and b.year is not None and a.month is not None and a.span is None:
                     a = replace(a, year=b.year, invalid=False)  # "from May to July 2014"
                 sa, sb = _resolve(a), _resolve(b)
-                start = head.start("head") if head else a.start
+                word = (head.group("head") or "across") if head else ""
+                start = head.start("head" if head.group("head") else "head2") if head else a.start
                 if (
                     sa is not None
                     and sb is not None
@@ -932,7 +968,7 @@ def _merge_ranges(low: str, cands: list[_Cand]) -> list[tuple[_Cand, str, int]]:
                     )
                 else:
                     merged = _Cand(a.start, b.end, invalid=True, range_kind=True)
-                out.append((merged, head.group("head") if head else "", start))
+                out.append((merged, word, start))
                 i += 2
                 continue
         out.append((a, "", -1))

@@ -6,8 +6,8 @@ bracket that disagrees with its window, or is no time, is left as written, so th
 - an excluded last edge: "between the start of 2015 and 14 December 2015 (not counting that day)", "(that day not
   included)" -> "... and 13 December 2015" (the day before); after "before/after D" the bracket only restates it;
   "(not counting the first day)" -> the range from the day after its first day;
-- a side of an anchor within its period: "Earlier in the same year in which X did R to Y, but before that happened,
-  who ...?" -> "In the same year that X did R to Y, who ... before X did R to Y?" (both anchors on the one event);
+- (a side of an anchor within its period, "Earlier in the same year in which X did R to Y, but before that
+  happened, who ...?", is ``clause_shapes._part_but``'s: one rule);
 - a scope in brackets after an anchor: "after X visited Y (within 2015)", "(counting only 2014)", "(2014 only)" ->
   ", within 2015," (the bracket joined the anchor's words, so its event was not found);
 - a window from a period's start to an anchor's day, that day excluded: "between the start of 2014 and the day X did R
@@ -15,7 +15,8 @@ bracket that disagrees with its window, or is no time, is left as written, so th
   the day ..." (without an edge said, or with the anchor dated on its own, left as written: which days are meant is
   unsaid);
 - the side of an anchor's day said first: "Earlier in 2014 than the day X did R to Y, who ...?" -> "Before the day X
-  did R to Y in 2014, who ... in 2014?" (as ``clause_shapes.than_the_day`` says the main clause first);
+  did R to Y in 2014, who ... in 2014?" (the one rule for it; ``clause_shapes.than_the_day`` says the main clause
+  first);
 - the asked day after a day: "What was the next day after D on which ...?" -> "... the next date after D ..." ("the
   next day after D" read as D's next day, a window of one day);
 - an anchor's own day included: "on or before / no later than / up to and including the day X did R" -> "until the
@@ -170,26 +171,6 @@ def _scope_bracket(text: str) -> str:
         return f", within {t}" + ("" if tail in ("?", ".", "!", ",", "") else ",")
 
     return _SCOPE.sub(said, text)
-
-
-_SIDE_IN_PERIOD = re.compile(
-    r"^\s*(?:(?P<dir>earlier|later)\s+)?in\s+the\s+(?:same\s+)?(?P<unit>year|month|week)\s+(?:in\s+which|when|that|as)\s+"
-    r"(?P<clause>[^,?()]+?)\s*,\s*(?:but|and)\s+(?P<side>before|after)\s+(?:that|this|it)\s+(?:happened|took\s+place|"
-    r"occurred|was\s+done)\s*,\s*(?P<main>(?:who|whom|which|what)\b[^?]*?)\s*(?P<end>[?.!]?)\s*$",
-    re.IGNORECASE,
-)
-
-
-def _side_in_period(text: str) -> str:
-    m = _SIDE_IN_PERIOD.match(text)
-    if m is None:
-        return text
-    side = m.group("side").lower()
-    if m.group("dir") and (m.group("dir").lower() == "earlier") != (side == "before"):
-        return text  # "Later in the year ..., but before that happened": the two sides disagree
-    clause, main = m.group("clause").strip(), m.group("main")
-    end = m.group("end") or "?"
-    return f"In the same {m.group('unit').lower()} that {clause}, {main[:1].lower()}{main[1:]} {side} {clause}{end}"
 
 
 # "What was the next day after D on which X did Y?": the asked day, not the day after D (said "date", which the time
@@ -399,4 +380,4 @@ def time_glosses(question: str) -> str:
     question = scope_said(asked_time(year_out(question)))
     question = _ASKED_DAY.sub(lambda m: m.group("pre") + "date", question)
     question = _inclusive_side(_front_than(_month_than_day(_start_to_anchor(_asked_date_when(question)))))
-    return _side_in_period(_scope_bracket(_first_excluded(_excluded_edge(_stretch_gloss(question)))))
+    return _scope_bracket(_first_excluded(_excluded_edge(_stretch_gloss(question))))

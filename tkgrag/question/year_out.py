@@ -136,7 +136,28 @@ _CHOICE = re.compile(
 )
 
 
+# "X did R in one of the years 2014 and 2015; which year was it?": the same choice said as a statement
+_ONE_OF = re.compile(
+    r"\b(?:in|during)\s+(?:one\s+of|either(?:\s+of)?)\s+(?:the\s+)?(?:two\s+|three\s+)?(?:years\s+)?(?P<ys>"
+    + _YEAR
+    + r"(?:\s*,\s*"
+    + _YEAR
+    + r")*,?\s+(?:and|or)\s+"
+    + _YEAR
+    + r")(?=\s*(?:[;:,.?-]|—|–)\s*(?:but\s+|so\s+|and\s+)?(?:which|what|in\s+which)\s+(?:one|year)\b)",
+    re.IGNORECASE,
+)
+
+
 def _years_choice(text: str) -> str:
+    one = _ONE_OF.search(text)
+    if one is not None:
+        years = sorted(int(y) for y in re.findall(_YEAR, one.group("ys")))
+        if years == list(range(years[0], years[0] + len(years))):
+            # "... which one?" asks for the year ("one" alone was read as an entity's question)
+            rest = re.sub(r"\b(which|what)\s+one\b", r"\1 year", text[one.end() :], count=1, flags=re.IGNORECASE)
+            return f"{text[: one.start()]}between {years[0]} and {years[-1]}{rest}"
+        return text
     m = _CHOICE.search(text)
     if m is None:
         return text
@@ -150,7 +171,28 @@ def _years_choice(text: str) -> str:
     return f"{text[: m.start()]}{head} year between {years[0]} and {years[-1]} {text[m.end() :]}"
 
 
+# "Which actors did R later in 2015, following X's gesture?": the main clause, the rest of the year, then the anchor
+_MID_LATER = re.compile(
+    r"^\s*(?P<main>(?:who|whom|which|what)\b[^,?]*?)\s*,?\s+(?:later\s+(?:on\s+)?in|in\s+the\s+(?:rest|remainder)\s+of)"
+    r"\s+(?P<y>" + _YEAR + r")\s*,?\s+(?P<trig>after|following|once)\s+(?P<clause>[^,?]+?)\s*(?P<end>[?.!]?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _later_then_anchor(text: str) -> str:
+    """The anchor's event is looked for in the year that bounds the question: read unbound, it was taken from
+    another year (2005 for "later in 2015"), a wrong answer."""
+    m = _MID_LATER.match(text)
+    if m is None or find_time_expressions(m.group("main")):
+        return text
+    clause, year = m.group("clause").strip(), m.group("y")
+    if find_time_expressions(clause):
+        return text  # the anchor dated on its own: left as said
+    main = m.group("main").strip()
+    return f"After {clause} in {year}, {main[:1].lower()}{main[1:]} in {year}{m.group('end') or '?'}"
+
+
 def year_out(question: str) -> str:
     """``question`` with the rest of its anchor's year, or its choice among years, said plainly (see the module
     docstring); unchanged otherwise."""
-    return _years_choice(_rest_of_year(question))
+    return _years_choice(_rest_of_year(_later_then_anchor(question)))
