@@ -34,15 +34,25 @@ def graph(session_store: Store, tmp_path_factory: pytest.TempPathFactory) -> Ite
 def test_an_unread_comparison_is_no_answer_with_its_reason(
     graph: Store, reader: SymbolicReader, vector: VectorRetriever
 ) -> None:
+    # the anchor's year differs from the scope's: the comparison is left unread (``unread_order``)
     a = asking.ask(
         reader,
         vector,
-        "Earlier in 2014 than the consultation between Quell Drift and Ombra Fen, Ombra Fen was rebuffed by whom?",
+        "Earlier in 2014 than the consultation between Quell Drift and Ombra Fen in 2013,"
+        " Ombra Fen was rebuffed by whom?",
         k=5,
     )
     assert isinstance(a, SymbolicAnswer)
     assert a.answers == []
     assert a.no_answer is not None and 'the comparison "Earlier' in a.no_answer
+
+
+def test_a_comparison_with_an_event_noun_is_read(graph: Store, reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # before the consultation of 10 June 2014 (#1): #2 (March), not #3 (September)
+    q = "Earlier in 2014 than the consultation between Quell Drift and Ombra Fen, Ombra Fen was rebuffed by whom?"
+    a = asking.ask(reader, vector, q, k=5)
+    assert isinstance(a, SymbolicAnswer)
+    assert [c.text for c in a.answers] == ["Quell Drift"]
 
 
 def test_the_same_order_said_with_the_day_is_read(
