@@ -1,0 +1,39 @@
+"""Issue 29 (h34r): relation words of blind sets 39-43 in other wordings. A stated intent with any saying verb
+("declare a willingness to", "state an intention to", "made known its wish to") or the bare noun ("(its) plan to",
+"readiness to") is the ``Express_intent_to_*`` relation of the verb after "to", never the act itself."""
+
+from __future__ import annotations
+
+import pytest
+
+from tkgrag.question.relation_phrases import relation_phrases, stated_intent
+
+
+@pytest.mark.parametrize(
+    ("phrase", "intent"),
+    [
+        ("declare a willingness to meet or negotiate with", "express intent to meet or negotiate"),
+        (
+            "state an intention to engage in diplomatic cooperation with",
+            "express intent to engage in diplomatic cooperation",
+        ),
+        ("intention to engage in diplomatic cooperation", "express intent to engage in diplomatic cooperation"),
+        ("move to express an intent to meet or negotiate", "express intent to meet or negotiate"),
+        ("voiced an intention to visit", "express intent to meet or negotiate"),
+        ("showed a readiness to cooperate economically with", "express intent to cooperate economically"),
+        ("made known its wish to visit", "express intent to meet or negotiate"),
+        ("announce a plan to visit", "express intent to meet or negotiate"),
+        ("reaffirmed its desire to negotiate with", "express intent to meet or negotiate"),
+        ("signalled readiness to meet", "express intent to meet or negotiate"),
+    ],
+)
+def test_stated_intent_is_the_intent(phrase: str, intent: str) -> None:
+    assert stated_intent(phrase)
+    out = relation_phrases(phrase)
+    assert intent in out
+    assert "consult" not in out and "engage in diplomatic cooperation" not in out
+
+
+@pytest.mark.parametrize("phrase", ["visited", "had a plan", "met with", "engaged in diplomatic cooperation with"])
+def test_the_act_is_no_intent(phrase: str) -> None:
+    assert not stated_intent(phrase)
