@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from tkgrag.question.clause_shapes import nominal_happened
+from tkgrag.question.parse import understand
 from tkgrag.question.relation_phrases import relation_phrases, stated_intent
 
 
@@ -37,3 +39,31 @@ def test_stated_intent_is_the_intent(phrase: str, intent: str) -> None:
 @pytest.mark.parametrize("phrase", ["visited", "had a plan", "met with", "engaged in diplomatic cooperation with"])
 def test_the_act_is_no_intent(phrase: str) -> None:
     assert not stated_intent(phrase)
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "In 2015, during which month did the praise Abdelkader Taleb Oumar gave the African Union take place?",
+            "In 2015, during which month did Abdelkader Taleb Oumar give praise to the African Union?",
+        ),
+        (
+            "In 2014, during which month did the negotiations Iraq held with Mulatu Teshome take place?",
+            "In 2014, during which month did Iraq hold negotiations with Mulatu Teshome?",
+        ),
+        ("When did the visit China paid to Japan happen?", "When did China pay visit to Japan?"),
+        (
+            "On which day did the appeal the government of Kenya made to the United Nations occur?",
+            "On which day did the government of Kenya make appeal to the United Nations?",
+        ),
+        ("When did the meeting take place?", "When did the meeting take place?"),
+    ],
+)
+def test_nominal_event_that_took_place_is_its_clause(question: str, said: str) -> None:
+    assert nominal_happened(question) == said
+
+
+def test_nominal_event_relation_in_the_parse() -> None:
+    q = understand("In 2014, during which month did the negotiations Iraq held with Mulatu Teshome take place?")
+    assert "take place" not in q.relation_phrase and "held" not in q.relation_phrase

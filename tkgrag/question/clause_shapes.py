@@ -340,3 +340,48 @@ def abbreviated_countries(text: str) -> str:
         return name if m.group("the") or m.start() > 0 else name[:1].upper() + name[1:]
 
     return _ABBREVIATED_COUNTRY.sub(said, text)
+
+
+# "did the praise X gave Y take place", "did the negotiations X held with Y happen": a nominal event, its doer before
+# a light verb, as the clause's subject; said as the clause it names ("did X give praise to Y")
+_LIGHT_VERBS = {
+    "gave": "give",
+    "held": "hold",
+    "paid": "pay",
+    "made": "make",
+    "put": "put",
+    "issued": "issue",
+    "extended": "extend",
+    "launched": "launch",
+    "offered": "offer",
+    "lodged": "lodge",
+    "sent": "send",
+    "conducted": "conduct",
+    "had": "have",
+    "expressed": "express",
+    "voiced": "voice",
+    "levelled": "level",
+    "leveled": "level",
+    "directed": "direct",
+    "delivered": "deliver",
+    "carried out": "carry out",
+}
+_NOMINAL_HAPPENED = re.compile(
+    r"^(?P<lead>.*?\b(?:did|does|do|will|would))\s+the\s+(?P<noun>[a-z]+)\s+(?P<x>(?!(?:of|by|between|from|with|to)\b)"
+    r"\S.*?)\s+(?P<verb>" + "|".join(v.replace(" ", r"\s+") for v in _LIGHT_VERBS) + r")"
+    r"(?P<prep>\s+(?:to|with|on|against|at|for|of|towards?|upon|about))?\s+(?P<y>\S.*?)\s+"
+    r"(?:take\s+place|happen|occur|come\s+about)(?P<end>\s*[?.!]?\s*)$",
+    re.IGNORECASE,
+)
+
+
+def nominal_happened(text: str) -> str:
+    """ "In 2015, during which month did the praise X gave Y take place?" -> "... did X give praise to Y?"; also "the
+    negotiations X held with Y", "the visit X paid to Y", "happen" / "occur". Before, both names read as subjects
+    (or objects) of "the praise gave the take place" and months of either direction were answered."""
+    m = _NOMINAL_HAPPENED.match(text)
+    if m is None or re.search(r"\b(?:who|whom|which|what|when)\b", m.group("x") + " " + m.group("y"), re.IGNORECASE):
+        return text
+    verb = _LIGHT_VERBS[" ".join(m.group("verb").lower().split())]
+    prep = (m.group("prep") or " to").strip()
+    return f"{m.group('lead')} {m.group('x')} {verb} {m.group('noun')} {prep} {m.group('y')}{m.group('end') or '?'}"
