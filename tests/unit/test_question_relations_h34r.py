@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tkgrag.question.clause_shapes import nominal_happened
+from tkgrag.question.clause_shapes import day_of_event, nominal_happened
 from tkgrag.question.parse import understand
 from tkgrag.question.relation_phrases import relation_phrases, stated_intent
 
@@ -67,3 +67,28 @@ def test_nominal_event_that_took_place_is_its_clause(question: str, said: str) -
 def test_nominal_event_relation_in_the_parse() -> None:
     q = understand("In 2014, during which month did the negotiations Iraq held with Mulatu Teshome take place?")
     assert "take place" not in q.relation_phrase and "held" not in q.relation_phrase
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "Which actors put a request to X on the very date of the consultations between X and Y?",
+            "Which actors put a request to X on the same day as the consultations between X and Y?",
+        ),
+        ("Who visited Z on the exact day of Z's hosting of W?", "Who visited Z on the same day as Z's hosting of W?"),
+        (
+            "Who met Y on the day of the talks between A and B?",
+            "Who met Y on the same day as the talks between A and B?",
+        ),
+        ("Who met Y on the day of 5 May 2014?", "Who met Y on the day of 5 May 2014?"),
+    ],
+)
+def test_day_of_an_event_is_the_same_day_anchor(question: str, said: str) -> None:
+    assert day_of_event(question) == said
+
+
+def test_day_of_an_event_is_no_relation() -> None:
+    q = understand("Which actors put a request to X on the very date of the consultations between X and Y?")
+    assert "consultations" not in q.relation_phrase
+    assert q.anchors

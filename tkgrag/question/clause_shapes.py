@@ -385,3 +385,19 @@ def nominal_happened(text: str) -> str:
     verb = _LIGHT_VERBS[" ".join(m.group("verb").lower().split())]
     prep = (m.group("prep") or " to").strip()
     return f"{m.group('lead')} {m.group('x')} {verb} {m.group('noun')} {prep} {m.group('y')}{m.group('end') or '?'}"
+
+
+# "on the very date of the consultations between X and Y", "on the exact day of X's visit to Y": the day of a named
+# event, the same-day anchor "on the same day as" reads; a date after it ("on the day of 5 May") is no event
+_DAY_OF_EVENT = re.compile(
+    r"\b(?:on|upon)\s+the\s+(?:very\s+|exact\s+|same\s+|very\s+same\s+)?(?:date|day)\s+of\s+"
+    r"(?!\d|(?:january|february|march|april|may|june|july|august|september|october|november|december|the\s+(?:year|month|"
+    r"week|\d))\b)",
+    re.IGNORECASE,
+)
+
+
+def day_of_event(text: str) -> str:
+    """ "on the very date of the consultations between X and Y" -> "on the same day as the consultations between X and
+    Y" (the anchor's own reading); before, the anchor's relation was taken for the question's."""
+    return _DAY_OF_EVENT.sub("on the same day as ", text)
