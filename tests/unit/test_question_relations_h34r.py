@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tkgrag.question.clause_shapes import day_of_event, nominal_happened
+from tkgrag.question.mentions import find_mentions
 from tkgrag.question.parse import understand
 from tkgrag.question.relation_phrases import relation_phrases, stated_intent
 
@@ -92,3 +93,20 @@ def test_day_of_an_event_is_no_relation() -> None:
     q = understand("Which actors put a request to X on the very date of the consultations between X and Y?")
     assert "consultations" not in q.relation_phrase
     assert q.anchors
+
+
+@pytest.mark.parametrize(
+    ("question", "verb"),
+    [
+        ("Who was the last party the Philippines condemned?", "condemned"),
+        ("Who was the last party the police in the Philippines endorsed?", "endorsed"),
+        ("Who did the Philippines criticize?", "criticize"),
+    ],
+)
+def test_verb_ending_a_relative_clause_is_no_role(question: str, verb: str) -> None:
+    assert not any(verb in m.text for m in find_mentions(question))
+    assert verb in understand(question).relation_phrase
+
+
+def test_unlisted_role_after_a_demonym_stays() -> None:
+    assert any(m.text == "Kenyan protesters" for m in find_mentions("Who criticized the Kenyan protesters?"))
