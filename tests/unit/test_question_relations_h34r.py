@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import pytest
 
+from tkgrag.model import AnswerCandidate, AnswerRole
 from tkgrag.question.clause_shapes import day_of_event, nominal_happened
+from tkgrag.question.grounded import GroundedAnchor, GroundedEntity, GroundedQuestion
 from tkgrag.question.mentions import find_mentions
+from tkgrag.question.model import Mention, MentionKind
 from tkgrag.question.parse import understand
 from tkgrag.question.relation_phrases import relation_phrases, stated_intent
+from tkgrag.readers.guards import contradiction
 
 
 @pytest.mark.parametrize(
@@ -110,3 +114,40 @@ def test_verb_ending_a_relative_clause_is_no_role(question: str, verb: str) -> N
 
 def test_unlisted_role_after_a_demonym_stays() -> None:
     assert any(m.text == "Kenyan protesters" for m in find_mentions("Who criticized the Kenyan protesters?"))
+
+
+def _entity(text: str, name: str, role: AnswerRole) -> GroundedEntity:
+    start = text.index(name)
+    return GroundedEntity(Mention(name, start, start + len(name), MentionKind.NAME), name, name, 2.0, role, "syntax")
+
+
+def test_an_ordering_anchor_with_another_actor_does_not_rule_out_its_object() -> None:
+    # "Just before A made a statement about Iran, whom did B last make a statement about?": Iran may be the answer
+    text = "Just before Tomas Vell made a statement about Iran, whom did Orla Hask last make a statement about?"
+    (anchor,) = understand(text).anchors
+    iran = _entity(text, "Iran", AnswerRole.OBJECT)
+    ga = GroundedAnchor(anchor, "clause", "Make_statement", "Tomas Vell", "Iran", (iran,))
+    g = GroundedQuestion(
+        question=understand(text),
+        entities=(_entity(text, "Orla Hask", AnswerRole.SUBJECT),),
+        relation="Make_statement",
+        relation_candidates=(),
+        answer_role=AnswerRole.OBJECT,
+        anchors=(ga,),
+    )
+    assert contradiction(g, "Make_statement", AnswerCandidate("Iran", 1.0, key="Iran")) is None
+    # the same actor in the anchor: "Just before A made a statement about Iran, whom did A last ...": not Iran
+    same = "Just before Tomas Vell made a statement about Iran, whom did Tomas Vell last make a statement about?"
+    (anchor,) = understand(same).anchors
+    ga = GroundedAnchor(
+        anchor, "clause", "Make_statement", "Tomas Vell", "Iran", (_entity(same, "Iran", AnswerRole.OBJECT),)
+    )
+    g = GroundedQuestion(
+        question=understand(same),
+        entities=(_entity(same, "Tomas Vell", AnswerRole.SUBJECT),),
+        relation="Make_statement",
+        relation_candidates=(),
+        answer_role=AnswerRole.OBJECT,
+        anchors=(ga,),
+    )
+    assert contradiction(g, "Make_statement", AnswerCandidate("Iran", 1.0, key="Iran")) is not None
