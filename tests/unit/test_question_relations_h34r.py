@@ -7,12 +7,13 @@ from __future__ import annotations
 import pytest
 
 from tkgrag.model import AnswerCandidate, AnswerRole
-from tkgrag.question.clause_shapes import day_of_event, nominal_happened
+from tkgrag.question.clause_shapes import acronym_roles, day_of_event, nominal_happened
 from tkgrag.question.grounded import GroundedAnchor, GroundedEntity, GroundedQuestion
 from tkgrag.question.mentions import find_mentions
 from tkgrag.question.model import Mention, MentionKind
 from tkgrag.question.parse import understand
 from tkgrag.question.relation_phrases import relation_phrases, stated_intent
+from tkgrag.question.sectors import sector_names
 from tkgrag.readers.guards import contradiction
 
 
@@ -151,3 +152,33 @@ def test_an_ordering_anchor_with_another_actor_does_not_rule_out_its_object() ->
         anchors=(ga,),
     )
     assert contradiction(g, "Make_statement", AnswerCandidate("Iran", 1.0, key="Iran")) is not None
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("Who held consultations with MPs in India?", "Who held consultations with members of parliament in India?"),
+        ("Who criticized Kenyan MPs?", "Who criticized Kenyan members of parliament?"),
+        ("Who met MP Jane Doe?", "Who met MP Jane Doe?"),
+    ],
+)
+def test_mps_are_members_of_parliament(question: str, said: str) -> None:
+    assert acronym_roles(question) == said
+
+
+@pytest.mark.parametrize(
+    ("phrase", "sector"),
+    [
+        ("opposition supporters", "Opposition Supporter"),
+        ("opposition activists", "Opposition Supporter"),
+        ("royal administration", "Royal Administration"),
+        ("legislators", "Member of Legislative (Govt)"),
+    ],
+)
+def test_sector_words_of_sets_39_43(phrase: str, sector: str) -> None:
+    assert sector in sector_names(phrase)
+
+
+def test_mps_in_a_country_is_a_role_mention() -> None:
+    q = understand("Tell me who held consultations with MPs in India during August 2014.")
+    assert any(m.kind is MentionKind.ROLE and m.holder == "India" for m in q.mentions)

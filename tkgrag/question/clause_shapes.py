@@ -401,3 +401,16 @@ def day_of_event(text: str) -> str:
     """ "on the very date of the consultations between X and Y" -> "on the same day as the consultations between X and
     Y" (the anchor's own reading); before, the anchor's relation was taken for the question's."""
     return _DAY_OF_EVENT.sub("on the same day as ", text)
+
+
+# "MPs in India", "MPs of Romania", "Kenyan MPs": the acronym, which the name finder takes for a name, said as the
+# sector phrase the lexicon reads (ICEWS's "Member of Parliament (India)"); "MP Jane Doe" (a title) stays
+_MPS = re.compile(r"\bMP(?P<s>s|'s)?\b(?=\s+(?:in|of|from)\s)|(?<=[a-z]\s)MPs\b|(?<=[a-z]n\s)MP\b(?!\s+[A-Z])")
+
+
+def acronym_roles(text: str) -> str:
+    """ "Who held consultations with MPs in India?" -> "... with members of parliament in India?"."""
+    return _MPS.sub(
+        lambda m: "members of parliament" if m.group("s") == "s" or m.group().endswith("s") else "member of parliament",
+        text,
+    )

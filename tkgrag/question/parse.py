@@ -19,6 +19,7 @@ from tkgrag.question.anchors import find_anchors
 from tkgrag.question.answer_type import detect_answer_type, request_spans
 from tkgrag.question.clause_shapes import (
     abbreviated_countries,
+    acronym_roles,
     anchor_period_part,
     came_next,
     dash_topic,
@@ -87,6 +88,7 @@ _REWRITES: tuple[Callable[[str], str], ...] = (
     came_next,
     nominal_happened,
     day_of_event,
+    acronym_roles,
     anchor_period_part,
     than_the_day,
     time_after_which,
