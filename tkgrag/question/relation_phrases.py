@@ -40,6 +40,17 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             r"|\b(?:work|cooperat|collaborat|partner|back|support)\w*\b.*\b(?:diplomatic\s+(?:front|level|field|sphere)|diplomatically)\b",
             "engage in diplomatic cooperation",
         ),
+        # "formally recognized X", "extended diplomatic recognition to X": CAMEO 054 (not the agreement it may sign)
+        (
+            r"\b(?:formal(?:ly)?|officially|diplomatic(?:ally)?)\s+recogni[sz]\w*|\brecogni[sz]\w*\s+(?:\w+\s+){0,3}?"
+            r"(?:diplomatically|formally|officially|as\s+(?:a\s+)?(?:state|country|nation))\b|\bdiplomatic\s+recognition\b",
+            "grant diplomatic recognition",
+        ),
+        # "put pen to a formal agreement with X", "put its signature to a deal with X": the signing
+        (
+            r"\bput(?:s|ting)?\s+(?:(?:its|their|his|her)\s+)?(?:pen|signatures?|names?)\s+(?:to|on)\b",
+            "sign formal agreement",
+        ),
         # "made a symbolic gesture towards X", "staged a symbolic act": ICEWS's Engage_in_symbolic_act (the verb is a
         # light one, the words after it say the act)
         (
