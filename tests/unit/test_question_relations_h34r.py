@@ -182,3 +182,31 @@ def test_sector_words_of_sets_39_43(phrase: str, sector: str) -> None:
 def test_mps_in_a_country_is_a_role_mention() -> None:
     q = understand("Tell me who held consultations with MPs in India during August 2014.")
     assert any(m.kind is MentionKind.ROLE and m.holder == "India" for m in q.mentions)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "act"),
+    [
+        ("formally recognize", "grant diplomatic recognition"),
+        ("officially recognised", "grant diplomatic recognition"),
+        ("put pen to a formal agreement with", "sign formal agreement"),
+        ("put its signature to an agreement with", "sign formal agreement"),
+    ],
+)
+def test_recognition_and_signing_words(phrase: str, act: str) -> None:
+    assert relation_phrases(phrase)[1] == act
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase"),
+    [
+        (
+            "When exactly in 2014 did Sergey Shoygu hold consultations with Serik Akhmetov? Give the date.",
+            "hold consultations",
+        ),
+        ("Give me the date(s) in 2014 when Jack Straw made a request of the government of Nigeria.", "made a request"),
+        ("On which date precisely did Jack Straw visit Nigeria?", "visit"),
+    ],
+)
+def test_asked_time_words_are_no_event_words(question: str, phrase: str) -> None:
+    assert understand(question).relation_phrase == phrase
