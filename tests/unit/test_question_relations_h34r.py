@@ -9,6 +9,7 @@ import pytest
 from tkgrag.model import AnswerCandidate, AnswerRole
 from tkgrag.question.clause_shapes import acronym_roles, day_of_event, nominal_happened
 from tkgrag.question.grounded import GroundedAnchor, GroundedEntity, GroundedQuestion
+from tkgrag.question.grounding import _nominal_roles
 from tkgrag.question.mentions import find_mentions
 from tkgrag.question.model import Mention, MentionKind
 from tkgrag.question.parse import understand
@@ -210,3 +211,46 @@ def test_recognition_and_signing_words(phrase: str, act: str) -> None:
 )
 def test_asked_time_words_are_no_event_words(question: str, phrase: str) -> None:
     assert understand(question).relation_phrase == phrase
+
+
+def _roles(anchor: str, a: str, b: str) -> tuple[str, str, bool] | None:
+    ents = [_entity(anchor, a, AnswerRole.SUBJECT), _entity(anchor, b, AnswerRole.OBJECT)]
+    found = _nominal_roles(anchor, ents)
+    return None if found is None else (found[0].key, found[1].key, found[2])
+
+
+@pytest.mark.parametrize(
+    ("anchor", "a", "b", "roles"),
+    [
+        (
+            "the demand Mohammad Reza Naqdi put to Iran",
+            "Mohammad Reza Naqdi",
+            "Iran",
+            ("Mohammad Reza Naqdi", "Iran", False),
+        ),
+        ("the request Tomas Vell put to Orla Hask", "Tomas Vell", "Orla Hask", ("Tomas Vell", "Orla Hask", False)),
+        ("the diplomatic cooperation of Sudan with Kuwait", "Sudan", "Kuwait", ("Sudan", "Kuwait", False)),
+        ("the appeal of Kenya to Uganda", "Kenya", "Uganda", ("Kenya", "Uganda", False)),
+        (
+            "the conventional military attack by South Korea on France",
+            "South Korea",
+            "France",
+            ("South Korea", "France", False),
+        ),
+        ("the criticism by Kenya of Uganda", "Kenya", "Uganda", ("Kenya", "Uganda", False)),
+        (
+            "the meeting of Daniel Mitov and Pham Binh Minh at a third location",
+            "Daniel Mitov",
+            "Pham Binh Minh",
+            ("Daniel Mitov", "Pham Binh Minh", True),
+        ),
+        ("the meeting of Kenya and Uganda in Nairobi", "Kenya", "Uganda", None),
+    ],
+)
+def test_nominal_anchor_roles(anchor: str, a: str, b: str, roles: tuple[str, str, bool] | None) -> None:
+    assert _roles(anchor, a, b) == roles
+
+
+def test_a_country_before_on_is_no_part_of_a_name() -> None:
+    found = [m.text for m in find_mentions("Following the attack by South Korea on France, who?")]
+    assert "South Korea" in found and "France" in found and "South Korea on France" not in found

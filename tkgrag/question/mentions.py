@@ -189,6 +189,12 @@ def _name_spans(text: str, toks: list[_Tok], quoted: list[tuple[int, int]]) -> l
                 if k == j + 1 and close is not None and close > k + 1 and toks[k + 1].capitalised:
                     j = close  # "Police (Nigeria)": the qualifier closes the name
                 break
+            if (
+                k == j + 2
+                and toks[j + 1].text.lower() == "on"
+                and country_named(text[toks[i].start : _bare_end(toks[j])]) is not None
+            ):
+                break  # "the attack by South Korea on France": a country and the act's target, not one name
             if (toks[k].capitalised or toks[k].inner_capital) and _outside(toks[k].start, toks[k].end, quoted):
                 j = k
                 continue
