@@ -254,3 +254,7 @@ def test_nominal_anchor_roles(anchor: str, a: str, b: str, roles: tuple[str, str
 def test_a_country_before_on_is_no_part_of_a_name() -> None:
     found = [m.text for m in find_mentions("Following the attack by South Korea on France, who?")]
     assert "South Korea" in found and "France" in found and "South Korea on France" not in found
+
+
+def test_denunciation_is_the_criticism() -> None:
+    assert "criticize or denounce" in relation_phrases("denunciation")

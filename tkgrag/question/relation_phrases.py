@@ -138,7 +138,8 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             "cooperate economically",
         ),
         (
-            r"\b(?:condemn|denounc|censur|slam|blast|rebuk|critici[sz]|lambast|castigat|decr[iy])\w*"
+            # the nouns too: "the denunciation of X by Y", "the rebuke X gave Y"
+            r"\b(?:condemn|denounc|denunciat|censur|slam|blast|rebuk|critici[sz]|lambast|castigat|decr[iy])\w*"
             r"|\bsp(?:o|ea)k\w*\s+out|\b(?:take|takes|took|taken|taking)\s+aim\s+at",
             "criticize or denounce",
         ),
