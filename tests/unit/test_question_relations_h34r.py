@@ -8,6 +8,7 @@ import pytest
 
 from tkgrag.model import AnswerCandidate, AnswerRole
 from tkgrag.question.clause_shapes import acronym_roles, day_of_event, nominal_happened
+from tkgrag.question.declarative import anchor_sentence
 from tkgrag.question.grounded import GroundedAnchor, GroundedEntity, GroundedQuestion
 from tkgrag.question.grounding import _nominal_roles
 from tkgrag.question.mentions import find_mentions
@@ -258,3 +259,10 @@ def test_a_country_before_on_is_no_part_of_a_name() -> None:
 
 def test_denunciation_is_the_criticism() -> None:
     assert "criticize or denounce" in relation_phrases("denunciation")
+
+
+def test_same_period_with_a_gloss_is_folded() -> None:
+    q = "Japan conferred with South Korea on 20 May 2015. Who else did so that month (May 2015)?"
+    assert (
+        anchor_sentence(q) == "In the same month that Japan conferred with South Korea on 20 May 2015, who else did so?"
+    )
