@@ -53,7 +53,10 @@ def texts(reader: SymbolicReader, vector: VectorRetriever, question: str) -> lis
 
 
 def test_ordering_anchor_of_another_actor_keeps_its_object(reader: SymbolicReader, vector: VectorRetriever) -> None:
-    q = "Just before Corvel League made a statement about Nalo State, who was the last party Brisk Realm made a statement about?"
+    q = (
+        "Just before Corvel League made a statement about Nalo State, who was the last party Brisk Realm made a "
+        "statement about?"
+    )
     assert texts(reader, vector, q)[:1] == ["Nalo State"]
 
 
