@@ -66,6 +66,10 @@ def test_the_act_is_no_intent(phrase: str) -> None:
             "On which day did the government of Kenya make appeal to the United Nations?",
         ),
         ("When did the meeting take place?", "When did the meeting take place?"),
+        (
+            "When did the first visit China paid to Japan take place?",
+            "When did the first visit China paid to Japan take place?",
+        ),
     ],
 )
 def test_nominal_event_that_took_place_is_its_clause(question: str, said: str) -> None:

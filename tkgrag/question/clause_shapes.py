@@ -367,8 +367,12 @@ _LIGHT_VERBS = {
     "carried out": "carry out",
 }
 _NOMINAL_HAPPENED = re.compile(
-    r"^(?P<lead>.*?\b(?:did|does|do|will|would))\s+the\s+(?P<noun>[a-z]+)\s+(?P<x>(?!(?:of|by|between|from|with|to)\b)"
-    r"\S.*?)\s+(?P<verb>" + "|".join(v.replace(" ", r"\s+") for v in _LIGHT_VERBS) + r")"
+    # the doer a name ("the praise Raúl Castro gave") or "the ..." ("the praise the government of Chad gave"); an order
+    # word is no event noun ("the first visit X paid to Y": the order is read elsewhere, so no rewrite)
+    r"^(?P<lead>.*?\b(?:did|does|do|will|would))\s+the\s+(?!(?:first|last|next|latest|earliest|most|final|only)\b)"
+    r"(?P<noun>[a-z]+)\s+(?P<x>(?:[A-Z]|the\s)\S*.*?)\s+(?P<verb>"
+    + "|".join(v.replace(" ", r"\s+") for v in _LIGHT_VERBS)
+    + r")"
     r"(?P<prep>\s+(?:to|with|on|against|at|for|of|towards?|upon|about))?\s+(?P<y>\S.*?)\s+"
     r"(?:take\s+place|happen|occur|come\s+about)(?P<end>\s*[?.!]?\s*)$",
     re.IGNORECASE,
