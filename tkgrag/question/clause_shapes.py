@@ -394,7 +394,8 @@ def nominal_happened(text: str) -> str:
 # "on the very date of the consultations between X and Y", "on the exact day of X's visit to Y": the day of a named
 # event, the same-day anchor "on the same day as" reads; a date after it ("on the day of 5 May") is no event
 _DAY_OF_EVENT = re.compile(
-    r"\b(?:on|upon)\s+the\s+(?:very\s+|exact\s+|same\s+|very\s+same\s+)?(?:date|day)\s+of\s+"
+    # ("on the same day of X" is the anchor reader's own trigger, left to it)
+    r"\b(?:on|upon)\s+the\s+(?:very\s+|exact\s+)?(?:date|day)\s+of\s+"
     r"(?!\d|(?:january|february|march|april|may|june|july|august|september|october|november|december|the\s+(?:year|month|"
     r"week|\d))\b)",
     re.IGNORECASE,
