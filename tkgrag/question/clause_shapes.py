@@ -336,3 +336,95 @@ def abbreviated_countries(text: str) -> str:
         return name if m.group("the") or m.start() > 0 else name[:1].upper() + name[1:]
 
     return _ABBREVIATED_COUNTRY.sub(said, text)
+
+
+# "did the praise X gave Y take place", "did the negotiations X held with Y happen": a nominal event, its doer before
+# a light verb, as the clause's subject; said as the clause it names ("did X give praise to Y")
+_LIGHT_VERBS = {
+    "gave": "give",
+    "held": "hold",
+    "paid": "pay",
+    "made": "make",
+    "put": "put",
+    "issued": "issue",
+    "extended": "extend",
+    "launched": "launch",
+    "offered": "offer",
+    "lodged": "lodge",
+    "sent": "send",
+    "conducted": "conduct",
+    "had": "have",
+    "expressed": "express",
+    "voiced": "voice",
+    "levelled": "level",
+    "leveled": "level",
+    "directed": "direct",
+    "delivered": "deliver",
+    "carried out": "carry out",
+}
+_NOMINAL_HAPPENED = re.compile(
+    # the doer a name ("the praise Raúl Castro gave") or "the ..." ("the praise the government of Chad gave"); an order
+    # word is no event noun ("the first visit X paid to Y": the order is read elsewhere, so no rewrite)
+    r"^(?P<lead>.*?\b(?:did|does|do|will|would))\s+the\s+(?!(?:first|last|next|latest|earliest|most|final|only)\b)"
+    r"(?P<noun>[a-z]+)\s+(?P<x>(?:[A-Z]|the\s)\S*.*?)\s+(?P<verb>"
+    + "|".join(v.replace(" ", r"\s+") for v in _LIGHT_VERBS)
+    + r")"
+    r"(?P<prep>\s+(?:to|with|on|against|at|for|of|towards?|upon|about))?\s+(?P<y>\S.*?)\s+"
+    r"(?:take\s+place|happen|occur|come\s+about)(?P<end>\s*[?.!]?\s*)$",
+    re.IGNORECASE,
+)
+
+
+def nominal_happened(text: str) -> str:
+    """ "In 2015, during which month did the praise X gave Y take place?" -> "... did X give praise to Y?"; also "the
+    negotiations X held with Y", "the visit X paid to Y", "happen" / "occur". Before, both names read as subjects
+    (or objects) of "the praise gave the take place" and months of either direction were answered."""
+    m = _NOMINAL_HAPPENED.match(text)
+    if m is None or re.search(r"\b(?:who|whom|which|what|when)\b", m.group("x") + " " + m.group("y"), re.IGNORECASE):
+        return text
+    verb = _LIGHT_VERBS[" ".join(m.group("verb").lower().split())]
+    prep = (m.group("prep") or " to").strip()
+    return f"{m.group('lead')} {m.group('x')} {verb} {m.group('noun')} {prep} {m.group('y')}{m.group('end') or '?'}"
+
+
+# "on the very date of the consultations between X and Y", "on the exact day of X's visit to Y": the day of a named
+# event, the same-day anchor "on the same day as" reads; a date after it ("on the day of 5 May") is no event
+_DAY_OF_EVENT = re.compile(
+    # ("on the same day of X" is the anchor reader's own trigger, left to it)
+    r"\b(?:on|upon)\s+the\s+(?:very\s+|exact\s+)?(?:date|day)\s+of\s+"
+    r"(?!\d|(?:january|february|march|april|may|june|july|august|september|october|november|december|the\s+(?:year|month|"
+    r"week|\d))\b)",
+    re.IGNORECASE,
+)
+
+
+def day_of_event(text: str) -> str:
+    """ "on the very date of the consultations between X and Y" -> "on the same day as the consultations between X and
+    Y" (the anchor's own reading); before, the anchor's relation was taken for the question's."""
+    return _DAY_OF_EVENT.sub("on the same day as ", text)
+
+
+# "MPs in India", "MPs of Romania", "Kenyan MPs": the acronym, which the name finder takes for a name, said as the
+# sector phrase the lexicon reads (ICEWS's "Member of Parliament (India)"); "MP Jane Doe" (a title) stays
+_MPS = re.compile(r"\bMP(?P<s>s|'s)?\b(?=\s+(?:in|of|from)\s)|(?<=[a-z]\s)MPs\b|(?<=[a-z]n\s)MP\b(?!\s+[A-Z])")
+
+
+def acronym_roles(text: str) -> str:
+    """ "Who held consultations with MPs in India?" -> "... with members of parliament in India?"."""
+    return _MPS.sub(
+        lambda m: "members of parliament" if m.group("s") == "s" or m.group().endswith("s") else "member of parliament",
+        text,
+    )
+
+
+# "When exactly in 2014 did X ...", "On which date precisely did X ...": the adverb sharpens the asked time and is no
+# part of the event (left in, it came before X and made X the event's object)
+_EXACTLY = re.compile(
+    r"\b(?P<wh>when|date|day|month|year)\s+(?:exactly|precisely)\b(?=\s+(?:did|does|do|was|were|in|on|during)\b)",
+    re.IGNORECASE,
+)
+
+
+def asked_time_adverb(text: str) -> str:
+    """ "When exactly in 2014 did X hold consultations with Y?" -> "When in 2014 did X hold consultations with Y?"."""
+    return _EXACTLY.sub(lambda m: m.group("wh"), text)

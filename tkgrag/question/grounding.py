@@ -673,6 +673,13 @@ class Grounder:
             if nominal is not None and not nominal[2]:
                 # the roles the event noun's words said, not the clause reader's ("the visit X paid to Y": X did it)
                 answer_entity = subject if answer_role is AnswerRole.SUBJECT else object_
+            # nor when the anchor's other actor is not the question's: "Just before A made a statement about Iran, who
+            # was the last party B made a statement about?" may be Iran (B's act is no repeat of A's)
+            other_role = AnswerRole.OBJECT if answer_role is AnswerRole.SUBJECT else AnswerRole.SUBJECT
+            anchor_other = object_ if answer_role is AnswerRole.SUBJECT else subject
+            main_other = {e.key for e in main.entities if e.role is other_role}
+            if anchor_other is not None and main_other and anchor_other not in main_other:
+                answer_entity = None
         if not events:
             found = self._similar(
                 anchor,
@@ -808,6 +815,19 @@ _ROLE_NOUN = (
     r"(?:formal\s+)?agreements?|accords?|deals?)"
 )
 _NOMINAL_OF = re.compile(rf"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+)?{_ROLE_NOUN}\s+of\s+$", re.IGNORECASE)
+# "the diplomatic cooperation of X with Y", "the appeal of X to Y": an act of X's towards Y ("of X" its doer, as "with"
+# or "to" the other says)
+_NOMINAL_ACT_OF = re.compile(
+    r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,2}?(?:cooperation|collaboration|appeals?|requests?|demands?|pleas?)\s+of\s+$",
+    re.IGNORECASE,
+)
+# "the conventional military attack by X on Y", "the criticism by X of Y": the doer after "by", then its target
+_NOMINAL_BY = re.compile(r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,3}?[a-z-]+\s+by\s+$", re.IGNORECASE)
+_MID_TARGET = re.compile(r"^\s+(?:on|against|of|to|toward|towards|at|with|upon)\s+$", re.IGNORECASE)
+# "the meeting of A and B at a third location": where they met says no role (ICEWS's Meet_at_a_'third'_location)
+_THIRD_PLACE = re.compile(
+    r"^\s+(?:at|in)\s+(?:a|an|the)\s+(?:third|neutral)\s+(?:location|place|venue|country|site)\b", re.IGNORECASE
+)
 _NOMINAL_NOUN = re.compile(rf"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+)?{_ROLE_NOUN}\s+$", re.IGNORECASE)
 _NOMINAL_BETWEEN = re.compile(rf"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+)?{_ROLE_NOUN}\s+between\s+$", re.IGNORECASE)
 _NAME_ARTICLE = re.compile(r"(?<=\s)the\s+$", re.IGNORECASE)
@@ -830,7 +850,8 @@ _MID_TO = re.compile(r"^\s+(?:to|toward|towards)\s+$", re.IGNORECASE)
 # "the statement X made about Y", "the diplomatic cooperation X engaged in with Y" (a particle before the
 # preposition), "the praise X gave Y" (a giving verb and its receiver, no preposition)
 _MID_VERBED = re.compile(
-    r"^\s+(?:[a-z]+ed|paid|made|had|held|took|struck|sent|gave|brought|undertook|conducted)\s+(?:(?:in|out|up)\s+)?"
+    r"^\s+(?:[a-z]+ed|paid|made|had|held|took|struck|sent|gave|brought|undertook|conducted|put|threw|dealt|laid|set)\s+"
+    r"(?:(?:in|out|up|forward)\s+)?"
     r"(?:with|to|at|against|toward|towards|on|about|regarding|concerning|into|over)\s+$"
     r"|^\s+(?:gave|offered|paid|showed|extended|lent|sent|granted|handed)\s+$",
     re.IGNORECASE,
@@ -860,10 +881,14 @@ def _nominal_roles(text: str, entities: Sequence[GroundedEntity]) -> tuple[Groun
     before, mid = _NAME_ARTICLE.sub(" ", before), _NAME_ARTICLE.sub(" ", mid)
     # "(earlier than) the day the consultations of X with Y": the time word before the event noun says no role
     before = _TIME_OF_NOUN.sub(" ", before)
-    if after.strip(" ,("):
+    if after.strip(" ,(") and not _THIRD_PLACE.match(after):
         return None
-    if _NOMINAL_OF.match(before) and _MID_WITH.match(mid):
+    if (_NOMINAL_OF.match(before) or _NOMINAL_ACT_OF.match(before)) and _MID_WITH.match(mid):
         return a, b, False
+    if _NOMINAL_BY.match(before) and _MID_TARGET.match(mid):
+        return a, b, False
+    if _NOMINAL_OF.match(before) and re.fullmatch(r"\s+and\s+", mid):
+        return a, b, True  # "the meeting of A and B": a joint act, either direction
     if _NOMINAL_NOUN.match(before) and _MID_PAID.match(mid):
         return a, b, False
     if not before.strip() and (_MID_POSSESSIVE.match(mid) or _MID_POSSESSIVE_ACT.match(mid)):

@@ -189,6 +189,12 @@ def _name_spans(text: str, toks: list[_Tok], quoted: list[tuple[int, int]]) -> l
                 if k == j + 1 and close is not None and close > k + 1 and toks[k + 1].capitalised:
                     j = close  # "Police (Nigeria)": the qualifier closes the name
                 break
+            if (
+                k == j + 2
+                and toks[j + 1].text.lower() == "on"
+                and country_named(text[toks[i].start : _bare_end(toks[j])]) is not None
+            ):
+                break  # "the attack by South Korea on France": a country and the act's target, not one name
             if (toks[k].capitalised or toks[k].inner_capital) and _outside(toks[k].start, toks[k].end, quoted):
                 j = k
                 continue
@@ -321,6 +327,9 @@ def _role_of(text: str, holder: Mention) -> Mention | None:
 _TRAILING_ADVERBS = words("again too also first last next later earlier before afterwards then twice once since yet")
 
 
+_AGENT_ENDINGS = ("er", "ers", "or", "ors", "ist", "ists", "ian", "ians")  # "protesters": a role, though an act too
+
+
 def _sector_after(text: str, toks: list[_Tok], j: int, holder: Mention, country: str | None = None) -> Mention | None:
     """ "Kenyan police", "the South Korean finance ministry", "Japan's foreign minister": a sector phrase (from the
     sector lexicon) right after a demonym or a possessive name; ``country`` is the holder to link ("Kenya")."""
@@ -341,9 +350,12 @@ def _sector_after(text: str, toks: list[_Tok], j: int, holder: Mention, country:
         ends = after is None or _PUNCT.search(text, following[0].end, after.start) is not None
         # not an adverb: "back Laos diplomatically?", "visit Japan again?" (the act's manner, no role)
         adverb = word.endswith("ly") or word in _TRAILING_ADVERBS
+        # not a verb that ends a relative clause: "the last party the Philippines condemned?" (the act, no role)
+        verb = bool(relation_phrases(word)[1:]) and not word.endswith(_AGENT_ENDINGS)
         if (
             word not in _NOT_NAME_START
             and not adverb
+            and not verb
             and (ends or (after is not None and after.text.lower() in AUXILIARIES))
         ):
             n = 1

@@ -19,10 +19,14 @@ from tkgrag.question.anchors import find_anchors
 from tkgrag.question.answer_type import detect_answer_type, request_spans
 from tkgrag.question.clause_shapes import (
     abbreviated_countries,
+    acronym_roles,
     anchor_period_part,
+    asked_time_adverb,
     came_next,
     dash_topic,
+    day_of_event,
     inverted_names,
+    nominal_happened,
     once_clause,
     plural_marks,
     rest_of_year,
@@ -83,6 +87,10 @@ _REWRITES: tuple[Callable[[str], str], ...] = (
     dash_topic,
     targets_when,
     came_next,
+    nominal_happened,
+    day_of_event,
+    acronym_roles,
+    asked_time_adverb,
     anchor_period_part,
     than_the_day,
     time_after_which,
@@ -379,7 +387,8 @@ _INSTANCE_OF = re.compile(r"^(?:instances?|occasions?|cases?|examples?)\s+of\s+(
 _TIME_NOUN = re.compile(
     # "the next date on which X ...": the order word is read elsewhere
     r"^(?:(?:next|following|subsequent|previous|preceding)\s+)?(?:(?:exact|specific|precise|particular)\s+)?"
-    r"(?:date|day|month|year|time|occasion|moment|instance|point\s+in\s+time)\s+"
+    # plural too: "Give me the date(s) in 2014 when X ..." ("dates when" is no event word)
+    r"(?:dates?|days?|months?|years?|times?|occasions?|moments?|instances?|points?\s+in\s+time)\s+"
     r"(?:(?:on|in|at|during)\s+)?(?:which|when|that)\b\s*",
     re.IGNORECASE,
 )

@@ -40,6 +40,17 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             r"|\b(?:work|cooperat|collaborat|partner|back|support)\w*\b.*\b(?:diplomatic\s+(?:front|level|field|sphere)|diplomatically)\b",
             "engage in diplomatic cooperation",
         ),
+        # "formally recognized X", "extended diplomatic recognition to X": CAMEO 054 (not the agreement it may sign)
+        (
+            r"\b(?:formal(?:ly)?|officially|diplomatic(?:ally)?)\s+recogni[sz]\w*|\brecogni[sz]\w*\s+(?:\w+\s+){0,3}?"
+            r"(?:diplomatically|formally|officially|as\s+(?:a\s+)?(?:state|country|nation))\b|\bdiplomatic\s+recognition\b",
+            "grant diplomatic recognition",
+        ),
+        # "put pen to a formal agreement with X", "put its signature to a deal with X": the signing
+        (
+            r"\bput(?:s|ting)?\s+(?:(?:its|their|his|her)\s+)?(?:pen|signatures?|names?)\s+(?:to|on)\b",
+            "sign formal agreement",
+        ),
         # "made a symbolic gesture towards X", "staged a symbolic act": ICEWS's Engage_in_symbolic_act (the verb is a
         # light one, the words after it say the act)
         (
@@ -127,7 +138,8 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             "cooperate economically",
         ),
         (
-            r"\b(?:condemn|denounc|censur|slam|blast|rebuk|critici[sz]|lambast|castigat|decr[iy])\w*"
+            # the nouns too: "the denunciation of X by Y", "the rebuke X gave Y"
+            r"\b(?:condemn|denounc|denunciat|censur|slam|blast|rebuk|critici[sz]|lambast|castigat|decr[iy])\w*"
             r"|\bsp(?:o|ea)k\w*\s+out|\b(?:take|takes|took|taken|taking)\s+aim\s+at",
             "criticize or denounce",
         ),
@@ -403,6 +415,8 @@ _RETURN = frozenset({"return, release person(s)", "return, release property"})
 _MEETING = frozenset({"make a visit", "consult", "engage in negotiation", "discuss by telephone"})
 _INTENT = re.compile(
     r"^(?:(?:next|first|last|earliest|latest)\s+to\s+)?"
+    # "X's last move to express an intent to ...": the move is the intent's statement
+    r"(?:(?:move|step)\s+to\s+)?"
     # "(which parties were) seen pledging cooperation": the intent the sight is of
     r"(?:(?:was|were|is|are|been|being)\s+)?(?:(?:seen|observed|reported|recorded)\s+)?"
     # reported: "said they wanted (to meet)", "say it planned to", "announced that he hoped to": the same intents
@@ -422,9 +436,16 @@ _INTENT = re.compile(
     r"\s+(?:that\s+)?"
     r"(?:it|he|she|they|we)\s+(?:would|will|wanted\s+to|was\s+ready\s+to|were\s+ready\s+to|(?:was|were)\s+going\s+to)"
     r"(?!\s+(?:not|never)\b)|"
-    r"(?:was|were|is|are)\s+(?:ready|willing|eager|keen)|(?:express(?:es|ed|ing)?|voic(?:es|ed|e|ing)|announc(?:es|ed|ing)|"
-    r"show(?:s|ed|ing)?|stat(?:es|ed|ing)|declar(?:es|ed|ing)|signal(?:s|ed|led|ing|ling)?)\s+(?:its|their|his|her|an?|the)?\s*(?:intentions?|interest|desire|wish|"
-    r"willingness|readiness|intent)(?:\s+(?:to|in|for))?)\s+(?:to\s+)?",
+    r"(?:was|were|is|are)\s+(?:ready|willing|eager|keen)|(?:express(?:es|ed|ing)?|voic(?:es|ed|e|ing)|announc(?:e|es|ed|ing)|"
+    r"show(?:s|ed|n|ing)?|stat(?:e|es|ed|ing)|declar(?:e|es|ed|ing)|signal(?:s|ed|led|ing|ling)?|indicat(?:e|es|ed|ing)|"
+    r"(?:re)?affirm(?:s|ed|ing)?|reiterat(?:e|es|ed|ing)|convey(?:s|ed|ing)?|confirm(?:s|ed|ing)?|"
+    r"communicat(?:e|es|ed|ing)|ma(?:de|kes?|king)\s+known|put\s+forward|made\s+clear|make\s+clear)\s+"
+    r"(?:its|their|his|her|an?|the)?\s*(?:(?:strong|clear|firm|keen|growing|renewed)\s+)?(?:intentions?|interest|desire|wish|"
+    r"willingness|readiness|intent|plans?|eagerness|determination)(?:\s+(?:to|in|for))?|"
+    # the noun alone, the verb left to the parser's clause ("(stated an) intention to engage in ..."); a plan, pledge
+    # or promise "to VERB" is an intent too, never the act
+    r"(?:(?:its|their|his|her|an?|the)\s+)?(?:(?:strong|clear|firm|keen|growing|renewed)\s+)?(?:intentions?|intent|"
+    r"willingness|readiness|desire|wish|plans?|eagerness|determination|pledges?|promises?)(?=\s+to\s+\w))\s+(?:to\s+)?",
     re.IGNORECASE,
 )
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from tkgrag.model import AnswerCandidate, AnswerRole
-from tkgrag.question.grounded import GroundedQuestion
+from tkgrag.question.grounded import GroundedAnchor, GroundedQuestion
 from tkgrag.question.lexicon import CONTRAST_WORDS
 from tkgrag.question.model import AnchorRelation
 
@@ -31,14 +31,21 @@ _UNSAID_ROLE = re.compile(r"\b(?:of|from)\s+(?:the\s+)?$", re.IGNORECASE)
 _ORDERING = frozenset({AnchorRelation.AFTER, AnchorRelation.BEFORE})
 
 
-def _contrasted(g: GroundedQuestion, how: AnchorRelation, role: AnswerRole) -> bool:
+def _contrasted(g: GroundedQuestion, ga: GroundedAnchor, role: AnswerRole) -> bool:
     """Whether the question sets its answer against the anchor's actor in ``role``: it says "else/other/another",
     or the anchor orders the answer ("after X visited Y, who visited Y next") and the actor did the anchor's event in
     the answer's role. "Who visited Mayotte in the same month as the visit Comoros paid to Mayotte?" (Comoros may be
-    the answer) and "Whom did A consult on the day of B's consultations with A?" (B may be) do not."""
+    the answer) and "Whom did A consult on the day of B's consultations with A?" (B may be) do not; nor does an anchor
+    whose other actor is not the question's ("Just before A made a statement about Iran, whom did B last make a
+    statement about?": Iran may be)."""
     if CONTRAST_WORDS.search(g.question.text):
         return True
-    return how in _ORDERING and role is g.answer_role
+    if ga.anchor.relation not in _ORDERING or role is not g.answer_role:
+        return False
+    other = AnswerRole.OBJECT if role is AnswerRole.SUBJECT else AnswerRole.SUBJECT
+    anchor_other = ga.object if role is AnswerRole.SUBJECT else ga.subject
+    own = {e.key for e in g.entities if e.role is other}
+    return anchor_other is None or not own or anchor_other in own
 
 
 def contradiction(g: GroundedQuestion, relation: str | None, answer: AnswerCandidate) -> str | None:
@@ -56,7 +63,7 @@ def contradiction(g: GroundedQuestion, relation: str | None, answer: AnswerCandi
             if ga.relation is None or ga.relation != relation:
                 continue
             for e in ga.entities:
-                if e.key == answer.key and _contrasted(g, ga.anchor.relation, e.role):
+                if e.key == answer.key and _contrasted(g, ga, e.role):
                     return (
                         f"the answer {answer.text} is the anchor's own {e.role.value} ({ga.anchor.text!r}): the "
                         "question orders the answer against its event"
