@@ -238,9 +238,7 @@ def _same_span_bracket(text: str) -> str:
 # "On precisely which day did X do R?", "On which date exactly did ...": the adverb joined the relation's words
 _ON_WHICH_EXACTLY = re.compile(
     r"\b(?P<on>on|in)\s+(?:precisely|exactly)\s+(?P<w>(?:which|what)\s+(?:day|date|month|year))\b|\b(?P<w2>(?:on|in)\s+"
-    r"(?:which|what)\s+(?:day|date|month|year))\s+(?:precisely|exactly)\b(?=\s+(?:did|was|were|had)\b)"
-    # "When exactly in 2014 did X do R?": "exactly" joined the relation phrase and an argument was lost (wrong dates)
-    r"|\b(?P<w3>when)\s+(?:precisely|exactly)\b(?=\s+(?:in|on|during|within|did|was|were|had|has|have|does|do)\b)",
+    r"(?:which|what)\s+(?:day|date|month|year))\s+(?:precisely|exactly)\b(?=\s+(?:did|was|were|had)\b)",
     re.IGNORECASE,
 )
 # "since 3 May 2014 (exclusive)": from the day after
@@ -282,7 +280,7 @@ def asked_time(question: str) -> str:
     question = _MON_SUN_THE.sub("the same week as ", question)
     question = _either_side(_plus_minus(question))
     question = _ON_WHICH_EXACTLY.sub(
-        lambda m: f"{m.group('on')} {m.group('w')}" if m.group("on") else m.group("w2") or m.group("w3"), question
+        lambda m: f"{m.group('on')} {m.group('w')}" if m.group("on") else m.group("w2"), question
     )
     question = _since_exclusive(question)
     question = _same_span_bracket(_month_bracket(question))

@@ -420,11 +420,12 @@ def acronym_roles(text: str) -> str:
 # "When exactly in 2014 did X ...", "On which date precisely did X ...": the adverb sharpens the asked time and is no
 # part of the event (left in, it came before X and made X the event's object)
 _EXACTLY = re.compile(
-    r"\b(?P<wh>when|date|day|month|year)\s+(?:exactly|precisely)\b(?=\s+(?:did|does|do|was|were|in|on|during)\b)",
+    r"\b(?P<wh>when|date|day|month|year)\s+(?:exactly|precisely)\b(?=\s+(?:did|does|do|was|were|in|on|during)\b)"
+    r"|\b(?P<when>when)\s+(?:exactly|precisely)\b(?=\s+(?:had|has|have|within)\b)",
     re.IGNORECASE,
 )
 
 
 def asked_time_adverb(text: str) -> str:
     """ "When exactly in 2014 did X hold consultations with Y?" -> "When in 2014 did X hold consultations with Y?"."""
-    return _EXACTLY.sub(lambda m: m.group("wh"), text)
+    return _EXACTLY.sub(lambda m: m.group("wh") or m.group("when"), text)
