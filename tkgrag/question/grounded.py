@@ -4,6 +4,7 @@ graph, and readers consume them without importing the grounder."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +37,19 @@ class GroundedEntity:
             "role": self.role.value,
             "role_source": self.role_source,
         }
+
+
+def other_actor_differs(
+    answer_role: AnswerRole, subject: str | None, object_: str | None, entities: Iterable[GroundedEntity]
+) -> bool:
+    """Whether an anchor event's actor in the role other than ``answer_role`` is not among the question's own actors
+    in that role: "Just before A made a statement about Iran, who was the last party B made a statement about?" (A is
+    not B), so B's act is no repeat of A's and the anchor's actor in the answer's role (Iran) may be the answer. The
+    grounder then contrasts nothing and the reader's guard withholds nothing; both ask this one question."""
+    other = AnswerRole.OBJECT if answer_role is AnswerRole.SUBJECT else AnswerRole.SUBJECT
+    anchor_other = object_ if answer_role is AnswerRole.SUBJECT else subject
+    own = {e.key for e in entities if e.role is other}
+    return anchor_other is not None and bool(own) and anchor_other not in own
 
 
 @dataclass(frozen=True)

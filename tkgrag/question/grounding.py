@@ -59,7 +59,13 @@ from tkgrag.question.constraints import (
     within_window,
 )
 from tkgrag.question.graph_linker import EXACT_SCORE, GraphLinker, GraphVersion
-from tkgrag.question.grounded import RELATION_MARGIN, GroundedAnchor, GroundedEntity, GroundedQuestion
+from tkgrag.question.grounded import (
+    RELATION_MARGIN,
+    GroundedAnchor,
+    GroundedEntity,
+    GroundedQuestion,
+    other_actor_differs,
+)
 from tkgrag.question.lexicon import CONTRAST_WORDS, PRO_FORM
 from tkgrag.question.link_selection import EXACT_NAME, select_links, with_parentheticals
 from tkgrag.question.linking import EntityLink
@@ -673,12 +679,8 @@ class Grounder:
             if nominal is not None and not nominal[2]:
                 # the roles the event noun's words said, not the clause reader's ("the visit X paid to Y": X did it)
                 answer_entity = subject if answer_role is AnswerRole.SUBJECT else object_
-            # nor when the anchor's other actor is not the question's: "Just before A made a statement about Iran, who
-            # was the last party B made a statement about?" may be Iran (B's act is no repeat of A's)
-            other_role = AnswerRole.OBJECT if answer_role is AnswerRole.SUBJECT else AnswerRole.SUBJECT
-            anchor_other = object_ if answer_role is AnswerRole.SUBJECT else subject
-            main_other = {e.key for e in main.entities if e.role is other_role}
-            if anchor_other is not None and main_other and anchor_other not in main_other:
+            # nor when the anchor's other actor is not the question's (B's act is no repeat of A's)
+            if other_actor_differs(answer_role, subject, object_, main.entities):
                 answer_entity = None
         if not events:
             found = self._similar(

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from tkgrag.model import AnswerCandidate, AnswerRole
-from tkgrag.question.grounded import GroundedAnchor, GroundedQuestion
+from tkgrag.question.grounded import GroundedAnchor, GroundedQuestion, other_actor_differs
 from tkgrag.question.lexicon import CONTRAST_WORDS
 from tkgrag.question.model import AnchorRelation
 
@@ -42,10 +42,7 @@ def _contrasted(g: GroundedQuestion, ga: GroundedAnchor, role: AnswerRole) -> bo
         return True
     if ga.anchor.relation not in _ORDERING or role is not g.answer_role:
         return False
-    other = AnswerRole.OBJECT if role is AnswerRole.SUBJECT else AnswerRole.SUBJECT
-    anchor_other = ga.object if role is AnswerRole.SUBJECT else ga.subject
-    own = {e.key for e in g.entities if e.role is other}
-    return anchor_other is None or not own or anchor_other in own
+    return not other_actor_differs(role, ga.subject, ga.object, g.entities)
 
 
 def contradiction(g: GroundedQuestion, relation: str | None, answer: AnswerCandidate) -> str | None:
