@@ -65,7 +65,8 @@ _SCOPE_WORD = (
 _FRONT = re.compile(
     rf"^\s*(?:only\s+)?{_SCOPE_WORD}\s+(?:only\s+|just\s+|solely\s+)?(?:the\s+(?:years?|months?|period)\s+)?"
     r"(?P<t>[^,:;?()]{4,40}?)(?:\s+(?:only|alone))?\s*(?:[,:;]|\s[-\u2013\u2014])\s*(?P<rest>(?:who|whom|which|what|when|"
-    r"in\s+which|on\s+which|during\s+which|how)\b)",
+    r"in\s+which|on\s+which|during\s+which|how|(?:just\s+|right\s+|shortly\s+)?(?:before|after|prior\s+to|following)"
+    r")\b)",
     re.IGNORECASE,
 )
 
@@ -80,7 +81,7 @@ def _front_scope(text: str) -> str:
 # "(Give both if it happened in both.)", "(If both, give both.)", "(List every year it happened in.)"
 _FORM_BRACKET = re.compile(
     r"\s*\(\s*(?:(?:please\s+)?(?:give|list|name|include|mention|state)\s+(?:them\s+)?(?:both|all|each|every\s+(?:one|year))"
-    r"(?:\s+(?:years|of\s+them))?(?:\s+if\s+(?:it|this|that|they|so)\s+(?:happened|occurred|took\s+place|was\s+the\s+case"
+    r"(?:\s+(?:years|of\s+them))?(?:\s+(?:that|which)\s+(?:applies|apply|fits?|qualif(?:y|ies)|holds?))?(?:\s+if\s+(?:it|this|that|they|so)\s+(?:happened|occurred|took\s+place|was\s+the\s+case"
     r"|applies)(?:\s+in\s+(?:both|all|each)(?:\s+(?:years|of\s+them))?)?)?|if\s+(?:it\s+happened\s+in\s+)?(?:both|all)"
     r"(?:\s+years)?\s*,\s*(?:give|list|name)\s+(?:them\s+)?(?:both|all))\s*[.!]?\s*\)\s*[.!]?\s*$",
     re.IGNORECASE,
@@ -164,8 +165,9 @@ def _rest_of_year(text: str) -> str:
 # "Tell me the month or months of 2015 in which X did R", "List the month(s) in 2014 when ..."
 _UNITS_ASKED = re.compile(
     r"\b(?:the\s+(?P<u>day|month|year|week)(?:\s*\(\s*s\s*\)|\s+or\s+(?:the\s+)?(?P=u)s|s)|(?:each|every|any|all)"
-    r"(?:\s+of\s+the)?\s+(?P<u2>day|month|year|week)s?)\s+"
-    r"(?P<t>(?:of|in|during)\s+[^?,]{4,30}?)\s+(?:in\s+which|when|during\s+which|on\s+which)\s+(?=\S)",
+    r"(?:\s+(?:of\s+)?the)?\s+(?P<u2>day|month|year|week)s?)\s+"
+    r"(?:(?P<t>(?:of|in|during|across|between|over|throughout)\s+[^?,]{4,30}?)\s+)?(?:in\s+which|when|during\s+which|"
+    r"on\s+which)\s+(?=\S)",
     re.IGNORECASE,
 )
 _ASKING = re.compile(r"^\s*(?:please\s+)?(?:tell\s+me|list|name|give(?:\s+me)?|identify|state|say)\s+$", re.IGNORECASE)
@@ -175,12 +177,29 @@ def _units_asked(text: str) -> str:
     m = _UNITS_ASKED.search(text)
     if m is None or _ASKING.match(text[: m.start()]) is None:
         return text
-    t = m.group("t").split(None, 1)
-    if len(t) != 2 or _span(t[1]) is None:
-        return text
     unit = (m.group("u") or m.group("u2")).lower()  # "the month in 2014 when" (one month) is read already
+    ask = text[: m.start()]
+    if re.match(r"\s*(?:please\s+)?give\b", ask, re.IGNORECASE):  # "Give on which days ..." read "Give" as the act
+        ask = "Tell me "
     prep = "on" if unit == "day" else "in"
-    return f"{text[: m.start()]}{prep} which {unit}s {m.group('t')} {text[m.end() :]}"
+    if m.group("t") is None:  # "List every day on which X did R": "every" was read as the relation
+        if m.group("u2") is None:
+            return text
+        return f"{ask}{prep} which {unit}s {text[m.end() :]}"
+    t = m.group("t").split(None, 1)
+    if len(t) != 2 or (_span(t[1]) is None and _range(m.group("t")) is None):
+        return text
+    return f"{ask}{prep} which {unit}s {m.group('t')} {text[m.end() :]}"
+
+
+def _range(text: str) -> TimeSpan | None:
+    """The span of ``text`` when it is one range with its head ("across 2014 and 2015"), read with nothing unread."""
+    found = find_time_expressions(text)
+    if len(found) != 1 or found[0].unread or found[0].span is None or not found[0].relation:
+        return None
+    if found[0].relation_start != 0 or found[0].end != len(text.rstrip()):
+        return None
+    return found[0].span
 
 
 # "before 2015 ended": up to the year's end (read as "before 2015", the year's start, it left out the whole year)
