@@ -80,7 +80,7 @@ def _front_scope(text: str) -> str:
 
 # "(Give both if it happened in both.)", "(If both, give both.)", "(List every year it happened in.)"
 _FORM_BRACKET = re.compile(
-    r"\s*\(\s*(?:(?:please\s+)?(?:give|list|name|include|mention|state)\s+(?:them\s+)?(?:both|all|each|every\s+(?:one|year))"
+    r"\s*\(\s*(?:(?:please\s+)?(?:give|list|name|include|mention|state)\s+(?:them\s+)?(?:both|all|each(?:\s+(?:one|year))?|every\s+(?:one|year))"
     r"(?:\s+(?:years|of\s+them))?(?:\s+(?:that|which)\s+(?:applies|apply|fits?|qualif(?:y|ies)|holds?))?(?:\s+if\s+(?:it|this|that|they|so)\s+(?:happened|occurred|took\s+place|was\s+the\s+case"
     r"|applies)(?:\s+in\s+(?:both|all|each)(?:\s+(?:years|of\s+them))?)?)?|if\s+(?:it\s+happened\s+in\s+)?(?:both|all)"
     r"(?:\s+years)?\s*,\s*(?:give|list|name)\s+(?:them\s+)?(?:both|all))\s*[.!]?\s*\)\s*[.!]?\s*$",

@@ -1056,8 +1056,9 @@ def _season(
     return span, modifier
 
 
-def _governing(low: str, cand: _Cand, start: int) -> tuple[str, int, Signal]:
-    """The relation word before an expression (as lower-cased text), where it starts, and its signal."""
+def _governing(low: str, cand: _Cand, start: int, text: str | None = None) -> tuple[str, int, Signal]:
+    """The relation word before an expression (as lower-cased text), where it starts, and its signal (``text``:
+    ``low`` as written, for the capitals of names)."""
     found = relation_before(low, start)
     if found is None or (cand.relative and found[0] in ("of", "for", "about")):
         relation, rel_start, signal = "", start, Signal.OVERLAP
@@ -1066,7 +1067,7 @@ def _governing(low: str, cand: _Cand, start: int) -> tuple[str, int, Signal]:
     if relation == "from" and not _ONWARDS.match(low, cand.end):
         signal = Signal.OVERLAP  # "winners from the 1990s", "from 1803-1870": of that time, not since then
     if signal is Signal.OVERLAP and relation in ("", "in", "on", "at") and not cand.relative:
-        signal = state_change_signal(low, rel_start) or signal  # "who did X marry in 1967": START
+        signal = state_change_signal(low, rel_start, text) or signal  # "who did X marry in 1967": START
     return relation, rel_start, signal
 
 
@@ -1140,7 +1141,7 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
         elif whole is not None:  # "across the whole of 2014": the words up to the year are the time phrase's
             relation, rel_start, signal = low[whole.start() : start].rstrip(), whole.start(), Signal.OVERLAP
         else:
-            relation, rel_start, signal = _governing(low, cand, start)
+            relation, rel_start, signal = _governing(low, cand, start, text)
             signal = _inclusive_by(low, relation, modifier, signal)
             counting = _COUNT_FROM.search(low, max(0, rel_start - 15), rel_start) if relation == "from" else None
             if counting is not None:  # "Counting from 2014, ...": from the period's start on
