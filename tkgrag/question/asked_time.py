@@ -326,7 +326,7 @@ def _since_exclusive(text: str) -> str:
 # 2015, did": an aside on the asked time between dashes, brackets or commas right after the question word
 _WHEN_ASIDE = re.compile(
     r"\b(?P<w>when|(?:on|in)\s+(?:which|what)\s+(?:day|date|month|year))\s*(?:(?P<dash>[-\u2013\u2014]+)|(?P<par>\()|(?P<comma>,))"
-    r"\s*(?P<a>[^-\u2013\u2014(),?]{3,40}?)\s*(?(dash)[-\u2013\u2014]+|(?(par)\)|,))\s*"
+    r"\s*(?P<a>[^-\u2013\u2014()?]{3,40}?)\s*(?(dash)[-\u2013\u2014]+|(?(par)\)|,))\s*"
     r"(?=(?:did|does|do|had|has|have|was|were|is|are)\b)",
     re.IGNORECASE,
 )

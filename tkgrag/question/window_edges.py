@@ -300,9 +300,9 @@ def _day_alone(text: str) -> str:
 # "between 13 August 2015 (exclusive) and ...", "from 5 May 2015 (not counting that day) to ...", "... and 30 June
 # 2014 (exclusive)": a mark on one edge of a range says whether that day is in
 _MARK = (
-    r"\s*[(,]\s*(?P<{0}>(?P<{0}x>exclusive(?:ly)?|excluded|not\s+(?:counting|including)(?:\s+(?:it|that\s+(?:day|date)|"
-    r"the\s+(?:day|date)\s+itself))?|(?:that\s+(?:day|date)\s+)?not\s+(?:included|counted))|inclusive(?:ly)?|included"
-    r"|(?:that\s+(?:day|date)\s+)?(?:counted|included))\s*[),]"
+    r"\s*[(,]\s*(?P<{0}>(?P<{0}x>exclusive(?:ly)?|excl\.?|excluded|not\s+inclusive|not\s+(?:counting|including)(?:\s+(?:it|"
+    r"that\s+(?:day|date)|the\s+(?:day|date)\s+itself))?|(?:that\s+(?:day|date)\s+)?not\s+(?:included|counted))|"
+    r"inclusive(?:ly)?|incl\.?|included|(?:that\s+(?:day|date)\s+)?(?:counted|included))\s*[),]"
 )
 _EDGE_MARKS = re.compile(
     r"\b(?P<head>between|from)\s+(?P<d1>[^(),;?]{4,30}?)(?:" + _MARK.format("m1") + r")?\s*(?P<and>and|to|until|till|"
