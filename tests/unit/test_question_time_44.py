@@ -117,6 +117,31 @@ def test_a_half_month_abstains_where_the_bracket_disagrees(question: str) -> Non
         understand(question)
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Who endorsed Ashraf Ghani Ahmadzai in the first half of October 2015?",
+        "In the second half of January 2014, which parties threatened Benjamin Netanyahu?",
+        "Who visited China during the latter half of June 2014?",
+    ],
+)
+def test_a_half_month_without_its_days_is_unread(question: str) -> None:
+    # where the half starts (the 15th or the 16th) is unsaid: the month alone answered for the other half too
+    (t,) = understand(question).times
+    assert "half" in t.unread
+
+
+@pytest.mark.parametrize(
+    ("question", "window"),
+    [
+        ("Who visited China in the second half of 2015?", (date(2015, 7, 1), date(2015, 12, 31))),
+        ("Who visited China in the first half of the year 2015?", (date(2015, 1, 1), date(2015, 6, 30))),
+    ],
+)
+def test_a_half_year_is_still_read(question: str, window: tuple[date, date]) -> None:
+    assert _windows(question) == [window]
+
+
 # --- an aside on the asked time right after "when": dashes, brackets, commas
 
 

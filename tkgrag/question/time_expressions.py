@@ -847,7 +847,10 @@ _DURATION = (
     + r"|the|few|several|couple\s+of)(?:\s+|-))(?P<u>days?|weeks?|fortnights?|months?|years?|hours?|weekends?)"
 )
 _UNREAD_BEFORE = re.compile(
-    r"(?:^|(?<=[\s,(]))(?P<w>" + _DURATION + r"|fortnight|weekends?|starting|beginning"
+    # "the second half of October 2015": where a month's half starts is the writer's (the 15th or the 16th), so a
+    # half of a month with no days said is not read (``asked_time`` reads one with its days in brackets)
+    r"(?:^|(?<=[\s,(]))(?P<w>" + _DURATION + r"|(?:first|second|latter|former|earlier|later|last|1st|2nd)\s+half"
+    r"|fortnight|weekends?|starting|beginning"
     r"|commencing|ending|ended|until|till|through|thru|up\s+to|leading\s+up|running\s+up|run[\s-]up|onwards?|within"
     r"|(?P<cmp>(?:no|not)\s+(?:more|later|earlier|less)\s+than|(?:more|less|fewer)\s+than|at\s+(?:most|least)))\b"
     r"(?P<rest>(?:\s+[\w'’-]+){0,3}?)\s*$"
