@@ -227,6 +227,7 @@ def test_a_window_between_dashes_elsewhere() -> None:
         ),
         ("Considering only 2014 - after Japan visited China, who was the first to visit Vietnam?", 2014),
         ("Looking at 2014 alone: just before Japan visited China, who visited Vietnam?", 2014),
+        ("Taking only 2015 into account: before Japan visited China, who was the last to visit Vietnam?", 2015),
     ],
 )
 def test_a_front_scope_before_an_anchor(question: str, year: int) -> None:
@@ -247,6 +248,9 @@ def test_a_front_scope_before_an_anchor(question: str, year: int) -> None:
         "In which year(s), 2014 and/or 2015, did Morteza Sarmadi visit Iran?",
         "Tell me the years across 2014 and 2015 when the government of Nigeria made a statement about Ibrahim Idris.",
         "List the years between 2014 and 2015 in which Morteza Sarmadi visited Iran.",
+        "In which of the years 2014 and 2015 did Morteza Sarmadi visit Iran? List every year that applies.",
+        "Name every year, across 2014 and 2015, in which Morteza Sarmadi visited Iran.",
+        "Tell me the years, between 2014 and 2015, when Morteza Sarmadi visited Iran.",
     ],
 )
 def test_years_asked_over_two_years(question: str) -> None:

@@ -64,7 +64,7 @@ _SCOPE_WORD = (
 # "Counting only 2014 and 2015, which ...", "Looking at 2014 only: who ...", "Only counting 2014 - who ..."
 _FRONT = re.compile(
     rf"^\s*(?:only\s+)?{_SCOPE_WORD}\s+(?:only\s+|just\s+|solely\s+)?(?:the\s+(?:years?|months?|period)\s+)?"
-    r"(?P<t>[^,:;?()]{4,40}?)(?:\s+(?:only|alone))?\s*(?:[,:;]|\s[-\u2013\u2014])\s*(?P<rest>(?:who|whom|which|what|when|"
+    r"(?P<t>[^,:;?()]{4,40}?)(?:\s+(?:only|alone))?(?:\s+into\s+(?:account|consideration))?\s*(?:[,:;]|\s[-\u2013\u2014])\s*(?P<rest>(?:who|whom|which|what|when|"
     r"in\s+which|on\s+which|during\s+which|how|(?:just\s+|right\s+|shortly\s+)?(?:before|after|prior\s+to|following)"
     r")\b)",
     re.IGNORECASE,
@@ -80,10 +80,11 @@ def _front_scope(text: str) -> str:
 
 # "(Give both if it happened in both.)", "(If both, give both.)", "(List every year it happened in.)"
 _FORM_BRACKET = re.compile(
-    r"\s*\(\s*(?:(?:please\s+)?(?:give|list|name|include|mention|state)\s+(?:them\s+)?(?:both|all|each(?:\s+(?:one|year))?|every\s+(?:one|year))"
-    r"(?:\s+(?:years|of\s+them))?(?:\s+(?:that|which)\s+(?:applies|apply|fits?|qualif(?:y|ies)|holds?))?(?:\s+if\s+(?:it|this|that|they|so)\s+(?:happened|occurred|took\s+place|was\s+the\s+case"
-    r"|applies)(?:\s+in\s+(?:both|all|each)(?:\s+(?:years|of\s+them))?)?)?|if\s+(?:it\s+happened\s+in\s+)?(?:both|all)"
-    r"(?:\s+years)?\s*,\s*(?:give|list|name)\s+(?:them\s+)?(?:both|all))\s*[.!]?\s*\)\s*[.!]?\s*$",
+    r"\s*(?P<open>\()?\s*(?:(?:please\s+)?(?:give|list|name|include|mention|state)\s+(?:them\s+)?(?:both|all|"
+    r"each(?:\s+(?:one|year))?|every\s+(?:one|year))(?:\s+(?:years|of\s+them))?(?:\s+(?:that|which)\s+(?:applies|apply|"
+    r"fits?|qualif(?:y|ies)|holds?))?(?:\s+if\s+(?:it|this|that|they|so)\s+(?:happened|occurred|took\s+place|was\s+the\s+"
+    r"case|applies)(?:\s+in\s+(?:both|all|each)(?:\s+(?:years|of\s+them))?)?)?|if\s+(?:it\s+happened\s+in\s+)?(?:both|"
+    r"all)(?:\s+years)?\s*,\s*(?:give|list|name)\s+(?:them\s+)?(?:both|all))\s*[.!]?\s*(?(open)\))\s*[.!]?\s*$",
     re.IGNORECASE,
 )
 
@@ -165,9 +166,9 @@ def _rest_of_year(text: str) -> str:
 # "Tell me the month or months of 2015 in which X did R", "List the month(s) in 2014 when ..."
 _UNITS_ASKED = re.compile(
     r"\b(?:the\s+(?P<u>day|month|year|week)(?:\s*\(\s*s\s*\)|\s+or\s+(?:the\s+)?(?P=u)s|s)|(?:each|every|any|all)"
-    r"(?:\s+(?:of\s+)?the)?\s+(?P<u2>day|month|year|week)s?)\s+"
-    r"(?:(?P<t>(?:of|in|during|across|between|over|throughout)\s+[^?,]{4,30}?)\s+)?(?:in\s+which|when|during\s+which|"
-    r"on\s+which)\s+(?=\S)",
+    r"(?:\s+(?:of\s+)?the)?\s+(?P<u2>day|month|year|week)s?)(?:\s*,\s*|\s+)"
+    r"(?:(?P<t>(?:of|in|during|across|between|over|throughout)\s+[^?,]{4,30}?)\s*,?\s+)?(?:in\s+which|when|"
+    r"during\s+which|on\s+which)\s+(?=\S)",
     re.IGNORECASE,
 )
 _ASKING = re.compile(r"^\s*(?:please\s+)?(?:tell\s+me|list|name|give(?:\s+me)?|identify|state|say)\s+$", re.IGNORECASE)
