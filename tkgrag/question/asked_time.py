@@ -12,6 +12,13 @@ does not fit is left as written, so the reader reads or abstains as before):
 - "During October 2014 (Oct 1 to 31), who ...?": a bracket that restates the whole month is dropped ("Oct 1" was
   read as a second window, a single day);
 - "the day in the month of April 2014 when" -> "the day in April 2014 when".
+- "in the second half of October 2015 (from the 15th to the end of the month)", "the first fortnight of January
+  2014 (the 1st to the 14th)" -> "between 15 October 2015 and 31 October 2015": the bracket's days where they fit the
+  half said (a half starts on the 15th or the 16th), else abstains (a half with no days said is the time reader's
+  unread word);
+- "when - in 2015 - did X", "when - to the month - did X", "When, at the latest in 2014, did X R?" -> "when in 2015
+  did X", "when, to the month, did X", "When in 2014 did X R for the last time?" (the dashes were read as a name,
+  the aside as an anchor); "at the latest" beside "first" abstains.
 
 "What was the first date after X did R on which ...?" and "After X did R, ... in the rest of 2014 ...?" are
 ``clause_shapes.time_after_which``'s and ``clause_shapes.rest_of_year``'s (they run before this).

@@ -3,7 +3,9 @@
 Samaras on World AIDS Day"), and the date in brackets already says the day: the name is dropped for the date.
 A day whose name has no "Day" in it ("on Halloween (31 October) 2014", "on Thanksgiving (27 November 2014)") is read
 likewise after "on": the stated date decides, whatever the name would mean. Without a stated date the name stays (no
-calendar of named days is guessed)."""
+calendar of named days is guessed). "on Independence Day in the United States (July 4) 2014": the country after the
+name goes with it. A name on the time reader's calendar whose day is not the bracket's ("Christmas Day (26
+December)") abstains: which of the two is meant is unsaid."""
 
 from __future__ import annotations
 

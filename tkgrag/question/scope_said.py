@@ -1,11 +1,12 @@
 """A question's window or answer said apart from its clause, said the way the time reader reads it.
 
 - "Counting only 2014 and 2015, which year ...?", "Looking at 2014 only: who ...?", "Considering just March 2015,
-  ..." -> "Between 2014 and 2015, ..." / "In 2014, ...": the scope word was read as a name ("Looking") or the two
-  years as two windows (a trailing ", counting only 2014" the time reader reads already).
-- "In what year, 2014 or 2015, did X ...? (Give both if it happened in both.)": the bracket asks the answer's form
-  (every year it happened), not a window; "in both" was read as an anchor ("in the same year") and the words as the
-  relation. It is dropped.
+  ...", "Looking only at 2015: before X did R, who ...?" -> "Between 2014 and 2015, ..." / "In 2014, ...": the scope
+  word was read as a name ("Looking") or the two years as two windows (a trailing ", counting only 2014" the time
+  reader reads already).
+- "In what year, 2014 or 2015, did X ...? (Give both if it happened in both.)", "(Give every year that applies.)": the
+  bracket (or a last sentence) asks the answer's form (every year it happened), not a window; "in both" was read as
+  an anchor ("in the same year") and the words as the relation. It is dropped.
 - "Who did R before X did S, counting only that same month?" -> "In the same month that X did S, who did R before X
   did S?" (both: before X's event and in its month, the form ``clause_shapes._part_but`` gives).
 - "Once August 2014 had come to an end, who ...?", "When August 2014 was over, ..." -> "After August 2014, ...":
@@ -13,7 +14,9 @@
 - "Once September 2015 was over, who went on to R during the rest of that year?" -> "After September 2015 and
   before the end of 2015, ..." (``window_edges`` makes it one range); a period that ends the year has no rest.
 - "Tell me the month or months of 2015 in which X did R." -> "Tell me in which months of 2015 X did R.": "the month
-  or months" was an unread word next to the year (the reader abstained); the asked unit is the answer's.
+  or months" was an unread word next to the year (the reader abstained); the asked unit is the answer's. Likewise
+  "the years across 2014 and 2015 when X did R" ("when" opened an anchor) and "List every day on which X did R"
+  ("every" was read as the relation).
 
 - "(according to the records)", "(as reported)" inside a clause: no part of the event; dropped.
 - "ahead of the occasion when X did R" -> "ahead of X did R" (the clause is the anchor); "on the day following the

@@ -3,7 +3,8 @@ day), "(ending 13 August 2015 inclusive)" (through that day), "from D1 to D2, bo
 days from D1 to D2" (the range as said, when its length is the count), "from the day after D to ..." (from the next
 day), "in 2014 or in 2015 (or both)" (both years), "over the 7-day stretch D1 through D2" (the range), "after D1
 and before the month (M) was out" (from the day after D1 to M's last day) and "after the 14th" in the one month the
-question states (that day of it). Said in the words the time reader already reads before parsing; a count that
+question states (that day of it), "between D1 (exclusive) and D2 (inclusive)" (each edge as marked) and "from D to
+year end" (the end of D's year). Said in the words the time reader already reads before parsing; a count that
 disagrees with its range is left as written, so the safety rule abstains."""
 
 from __future__ import annotations
