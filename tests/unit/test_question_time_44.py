@@ -71,6 +71,23 @@ def test_a_mark_on_an_edge_that_is_no_day_is_left() -> None:
     assert "(exclusive)" in _rewritten("Between March 2014 (exclusive) and June 2014, who visited China?")
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        # after a range of two days, "(exclusive)" may leave out either end or both: left to the time reader
+        "Between 2 March 2014 and 30 June 2014, exclusive, who visited China?",
+        "Between 2 March 2014 and 30 June 2014 (exclusive), who visited China?",
+    ],
+)
+def test_an_unplaced_exclusive_is_left(question: str) -> None:
+    assert "exclusive" in _rewritten(question)
+
+
+def test_a_range_read_already_is_kept_as_written() -> None:
+    q = "Between 2014-02-16 and 2014-02-22, inclusive, which parties addressed an appeal to Barack Obama?"
+    assert _rewritten(q) == "Between 2014-02-16 and 2014-02-22, which parties addressed an appeal to Barack Obama?"
+
+
 # --- a half or a fortnight of a month with its days in brackets: the bracket's days, where they fit the words
 
 
@@ -334,6 +351,14 @@ def test_a_bracket_that_restates_the_period(question: str, anchor: str) -> None:
 def test_a_bracket_that_names_another_period_abstains(question: str) -> None:
     with pytest.raises(QuestionError, match="bracket"):
         understand(question)
+
+
+def test_a_window_from_that_day_is_still_read() -> None:
+    q = (
+        "Mexico consulted Colombia on the 13th of August 2014. Who else did so within the week that began that day "
+        "(through 19 August 2014)?"
+    )
+    assert _windows(q)[-1] == (date(2014, 8, 13), date(2014, 8, 19))
 
 
 def test_a_week_bracket_with_its_days_is_still_read() -> None:

@@ -364,7 +364,7 @@ def _when_aside(text: str) -> str:
     if _GRAIN.fullmatch(aside):
         return f"{head}, {aside}, {rest}"
     if re.match(r"(?:in|during|within)\s", aside, re.IGNORECASE) and _one(aside.split(None, 1)[1]) is not None:
-        return f"{head} {aside} {rest}"
+        return text if m.group("comma") else f"{head} {aside} {rest}"  # "When, in 2015, did" is read already
     at = _AT_THE.fullmatch(aside)
     if at is None or m.group("w").lower() != "when" or "?" not in rest:
         return text

@@ -183,7 +183,7 @@ def _units_asked(text: str) -> str:
         return text
     unit = (m.group("u") or m.group("u2")).lower()  # "the month in 2014 when" (one month) is read already
     ask = text[: m.start()]
-    if re.match(r"\s*(?:please\s+)?give\b", ask, re.IGNORECASE):  # "Give on which days ..." read "Give" as the act
+    if re.match(r"\s*(?:please\s+)?give\s+$", ask, re.IGNORECASE):  # "Give on which days ..." read "Give" as the act
         ask = "Tell me "
     prep = "on" if unit == "day" else "in"
     if m.group("t") is None:  # "List every day on which X did R": "every" was read as the relation

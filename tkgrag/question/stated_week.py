@@ -97,6 +97,8 @@ def _period_said(question: str, stop: re.Match[str]) -> str:
             f"cannot read {question!r}: the bracket ({m.group('said')}) does not state the week's days"
         )
     unit = _UNITS[m.group("unit").lower()]
+    if unit is Granularity.DAY and found and found[0].relation:
+        return question  # "within the week that began that day (through D)": the end of a window, read below
     stated = [t.span for t in find_time_expressions(question[: stop.start()]) if t.span is not None]
     said = m.group("said").strip()
     year = _statement_year(stated)

@@ -303,10 +303,12 @@ def _day_alone(text: str) -> str:
 _MARK = (
     r"\s*[(,]\s*(?P<{0}>(?P<{0}x>exclusive(?:ly)?|excl\.?|excluded|not\s+inclusive|not\s+(?:counting|including)(?:\s+(?:it|"
     r"that\s+(?:day|date)|the\s+(?:day|date)\s+itself))?|(?:that\s+(?:day|date)\s+)?not\s+(?:included|counted))|"
-    r"inclusive(?:ly)?|incl\.?|included|(?:that\s+(?:day|date)\s+)?(?:counted|included))\s*[),]"
+    r"inclusive(?:ly)?|incl\.?|included|(?:that\s+(?:day|date)\s+)?(?:counted|included))\s*(?:\)|(?=,))"
 )
 _EDGE_MARKS = re.compile(
-    r"\b(?P<head>between|from)\s+(?P<d1>[^(),;?]{4,30}?)(?:" + _MARK.format("m1") + r")?\s*(?P<and>and|to|until|till|"
+    r"\b(?P<head>between|from)\s+(?P<d1>[^(),;?]{4,30}?)(?:"
+    + _MARK.format("m1")
+    + r")?\s*,?\s*(?P<and>and|to|until|till|"
     r"through)\s+(?P<d2>[^(),;?]{4,30}?)(?:" + _MARK.format("m2") + r")?(?=\s*[,?.!;]|\s+(?:who|which|what|did|had|was)"
     r"\b|\s*$)",
     re.IGNORECASE,
@@ -323,8 +325,8 @@ def _edge_marks(text: str) -> str:
     after a day as "to the end of <its year>": the marks were read as the relation's words or left the first day
     alone as the window. A mark on an edge that is no single day, or a range that does not read as one, is left."""
     m = _EDGE_MARKS.search(text)
-    if m is None or not (m.group("m1") or m.group("m2") or _PERIOD_END.match(m.group("d2").strip())):
-        return text
+    if m is None or not (m.group("m1") or (_PERIOD_END.match(m.group("d2").strip()) and not m.group("m2"))):
+        return text  # "between D1 and D2 (inclusive)" is read already; "(exclusive)" there may mean either end or both
     one = _one_time(m.group("d1").strip())
     if one is None or one[0].start is None or one[1] is not None:
         return text
@@ -333,7 +335,7 @@ def _edge_marks(text: str) -> str:
         if one[0].granularity is not Granularity.DAY:
             return text
         lo = lo + timedelta(days=1) if m.group("m1x") else lo
-    d1 = day_words(lo) if one[0].granularity is Granularity.DAY else m.group("d1").strip()
+    d1 = day_words(lo) if m.group("m1") else m.group("d1").strip()
     d2 = m.group("d2").strip()
     end = _PERIOD_END.match(d2)
     if end is not None:
