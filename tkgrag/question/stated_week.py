@@ -82,39 +82,36 @@ def _apart_from(question: str, stop: re.Match[str]) -> str:
 
 def _period_said(question: str, stop: re.Match[str]) -> str:
     """The bracket after "that day / month / year" checked against the statement's time and dropped (the fold reads
-    the period); a week's bracket that states its days is the week reader's below, any other abstains."""
+    the period). A week's bracket that names a month or a year abstains (one that states days is the week reader's
+    below), and a bracket that is no bare time ("that day (through D)") is left to the readers below."""
     m = _PERIOD_SAID.search(question, stop.end())
     if m is None:
         return question
-    found = find_time_expressions(m.group("said"))
-    if m.group("unit").lower() == "week":
-        week_of = _WEEK_OF.match(m.group("said").strip())
-        if week_of is not None or (
-            len(found) == 1 and found[0].span is not None and found[0].span.granularity is Granularity.DAY
-        ):
-            return question  # "that week (Monday D1 to Sunday D2)", "(the week of D)": checked below
-        raise UnreadablePair(
-            f"cannot read {question!r}: the bracket ({m.group('said')}) does not state the week's days"
-        )
-    unit = _UNITS[m.group("unit").lower()]
-    if unit is Granularity.DAY and found and found[0].relation:
-        return question  # "within the week that began that day (through D)": the end of a window, read below
     stated = [t.span for t in find_time_expressions(question[: stop.start()]) if t.span is not None]
     said = m.group("said").strip()
     year = _statement_year(stated)
     if not re.search(r"\d{4}", said) and year is not None:  # "that day (17 December)": the statement's year
         said = _with_year(said, year)
-        found = find_time_expressions(said)
-    span = found[0].span if len(found) == 1 and found[0].end - found[0].start >= len(said) else None
+    found = find_time_expressions(said)
+    bare = len(found) == 1 and found[0].span is not None and found[0].phrase_start == 0 and not found[0].relation
+    span = found[0].span if bare and found[0].end - found[0].start >= len(said) else None
+    unit = m.group("unit").lower()
+    if unit == "week":
+        if span is not None and span.granularity is not Granularity.DAY:  # "that week (December 2014)"
+            raise UnreadablePair(
+                f"cannot read {question!r}: the bracket ({m.group('said')}) does not state the week's days"
+            )
+        return question  # "that week (Monday D1 to Sunday D2)", "(the week of D)": checked below
+    if unit == "day" and not bare:
+        return question  # "within the week that began that day (through D)": the end of a window, read below
     if (
         span is None
-        or span.granularity is not unit
+        or span.granularity is not _UNITS[unit]
         or not stated
         or any(s.start is None or s.end is None or s.start < span.start or s.end > span.end for s in stated)  # type: ignore[operator]
     ):
         raise UnreadablePair(
-            f"cannot read {question!r}: the bracket ({m.group('said')}) is not the {m.group('unit').lower()} of "
-            "the first sentence's time"
+            f"cannot read {question!r}: the bracket ({m.group('said')}) is not the {unit} of the first sentence's time"
         )
     return question[: m.start()] + m.group("head") + question[m.end() :]
 
