@@ -114,6 +114,7 @@ def test_a_range_read_already_is_kept_as_written() -> None:
             "Who visited China in the second fortnight of April 2014 (April 15-30)?",
             (date(2014, 4, 15), date(2014, 4, 30)),
         ),
+        ("Who visited China in the final fortnight of June 2014 (17-30 June)?", (date(2014, 6, 17), date(2014, 6, 30))),
     ],
 )
 def test_a_half_month_with_its_days(question: str, window: tuple[date, date]) -> None:
@@ -127,6 +128,8 @@ def test_a_half_month_with_its_days(question: str, window: tuple[date, date]) ->
         "Who visited China in the second half of June 2014 (1-15 June)?",
         "Who visited China in the first half of March 2015 (1-20 March)?",
         "Who visited China in the second half of March 2015 (16-31 April)?",
+        # the last fortnight is its 14 days (17-30 June), as the time reader places it
+        "Who visited China in the last fortnight of June 2014 (15-30 June)?",
     ],
 )
 def test_a_half_month_abstains_where_the_bracket_disagrees(question: str) -> None:

@@ -167,11 +167,13 @@ _BR_DAYS = re.compile(
     r"(?:\s*,?\s*(?P<y2>(?:19|20)\d{2}))?(?:\s*,?\s*inclusive)?$",
     re.IGNORECASE,
 )
-# "the second half of October 2015", "the latter half of", "the first fortnight of": a part of the month the time
-# reader does not place (which day a half starts on is the writer's), said just before the month
+# "the second half of October 2015", "the latter half of", "the second fortnight of": a part of the month the time
+# reader does not place (which day a half starts on is the writer's), said just before the month ("the first / last
+# fortnight" it places: its 14 days)
 _HALF = re.compile(
-    r"(?:\b(?P<prep>in|during|over|within|throughout|across|for)\s+)?\bthe\s+(?P<which>first|second|former|latter|earlier|"
-    r"later|last|1st|2nd)\s+(?P<unit>half|fortnight)\s+of\s+(?:the\s+month\s+of\s+)?$",
+    r"(?:\b(?P<prep>in|during|over|within|throughout|across|for)\s+)?\bthe\s+(?:(?P<which>first|second|former|latter|earlier|"
+    r"later|last|1st|2nd)\s+(?P<unit>half)|(?P<which2>second|2nd|latter|later)\s+(?P<unit2>fortnight))\s+of\s+"
+    r"(?:the\s+month\s+of\s+)?$",
     re.IGNORECASE,
 )
 
@@ -200,7 +202,8 @@ def _month_bracket(text: str) -> str:
         if half is not None and half.end() == m.start("mon"):
             # "in the second half of October 2015 (from the 15th to the end of the month)": the bracket's days, where
             # they fit the half said; "between D1 and D2" is what the time reader reads
-            firsts, lasts = _half_days(half.group("which"), half.group("unit"), last)
+            which, unit = half.group("which") or half.group("which2"), half.group("unit") or half.group("unit2")
+            firsts, lasts = _half_days(which, unit, last)
             if (
                 all(x == month for x in named)
                 and not (d.group("y2") and int(d.group("y2")) != year)
@@ -211,7 +214,7 @@ def _month_bracket(text: str) -> str:
                 return half.start(), f"{head} {day_words(date(year, month, d1))} and {day_words(date(year, month, d2))}"
             raise UnreadablePair(
                 f"cannot read {text!r}: the bracket {m.group('br')!r} names other days than the "
-                f"{half.group('which').lower()} {half.group('unit').lower()} of {m.group('mon')} {year}; ask for the "
+                f"{which.lower()} {unit.lower()} of {m.group('mon')} {year}; ask for the "
                 "days alone"
             )
         # "in the first ten days of September 2014 (September 1-10)", "the last week of March 2014 (25-31 March)":
