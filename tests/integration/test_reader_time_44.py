@@ -16,6 +16,10 @@ is that day, which picks the anchor's event among three months).
 10  Front of the Radical Left  Make_statement         Ulme Rock   2014-12-17
 11  Sorn Pike                  Make_statement         Ulme Rock   2014-12-03
 12  Kell Ash                   Make_statement         Ulme Rock   2014-10-05
+13  Kell Ash                   Make_statement         Vell Crag   2014-10-05
+14  Kell Ash                   Make_statement         Vell Crag   2014-12-20
+15  Orm Tay                    Make_statement         Vell Crag   2014-10-15
+16  Pim Rue                    Make_statement         Vell Crag   2014-12-22
 """
 
 from __future__ import annotations
@@ -42,6 +46,10 @@ FACTS = [
     ("Front_of_the_Radical_Left", "Make_statement", "Ulme_Rock", "2014-12-17"),
     ("Sorn_Pike", "Make_statement", "Ulme_Rock", "2014-12-03"),
     ("Kell_Ash", "Make_statement", "Ulme_Rock", "2014-10-05"),
+    ("Kell_Ash", "Make_statement", "Vell_Crag", "2014-10-05"),
+    ("Kell_Ash", "Make_statement", "Vell_Crag", "2014-12-20"),
+    ("Orm_Tay", "Make_statement", "Vell_Crag", "2014-10-15"),
+    ("Pim_Rue", "Make_statement", "Vell_Crag", "2014-12-22"),
 ]
 
 
@@ -89,3 +97,9 @@ def test_a_name_ending_in_left(graph: Store, reader: SymbolicReader, vector: Vec
     # the statement of 17 December 2014 (#10): its month, #11 (not #12 of October, the month of #9)
     q = "Front of the Radical Left made a statement about Ulme Rock on 17 December 2014. Who else did so that month?"
     assert answers(reader, vector, q) == ["Sorn Pike"]
+
+
+def test_the_stated_day_picks_the_anchor_event(graph: Store, reader: SymbolicReader, vector: VectorRetriever) -> None:
+    # Kell Ash's statements fall in October (#13) and December (#14): the day said picks October, so #15 (not #16)
+    q = "Kell Ash made a statement about Vell Crag on 5 October 2014. Who else did so that month (October 2014)?"
+    assert answers(reader, vector, q) == ["Orm Tay"]
