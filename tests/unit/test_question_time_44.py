@@ -54,6 +54,22 @@ def _windows(question: str) -> list[tuple[date | None, date | None]]:
         ),
         ("From 5 May 2015, exclusive, to 9 May 2015, who visited China?", (date(2015, 5, 6), date(2015, 5, 9))),
         ("From the day after 5 May 2015 to year end, who visited China?", (date(2015, 5, 6), date(2015, 12, 31))),
+        (
+            "Between 5 May 2015 (excluding that day) and 30 June 2015, who visited China?",
+            (date(2015, 5, 6), date(2015, 6, 30)),
+        ),
+        (
+            "Between 5 May 2015 (including that day) and 30 June 2015 (excluding it), who visited China?",
+            (date(2015, 5, 5), date(2015, 6, 29)),
+        ),
+        (
+            "From 13 August 2015 (exclusive) through to 31 December 2015, who visited China?",
+            (date(2015, 8, 14), date(2015, 12, 31)),
+        ),
+        (
+            "From 13 August 2015 (exclusive) up to 31 December 2015, who visited China?",
+            (date(2015, 8, 14), date(2015, 12, 31)),
+        ),
         ("Who visited China from 5 May 2015 to the end of the month?", (date(2015, 5, 5), date(2015, 5, 31))),
         (
             "Between 3 March 2014 and 30 June 2014 (inclusive), who visited China?",

@@ -301,15 +301,18 @@ def _day_alone(text: str) -> str:
 # "between 13 August 2015 (exclusive) and ...", "from 5 May 2015 (not counting that day) to ...", "... and 30 June
 # 2014 (exclusive)": a mark on one edge of a range says whether that day is in
 _MARK = (
-    r"\s*[(,]\s*(?P<{0}>(?P<{0}x>exclusive(?:ly)?|excl\.?|excluded|not\s+inclusive|not\s+(?:counting|including)(?:\s+(?:it|"
+    r"\s*[(,]\s*(?P<{0}>(?P<{0}x>exclusive(?:ly)?|excl\.?|excluded|not\s+inclusive|(?:not\s+(?:counting|including)|excluding)(?:\s+(?:it|"
     r"that\s+(?:day|date)|the\s+(?:day|date)\s+itself))?|(?:that\s+(?:day|date)\s+)?not\s+(?:included|counted))|"
-    r"inclusive(?:ly)?|incl\.?|included|(?:that\s+(?:day|date)\s+)?(?:counted|included))\s*(?:\)|(?=,))"
+    r"inclusive(?:ly)?|incl\.?|included|(?:counting|including)\s+(?:it|that\s+(?:day|date))|(?:that\s+(?:day|date)\s+)?"
+    r"(?:counted|included))\s*(?:\)|(?=,))"
 )
 _EDGE_MARKS = re.compile(
     r"\b(?P<head>between|from)\s+(?P<d1>[^(),;?]{4,30}?)(?:"
     + _MARK.format("m1")
     + r")?\s*,?\s*(?P<and>and|to|until|till|"
-    r"through)\s+(?P<d2>[^(),;?]{4,30}?)(?:" + _MARK.format("m2") + r")?(?=\s*[,?.!;]|\s+(?:who|which|what|did|had|was)"
+    r"through(?:\s+to)?|up\s+(?:to|until|till))\s+(?P<d2>[^(),;?]{4,30}?)(?:"
+    + _MARK.format("m2")
+    + r")?(?=\s*[,?.!;]|\s+(?:who|which|what|did|had|was)"
     r"\b|\s*$)",
     re.IGNORECASE,
 )
@@ -348,7 +351,8 @@ def _edge_marks(text: str) -> str:
         if two is None or two[0].start is None or two[0].granularity is not Granularity.DAY:
             return text
         d2 = day_words(two[0].start - timedelta(days=1)) if m.group("m2x") else d2
-    said = f"{m.group('head')} {d1} {m.group('and')} {d2}"
+    joint = re.sub(r"^through\s+to$", "through", " ".join(m.group("and").split()), flags=re.IGNORECASE)
+    said = f"{m.group('head')} {d1} {joint} {d2}"
     found = [t for t in find_time_expressions(said) if t.span is not None]
     if len(found) != 1 or found[0].span is None or found[0].span.start != lo or found[0].unread:
         return text
