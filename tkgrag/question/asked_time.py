@@ -335,7 +335,8 @@ def _since_exclusive(text: str) -> str:
 # "when - in 2015 - did", "when - to the month - did", "When (at the latest in 2014) did", "When, at the earliest in
 # 2015, did": an aside on the asked time between dashes, brackets or commas right after the question word
 _WHEN_ASIDE = re.compile(
-    r"\b(?P<w>when|(?:on|in)\s+(?:which|what)\s+(?:day|date|month|year))\s*(?:(?P<dash>[-\u2013\u2014]+)|(?P<par>\()|(?P<comma>,))"
+    r"\b(?P<w>when|(?:on|in)\s+(?:which|what)\s+(?:day|date|month|year))\s*"
+    r"(?:(?P<dash>[-\u2013\u2014]+)|(?P<par>\()|(?P<comma>,))"
     r"\s*(?P<a>[^-\u2013\u2014()?]{3,40}?)\s*(?(dash)[-\u2013\u2014]+|(?(par)\)|,))\s*"
     r"(?=(?:did|does|do|had|has|have|was|were|is|are)\b)",
     re.IGNORECASE,
@@ -349,7 +350,8 @@ _ORDER_WORD = re.compile(r"\b(?:first|last|latest|earliest|next|previous|final|m
 
 # "Who visited China - in 2015 - for talks?": a window between dashes (the dashes were read as words of the act)
 _DASHED_TIME = re.compile(
-    r"\s+[-\u2013\u2014]+\s*(?P<t>(?P<p>in|during|within|throughout)\s+(?P<s>[^-\u2013\u2014?()]{4,30}?))\s*[-\u2013\u2014]+\s+",
+    r"\s+[-\u2013\u2014]+\s*(?P<t>(?P<p>in|during|within|throughout)\s+(?P<s>[^-\u2013\u2014?()]{4,30}?))\s*"
+    r"[-\u2013\u2014]+\s+",
     re.IGNORECASE,
 )
 

@@ -67,9 +67,9 @@ _SCOPE_WORD = (
 # "Counting only 2014 and 2015, which ...", "Looking at 2014 only: who ...", "Only counting 2014 - who ..."
 _FRONT = re.compile(
     rf"^\s*(?:only\s+)?{_SCOPE_WORD}\s+(?:only\s+|just\s+|solely\s+)?(?:the\s+(?:years?|months?|period)\s+)?"
-    r"(?P<t>[^,:;?()]{4,40}?)(?:\s+(?:only|alone))?(?:\s+into\s+(?:account|consideration))?\s*(?:[,:;]|\s[-\u2013\u2014])\s*(?P<rest>(?:who|whom|which|what|when|"
-    r"in\s+which|on\s+which|during\s+which|how|(?:just\s+|right\s+|shortly\s+)?(?:before|after|prior\s+to|following)"
-    r")\b)",
+    r"(?P<t>[^,:;?()]{4,40}?)(?:\s+(?:only|alone))?(?:\s+into\s+(?:account|consideration))?\s*(?:[,:;]|\s[-\u2013\u2014])"
+    r"\s*(?P<rest>(?:who|whom|which|what|when|in\s+which|on\s+which|during\s+which|how|"
+    r"(?:just\s+|right\s+|shortly\s+)?(?:before|after|prior\s+to|following))\b)",
     re.IGNORECASE,
 )
 
