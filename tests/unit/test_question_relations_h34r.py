@@ -16,6 +16,7 @@ from tkgrag.question.model import Mention, MentionKind
 from tkgrag.question.parse import understand
 from tkgrag.question.relation_phrases import relation_phrases, stated_intent
 from tkgrag.question.sectors import sector_names
+from tkgrag.question.stated_week import stated_week
 from tkgrag.readers.guards import contradiction
 
 
@@ -266,7 +267,9 @@ def test_denunciation_is_the_criticism() -> None:
 
 
 def test_same_period_with_a_gloss_is_folded() -> None:
+    # the gloss is checked against the statement's month and dropped first (``stated_week``, h35t)
     q = "Japan conferred with South Korea on 20 May 2015. Who else did so that month (May 2015)?"
     assert (
-        anchor_sentence(q) == "In the same month that Japan conferred with South Korea on 20 May 2015, who else did so?"
+        anchor_sentence(stated_week(q))
+        == "In the same month that Japan conferred with South Korea on 20 May 2015, who else did so?"
     )

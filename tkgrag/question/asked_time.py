@@ -12,6 +12,13 @@ does not fit is left as written, so the reader reads or abstains as before):
 - "During October 2014 (Oct 1 to 31), who ...?": a bracket that restates the whole month is dropped ("Oct 1" was
   read as a second window, a single day);
 - "the day in the month of April 2014 when" -> "the day in April 2014 when".
+- "in the second half of October 2015 (from the 15th to the end of the month)", "the first fortnight of January
+  2014 (the 1st to the 14th)" -> "between 15 October 2015 and 31 October 2015": the bracket's days where they fit the
+  half said (a half starts on the 15th or the 16th), else abstains (a half with no days said is the time reader's
+  unread word);
+- "when - in 2015 - did X", "when - to the month - did X", "When, at the latest in 2014, did X R?" -> "when in 2015
+  did X", "when, to the month, did X", "When in 2014 did X R for the last time?" (the dashes were read as a name,
+  the aside as an anchor); "at the latest" beside "first" abstains.
 
 "What was the first date after X did R on which ...?" and "After X did R, ... in the rest of 2014 ...?" are
 ``clause_shapes.time_after_which``'s and ``clause_shapes.rest_of_year``'s (they run before this).
@@ -22,12 +29,12 @@ from __future__ import annotations
 import calendar
 import itertools
 import re
-from datetime import timedelta
+from datetime import date, timedelta
 
 from tkgrag.question.declarative import UnreadablePair
 from tkgrag.question.lexicon import MONTHS
 from tkgrag.question.time_expressions import find_time_expressions
-from tkgrag.temporal import Granularity, TimeSpan
+from tkgrag.temporal import Granularity, TimeSpan, day_words
 
 
 def _one(text: str) -> TimeSpan | None:
@@ -143,24 +150,73 @@ def _either_side(text: str) -> str:
 _MONTH_BRACKET = re.compile(
     r"\b(?P<mon>[A-Za-z]{3,9})\.?\s+(?P<y>(?:19|20)\d{2})\s*\(\s*(?P<br>[^()]{3,40}?)\s*\)",
 )
+# the bracket's days: "September 1-10", "from the 15th to the end of the month", "the 1st to the 14th" ("the" is no
+# month name)
+_BR_MONTH = r"(?!the\b)[A-Za-z]{3,9}"
+_BR_D1 = r"(?:(?P<d1>\d{1,2})(?:st|nd|rd|th)?|(?P<start>(?:start|beginning)\s+of\s+the\s+month))"
+_BR_D2 = r"(?:(?P<d2>\d{1,2})(?:st|nd|rd|th)?|(?P<end>(?:end|close)\s+of\s+the\s+month|month['’]?s\s+end|month\s+end))"
 _BR_DAYS = re.compile(
-    r"^(?:from\s+|i\.\s?e\.\s*,?\s*|that\s+is\s*,?\s*)?(?:(?P<m1>[A-Za-z]{3,9})\.?\s+)?(?:the\s+)?(?P<d1>\d{1,2})(?:st|nd|rd|th)?"
-    r"(?:\s+(?:of\s+)?(?P<m2>[A-Za-z]{3,9})\.?)?\s*(?:-|\u2013|to|through|thru|until|till)\s*(?:(?P<m3>[A-Za-z]{3,9})\.?\s+)?"
-    r"(?:the\s+)?(?P<d2>\d{1,2})(?:st|nd|rd|th)?(?:\s+(?:of\s+)?(?P<m4>[A-Za-z]{3,9})\.?)?(?:\s*,?\s*(?P<y2>(?:19|20)\d{2}))?"
-    r"(?:\s*,?\s*inclusive)?$",
+    r"^(?:from\s+|i\.\s?e\.\s*,?\s*|that\s+is\s*,?\s*)?(?:(?P<m1>"
+    + _BR_MONTH
+    + r")\.?\s+)?(?:the\s+)?"
+    + _BR_D1
+    + r"(?:\s+(?:of\s+)?(?P<m2>"
+    + _BR_MONTH
+    + r")\.?)?\s*(?:-|\u2013|to|through|thru|until|till)\s*"
+    r"(?:(?P<m3>" + _BR_MONTH + r")\.?\s+)?(?:the\s+)?" + _BR_D2 + r"(?:\s+(?:of\s+)?(?P<m4>" + _BR_MONTH + r")\.?)?"
+    r"(?:\s*,?\s*(?P<y2>(?:19|20)\d{2}))?(?:\s*,?\s*inclusive)?$",
+    re.IGNORECASE,
+)
+# "the second half of October 2015", "the latter half of", "the second fortnight of": a part of the month the time
+# reader does not place (which day a half starts on is the writer's), said just before the month ("the first / last
+# fortnight" it places: its 14 days)
+_HALF = re.compile(
+    r"(?:\b(?P<prep>in|during|over|within|throughout|across|for)\s+)?\bthe\s+(?:(?P<which>first|second|former|latter|earlier|"
+    r"later|last|1st|2nd)\s+(?P<unit>half)|(?P<which2>second|2nd|latter|later)\s+(?P<unit2>fortnight))\s+of\s+"
+    r"(?:the\s+month\s+of\s+)?$",
     re.IGNORECASE,
 )
 
 
+def _half_days(which: str, unit: str, last: int) -> tuple[set[int], set[int]]:
+    """The first and last days a bracket may give for a half or a fortnight of a month of ``last`` days (a half of
+    an odd month is said either way)."""
+    first_part = which.lower() in ("first", "former", "earlier", "1st")
+    if unit.lower() == "fortnight":
+        return ({1}, {14}) if first_part else ({15}, {28, last})
+    return ({1}, {14, 15}) if first_part else ({15, 16}, {last})
+
+
 def _month_bracket(text: str) -> str:
-    def drop(m: re.Match[str]) -> str:
+    def drop(m: re.Match[str]) -> tuple[int, str]:
         month = MONTHS.get(m.group("mon").lower())
         d = _BR_DAYS.match(m.group("br"))
         if month is None or d is None:
-            return m.group(0)
+            return m.start(), m.group(0)
         year = int(m.group("y"))
         named = [MONTHS.get(x.lower()) for x in (d.group("m1"), d.group("m2"), d.group("m3"), d.group("m4")) if x]
         first, last = 1, calendar.monthrange(year, month)[1]
+        d1 = 1 if d.group("start") else int(d.group("d1"))
+        d2 = last if d.group("end") else int(d.group("d2"))
+        half = _HALF.search(m.string, 0, m.start("mon"))
+        if half is not None and half.end() == m.start("mon"):
+            # "in the second half of October 2015 (from the 15th to the end of the month)": the bracket's days, where
+            # they fit the half said; "between D1 and D2" is what the time reader reads
+            which, unit = half.group("which") or half.group("which2"), half.group("unit") or half.group("unit2")
+            firsts, lasts = _half_days(which, unit, last)
+            if (
+                all(x == month for x in named)
+                and not (d.group("y2") and int(d.group("y2")) != year)
+                and d1 in firsts
+                and d2 in lasts
+            ):
+                head = "Between" if half.group(0)[:1].isupper() else "between"
+                return half.start(), f"{head} {day_words(date(year, month, d1))} and {day_words(date(year, month, d2))}"
+            raise UnreadablePair(
+                f"cannot read {text!r}: the bracket {m.group('br')!r} names other days than the "
+                f"{which.lower()} {unit.lower()} of {m.group('mon')} {year}; ask for the "
+                "days alone"
+            )
         # "in the first ten days of September 2014 (September 1-10)", "the last week of March 2014 (25-31 March)":
         # the bracket restates the part of the month the words before it say
         said = [t for t in find_time_expressions(m.string[: m.end("y")]) if t.end == m.end("y")]
@@ -176,8 +232,8 @@ def _month_bracket(text: str) -> str:
         if (
             any(x != month for x in named)
             or (d.group("y2") and int(d.group("y2")) != year)
-            or int(d.group("d1")) != first
-            or int(d.group("d2")) != last
+            or d1 != first
+            or d2 != last
         ):
             # "During October 2014 (Oct 1 to 15)": the bracket's first day alone was read as a second window (a
             # wrong answer where that day has events); the month and its bracket disagree, so nothing is answered
@@ -190,9 +246,14 @@ def _month_bracket(text: str) -> str:
                 )
                 + "; ask for the month or for the days alone"
             )
-        return m.group(0)[: m.start("br") - m.start()].rstrip().rstrip("(").rstrip()
+        return m.start(), m.group(0)[: m.start("br") - m.start()].rstrip().rstrip("(").rstrip()
 
-    return _MONTH_BRACKET.sub(drop, text)
+    out, pos = [], 0
+    for m in _MONTH_BRACKET.finditer(text):
+        start, said = drop(m)  # a half's words before the month go too
+        out.append(text[pos : max(pos, start)] + said)
+        pos = m.end()
+    return "".join(out) + text[pos:]
 
 
 _DAY_IN_MONTH_OF = re.compile(
@@ -271,9 +332,63 @@ def _since_exclusive(text: str) -> str:
     return text[: m.start()] + f"after {m.group('d')}" + text[m.end() :]
 
 
+# "when - in 2015 - did", "when - to the month - did", "When (at the latest in 2014) did", "When, at the earliest in
+# 2015, did": an aside on the asked time between dashes, brackets or commas right after the question word
+_WHEN_ASIDE = re.compile(
+    r"\b(?P<w>when|(?:on|in)\s+(?:which|what)\s+(?:day|date|month|year))\s*"
+    r"(?:(?P<dash>[-\u2013\u2014]+)|(?P<par>\()|(?P<comma>,))"
+    r"\s*(?P<a>[^-\u2013\u2014()?]{3,40}?)\s*(?(dash)[-\u2013\u2014]+|(?(par)\)|,))\s*"
+    r"(?=(?:did|does|do|had|has|have|was|were|is|are)\b)",
+    re.IGNORECASE,
+)
+_GRAIN = re.compile(r"(?:(?:to|at)\s+the\s+|by\s+)?(?:day|date|month|year)(?:\s+(?:level|precision))?", re.IGNORECASE)
+_AT_THE = re.compile(
+    r"(?:at\s+the\s+)?(?P<o>latest|earliest)(?:\s*,?\s*(?P<t>(?:in|during|within)\s+[^,]{4,30}))?", re.IGNORECASE
+)
+_ORDER_WORD = re.compile(r"\b(?:first|last|latest|earliest|next|previous|final|most\s+recent(?:ly)?)\b", re.IGNORECASE)
+
+
+# "Who visited China - in 2015 - for talks?": a window between dashes (the dashes were read as words of the act)
+_DASHED_TIME = re.compile(
+    r"\s+[-\u2013\u2014]+\s*(?P<t>(?P<p>in|during|within|throughout)\s+(?P<s>[^-\u2013\u2014?()]{4,30}?))\s*"
+    r"[-\u2013\u2014]+\s+",
+    re.IGNORECASE,
+)
+
+
+def _when_aside(text: str) -> str:
+    """ "when - to the month - did X" as "when, to the month, did X" (the granularity beside "when"), "when - in 2015
+    - did X" as "when in 2015 did X" (the window), "When, at the latest in 2014, did X R?" as "When in 2014 did X R
+    for the last time?" (the last one; "at the earliest": the first); the dashes and brackets were read as names or
+    the aside as an anchor. An aside of other words, or an order word said twice, is left as written."""
+    text = _DASHED_TIME.sub(lambda d: f" {d.group('t')} " if _one(d.group("s")) is not None else d.group(0), text)
+    m = _WHEN_ASIDE.search(text)
+    if m is None:
+        return text
+    aside, head, rest = " ".join(m.group("a").split()), text[: m.start("w")] + m.group("w"), text[m.end() :]
+    if _GRAIN.fullmatch(aside):
+        return f"{head}, {aside}, {rest}"
+    if re.match(r"(?:in|during|within)\s", aside, re.IGNORECASE) and _one(aside.split(None, 1)[1]) is not None:
+        return text if m.group("comma") else f"{head} {aside} {rest}"  # "When, in 2015, did" is read already
+    at = _AT_THE.fullmatch(aside)
+    if at is None or m.group("w").lower() != "when" or "?" not in rest:
+        return text
+    if at.group("t") and _one(at.group("t").split(None, 1)[1]) is None:
+        return text
+    last = at.group("o").lower() == "latest"
+    window = f" {at.group('t')}" if at.group("t") else ""
+    said = _ORDER_WORD.search(rest)
+    if said is not None:  # "When, at the latest, did X last ...": said twice; "... did X first ...": contradicts
+        if said.group(0).lower() in (("last", "latest", "final") if last else ("first", "earliest")):
+            return f"{head}{window} {rest}"
+        raise UnreadablePair(f"cannot read {text!r}: {aside!r} and {said.group(0)!r} ask for different events")
+    ask = rest.index("?")
+    return f"{head}{window} {rest[:ask].rstrip()} for {'the last time' if last else 'the first time'}{rest[ask:]}"
+
+
 def asked_time(question: str) -> str:
     """``question`` with an asked time or window said around its clause put plainly; unchanged otherwise."""
-    question = _when_exactly(question)
+    question = _when_exactly(_when_aside(question))
     question = _YEAR_BRACKET.sub(lambda m: f"{m.group('u')} in {m.group('y')} ", question)
     question = _MON_SUN.sub(lambda m: m.group("same"), question)
     question = _MON_SUN_BRACKET.sub(lambda m: m.group("w"), question)

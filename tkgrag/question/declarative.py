@@ -31,8 +31,8 @@ _BEFORE = re.compile(r"\b(?:before|earlier|previous(?:ly)?|prior)\b", re.IGNOREC
 # "that same month", "that very day", "that month", "within the same day" say the same
 _SAME_PERIOD = re.compile(
     r"\s*\b(?:in\s+|on\s+|during\s+|within\s+|over\s+|at\s+)?(?:the(?:\s+(?:very|same))+|that(?:\s+(?:very|same))*)\s+"
-    # a gloss that restates the period goes with it: "that month (May 2015)" (the anchor's own date says it)
-    r"(?P<unit>day|week|month|year)\b(?:\s*\([^()]*\d{4}[^()]*\))?(?=\s*[?.!]?\s*$)",
+    # (a bracket after it is ``stated_week._period_said``'s, which checks it against the statement's time first)
+    r"(?P<unit>day|week|month|year)\b(?=\s*[?.!]?\s*$)",
     re.IGNORECASE,
 )
 # Order words the anchor trigger now says ("Who else did so afterwards?" -> "After ..., who else did so?"); "next"

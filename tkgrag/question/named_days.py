@@ -3,7 +3,9 @@
 Samaras on World AIDS Day"), and the date in brackets already says the day: the name is dropped for the date.
 A day whose name has no "Day" in it ("on Halloween (31 October) 2014", "on Thanksgiving (27 November 2014)") is read
 likewise after "on": the stated date decides, whatever the name would mean. Without a stated date the name stays (no
-calendar of named days is guessed)."""
+calendar of named days is guessed). "on Independence Day in the United States (July 4) 2014": the country after the
+name goes with it. A name on the time reader's calendar whose day is not the bracket's ("Christmas Day (26
+December)") abstains: which of the two is meant is unsaid."""
 
 from __future__ import annotations
 
@@ -15,7 +17,9 @@ from tkgrag.question.time_expressions import find_time_expressions
 from tkgrag.temporal import MONTH_NAMES, Granularity
 
 _NAMED_DAY = re.compile(
-    r"\b(?P<on>[Oo]n\s+)?(?:the\s+)?(?:[A-Z][\w'’.-]*\s+){0,4}(?:Day|Eve)\b(?:\s+(?P<year>\d{4}))?\s*"
+    r"\b(?P<on>[Oo]n\s+)?(?:the\s+)?(?P<name>(?:[A-Z][\w'’.-]*\s+){0,4}(?:Day|Eve))\b"
+    # "Independence Day in the United States (July 4) 2014": the country whose day it is
+    r"(?:\s+(?:in|of)\s+(?:the\s+)?(?:[A-Z][\w'’.-]*)(?:\s+[A-Z][\w'’.-]*){0,2})?(?:\s+(?P<year>\d{4}))?\s*"
     r"\((?P<date>[^()]{3,30})\)"
     # "on Bastille Day (14 July) 2015": the year after the bracket
     r"(?:(?(year)(?!)|\s+(?P<after>\d{4})\b))?"
@@ -119,7 +123,22 @@ def named_days(question: str) -> str:
             and found[0].end == len(date)
             and (not year or str(found[0].span.start.year if found[0].span.start else "") == year)
         )
-        return f"{m.group('on') or ''}{date}" if ok else m.group(0)
+        if not ok:
+            return m.group(0)
+        # "on Christmas Day (26 December) 2014": a name on the calendar whose day is not the bracket's contradicts it
+        assert found[0].span is not None
+        named = find_time_expressions(f"{m.group('name')} {found[0].span.start.year if found[0].span.start else ''}")
+        if (
+            len(named) == 1
+            and named[0].span is not None
+            and named[0].span.granularity is Granularity.DAY
+            and named[0].span.start != found[0].span.start
+        ):
+            raise UnreadablePair(
+                f"cannot read {question!r}: the bracket ({m.group('date')}) is not {m.group('name')}; ask for the day "
+                "or the name alone"
+            )
+        return f"{m.group('on') or ''}{date}"
 
     def said_name(m: re.Match[str]) -> str:
         if m.group("name").lower() in _PLAIN:

@@ -1,11 +1,12 @@
 """A question's window or answer said apart from its clause, said the way the time reader reads it.
 
 - "Counting only 2014 and 2015, which year ...?", "Looking at 2014 only: who ...?", "Considering just March 2015,
-  ..." -> "Between 2014 and 2015, ..." / "In 2014, ...": the scope word was read as a name ("Looking") or the two
-  years as two windows (a trailing ", counting only 2014" the time reader reads already).
-- "In what year, 2014 or 2015, did X ...? (Give both if it happened in both.)": the bracket asks the answer's form
-  (every year it happened), not a window; "in both" was read as an anchor ("in the same year") and the words as the
-  relation. It is dropped.
+  ...", "Looking only at 2015: before X did R, who ...?" -> "Between 2014 and 2015, ..." / "In 2014, ...": the scope
+  word was read as a name ("Looking") or the two years as two windows (a trailing ", counting only 2014" the time
+  reader reads already).
+- "In what year, 2014 or 2015, did X ...? (Give both if it happened in both.)", "(Give every year that applies.)": the
+  bracket (or a last sentence) asks the answer's form (every year it happened), not a window; "in both" was read as
+  an anchor ("in the same year") and the words as the relation. It is dropped.
 - "Who did R before X did S, counting only that same month?" -> "In the same month that X did S, who did R before X
   did S?" (both: before X's event and in its month, the form ``clause_shapes._part_but`` gives).
 - "Once August 2014 had come to an end, who ...?", "When August 2014 was over, ..." -> "After August 2014, ...":
@@ -13,7 +14,9 @@
 - "Once September 2015 was over, who went on to R during the rest of that year?" -> "After September 2015 and
   before the end of 2015, ..." (``window_edges`` makes it one range); a period that ends the year has no rest.
 - "Tell me the month or months of 2015 in which X did R." -> "Tell me in which months of 2015 X did R.": "the month
-  or months" was an unread word next to the year (the reader abstained); the asked unit is the answer's.
+  or months" was an unread word next to the year (the reader abstained); the asked unit is the answer's. Likewise
+  "the years across 2014 and 2015 when X did R" ("when" opened an anchor) and "List every day on which X did R"
+  ("every" was read as the relation).
 
 - "(according to the records)", "(as reported)" inside a clause: no part of the event; dropped.
 - "ahead of the occasion when X did R" -> "ahead of X did R" (the clause is the anchor); "on the day following the
@@ -64,8 +67,9 @@ _SCOPE_WORD = (
 # "Counting only 2014 and 2015, which ...", "Looking at 2014 only: who ...", "Only counting 2014 - who ..."
 _FRONT = re.compile(
     rf"^\s*(?:only\s+)?{_SCOPE_WORD}\s+(?:only\s+|just\s+|solely\s+)?(?:the\s+(?:years?|months?|period)\s+)?"
-    r"(?P<t>[^,:;?()]{4,40}?)(?:\s+(?:only|alone))?\s*(?:[,:;]|\s[-\u2013\u2014])\s*(?P<rest>(?:who|whom|which|what|when|"
-    r"in\s+which|on\s+which|during\s+which|how)\b)",
+    r"(?P<t>[^,:;?()]{4,40}?)(?:\s+(?:only|alone))?(?:\s+into\s+(?:account|consideration))?\s*(?:[,:;]|\s[-\u2013\u2014])"
+    r"\s*(?P<rest>(?:who|whom|which|what|when|in\s+which|on\s+which|during\s+which|how|"
+    r"(?:just\s+|right\s+|shortly\s+)?(?:before|after|prior\s+to|following))\b)",
     re.IGNORECASE,
 )
 
@@ -79,10 +83,11 @@ def _front_scope(text: str) -> str:
 
 # "(Give both if it happened in both.)", "(If both, give both.)", "(List every year it happened in.)"
 _FORM_BRACKET = re.compile(
-    r"\s*\(\s*(?:(?:please\s+)?(?:give|list|name|include|mention|state)\s+(?:them\s+)?(?:both|all|each|every\s+(?:one|year))"
-    r"(?:\s+(?:years|of\s+them))?(?:\s+if\s+(?:it|this|that|they|so)\s+(?:happened|occurred|took\s+place|was\s+the\s+case"
-    r"|applies)(?:\s+in\s+(?:both|all|each)(?:\s+(?:years|of\s+them))?)?)?|if\s+(?:it\s+happened\s+in\s+)?(?:both|all)"
-    r"(?:\s+years)?\s*,\s*(?:give|list|name)\s+(?:them\s+)?(?:both|all))\s*[.!]?\s*\)\s*[.!]?\s*$",
+    r"\s*(?P<open>\()?\s*(?:(?:please\s+)?(?:give|list|name|include|mention|state)\s+(?:them\s+)?(?:both|all|"
+    r"each(?:\s+(?:one|year))?|every\s+(?:one|year))(?:\s+(?:years|of\s+them))?(?:\s+(?:that|which)\s+(?:applies|apply|"
+    r"fits?|qualif(?:y|ies)|holds?))?(?:\s+if\s+(?:it|this|that|they|so)\s+(?:happened|occurred|took\s+place|was\s+the\s+"
+    r"case|applies)(?:\s+in\s+(?:both|all|each)(?:\s+(?:years|of\s+them))?)?)?|if\s+(?:it\s+happened\s+in\s+)?(?:both|"
+    r"all)(?:\s+years)?\s*,\s*(?:give|list|name)\s+(?:them\s+)?(?:both|all))\s*[.!]?\s*(?(open)\))\s*[.!]?\s*$",
     re.IGNORECASE,
 )
 
@@ -164,8 +169,9 @@ def _rest_of_year(text: str) -> str:
 # "Tell me the month or months of 2015 in which X did R", "List the month(s) in 2014 when ..."
 _UNITS_ASKED = re.compile(
     r"\b(?:the\s+(?P<u>day|month|year|week)(?:\s*\(\s*s\s*\)|\s+or\s+(?:the\s+)?(?P=u)s|s)|(?:each|every|any|all)"
-    r"(?:\s+of\s+the)?\s+(?P<u2>day|month|year|week)s?)\s+"
-    r"(?P<t>(?:of|in|during)\s+[^?,]{4,30}?)\s+(?:in\s+which|when|during\s+which|on\s+which)\s+(?=\S)",
+    r"(?:\s+(?:of\s+)?the)?\s+(?P<u2>day|month|year|week)s?)(?:\s*,\s*|\s+)"
+    r"(?:(?P<t>(?:of|in|during|across|between|over|throughout)\s+[^?,]{4,30}?)\s*,?\s+)?(?:in\s+which|when|"
+    r"during\s+which|on\s+which)\s+(?=\S)",
     re.IGNORECASE,
 )
 _ASKING = re.compile(r"^\s*(?:please\s+)?(?:tell\s+me|list|name|give(?:\s+me)?|identify|state|say)\s+$", re.IGNORECASE)
@@ -175,12 +181,29 @@ def _units_asked(text: str) -> str:
     m = _UNITS_ASKED.search(text)
     if m is None or _ASKING.match(text[: m.start()]) is None:
         return text
-    t = m.group("t").split(None, 1)
-    if len(t) != 2 or _span(t[1]) is None:
-        return text
     unit = (m.group("u") or m.group("u2")).lower()  # "the month in 2014 when" (one month) is read already
+    ask = text[: m.start()]
+    if re.match(r"\s*(?:please\s+)?give\s+$", ask, re.IGNORECASE):  # "Give on which days ..." read "Give" as the act
+        ask = "Tell me "
     prep = "on" if unit == "day" else "in"
-    return f"{text[: m.start()]}{prep} which {unit}s {m.group('t')} {text[m.end() :]}"
+    if m.group("t") is None:  # "List every day on which X did R": "every" was read as the relation
+        if m.group("u2") is None:
+            return text
+        return f"{ask}{prep} which {unit}s {text[m.end() :]}"
+    t = m.group("t").split(None, 1)
+    if len(t) != 2 or (_span(t[1]) is None and _range(m.group("t")) is None):
+        return text
+    return f"{ask}{prep} which {unit}s {m.group('t')} {text[m.end() :]}"
+
+
+def _range(text: str) -> TimeSpan | None:
+    """The span of ``text`` when it is one range with its head ("across 2014 and 2015"), read with nothing unread."""
+    found = find_time_expressions(text)
+    if len(found) != 1 or found[0].unread or found[0].span is None or not found[0].relation:
+        return None
+    if found[0].relation_start != 0 or found[0].end != len(text.rstrip()):
+        return None
+    return found[0].span
 
 
 # "before 2015 ended": up to the year's end (read as "before 2015", the year's start, it left out the whole year)

@@ -80,11 +80,15 @@ _STATE_VERB_BEFORE = re.compile(
 )
 
 
-def state_change_signal(low: str, phrase_start: int) -> Signal | None:
-    """START/FINISH when a state-changing verb governs the time that starts at ``phrase_start`` (same clause)."""
+def state_change_signal(low: str, phrase_start: int, text: str | None = None) -> Signal | None:
+    """START/FINISH when a state-changing verb governs the time that starts at ``phrase_start`` (same clause).
+    ``text`` (``low`` as written) tells a capitalised word inside a name ("the Coalition of the Radical Left on D")
+    from the verb: the name's "Left" ended nothing, and FINISH made "on D" mean "up to D"."""
     clause_start = max(low.rfind(c, 0, phrase_start) for c in ",;?!") + 1
     m = _STATE_VERB_BEFORE.search(low, clause_start, phrase_start)
     if m is None:
+        return None
+    if text is not None and text[m.start()].isupper() and text[: m.start()].rstrip()[-1:].isalnum():
         return None
     if (
         m.group("start")

@@ -41,15 +41,16 @@ _SENTENCE_END = re.compile(
     r"[^,.;?]{0,80}?,?\s*(?:who|whom|which|what)\b)",
     re.IGNORECASE,
 )
-# "Who else did so that month (May 2015)?", "that same year (2015)": a bracket that restates the statement's month or
-# year (one that names another abstains: which is meant is unsaid)
+# "Who else did so that month (May 2015)?", "that same year (2015)", "that day (17 December 2014)": a bracket that
+# restates the statement's day, month or year (one that names another abstains: which is meant is unsaid)
 _PERIOD_SAID = re.compile(
-    r"(?P<head>\b(?:that|the\s+same|this)(?:\s+(?:very|same))*\s+(?P<unit>month|year))\s*\(\s*(?:(?:i\.\s?e\.|that\s+is|"
+    r"(?P<head>\b(?:that|the\s+same|this)(?:\s+(?:very|same))*\s+(?P<unit>day|week|month|year))\s*\(\s*(?:(?:i\.\s?e\.|that\s+is|"
     r"namely)\s*,?\s*)?(?P<said>[^()]{4,30}?)\s*\)",
     re.IGNORECASE,
 )
 
 
+_UNITS = {"day": Granularity.DAY, "month": Granularity.MONTH, "year": Granularity.YEAR}
 _APART = re.compile(
     r"(?:(?:apart|aside)\s+from|besides|other\s+than|except(?:\s+for)?)\s+(?P<x>[^,.;?]{2,80}?)\s*,\s*"
     r"(?:(?P<who>who|whom)|(?P<wh>which|what)(?P<noun>\s+(?!did|do|does|was|were|had|has|have)[a-z]+))\b",
@@ -80,22 +81,37 @@ def _apart_from(question: str, stop: re.Match[str]) -> str:
 
 
 def _period_said(question: str, stop: re.Match[str]) -> str:
+    """The bracket after "that day / month / year" checked against the statement's time and dropped (the fold reads
+    the period). A week's bracket that names a month or a year abstains (one that states days is the week reader's
+    below), and a bracket that is no bare time ("that day (through D)") is left to the readers below."""
     m = _PERIOD_SAID.search(question, stop.end())
     if m is None:
         return question
-    found = find_time_expressions(m.group("said"))
-    unit = Granularity.MONTH if m.group("unit").lower() == "month" else Granularity.YEAR
     stated = [t.span for t in find_time_expressions(question[: stop.start()]) if t.span is not None]
-    span = found[0].span if len(found) == 1 and found[0].end - found[0].start >= len(m.group("said").strip()) else None
+    said = m.group("said").strip()
+    year = _statement_year(stated)
+    if not re.search(r"\d{4}", said) and year is not None:  # "that day (17 December)": the statement's year
+        said = _with_year(said, year)
+    found = find_time_expressions(said)
+    bare = len(found) == 1 and found[0].span is not None and found[0].phrase_start == 0 and not found[0].relation
+    span = found[0].span if bare and found[0].end - found[0].start >= len(said) else None
+    unit = m.group("unit").lower()
+    if unit == "week":
+        if span is not None and span.granularity is not Granularity.DAY:  # "that week (December 2014)"
+            raise UnreadablePair(
+                f"cannot read {question!r}: the bracket ({m.group('said')}) does not state the week's days"
+            )
+        return question  # "that week (Monday D1 to Sunday D2)", "(the week of D)": checked below
+    if unit == "day" and not bare:
+        return question  # "within the week that began that day (through D)": the end of a window, read below
     if (
         span is None
-        or span.granularity is not unit
+        or span.granularity is not _UNITS[unit]
         or not stated
         or any(s.start is None or s.end is None or s.start < span.start or s.end > span.end for s in stated)  # type: ignore[operator]
     ):
         raise UnreadablePair(
-            f"cannot read {question!r}: the bracket ({m.group('said')}) is not the {m.group('unit').lower()} of "
-            "the first sentence's time"
+            f"cannot read {question!r}: the bracket ({m.group('said')}) is not the {unit} of the first sentence's time"
         )
     return question[: m.start()] + m.group("head") + question[m.end() :]
 

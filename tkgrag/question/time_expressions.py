@@ -847,7 +847,10 @@ _DURATION = (
     + r"|the|few|several|couple\s+of)(?:\s+|-))(?P<u>days?|weeks?|fortnights?|months?|years?|hours?|weekends?)"
 )
 _UNREAD_BEFORE = re.compile(
-    r"(?:^|(?<=[\s,(]))(?P<w>" + _DURATION + r"|fortnight|weekends?|starting|beginning"
+    # "the second half of October 2015": where a month's half starts is the writer's (the 15th or the 16th), so a
+    # half of a month with no days said is not read (``asked_time`` reads one with its days in brackets)
+    r"(?:^|(?<=[\s,(]))(?P<w>" + _DURATION + r"|(?:first|second|latter|former|earlier|later|last|1st|2nd)\s+half"
+    r"|fortnight|weekends?|starting|beginning"
     r"|commencing|ending|ended|until|till|through|thru|up\s+to|leading\s+up|running\s+up|run[\s-]up|onwards?|within"
     r"|(?P<cmp>(?:no|not)\s+(?:more|later|earlier|less)\s+than|(?:more|less|fewer)\s+than|at\s+(?:most|least)))\b"
     r"(?P<rest>(?:\s+[\w'’-]+){0,3}?)\s*$"
@@ -1056,8 +1059,9 @@ def _season(
     return span, modifier
 
 
-def _governing(low: str, cand: _Cand, start: int) -> tuple[str, int, Signal]:
-    """The relation word before an expression (as lower-cased text), where it starts, and its signal."""
+def _governing(low: str, cand: _Cand, start: int, text: str | None = None) -> tuple[str, int, Signal]:
+    """The relation word before an expression (as lower-cased text), where it starts, and its signal (``text``:
+    ``low`` as written, for the capitals of names)."""
     found = relation_before(low, start)
     if found is None or (cand.relative and found[0] in ("of", "for", "about")):
         relation, rel_start, signal = "", start, Signal.OVERLAP
@@ -1066,7 +1070,7 @@ def _governing(low: str, cand: _Cand, start: int) -> tuple[str, int, Signal]:
     if relation == "from" and not _ONWARDS.match(low, cand.end):
         signal = Signal.OVERLAP  # "winners from the 1990s", "from 1803-1870": of that time, not since then
     if signal is Signal.OVERLAP and relation in ("", "in", "on", "at") and not cand.relative:
-        signal = state_change_signal(low, rel_start) or signal  # "who did X marry in 1967": START
+        signal = state_change_signal(low, rel_start, text) or signal  # "who did X marry in 1967": START
     return relation, rel_start, signal
 
 
@@ -1140,7 +1144,7 @@ def find_time_expressions(text: str, *, reference: date | None = None) -> list[T
         elif whole is not None:  # "across the whole of 2014": the words up to the year are the time phrase's
             relation, rel_start, signal = low[whole.start() : start].rstrip(), whole.start(), Signal.OVERLAP
         else:
-            relation, rel_start, signal = _governing(low, cand, start)
+            relation, rel_start, signal = _governing(low, cand, start, text)
             signal = _inclusive_by(low, relation, modifier, signal)
             counting = _COUNT_FROM.search(low, max(0, rel_start - 15), rel_start) if relation == "from" else None
             if counting is not None:  # "Counting from 2014, ...": from the period's start on

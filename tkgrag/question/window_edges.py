@@ -3,7 +3,8 @@ day), "(ending 13 August 2015 inclusive)" (through that day), "from D1 to D2, bo
 days from D1 to D2" (the range as said, when its length is the count), "from the day after D to ..." (from the next
 day), "in 2014 or in 2015 (or both)" (both years), "over the 7-day stretch D1 through D2" (the range), "after D1
 and before the month (M) was out" (from the day after D1 to M's last day) and "after the 14th" in the one month the
-question states (that day of it). Said in the words the time reader already reads before parsing; a count that
+question states (that day of it), "between D1 (exclusive) and D2 (inclusive)" (each edge as marked) and "from D to
+year end" (the end of D's year). Said in the words the time reader already reads before parsing; a count that
 disagrees with its range is left as written, so the safety rule abstains."""
 
 from __future__ import annotations
@@ -129,7 +130,7 @@ def _next_day_edge(text: str) -> str:
 # "in 2014 or in 2015", "(2014 or 2015)": either of two years, which the time reader took as both at once (their
 # intersection is empty); two years in a row are the range of both
 _YEAR_OR = re.compile(
-    r"\b(?:(?:in|during)\s+)?(?P<y1>\d{4})(?:\s+or|\s*,(?=\s*(?:(?:in|during)\s+)?\d{4}\s*,?\s*or\s+(?:in\s+)?both\b))\s+"
+    r"\b(?:(?:in|during)\s+)?(?P<y1>\d{4})(?:\s+(?:and\s*/\s*)?or|\s*,(?=\s*(?:(?:in|during)\s+)?\d{4}\s*,?\s*or\s+(?:in\s+)?both\b))\s+"
     r"(?:(?:in|during)\s+)?(?P<y2>\d{4})\b",
     re.IGNORECASE,
 )
@@ -297,10 +298,74 @@ def _day_alone(text: str) -> str:
     return _DAY_ALONE.sub(said, text)
 
 
+# "between 13 August 2015 (exclusive) and ...", "from 5 May 2015 (not counting that day) to ...", "... and 30 June
+# 2014 (exclusive)": a mark on one edge of a range says whether that day is in
+_MARK = (
+    r"\s*[(,]\s*(?P<{0}>(?P<{0}x>exclusive(?:ly)?|excl\.?|excluded|not\s+inclusive|(?:not\s+(?:counting|including)|excluding)(?:\s+(?:it|"
+    r"that\s+(?:day|date)|the\s+(?:day|date)\s+itself))?|(?:that\s+(?:day|date)\s+)?not\s+(?:included|counted))|"
+    r"inclusive(?:ly)?|incl\.?|included|(?:counting|including)\s+(?:it|that\s+(?:day|date))|(?:that\s+(?:day|date)\s+)?"
+    r"(?:counted|included))\s*(?:\)|(?=,))"
+)
+_EDGE_MARKS = re.compile(
+    r"\b(?P<head>between|from)\s+(?P<d1>[^(),;?]{4,30}?)(?:"
+    + _MARK.format("m1")
+    + r")?\s*,?\s*(?P<and>and|to|until|till|"
+    r"through(?:\s+to)?|up\s+(?:to|until|till))\s+(?P<d2>[^(),;?]{4,30}?)(?:"
+    + _MARK.format("m2")
+    + r")?(?=\s*[,?.!;]|\s+(?:who|which|what|did|had|was)"
+    r"\b|\s*$)",
+    re.IGNORECASE,
+)
+# "to year end", "to the end of the year", "and month's end": the end of the first edge's year or month
+_PERIOD_END = re.compile(
+    r"^(?:the\s+)?(?:(?P<u1>year|month)(?:['’]s)?[\s-]+end|end\s+of\s+the\s+(?P<u2>year|month))$", re.IGNORECASE
+)
+
+
+def _edge_marks(text: str) -> str:
+    """ "Between 13 August 2015 (exclusive) and 31 December 2015" as "Between 14 August 2015 and 31 December 2015",
+    "... and 30 June 2014 (exclusive)" as "... and 29 June 2014", "(inclusive)" as the day itself, and "to year end"
+    after a day as "to the end of <its year>": the marks were read as the relation's words or left the first day
+    alone as the window. A mark on an edge that is no single day, or a range that does not read as one, is left."""
+    m = _EDGE_MARKS.search(text)
+    if m is None or not (m.group("m1") or (_PERIOD_END.match(m.group("d2").strip()) and not m.group("m2"))):
+        return text  # "between D1 and D2 (inclusive)" is read already; "(exclusive)" there may mean either end or both
+    one = _one_time(m.group("d1").strip())
+    if one is None or one[0].start is None or one[1] is not None:
+        return text
+    lo = one[0].start
+    if m.group("m1"):
+        if one[0].granularity is not Granularity.DAY:
+            return text
+        lo = lo + timedelta(days=1) if m.group("m1x") else lo
+    d1 = day_words(lo) if m.group("m1") else m.group("d1").strip()
+    d2 = m.group("d2").strip()
+    end = _PERIOD_END.match(d2)
+    if end is not None:
+        unit = (end.group("u1") or end.group("u2")).lower()
+        d2 = f"the end of {lo.strftime('%B %Y') if unit == 'month' else lo.year}"
+        if m.group("m2"):
+            return text
+    elif m.group("m2"):
+        two = _one_time(d2)
+        if two is None or two[0].start is None or two[0].granularity is not Granularity.DAY:
+            return text
+        d2 = day_words(two[0].start - timedelta(days=1)) if m.group("m2x") else d2
+    joint = re.sub(r"^through\s+to$", "through", " ".join(m.group("and").split()), flags=re.IGNORECASE)
+    said = f"{m.group('head')} {d1} {joint} {d2}"
+    found = [t for t in find_time_expressions(said) if t.span is not None]
+    if len(found) != 1 or found[0].span is None or found[0].span.start != lo or found[0].unread:
+        return text
+    assert found[0].span.end is not None
+    if found[0].span.end < lo:
+        return text
+    return text[: m.start()] + said + text[m.end() :]
+
+
 def window_edges(question: str) -> str:
     """``question`` with its window's stated edges said as "before D" / "through D" / the bare range; unchanged
     where it says none (or where a count disagrees with its range)."""
-    text = _year_or(_next_day_edge(_but_not(_day_alone(_two_sided(_stretch(question))))))
+    text = _year_or(_edge_marks(_next_day_edge(_but_not(_day_alone(_two_sided(_stretch(question)))))))
     text = _INCLUSIVE_END.sub(lambda m: f"through {m.group('d')}", text)
     m = _BOTH.search(text)
     if m is not None and _ranged_before(text, m.start()):
