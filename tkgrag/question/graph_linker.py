@@ -162,11 +162,14 @@ def variants(mention: Mention) -> list[str]:
                 break
     if role and holder:
         holder = country_of(holder) or holder
-        if holder.lower().startswith("the "):
-            holder = holder[4:]
+        # "the United States" -> "United States"; but a capital "The" may be the name's own ("Protester (The Hague)"),
+        # so that form is tried first and the bare one after it
+        holders = [holder, holder[4:]] if holder.startswith("The ") else [holder]
+        if holder.startswith("the "):
+            holders = [holder[4:]]
         r = " ".join(role.split())
         for sector in (*ROLE_SYNONYMS.get(r.lower(), ()), *sector_names(r)):
-            out.append(f"{sector} ({holder})")
+            out.extend(f"{sector} ({h})" for h in holders)
     return list(dict.fromkeys(out))
 
 

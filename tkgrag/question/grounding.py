@@ -845,6 +845,14 @@ _MID_POSSESSIVE_ACT = re.compile(
     r"relationship|contacts?)\s+)?(?:with|to|toward|towards|against)\s+$",
     re.IGNORECASE,
 )
+# "X's release of people to Y", "X's threats against Y", "X's statement about Y": any noun of X's (the possessive
+# its doer), what it moved ("of people"), and its target after the preposition
+_MID_POSSESSIVE_NOUN = re.compile(
+    r"^['’]s?\s+(?:[a-z-]+\s+){0,2}?[a-z]+(?:\s+of\s+(?:the\s+)?(?:[a-z-]+\s+)?(?:people|persons?|prisoners?|"
+    r"detainees?|hostages?|captives?|property|citizens))?\s+(?:with|to|toward|towards|against|on|about|at|into|"
+    r"regarding|concerning)\s+$",
+    re.IGNORECASE,
+)
 # "the humanitarian aid from X to Y", "the visit from X to Y": from the giver to the receiver, whatever the noun
 _NOMINAL_FROM = re.compile(r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s+from\s+$", re.IGNORECASE)
 _MID_TO = re.compile(r"^\s+(?:to|toward|towards)\s+$", re.IGNORECASE)
@@ -893,7 +901,9 @@ def _nominal_roles(text: str, entities: Sequence[GroundedEntity]) -> tuple[Groun
         return a, b, True  # "the meeting of A and B": a joint act, either direction
     if _NOMINAL_NOUN.match(before) and _MID_PAID.match(mid):
         return a, b, False
-    if not before.strip() and (_MID_POSSESSIVE.match(mid) or _MID_POSSESSIVE_ACT.match(mid)):
+    if not before.strip() and (
+        _MID_POSSESSIVE.match(mid) or _MID_POSSESSIVE_ACT.match(mid) or _MID_POSSESSIVE_NOUN.match(mid)
+    ):
         return a, b, False
     if _NOMINAL_FROM.match(before) and _MID_TO.match(mid):
         return a, b, False

@@ -389,7 +389,9 @@ _TIME_NOUN = re.compile(
     r"^(?:(?:next|following|subsequent|previous|preceding)\s+)?(?:(?:exact|specific|precise|particular)\s+)?"
     # plural too: "Give me the date(s) in 2014 when X ..." ("dates when" is no event word)
     r"(?:dates?|days?|months?|years?|times?|occasions?|moments?|instances?|points?\s+in\s+time)\s+"
-    r"(?:(?:on|in|at|during)\s+)?(?:which|when|that)\b\s*",
+    r"(?:(?:on|in|at|during)\s+)?(?:which|when|that)\b\s*"
+    # "when was the next time X appealed to Y": no relative word after an order word's "time" (the actor follows)
+    r"|^(?:next|following|subsequent|previous|preceding)\s+(?:time|occasion)\s+(?=\S)",
     re.IGNORECASE,
 )
 

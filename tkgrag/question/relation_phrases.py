@@ -32,8 +32,22 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             # "asked X for policy support": ICEWS's name says "(such as policy support)"
             r"\b(?:call|appeal|ask|urg|request)\w*(?:\s+(?:to|on|upon|of|the))*\s+for\s+(?:\w+\s+)?(?:diplomatic|policy\s+support)"
             r"|\b(?:seek|seeks|seeking|sought)\s+(?:\w+\s+)?(?:diplomatic|policy\s+support)"
-            r"|\b(?:request|appeal|plea|call)\w*\s+(?:for\s+)?(?:\w+\s+)?policy\s+support",
+            r"|\b(?:request|appeal|plea|call)\w*\s+(?:for\s+)?(?:\w+\s+)?policy\s+support"
+            # "urged X to provide policy support", "called on X to lend diplomatic backing": the appeal, not the act
+            r"|\b(?:call|appeal|ask|urg|request|press|implor|beg|plead)\w*(?:\s+(?:on|upon|the))*\s+to\s+"
+            r"(?:(?:provide|offer|give|lend|extend|grant|show)\s+(?:\w+\s+)?(?:diplomatic|policy\s+support)"
+            r"|cooperate\s+diplomatically)",
             "appeal for diplomatic cooperation",
+        ),
+        # "asked X for humanitarian aid", "urged X to send economic assistance": the appeal for that aid, not the
+        # aid nor a plain appeal (ICEWS names each kind)
+        *(
+            (
+                r"\b(?:call|appeal|ask|urg|request|press|implor|beg|plead)\w*(?:\s+(?:to|on|upon|of|the))*\s+"
+                rf"(?:for|to\s+(?:provide|offer|give|lend|extend|grant|send))\s+(?:\w+\s+)?{kind}\s+(?:aid|assistance|help)\b",
+                f"appeal for {kind} aid",
+            )
+            for kind in ("humanitarian", "economic", "military")
         ),
         (
             r"\bdiplomatic\w*\s+(?:cooperat|support|backing)\w*|\bcooperat\w*\s+diplomatically|\bpolicy\s+support\b"
