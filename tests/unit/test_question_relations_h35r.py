@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 
 from tkgrag.model import AnswerRole
-from tkgrag.question.graph_linker import variants
+from tkgrag.question.graph_linker import named_after_country, variants
 from tkgrag.question.grounded import GroundedEntity
 from tkgrag.question.grounding import _nominal_roles
 from tkgrag.question.mentions import find_mentions
-from tkgrag.question.model import Mention, MentionKind
+from tkgrag.question.model import AnswerKind, Mention, MentionKind
 from tkgrag.question.parse import understand
 from tkgrag.question.relation_phrases import relation_phrases
 
@@ -157,3 +157,35 @@ def test_a_capital_the_may_be_the_holders_own_name() -> None:
     police = next(m for m in find_mentions("Whom did the police in the United States arrest?") if m.role)
     assert "Police (United States)" in variants(police)
     assert not any("(the United States)" in v for v in variants(police))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "List every day on which Japan hosted Vietnam.",
+        "List all the days on which Japan hosted Vietnam.",
+        "Give every date when Japan hosted Vietnam.",
+        "Name each month in which Japan hosted Vietnam.",
+        "Tell me every year in which Japan hosted Vietnam.",
+    ],
+)
+def test_every_day_on_which_asks_for_times(question: str) -> None:
+    tq = understand(question)
+    assert tq.answer_type.kind is AnswerKind.TIME
+    assert tq.relation_phrase == "hosted"
+
+
+@pytest.mark.parametrize(
+    ("mention", "name", "other"),
+    [
+        ("Russia", "United Russia", True),
+        ("Ukraine", "Our Ukraine", True),
+        ("Ireland", "Northern Ireland", True),
+        ("Sudan", "South Sudan", True),
+        ("Congo", "Democratic Republic of Congo", False),
+        ("Russia", "Russia", False),
+        ("the United States", "United States", False),
+    ],
+)
+def test_a_country_is_no_party_or_region_named_after_it(mention: str, name: str, other: bool) -> None:
+    assert named_after_country(Mention(mention, 0, len(mention), MentionKind.NAME), name) is other
