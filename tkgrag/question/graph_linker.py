@@ -362,7 +362,9 @@ def named_after_country(mention: Mention, name: str) -> bool:
     return head != label and not _REPUBLIC_OF.fullmatch(head) and country_named(name) != country
 
 
-_REPUBLIC_OF = re.compile(r"(?:the\s+)?(?:democratic\s+|people['’]?s\s+|islamic\s+|federal\s+)*republic\s+of(?:\s+the)?")
+_REPUBLIC_OF = re.compile(
+    r"(?:the\s+)?(?:democratic\s+|people['’]?s\s+|islamic\s+|federal\s+)*republic\s+of(?:\s+the)?"
+)
 
 
 def _expand_demonyms(text: str) -> str:
