@@ -15,6 +15,7 @@ from tkgrag.question.mentions import find_mentions
 from tkgrag.question.model import AnswerKind, Mention, MentionKind
 from tkgrag.question.parse import understand
 from tkgrag.question.relation_phrases import relation_phrases
+from tkgrag.question.sectors import sector_names
 
 
 @pytest.mark.parametrize(
@@ -189,3 +190,24 @@ def test_every_day_on_which_asks_for_times(question: str) -> None:
 )
 def test_a_country_is_no_party_or_region_named_after_it(mention: str, name: str, other: bool) -> None:
     assert named_after_country(Mention(mention, 0, len(mention), MentionKind.NAME), name) is other
+
+
+@pytest.mark.parametrize(
+    ("question", "role", "sector"),
+    [
+        (
+            "When did Trinidad and Tobago release people to medical personnel in India?",
+            "medical personnel in India",
+            "Medical Personnel",
+        ),
+        ("Who visited refugees in Syria in 2014?", "refugees in Syria", "Refugee"),
+        ("Who arrested thieves in India in 2014?", "thieves in India", "Thief"),
+        ("Who criticized clerics in Iran in 2015?", "clerics in Iran", "Cleric"),
+        ("Who praised peacekeepers in Mali in 2015?", "peacekeepers in Mali", "Peacekeeping Troop"),
+    ],
+)
+def test_an_icews_sector_before_in_country_is_a_role(question: str, role: str, sector: str) -> None:
+    # before, only the country was a mention: an event of the country itself stood for the sector's
+    found = next(m for m in find_mentions(question) if m.text == role)
+    assert found.kind is MentionKind.ROLE
+    assert sector_names(found.role or "")[0] == sector
