@@ -656,6 +656,10 @@ class Grounder:
                 ],
                 key=lambda e: e.span.start or date.min,
             )[:ANCHOR_EVENT_LIMIT]
+        if not events and relation is not None:
+            other = self._other_sector(clause, subject, object_, relation, stated)
+            if other is not None:
+                subject, object_, events = other
         if not events and main.relation and main.relation != relation:
             relation = main.relation
             events = self.facts(subject, object_, [relation], stated, limit=ANCHOR_EVENT_LIMIT)
@@ -713,6 +717,31 @@ class Grounder:
         return GroundedAnchor(
             anchor, "clause", relation, subject, object_, clause.entities, tuple(events), answer_entity
         )
+
+    def _other_sector(
+        self,
+        clause: _Clause,
+        subject: str | None,
+        object_: str | None,
+        relation: str,
+        stated: Sequence[TemporalConstraint],
+    ) -> tuple[str | None, str | None, list[Evidence]] | None:
+        """The anchor's pair with one sector mention moved to its other exact name, where that one alone has the
+        event: "Abdel Fattah Al-Sisi's statement about Egyptian officials" ("officials": Government Official or Other
+        Authorities / Officials, and the store has the statement about the second only). None when no other name,
+        or several, have it (a guess between sectors stays unresolved)."""
+        found = []
+        for e in clause.entities:
+            if e.mention.kind is not MentionKind.ROLE or e.key not in (subject, object_) or subject == object_:
+                continue
+            for link in _exact(self.linker.link_mention(e.mention)):
+                if link.key == e.key:
+                    continue
+                pair = (link.key, object_) if e.key == subject else (subject, link.key)
+                events = self.facts(pair[0], pair[1], [relation], stated, limit=ANCHOR_EVENT_LIMIT)
+                if events:
+                    found.append((pair[0], pair[1], events))
+        return found[0] if len(found) == 1 else None
 
     def _tied_with_events(
         self, clause: _Clause, relation: str, subject: str, object_: str, stated: Sequence[TemporalConstraint]
