@@ -3,21 +3,21 @@ hosted" (an ordinal: one answer, not every guest of the month), "when was the ne
 B's act towards A is no answer), "X's release of people to Y" (X the doer) and a sector said by a word with two ICEWS
 names ("officials": the anchor's event is under the second name).
 
- #  subject                                 relation                             object                                 day
- 1  Yarl Ost                                Host_a_visit                         Zem Ato                                2015-03-05
- 2  Yarl Ost                                Host_a_visit                         Abe Rul                                2015-03-20
- 3  Bix Cor                                 Make_a_visit                         Dal Fey                                2015-06-01
- 4  Eno Gar                                 Express_intent_to_meet_or_negotiate  Fal Hin                                2015-05-01
- 5  Fal Hin                                 Express_intent_to_meet_or_negotiate  Eno Gar                                2015-06-20
- 6  Eno Gar                                 Express_intent_to_meet_or_negotiate  Fal Hin                                2015-07-12
- 7  Gil Hax                                 Return,_release_person(s)            Citizen (Tuvalu)                       2014-09-01
- 8  Hob Ivy                                 Return,_release_person(s)            Citizen (Tuvalu)                       2014-09-10
- 9  Jun Kel                                 Return,_release_person(s)            Citizen (Tuvalu)                       2014-09-20
-10  Ovar Brin                               Make_statement                       Other Authorities / Officials (Tuvalu) 2014-06-10
-11  Government Official (Tuvalu)            Consult                              Pell Dorn                              2014-02-01
-12  Sarn Vey                                Engage_in_negotiation                Quil Mara                              2014-05-01
-13  Tesk Ulo                                Engage_in_negotiation                Quil Mara                              2014-06-01
-14  Wend Ira                                Engage_in_negotiation                Quil Mara                              2014-07-01
+ #  subject                      relation                             object                                 day
+ 1  Yarl Ost                     Host_a_visit                         Zem Ato                                2015-03-05
+ 2  Yarl Ost                     Host_a_visit                         Abe Rul                                2015-03-20
+ 3  Bix Cor                      Make_a_visit                         Dal Fey                                2015-06-01
+ 4  Eno Gar                      Express_intent_to_meet_or_negotiate  Fal Hin                                2015-05-01
+ 5  Fal Hin                      Express_intent_to_meet_or_negotiate  Eno Gar                                2015-06-20
+ 6  Eno Gar                      Express_intent_to_meet_or_negotiate  Fal Hin                                2015-07-12
+ 7  Gil Hax                      Return,_release_person(s)            Citizen (Tuvalu)                       2014-09-01
+ 8  Hob Ivy                      Return,_release_person(s)            Citizen (Tuvalu)                       2014-09-10
+ 9  Jun Kel                      Return,_release_person(s)            Citizen (Tuvalu)                       2014-09-20
+10  Ovar Brin                    Make_statement                       Other Authorities / Officials (Tuvalu) 2014-06-10
+11  Government Official (Tuvalu) Consult                              Pell Dorn                              2014-02-01
+12  Sarn Vey                     Engage_in_negotiation                Quil Mara                              2014-05-01
+13  Tesk Ulo                     Engage_in_negotiation                Quil Mara                              2014-06-01
+14  Wend Ira                     Engage_in_negotiation                Quil Mara                              2014-07-01
 """
 
 from __future__ import annotations
@@ -65,7 +65,8 @@ def test_the_first_party_that_x_hosted(reader: SymbolicReader, vector: VectorRet
 
 
 def test_the_next_time_has_its_subject(reader: SymbolicReader, vector: VectorRetriever) -> None:
-    q = "After Bix Cor visited Dal Fey, when was the next time Eno Gar said they wanted to meet or negotiate with Fal Hin?"
+    q = "After Bix Cor visited Dal Fey, when was the next time Eno Gar said they wanted to meet or negotiate with Fal "
+    q += "Hin?"
     assert texts(reader, vector, q)[:1] == ["2015-07-12"]
 
 
