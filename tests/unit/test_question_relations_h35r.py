@@ -211,3 +211,12 @@ def test_an_icews_sector_before_in_country_is_a_role(question: str, role: str, s
     found = next(m for m in find_mentions(question) if m.text == role)
     assert found.kind is MentionKind.ROLE
     assert sector_names(found.role or "")[0] == sector
+
+
+@pytest.mark.parametrize("order", ["subsequent", "following", "next"])
+def test_an_order_words_time_is_no_part_of_a_sector(order: str) -> None:
+    q = f"After Vell Orla condemned Tomas Hask, when was the {order} time citizens of India accused Raja Bhaiya?"
+    texts = [m.text for m in find_mentions(q)]
+    assert "citizens of India" in texts
+    assert not any(t.endswith(f"{order} time citizens of India") for t in texts)
+    assert understand(q).relation_phrase == "accused"

@@ -61,6 +61,8 @@ _ROLE_BEFORE = re.compile(
 _ROLE_STOP = frozenset(
     {"who", "what", "which", "when", "did", "was", "is", "were", "are", "first", "last", "same", "that", "whom"}
     | {"earliest", "latest", "final", "recent", "next", "initial", "to"}
+    # "when was the subsequent time citizens of India ...": a time, then the sector
+    | {"subsequent", "following", "previous", "time", "occasion"}
 )
 # prepositions that end an act's words, not a role's ("gesture towards citizens"); "for" and "on" may sit inside a
 # role ("the ministry for foreign affairs", "the committee on foreign relations")
