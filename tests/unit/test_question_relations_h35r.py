@@ -92,6 +92,10 @@ def test_a_probe_into_a_sector_is_the_act_and_its_target(question: str, target: 
         ("urged to provide humanitarian aid", "appeal for humanitarian aid"),
         ("asked for economic assistance", "appeal for economic aid"),
         ("appealed to for military aid", "appeal for military aid"),
+        ("appealed for assistance", "appeal for aid"),
+        ("called for help from", "appeal for aid"),
+        ("sought economic aid from", "appeal for economic aid"),
+        ("requested aid from", "appeal for aid"),
     ],
 )
 def test_an_appeal_for_a_kind_of_help_is_that_appeal(phrase: str, canonical: str) -> None:
@@ -101,7 +105,14 @@ def test_an_appeal_for_a_kind_of_help_is_that_appeal(phrase: str, canonical: str
 
 
 @pytest.mark.parametrize(
-    "phrase", ["provided humanitarian aid to", "engaged in diplomatic cooperation with", "gave policy support to"]
+    "phrase",
+    [
+        "provided humanitarian aid to",
+        "engaged in diplomatic cooperation with",
+        "gave policy support to",
+        "sent economic assistance to",
+        "helped",
+    ],
 )
 def test_the_help_itself_is_no_appeal(phrase: str) -> None:
     assert not any(c.startswith("appeal for") for c in relation_phrases(phrase))

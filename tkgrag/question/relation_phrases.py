@@ -39,15 +39,16 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             r"|cooperate\s+diplomatically)",
             "appeal for diplomatic cooperation",
         ),
-        # "asked X for humanitarian aid", "urged X to send economic assistance": the appeal for that aid, not the
-        # aid nor a plain appeal (ICEWS names each kind)
+        # "asked X for humanitarian aid", "urged X to send economic assistance", "sought aid from X": the appeal for
+        # that aid, not the aid (the giver would answer) nor a plain appeal (ICEWS names each kind, and aid of none)
         *(
             (
-                r"\b(?:call|appeal|ask|urg|request|press|implor|beg|plead)\w*(?:\s+(?:to|on|upon|of|the))*\s+"
-                rf"(?:for|to\s+(?:provide|offer|give|lend|extend|grant|send))\s+(?:\w+\s+)?{kind}\s+(?:aid|assistance|help)\b",
-                f"appeal for {kind} aid",
+                r"\b(?:(?:call|appeal|ask|urg|request|press|implor|beg|plead|petition)\w*(?:\s+(?:to|on|upon|of|the))*"
+                r"\s+(?:for|to\s+(?:provide|offer|give|lend|extend|grant|send))|seek|seeks|seeking|sought|"
+                rf"request(?:s|ed|ing)?)\s+(?:(?:more|some|urgent|further|the|its|their)\s+)?{kind}(?:aid|assistance|help)\b",
+                f"appeal for {kind}aid",
             )
-            for kind in ("humanitarian", "economic", "military")
+            for kind in ("humanitarian ", "economic ", "military ", "")
         ),
         (
             r"\bdiplomatic\w*\s+(?:cooperat|support|backing)\w*|\bcooperat\w*\s+diplomatically|\bpolicy\s+support\b"
