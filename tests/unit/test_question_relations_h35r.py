@@ -96,6 +96,16 @@ def test_a_probe_into_a_sector_is_the_act_and_its_target(question: str, target: 
         ("called for help from", "appeal for aid"),
         ("sought economic aid from", "appeal for economic aid"),
         ("requested aid from", "appeal for aid"),
+        ("called for talks with", "appeal to others to meet or negotiate"),
+        ("urged to negotiate with", "appeal to others to meet or negotiate"),
+        ("appealed for a meeting with", "appeal to others to meet or negotiate"),
+        ("asked for intelligence from", "appeal for intelligence"),
+        ("asked for information", "appeal for intelligence"),
+        ("asked to cooperate economically with", "appeal for economic cooperation"),
+        ("appealed for judicial cooperation", "appeal for judicial cooperation"),
+        ("called for a ceasefire", "appeal for de-escalation of military engagement"),
+        ("asked to mediate", "appeal to engage in or accept mediation"),
+        ("urged to settle their dispute", "appeal to others to settle dispute"),
     ],
 )
 def test_an_appeal_for_a_kind_of_help_is_that_appeal(phrase: str, canonical: str) -> None:
@@ -112,6 +122,10 @@ def test_an_appeal_for_a_kind_of_help_is_that_appeal(phrase: str, canonical: str
         "gave policy support to",
         "sent economic assistance to",
         "helped",
+        "held talks with",
+        "negotiated with",
+        "demanded talks with",
+        "wanted to meet",
     ],
 )
 def test_the_help_itself_is_no_appeal(phrase: str) -> None:

@@ -50,6 +50,39 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             )
             for kind in ("humanitarian ", "economic ", "military ", "")
         ),
+        # "called for talks with X", "urged X to negotiate", "asked X for intelligence", "appealed to X for economic
+        # cooperation": ICEWS's Appeal_* act, not the act appealed for (its doer would answer) nor a plain appeal
+        *(
+            (
+                r"\b(?:(?:call|appeal|ask|urg|request|implor|beg|plead|petition)\w*(?:\s+(?:to|on|upon|of|the))*"
+                r"\s+(?:for|to)|seek|seeks|seeking|sought)\s+(?:(?:a|an|the|more|some|urgent|further|its|their|renewed|"
+                rf"fresh|new|direct|closer|greater)\s+)*(?:{words})\b",
+                canonical,
+            )
+            for words, canonical in (
+                (
+                    r"talks|negotiations?|a\s+meeting|meetings?|dialogue|meet(?:\s+(?:or|and)\s+negotiate)?|negotiate|"
+                    r"hold\s+talks|talk|sit\s+down",
+                    "appeal to others to meet or negotiate",
+                ),
+                (r"intelligence|information|share\s+intelligence", "appeal for intelligence"),
+                (
+                    r"economic\s+(?:cooperation|collaboration|ties)|cooperate\s+economically",
+                    "appeal for economic cooperation",
+                ),
+                (r"judicial\s+cooperation|cooperate\s+judicially", "appeal for judicial cooperation"),
+                (r"military\s+cooperation|cooperate\s+militarily", "appeal for military cooperation"),
+                (r"material\s+cooperation", "appeal for material cooperation"),
+                (r"mediation|mediate|accept\s+mediation", "appeal to engage in or accept mediation"),
+                (
+                    r"de-?escalation|de-?escalate|(?:a\s+)?ceasefire|(?:a\s+)?cease-fire|(?:a\s+)?truce",
+                    "appeal for de-escalation of military engagement",
+                ),
+                (r"settle\s+(?:the|their|its)?\s*disputes?", "appeal to others to settle dispute"),
+                (r"political\s+reforms?", "appeal for political reform"),
+                (r"policy\s+changes?|change\s+(?:its|their)\s+polic(?:y|ies)", "appeal for policy change"),
+            )
+        ),
         (
             r"\bdiplomatic\w*\s+(?:cooperat|support|backing)\w*|\bcooperat\w*\s+diplomatically|\bpolicy\s+support\b"
             r"|\b(?:work|cooperat|collaborat|partner|back|support)\w*\b.*\b(?:diplomatic\s+(?:front|level|field|sphere)|diplomatically)\b",
