@@ -245,3 +245,19 @@ def test_an_order_words_time_is_no_part_of_a_sector(order: str) -> None:
     assert "citizens of India" in texts
     assert not any(t.endswith(f"{order} time citizens of India") for t in texts)
     assert understand(q).relation_phrase == "accused"
+
+
+@pytest.mark.parametrize(
+    "anchor",
+    [
+        "the release of people to Vell Orla by Tomas Hask",
+        "the visit to Vell Orla by Tomas Hask",
+        "the release of people to Vell Orla by an Tomas Hask",
+        "the criticism of Vell Orla by Tomas Hask",
+    ],
+)
+def test_an_event_noun_with_its_doer_after_by(anchor: str) -> None:
+    ents = [_entity(anchor, "Vell Orla", AnswerRole.OBJECT), _entity(anchor, "Tomas Hask", AnswerRole.OBJECT)]
+    found = _nominal_roles(anchor, ents)
+    assert found is not None
+    assert (found[0].key, found[1].key, found[2]) == ("Tomas Hask", "Vell Orla", False)

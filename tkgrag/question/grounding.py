@@ -895,9 +895,12 @@ _MID_VERBED = re.compile(
     r"|^\s+(?:gave|offered|paid|showed|extended|lent|sent|granted|handed)\s+$",
     re.IGNORECASE,
 )
-# "the arrest or charging of X by Y", "the criticism of X by Y": a passive event noun, Y did it to X
-_NOMINAL_OF_BY = re.compile(r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,4}?of\s+$", re.IGNORECASE)
-_MID_BY = re.compile(r"^\s+by\s+$", re.IGNORECASE)
+# "the arrest or charging of X by Y", "the criticism of X by Y", "the release of people to X by an Y", "the visit to
+# X by Y": a passive event noun, Y did it to X
+_NOMINAL_OF_BY = re.compile(
+    r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,4}?(?:of|to|toward|towards|against|on|at|with|into|about)\s+$", re.IGNORECASE
+)
+_MID_BY = re.compile(r"^\s+by\s+(?:an?\s+)?$", re.IGNORECASE)
 _TIME_OF_NOUN = re.compile(
     r"^\s*(?:the\s+)?(?:day|date|time|week|month|year|moment)\s+(?:of\s+|when\s+|on\s+which\s+)?(?=(?:the|a|an)\s|\s*$)",
     re.IGNORECASE,
