@@ -11,6 +11,8 @@ from tkgrag.model import AnswerRole
 from tkgrag.question.graph_linker import named_after_country, variants
 from tkgrag.question.grounded import GroundedEntity
 from tkgrag.question.grounding import _nominal_roles
+from tkgrag.question.link_selection import known_sector_of_country, select_links
+from tkgrag.question.linking import EntityLink
 from tkgrag.question.mentions import find_mentions
 from tkgrag.question.model import AnswerKind, Mention, MentionKind
 from tkgrag.question.parse import understand
@@ -261,3 +263,13 @@ def test_an_event_noun_with_its_doer_after_by(anchor: str) -> None:
     found = _nominal_roles(anchor, ents)
     assert found is not None
     assert (found[0].key, found[1].key, found[2]) == ("Tomas Hask", "Vell Orla", False)
+
+
+def test_a_known_sector_never_falls_to_its_country() -> None:
+    # the mtq store lacks Citizen (Malaysia): "citizens of Malaysia" was read as Malaysia (another actor)
+    role = Mention("citizens of Malaysia", 10, 30, MentionKind.ROLE, "citizens", "Malaysia")
+    name = Mention("Malaysia", 22, 30, MentionKind.NAME)
+    picked = select_links([role, name], [[], [EntityLink(name, "Malaysia", "Malaysia", 3.0)]])
+    assert picked == [(role, None)]
+    assert known_sector_of_country(role)
+    assert not known_sector_of_country(Mention("a member of Hamas", 10, 27, MentionKind.ROLE, "member", "Hamas"))

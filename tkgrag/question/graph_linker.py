@@ -37,6 +37,7 @@ import numpy as np
 from tkgrag.embed import Embedder
 from tkgrag.queries import linking as q
 from tkgrag.question.lexicon import words
+from tkgrag.question.link_selection import known_sector_of_country
 from tkgrag.question.linking import EntityLink
 from tkgrag.question.model import Mention, MentionKind
 from tkgrag.question.relations import RelationMatch, RelationMatcher, RelationMatchError
@@ -281,6 +282,10 @@ class GraphLinker:
                 EntityLink(mention, r["key"], r["name"] or r["key"], EXACT_SCORE - 0.01 * i)
                 for i, r in enumerate(hits[: max(0, k)])
             ]
+        if known_sector_of_country(mention):
+            # "citizens of Malaysia" where the store has no Citizen (Malaysia): the sector is known, and a name full
+            # text finds instead (Malaysia itself, Muslim (Malaysia)) is another actor; unlinked, the reader abstains
+            return []
         wanted = {normalise_name(f) for f in forms}
         found: dict[str, _Candidate] = {}
         queries = [x for x in dict.fromkeys(lucene_query(f) for f in forms) if x]
