@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tkgrag.model import AnswerRole
+from tkgrag.question.event_agent import agent_first
 from tkgrag.question.graph_linker import named_after_country, variants
 from tkgrag.question.grounded import GroundedEntity
 from tkgrag.question.grounding import _nominal_roles
@@ -273,3 +274,29 @@ def test_a_known_sector_never_falls_to_its_country() -> None:
     assert picked == [(role, None)]
     assert known_sector_of_country(role)
     assert not known_sector_of_country(Mention("a member of Hamas", 10, 27, MentionKind.ROLE, "member", "Hamas"))
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "Which month saw the final move by Greek citizens to appeal to Alexis Tsipras in 2015?",
+            "Which month saw Greek citizens's final move to appeal to Alexis Tsipras in 2015?",
+        ),
+        (
+            "When was the first attempt by Tomas Hask to negotiate with Vell Orla?",
+            "When was Tomas Hask's first attempt to negotiate with Vell Orla?",
+        ),
+        (
+            "Which month saw the most recent step by the police in Kenya to arrest Vell Orla?",
+            "Which month saw the police in Kenya's most recent step to arrest Vell Orla?",
+        ),
+    ],
+)
+def test_a_move_by_its_actor_is_the_actors_move(question: str, said: str) -> None:
+    assert agent_first(question) == said
+
+
+def test_a_move_by_a_time_stays() -> None:
+    q = "Who made the first move by May 2014 to appeal to Vell Orla?"
+    assert agent_first(q) == q
