@@ -1,11 +1,12 @@
 """h35r's families (blind sets 44-48) read on a hand-made graph, answers worked out by hand: "the first party that X
-hosted" (an ordinal: one answer, not every guest of the month), "when was the next time A did R B" (A the subject:
-B's act towards A is no answer), "X's release of people to Y" (X the doer) and a sector said by a word with two ICEWS
-names ("officials": the anchor's event is under the second name).
+hosted" (an ordinal: the earliest guest first, not the one hosted most), "when was the next time A did R B" (A the
+subject: B's act towards A is no answer), "X's release of people to Y" (X the doer) and a sector said by a word with
+two ICEWS names ("officials": the anchor's event is under the second name).
 
  #  subject                      relation                             object                                 day
  1  Yarl Ost                     Host_a_visit                         Zem Ato                                2015-03-05
  2  Yarl Ost                     Host_a_visit                         Abe Rul                                2015-03-20
+ 2b Yarl Ost                     Host_a_visit                         Abe Rul                                2015-03-25
  3  Bix Cor                      Make_a_visit                         Dal Fey                                2015-06-01
  4  Eno Gar                      Express_intent_to_meet_or_negotiate  Fal Hin                                2015-05-01
  5  Fal Hin                      Express_intent_to_meet_or_negotiate  Eno Gar                                2015-06-20
@@ -27,6 +28,7 @@ from collections.abc import Iterator
 import asking
 import pytest
 
+from tkgrag.model import Order
 from tkgrag.readers.symbolic import SymbolicAnswer, SymbolicReader
 from tkgrag.retrievers.vector import VectorRetriever
 from tkgrag.store import Store
@@ -34,6 +36,7 @@ from tkgrag.store import Store
 FACTS = [
     ("Yarl_Ost", "Host_a_visit", "Zem_Ato", "2015-03-05"),
     ("Yarl_Ost", "Host_a_visit", "Abe_Rul", "2015-03-20"),
+    ("Yarl_Ost", "Host_a_visit", "Abe_Rul", "2015-03-25"),
     ("Bix_Cor", "Make_a_visit", "Dal_Fey", "2015-06-01"),
     ("Eno_Gar", "Express_intent_to_meet_or_negotiate", "Fal_Hin", "2015-05-01"),
     ("Fal_Hin", "Express_intent_to_meet_or_negotiate", "Eno_Gar", "2015-06-20"),
@@ -55,13 +58,18 @@ def graph(session_store: Store, tmp_path_factory: pytest.TempPathFactory) -> Ite
 
 
 def texts(reader: SymbolicReader, vector: VectorRetriever, question: str) -> list[str]:
+    """The answers, best first (the reader ranks every candidate; the first is the answer)."""
     a = asking.ask(reader, vector, question, k=5)
     assert isinstance(a, SymbolicAnswer)
     return [c.text for c in a.answers]
 
 
 def test_the_first_party_that_x_hosted(reader: SymbolicReader, vector: VectorRetriever) -> None:
-    assert texts(reader, vector, "In March 2015, who was the first party that Yarl Ost hosted?") == ["Zem Ato"]
+    # without the ordinal, the guest hosted most often (Abe Rul, twice) came first
+    a = asking.ask(reader, vector, "In March 2015, who was the first party that Yarl Ost hosted?", k=5)
+    assert isinstance(a, SymbolicAnswer) and a.grounding is not None
+    assert a.grounding.order is Order.FIRST
+    assert [c.text for c in a.answers][:1] == ["Zem Ato"]
 
 
 def test_the_next_time_has_its_subject(reader: SymbolicReader, vector: VectorRetriever) -> None:
@@ -72,9 +80,9 @@ def test_the_next_time_has_its_subject(reader: SymbolicReader, vector: VectorRet
 
 def test_a_possessive_release_names_its_doer(reader: SymbolicReader, vector: VectorRetriever) -> None:
     q = "Following Gil Hax's release of people to citizens of Tuvalu, who released or returned people to citizens of "
-    assert texts(reader, vector, q + "Tuvalu first?") == ["Hob Ivy"]
+    assert texts(reader, vector, q + "Tuvalu first?")[:1] == ["Hob Ivy"]
 
 
 def test_an_anchor_sector_under_its_other_name(reader: SymbolicReader, vector: VectorRetriever) -> None:
     q = "Who was the last to negotiate with Quil Mara just before Ovar Brin's statement about the officials of Tuvalu?"
-    assert texts(reader, vector, q) == ["Tesk Ulo"]
+    assert texts(reader, vector, q)[:1] == ["Tesk Ulo"]
