@@ -9,7 +9,7 @@ import pytest
 
 from tkgrag.model import AnswerRole
 from tkgrag.question.event_agent import agent_first
-from tkgrag.question.graph_linker import named_after_country, variants
+from tkgrag.question.graph_linker import another_holder, named_after_country, variants
 from tkgrag.question.grounded import GroundedEntity
 from tkgrag.question.grounding import _nominal_roles
 from tkgrag.question.link_selection import known_sector_of_country, select_links
@@ -300,3 +300,24 @@ def test_a_move_by_its_actor_is_the_actors_move(question: str, said: str) -> Non
 def test_a_move_by_a_time_stays() -> None:
     q = "Who made the first move by May 2014 to appeal to Vell Orla?"
     assert agent_first(q) == q
+
+
+@pytest.mark.parametrize(
+    ("name", "other"),
+    [
+        ("Malaysia", True),
+        ("Citizen (Indonesia)", True),
+        ("Population (Malaysia)", False),
+        ("Citizen (Malaysia)", False),
+    ],
+)
+def test_a_known_sectors_full_text_links_keep_its_holder(name: str, other: bool) -> None:
+    role = Mention("citizens of Malaysia", 10, 30, MentionKind.ROLE, "citizens", "Malaysia")
+    assert another_holder(role, name) is other
+
+
+def test_a_holder_said_in_other_words_is_the_same_holder() -> None:
+    # inverted_names says "Occupied Palestinian Territory"; ICEWS writes "Palestinian Territory, Occupied"
+    holder = "Occupied Palestinian Territory"
+    role = Mention(f"the media of {holder}", 0, 43, MentionKind.ROLE, "media", holder)
+    assert not another_holder(role, "Media (Palestinian Territory, Occupied)")

@@ -282,10 +282,6 @@ class GraphLinker:
                 EntityLink(mention, r["key"], r["name"] or r["key"], EXACT_SCORE - 0.01 * i)
                 for i, r in enumerate(hits[: max(0, k)])
             ]
-        if known_sector_of_country(mention):
-            # "citizens of Malaysia" where the store has no Citizen (Malaysia): the sector is known, and a name full
-            # text finds instead (Malaysia itself, Muslim (Malaysia)) is another actor; unlinked, the reader abstains
-            return []
         wanted = {normalise_name(f) for f in forms}
         found: dict[str, _Candidate] = {}
         queries = [x for x in dict.fromkeys(lucene_query(f) for f in forms) if x]
@@ -301,7 +297,9 @@ class GraphLinker:
         cands = [
             c
             for c in found.values()
-            if not sector_of_named_country(mention, c.name) and not named_after_country(mention, c.name)
+            if not sector_of_named_country(mention, c.name)
+            and not named_after_country(mention, c.name)
+            and not another_holder(mention, c.name)
         ]
         if not cands:
             return []
@@ -324,6 +322,23 @@ class GraphLinker:
                 self._name_vectors[f] = np.asarray(v, dtype=np.float32)
         qv = np.asarray(self.embedder.encode([text])[0], dtype=np.float32)
         return [max(float(self._name_vectors[f] @ qv) for f in fs) for fs in forms]
+
+
+def another_holder(mention: Mention, name: str) -> bool:
+    """Whether ``name`` is no sector of the holder a known sector mention names: "citizens of Malaysia" where the
+    store lacks Citizen (Malaysia) is neither Malaysia itself nor another country's sector (a sector of Malaysia's,
+    "Population (Malaysia)", may still fit; "the media of Occupied Palestinian Territory" keeps "Media (Palestinian
+    Territory, Occupied)")."""
+    if not known_sector_of_country(mention) or mention.holder is None:
+        return False
+    m = _HOLDER.fullmatch(" ".join(name.replace("_", " ").split()))
+    if m is None:
+        return True  # no sector at all: the country itself, or a party, a person
+    said = {w for w in re.findall(r"[a-z]+", mention.holder.lower()) if w not in ("the", "of", "and")}
+    return not said & set(re.findall(r"[a-z]+", m.group("holder").lower()))
+
+
+_HOLDER = re.compile(r".+\((?P<holder>[^()]+)\)")
 
 
 def sector_of_named_country(mention: Mention, name: str) -> bool:
