@@ -9,11 +9,9 @@ import pytest
 
 from tkgrag.model import AnswerRole
 from tkgrag.question.event_agent import agent_first
-from tkgrag.question.graph_linker import another_holder, named_after_country, variants
+from tkgrag.question.graph_linker import named_after_country, variants
 from tkgrag.question.grounded import GroundedEntity
 from tkgrag.question.grounding import _nominal_roles
-from tkgrag.question.link_selection import known_sector_of_country, select_links
-from tkgrag.question.linking import EntityLink
 from tkgrag.question.mentions import find_mentions
 from tkgrag.question.model import AnswerKind, Mention, MentionKind
 from tkgrag.question.parse import understand
@@ -266,16 +264,6 @@ def test_an_event_noun_with_its_doer_after_by(anchor: str) -> None:
     assert (found[0].key, found[1].key, found[2]) == ("Tomas Hask", "Vell Orla", False)
 
 
-def test_a_known_sector_never_falls_to_its_country() -> None:
-    # the mtq store lacks Citizen (Malaysia): "citizens of Malaysia" was read as Malaysia (another actor)
-    role = Mention("citizens of Malaysia", 10, 30, MentionKind.ROLE, "citizens", "Malaysia")
-    name = Mention("Malaysia", 22, 30, MentionKind.NAME)
-    picked = select_links([role, name], [[], [EntityLink(name, "Malaysia", "Malaysia", 3.0)]])
-    assert picked == [(role, None)]
-    assert known_sector_of_country(role)
-    assert not known_sector_of_country(Mention("a member of Hamas", 10, 27, MentionKind.ROLE, "member", "Hamas"))
-
-
 @pytest.mark.parametrize(
     ("question", "said"),
     [
@@ -300,24 +288,3 @@ def test_a_move_by_its_actor_is_the_actors_move(question: str, said: str) -> Non
 def test_a_move_by_a_time_stays() -> None:
     q = "Who made the first move by May 2014 to appeal to Vell Orla?"
     assert agent_first(q) == q
-
-
-@pytest.mark.parametrize(
-    ("name", "other"),
-    [
-        ("Malaysia", True),
-        ("Citizen (Indonesia)", True),
-        ("Population (Malaysia)", False),
-        ("Citizen (Malaysia)", False),
-    ],
-)
-def test_a_known_sectors_full_text_links_keep_its_holder(name: str, other: bool) -> None:
-    role = Mention("citizens of Malaysia", 10, 30, MentionKind.ROLE, "citizens", "Malaysia")
-    assert another_holder(role, name) is other
-
-
-def test_a_holder_said_in_other_words_is_the_same_holder() -> None:
-    # inverted_names says "Occupied Palestinian Territory"; ICEWS writes "Palestinian Territory, Occupied"
-    holder = "Occupied Palestinian Territory"
-    role = Mention(f"the media of {holder}", 0, 43, MentionKind.ROLE, "media", holder)
-    assert not another_holder(role, "Media (Palestinian Territory, Occupied)")

@@ -37,7 +37,6 @@ import numpy as np
 from tkgrag.embed import Embedder
 from tkgrag.queries import linking as q
 from tkgrag.question.lexicon import words
-from tkgrag.question.link_selection import known_sector_of_country
 from tkgrag.question.linking import EntityLink
 from tkgrag.question.model import Mention, MentionKind
 from tkgrag.question.relations import RelationMatch, RelationMatcher, RelationMatchError
@@ -297,9 +296,7 @@ class GraphLinker:
         cands = [
             c
             for c in found.values()
-            if not sector_of_named_country(mention, c.name)
-            and not named_after_country(mention, c.name)
-            and not another_holder(mention, c.name)
+            if not sector_of_named_country(mention, c.name) and not named_after_country(mention, c.name)
         ]
         if not cands:
             return []
@@ -322,23 +319,6 @@ class GraphLinker:
                 self._name_vectors[f] = np.asarray(v, dtype=np.float32)
         qv = np.asarray(self.embedder.encode([text])[0], dtype=np.float32)
         return [max(float(self._name_vectors[f] @ qv) for f in fs) for fs in forms]
-
-
-def another_holder(mention: Mention, name: str) -> bool:
-    """Whether ``name`` is no sector of the holder a known sector mention names: "citizens of Malaysia" where the
-    store lacks Citizen (Malaysia) is neither Malaysia itself nor another country's sector (a sector of Malaysia's,
-    "Population (Malaysia)", may still fit; "the media of Occupied Palestinian Territory" keeps "Media (Palestinian
-    Territory, Occupied)")."""
-    if not known_sector_of_country(mention) or mention.holder is None:
-        return False
-    m = _HOLDER.fullmatch(" ".join(name.replace("_", " ").split()))
-    if m is None:
-        return True  # no sector at all: the country itself, or a party, a person
-    said = {w for w in re.findall(r"[a-z]+", mention.holder.lower()) if w not in ("the", "of", "and")}
-    return not said & set(re.findall(r"[a-z]+", m.group("holder").lower()))
-
-
-_HOLDER = re.compile(r".+\((?P<holder>[^()]+)\)")
 
 
 def sector_of_named_country(mention: Mention, name: str) -> bool:

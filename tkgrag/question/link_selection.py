@@ -8,7 +8,6 @@ from collections.abc import Sequence
 
 from tkgrag.question.linking import EntityLink
 from tkgrag.question.model import Mention, MentionKind
-from tkgrag.question.sectors import country_named, country_of, sector_phrase_length
 
 # Weaker entity links count as unlinked. GraphLinker scores an inexact link 0.5 * relative full text + 0.5 * cosine,
 # so the best full-text hit needs a cosine of about 0.76 (on the MultiTQ sample against icews14, wrong guesses such as
@@ -91,11 +90,9 @@ def select_links(
         if best is not None and best.score < LINK_MIN_SCORE:
             best = None
         role = _unlinked_sector_around(i, mentions, links, chosen)
-        if role is not None and (best is None or best.score < EXACT_NAME or known_sector_of_country(role)):
+        if role is not None and (best is None or best.score < EXACT_NAME):
             # "a ministry of Russia" where the store has neither Ministry (Russia) nor Russia: the holder's inexact
-            # link (United Russia) is another actor; the sector goes unlinked, so the reader says so. A known sector
-            # ("citizens of Malaysia" where the store lacks Citizen (Malaysia)) never falls to its country either:
-            # Malaysia's events are not its citizens'.
+            # link (United Russia) is another actor; the sector goes unlinked, so the reader says so
             out.append((role, None))
             continue
         if best is not None and best.score < EXACT_NAME and _people_as_another(mentions[i], best):
@@ -133,13 +130,3 @@ def _unlinked_sector_around(
         ):
             return r
     return None
-
-
-def known_sector_of_country(mention: Mention) -> bool:
-    """A role mention whose words are all a known sector phrase, of a country ("citizens of Malaysia", "the police in
-    Kenya"): the ICEWS names it may have are the variants' exact keys, nothing else."""
-    if mention.kind is not MentionKind.ROLE or not mention.role or not mention.holder:
-        return False
-    role = mention.role.split()
-    holder = re.sub(r"^the\s+", "", mention.holder.strip(), flags=re.IGNORECASE)
-    return sector_phrase_length(role) == len(role) and (country_named(holder) or country_of(holder)) is not None
