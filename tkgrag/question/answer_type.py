@@ -56,6 +56,8 @@ _CUES: list[tuple[re.Pattern[str], AnswerKind]] = [
             rf"\b(?P<cue>(?:{_WH}\s+(?:is|was|are|were)|tell\s+me|give\s+me|show\s+me|list|find|"
             r"(?:let\s+me\s+)?know|inform\s+me|^\W*(?:please\s+)?(?:name|give|state|identify|specify|provide))"
             r"\s+(?:(?:of|about)\s+)?(?:the\s+)?"
+            # "List every day on which ...", "Name each month in which ...", "list all (of) the days ...": each time
+            r"(?:(?:every|each|all(?:\s+(?:of\s+)?the)?)\s+)?"
             r"(?:exact\s+|specific\s+|precise\s+|particular\s+)?"
             # an ordinal before the unit: "what was the most recent date on which ..." (the order is read elsewhere)
             r"(?:(?:first|last|earliest|latest|most\s+recent|final|initial|previous|next|following|subsequent|preceding)\s+)?(?:(?:start|end|finish|beginning)\s+and\s+)?(?P<b>start(?:ing)?|end(?:ing)?|beginning|inception|founding|"

@@ -15,12 +15,19 @@ _NOUN_BY = re.compile(
     r"\s+by\s+(?P<agent>[^,;?!]+?)"
     r"(?=\s+(?:take|takes|took|taken|taking|happen\w*|occur\w*)\b|\s*[,;?!]|\s*\.\s*$|\s*$)"
 )
+# "the (final) move by X to appeal to Y", "the first attempt by X to negotiate with Y": X's move (both names were read
+# as objects of "move by to appeal", and any appeal to Y answered)
+_MOVE_BY = re.compile(
+    r"\bthe\s+(?P<ord>(?:(?:first|last|latest|final|earliest|initial|next|most\s+recent)\s+)?)"
+    r"(?P<noun>(?:move|step|attempt|effort|bid|initiative)s?)\s+by\s+(?P<agent>[^,;?!]+?)\s+to\s+(?=[a-z])"
+)
 _NOT_AGENT = re.compile(r"^(?:whom|who|which|what|whose|itself|themselves|then|now|far|the\s+time)\b", re.IGNORECASE)
 
 
 def agent_first(question: str) -> str:
     """The question with each "the <event noun> ... by <agent>" said as "<agent>'s <event noun> ..."; unchanged when
     the "by" phrase is a time ("the visit to Kuwait by May 2014") or a question word."""
+    question = _MOVE_BY.sub(_move_first, question)
     out, last = [], 0
     for m in _NOUN_BY.finditer(question):
         agent = m.group("agent")
@@ -29,3 +36,12 @@ def agent_first(question: str) -> str:
         out.append(question[last : m.start()] + f"{agent}'s {m.group('noun')}{m.group('rest')}")
         last = m.end()
     return "".join(out) + question[last:] if out else question
+
+
+def _move_first(m: re.Match[str]) -> str:
+    """ "the final move by X to " -> "X's final move to " (unchanged where the "by" phrase is a time or a question
+    word)."""
+    agent = m.group("agent")
+    if _NOT_AGENT.match(agent) or find_time_expressions(agent):
+        return m.group()
+    return f"{agent}'s {m.group('ord')}{m.group('noun')} to "

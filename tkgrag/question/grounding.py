@@ -656,6 +656,10 @@ class Grounder:
                 ],
                 key=lambda e: e.span.start or date.min,
             )[:ANCHOR_EVENT_LIMIT]
+        if not events and relation is not None:
+            other = self._other_sector(clause, subject, object_, relation, stated)
+            if other is not None:
+                subject, object_, events = other
         if not events and main.relation and main.relation != relation:
             relation = main.relation
             events = self.facts(subject, object_, [relation], stated, limit=ANCHOR_EVENT_LIMIT)
@@ -713,6 +717,31 @@ class Grounder:
         return GroundedAnchor(
             anchor, "clause", relation, subject, object_, clause.entities, tuple(events), answer_entity
         )
+
+    def _other_sector(
+        self,
+        clause: _Clause,
+        subject: str | None,
+        object_: str | None,
+        relation: str,
+        stated: Sequence[TemporalConstraint],
+    ) -> tuple[str | None, str | None, list[Evidence]] | None:
+        """The anchor's pair with one sector mention moved to its other exact name, where that one alone has the
+        event: "Abdel Fattah Al-Sisi's statement about Egyptian officials" ("officials": Government Official or Other
+        Authorities / Officials, and the store has the statement about the second only). None when no other name,
+        or several, have it (a guess between sectors stays unresolved)."""
+        found = []
+        for e in clause.entities:
+            if e.mention.kind is not MentionKind.ROLE or e.key not in (subject, object_) or subject == object_:
+                continue
+            for link in _exact(self.linker.link_mention(e.mention)):
+                if link.key == e.key:
+                    continue
+                pair = (link.key, object_) if e.key == subject else (subject, link.key)
+                events = self.facts(pair[0], pair[1], [relation], stated, limit=ANCHOR_EVENT_LIMIT)
+                if events:
+                    found.append((pair[0], pair[1], events))
+        return found[0] if len(found) == 1 else None
 
     def _tied_with_events(
         self, clause: _Clause, relation: str, subject: str, object_: str, stated: Sequence[TemporalConstraint]
@@ -845,6 +874,14 @@ _MID_POSSESSIVE_ACT = re.compile(
     r"relationship|contacts?)\s+)?(?:with|to|toward|towards|against)\s+$",
     re.IGNORECASE,
 )
+# "X's release of people to Y", "X's threats against Y", "X's statement about Y": any noun of X's (the possessive
+# its doer), what it moved ("of people"), and its target after the preposition
+_MID_POSSESSIVE_NOUN = re.compile(
+    r"^['’]s?\s+(?:[a-z-]+\s+){0,2}?[a-z]+(?:\s+of\s+(?:the\s+)?(?:[a-z-]+\s+)?(?:people|persons?|prisoners?|"
+    r"detainees?|hostages?|captives?|property|citizens))?\s+(?:with|to|toward|towards|against|on|about|at|into|"
+    r"regarding|concerning)\s+$",
+    re.IGNORECASE,
+)
 # "the humanitarian aid from X to Y", "the visit from X to Y": from the giver to the receiver, whatever the noun
 _NOMINAL_FROM = re.compile(r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s+from\s+$", re.IGNORECASE)
 _MID_TO = re.compile(r"^\s+(?:to|toward|towards)\s+$", re.IGNORECASE)
@@ -858,9 +895,12 @@ _MID_VERBED = re.compile(
     r"|^\s+(?:gave|offered|paid|showed|extended|lent|sent|granted|handed)\s+$",
     re.IGNORECASE,
 )
-# "the arrest or charging of X by Y", "the criticism of X by Y": a passive event noun, Y did it to X
-_NOMINAL_OF_BY = re.compile(r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,4}?of\s+$", re.IGNORECASE)
-_MID_BY = re.compile(r"^\s+by\s+$", re.IGNORECASE)
+# "the arrest or charging of X by Y", "the criticism of X by Y", "the release of people to X by an Y", "the visit to
+# X by Y": a passive event noun, Y did it to X
+_NOMINAL_OF_BY = re.compile(
+    r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,4}?(?:of|to|toward|towards|against|on|at|with|into|about)\s+$", re.IGNORECASE
+)
+_MID_BY = re.compile(r"^\s+by\s+(?:an?\s+)?$", re.IGNORECASE)
 _TIME_OF_NOUN = re.compile(
     r"^\s*(?:the\s+)?(?:day|date|time|week|month|year|moment)\s+(?:of\s+|when\s+|on\s+which\s+)?(?=(?:the|a|an)\s|\s*$)",
     re.IGNORECASE,
@@ -893,7 +933,9 @@ def _nominal_roles(text: str, entities: Sequence[GroundedEntity]) -> tuple[Groun
         return a, b, True  # "the meeting of A and B": a joint act, either direction
     if _NOMINAL_NOUN.match(before) and _MID_PAID.match(mid):
         return a, b, False
-    if not before.strip() and (_MID_POSSESSIVE.match(mid) or _MID_POSSESSIVE_ACT.match(mid)):
+    if not before.strip() and (
+        _MID_POSSESSIVE.match(mid) or _MID_POSSESSIVE_ACT.match(mid) or _MID_POSSESSIVE_NOUN.match(mid)
+    ):
         return a, b, False
     if _NOMINAL_FROM.match(before) and _MID_TO.match(mid):
         return a, b, False

@@ -202,11 +202,13 @@ LEXICAL_ORDINAL_COMPOUNDS = re.compile(
     r"|\b(?:first|last)\s+(?:and|or|&)\s+(?:first|last|middle|maiden)\s+names?\b"
     r"|\b(?:first|second)\s+world\s+war\b|\bat\s+last\b|\bat\s+first\b"
     # "first world" (First World countries), but "their first world series/cup" is a position in time
-    r"|\b(?:first|second|third)[\s-](?:place|party|parties|location|hand|degree|floor|base|rate|class|tier)\b"
+    r"|\b(?:first|second|third)[\s-](?:place|location|hand|degree|floor|base|rate|class|tier)\b"
+    # "a third party", "a third-party venue"; "the first party that X hosted" is a position in time
+    r"|\b(?:first|second|third)-part(?:y|ies)\b|(?<!\bthe\s)\b(?:first|second|third)\s+part(?:y|ies)\b"
     # "met in a third country": a place neither side's, no position ("the third country to visit X" is one)
     r"|(?<=\ba\s)third[\s-](?:country|countries|venue|site|territory|state|nation|city|capital)\b"
     r"|\b(?:first|second|third)[\s-]world\b(?!\s+(?:series|cups?|championships?|titles?|records?|tours?))"
-    r"|(?<!the\s)(?<!his\s)(?<!her\s)(?<!its\s)\bfinal\b(?!\s+(?:season|episode|album|film|movie|book|game|match|"
+    r"|(?<!the\s)(?<!his\s)(?<!her\s)(?<!its\s)(?<!their\s)(?<!['’]s\s)(?<!s['’]\s)\bfinal\b(?!\s+(?:season|episode|album|film|movie|book|game|match|"
     r"year|years|time|term|day|days|appearance|work|novel|song|single|edition|battle|years?))"
     r"|\b(?:per|a|one|each|every|split)\s+second\b|\bhow\s+long\b.*\blast\b",
     re.IGNORECASE,

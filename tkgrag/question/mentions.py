@@ -61,18 +61,21 @@ _ROLE_BEFORE = re.compile(
 _ROLE_STOP = frozenset(
     {"who", "what", "which", "when", "did", "was", "is", "were", "are", "first", "last", "same", "that", "whom"}
     | {"earliest", "latest", "final", "recent", "next", "initial", "to"}
+    # "when was the subsequent time citizens of India ...": a time, then the sector
+    | {"subsequent", "following", "previous", "time", "occasion"}
 )
 # prepositions that end an act's words, not a role's ("gesture towards citizens"); "for" and "on" may sit inside a
 # role ("the ministry for foreign affairs", "the committee on foreign relations")
 _ROLE_PREP = frozenset(
     {"towards", "toward", "against", "about", "regarding", "concerning", "with", "at", "involving", "targeting"}
+    | {"into"}  # "a probe into citizens of X": the act's target, no role "probe into citizens"
 )
 _PUNCT = re.compile(r"[,;?!:]")
 # Nouns that name an event, not an actor: "X's visit" is X visiting.
 EVENT_NOUN = re.compile(
     r"(?:visit|trip|tour|call|remark|comment|statement|request|appeal|criticism|praise|support|offer|invitation|"
     r"condemnation|accusation|threat|demand|proposal|decision|meeting|talk|negotiation|agreement|endorsement|deal|"
-    r"rejection|investigation|inquiry|arrest|consultation|cooperation|warning|rebuke|denunciation|pledge|"
+    r"rejection|investigation|inquiry|probe|arrest|consultation|cooperation|warning|rebuke|denunciation|pledge|"
     r"(?:tele)?phone|signing|conversation|discussion|sanction|embargo|boycott)s?$"
 )
 
@@ -202,9 +205,15 @@ def _name_spans(text: str, toks: list[_Tok], quoted: list[tuple[int, int]]) -> l
         while j > i and toks[j].text.lower() in NAME_CONNECTORS:
             j -= 1
         if not (i == j and toks[i].bare.lower() in _NOT_NAME_START):
-            spans.append((i, j))
+            # "10 Downing Street": a house number is part of an address's name (ICEWS: "Protester (10 Downing
+            # Street)"); only before a street word, never a bare number before a name
+            first = i - 1 if i and toks[i - 1].text.isdigit() and _STREET.fullmatch(toks[j].bare) else i
+            spans.append((first, j))
         i = j + 1
     return spans
+
+
+_STREET = re.compile(r"Street|Road|Avenue|Lane|Square|Place|Boulevard|Drive|Terrace|Gardens")
 
 
 def _bare_end(t: _Tok) -> int:

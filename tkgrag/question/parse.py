@@ -360,7 +360,8 @@ _SEEKING = (
 _REQUEST_WRAPPER = re.compile(
     r"^(?:please\s+)?(?:" + _SEEKING + r"(?:tell|show|give|let|inform)\s+me(?:\s+(?:know|of|about))?|"
     r"(?:i['’]d\s+|i\s+would\s+|i\s+)?(?:like|want|wish)\s+to\s+know|know|"
-    r"name|list|identify|(?:give|state|specify|provide)(?=\s+the\s+(?:exact\s+)?(?:date|day|month|year|time|names?)\b))"
+    r"name|list|identify|(?:give|state|specify|provide)(?=\s+(?:the|every|each|all(?:\s+the)?)\s+(?:exact\s+)?(?:date|day|month|year|time|names?)"
+    r"s?\b))"
     r"\b\s*",
     re.IGNORECASE,
 )
@@ -386,10 +387,12 @@ _ANSWER_HEAD = re.compile(
 _INSTANCE_OF = re.compile(r"^(?:instances?|occasions?|cases?|examples?)\s+of\s+(?=[a-z]+ing\b)", re.IGNORECASE)
 _TIME_NOUN = re.compile(
     # "the next date on which X ...": the order word is read elsewhere
-    r"^(?:(?:next|following|subsequent|previous|preceding)\s+)?(?:(?:exact|specific|precise|particular)\s+)?"
+    r"^(?:(?:next|following|subsequent|previous|preceding|every|each)\s+)?(?:(?:exact|specific|precise|particular)\s+)?"
     # plural too: "Give me the date(s) in 2014 when X ..." ("dates when" is no event word)
     r"(?:dates?|days?|months?|years?|times?|occasions?|moments?|instances?|points?\s+in\s+time)\s+"
-    r"(?:(?:on|in|at|during)\s+)?(?:which|when|that)\b\s*",
+    r"(?:(?:on|in|at|during)\s+)?(?:which|when|that)\b\s*"
+    # "when was the next time X appealed to Y": no relative word after an order word's "time" (the actor follows)
+    r"|^(?:next|following|subsequent|previous|preceding)\s+(?:time|occasion)\s+(?=\S)",
     re.IGNORECASE,
 )
 

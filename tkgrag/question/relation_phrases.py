@@ -32,8 +32,56 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             # "asked X for policy support": ICEWS's name says "(such as policy support)"
             r"\b(?:call|appeal|ask|urg|request)\w*(?:\s+(?:to|on|upon|of|the))*\s+for\s+(?:\w+\s+)?(?:diplomatic|policy\s+support)"
             r"|\b(?:seek|seeks|seeking|sought)\s+(?:\w+\s+)?(?:diplomatic|policy\s+support)"
-            r"|\b(?:request|appeal|plea|call)\w*\s+(?:for\s+)?(?:\w+\s+)?policy\s+support",
+            r"|\b(?:request|appeal|plea|call)\w*\s+(?:for\s+)?(?:\w+\s+)?policy\s+support"
+            # "urged X to provide policy support", "called on X to lend diplomatic backing": the appeal, not the act
+            r"|\b(?:call|appeal|ask|urg|request|press|implor|beg|plead)\w*(?:\s+(?:on|upon|the))*\s+to\s+"
+            r"(?:(?:provide|offer|give|lend|extend|grant|show)\s+(?:\w+\s+)?(?:diplomatic|policy\s+support)"
+            r"|cooperate\s+diplomatically)",
             "appeal for diplomatic cooperation",
+        ),
+        # "asked X for humanitarian aid", "urged X to send economic assistance", "sought aid from X": the appeal for
+        # that aid, not the aid (the giver would answer) nor a plain appeal (ICEWS names each kind, and aid of none)
+        *(
+            (
+                r"\b(?:(?:call|appeal|ask|urg|request|press|implor|beg|plead|petition)\w*(?:\s+(?:to|on|upon|of|the))*"
+                r"\s+(?:for|to\s+(?:provide|offer|give|lend|extend|grant|send))|seek|seeks|seeking|sought|"
+                rf"request(?:s|ed|ing)?)\s+(?:(?:more|some|urgent|further|the|its|their)\s+)?{kind}(?:aid|assistance|help)\b",
+                f"appeal for {kind}aid",
+            )
+            for kind in ("humanitarian ", "economic ", "military ", "")
+        ),
+        # "called for talks with X", "urged X to negotiate", "asked X for intelligence", "appealed to X for economic
+        # cooperation": ICEWS's Appeal_* act, not the act appealed for (its doer would answer) nor a plain appeal
+        *(
+            (
+                r"\b(?:(?:call|appeal|ask|urg|request|implor|beg|plead|petition)\w*(?:\s+(?:to|on|upon|of|the))*"
+                r"\s+(?:for|to)|seek|seeks|seeking|sought)\s+(?:(?:a|an|the|more|some|urgent|further|its|their|renewed|"
+                rf"fresh|new|direct|closer|greater)\s+)*(?:{words})\b",
+                canonical,
+            )
+            for words, canonical in (
+                (
+                    r"talks|negotiations?|a\s+meeting|meetings?|dialogue|meet(?:\s+(?:or|and)\s+negotiate)?|negotiate|"
+                    r"hold\s+talks|talk|sit\s+down",
+                    "appeal to others to meet or negotiate",
+                ),
+                (r"intelligence|information|share\s+intelligence", "appeal for intelligence"),
+                (
+                    r"economic\s+(?:cooperation|collaboration|ties)|cooperate\s+economically",
+                    "appeal for economic cooperation",
+                ),
+                (r"judicial\s+cooperation|cooperate\s+judicially", "appeal for judicial cooperation"),
+                (r"military\s+cooperation|cooperate\s+militarily", "appeal for military cooperation"),
+                (r"material\s+cooperation", "appeal for material cooperation"),
+                (r"mediation|mediate|accept\s+mediation", "appeal to engage in or accept mediation"),
+                (
+                    r"de-?escalation|de-?escalate|(?:a\s+)?ceasefire|(?:a\s+)?cease-fire|(?:a\s+)?truce",
+                    "appeal for de-escalation of military engagement",
+                ),
+                (r"settle\s+(?:the|their|its)?\s*disputes?", "appeal to others to settle dispute"),
+                (r"political\s+reforms?", "appeal for political reform"),
+                (r"policy\s+changes?|change\s+(?:its|their)\s+polic(?:y|ies)", "appeal for policy change"),
+            )
         ),
         (
             r"\bdiplomatic\w*\s+(?:cooperat|support|backing)\w*|\bcooperat\w*\s+diplomatically|\bpolicy\s+support\b"
