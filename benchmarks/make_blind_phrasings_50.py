@@ -917,7 +917,7 @@ def build(store: str, data: Data) -> list[tuple[Q, list[str]]]:
             q = getattr(mk, name)()
             if q is None or q.text in seen:
                 continue
-            if used_rel[q.spec.r] >= 4 + TARGET[store] // 12 and rng.random() < 0.9:
+            if used_rel[q.spec.r] >= 3 + TARGET[store] // 20 and rng.random() < 0.95:
                 continue
             g = gold(q.spec, data)
             if not g or len(g) > MAX_GOLD:
