@@ -291,7 +291,14 @@ def ent(name: str, rng: random.Random) -> str | None:
         return f"the {name}" if needs_the(name) else name
     head, _, rest = name.partition(" (")
     c = rest[:-1]
-    if head not in SECTOR or not rest.endswith(")") or "(" in c or "," in c or c == "International":
+    if (
+        head not in SECTOR
+        or not rest.endswith(")")
+        or "(" in c
+        or "," in c
+        or c == "International"
+        or "Unidentified" in c
+    ):
         return None
     forms = SECTOR[head]
     if needs_the(c):
