@@ -5,6 +5,7 @@ cache) follows the rule graph: new events + `rules build` give a new build and a
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +43,21 @@ def test_sparse_ppr_equals_gds_on_the_stored_rule_graph(sample_store: Store, tmp
         assert set(fast) == set(gds)
         assert max(abs(fast[k] - gds[k]) for k in gds) < 1e-6
         k2 = StarConfig().k2
-        assert [n for n, _ in sparse_ppr.top_rules(m, seeds, k2)] == sorted(gds, key=lambda i: (-gds[i], i))[:k2]
+        _assert_same_top(sparse_ppr.top_rules(m, seeds, k2), gds, k2)
+
+
+def _assert_same_top(top: list[tuple[int, float]], gds: dict[int, float], k: int, tol: float = 1e-6) -> None:
+    """The in-process top ``k`` is GDS's top ``k`` up to the engines' agreement (each score within ``tol``): rules
+    whose GDS scores differ by less than twice that may come in either order, since each engine's rounding decides;
+    any other order, a missing rule or a wrong score fails."""
+    assert len(top) == min(k, len(gds))
+    for n, score in top:
+        assert abs(score - gds[n]) < tol
+    ours = [gds[n] for n, _ in top]
+    assert all(a >= b - 2 * tol for a, b in pairwise(ours))  # best first, by GDS's scores
+    cut = min(ours)
+    chosen = {n for n, _ in top}
+    assert all(v <= cut + 2 * tol for n, v in gds.items() if n not in chosen)  # nothing better left out
 
 
 def test_sparse_ppr_equals_gds_on_a_random_rule_graph(store: Store, tmp_path: Path) -> None:
