@@ -37,15 +37,19 @@ from tkgrag.question.time_expressions import find_time_expressions
 from tkgrag.temporal import Granularity, TimeSpan
 
 
-def _span(text: str) -> TimeSpan | None:
-    """The one time ``text`` is, read whole with nothing unread; None otherwise."""
+def _span(text: str, *, headed: bool = False) -> TimeSpan | None:
+    """The one time ``text`` is, read whole with nothing unread; None otherwise. ``headed``: one range said with its
+    head word ("across 2014 and 2015") instead of a bare time."""
     found = find_time_expressions(text)
     if len(found) != 1 or found[0].unread or found[0].span is None:
         return None
     t = found[0]
-    if t.phrase_start != 0 or t.start != 0 or t.end != len(text.rstrip()):  # bare: "from the start of 2014" is no time
+    if headed:
+        if not t.relation or t.relation_start != 0:
+            return None
+    elif t.phrase_start != 0 or t.start != 0:  # bare: "from the start of 2014" is no time
         return None
-    return t.span
+    return t.span if t.end == len(text.rstrip()) else None
 
 
 def _window(t: str) -> str | None:
@@ -191,19 +195,9 @@ def _units_asked(text: str) -> str:
             return text
         return f"{ask}{prep} which {unit}s {text[m.end() :]}"
     t = m.group("t").split(None, 1)
-    if len(t) != 2 or (_span(t[1]) is None and _range(m.group("t")) is None):
+    if len(t) != 2 or (_span(t[1]) is None and _span(m.group("t"), headed=True) is None):
         return text
     return f"{ask}{prep} which {unit}s {m.group('t')} {text[m.end() :]}"
-
-
-def _range(text: str) -> TimeSpan | None:
-    """The span of ``text`` when it is one range with its head ("across 2014 and 2015"), read with nothing unread."""
-    found = find_time_expressions(text)
-    if len(found) != 1 or found[0].unread or found[0].span is None or not found[0].relation:
-        return None
-    if found[0].relation_start != 0 or found[0].end != len(text.rstrip()):
-        return None
-    return found[0].span
 
 
 # "before 2015 ended": up to the year's end (read as "before 2015", the year's start, it left out the whole year)

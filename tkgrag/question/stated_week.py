@@ -50,7 +50,6 @@ _PERIOD_SAID = re.compile(
 )
 
 
-_UNITS = {"day": Granularity.DAY, "month": Granularity.MONTH, "year": Granularity.YEAR}
 _APART = re.compile(
     r"(?:(?:apart|aside)\s+from|besides|other\s+than|except(?:\s+for)?)\s+(?P<x>[^,.;?]{2,80}?)\s*,\s*"
     r"(?:(?P<who>who|whom)|(?P<wh>which|what)(?P<noun>\s+(?!did|do|does|was|were|had|has|have)[a-z]+))\b",
@@ -106,7 +105,7 @@ def _period_said(question: str, stop: re.Match[str]) -> str:
         return question  # "within the week that began that day (through D)": the end of a window, read below
     if (
         span is None
-        or span.granularity is not _UNITS[unit]
+        or span.granularity is not Granularity(unit)
         or not stated
         or any(s.start is None or s.end is None or s.start < span.start or s.end > span.end for s in stated)  # type: ignore[operator]
     ):
