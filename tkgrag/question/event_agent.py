@@ -31,7 +31,7 @@ def agent_first(question: str) -> str:
     out, last = [], 0
     for m in _NOUN_BY.finditer(question):
         agent = m.group("agent")
-        if not EVENT_NOUN.match(m.group("noun")) or _NOT_AGENT.match(agent) or find_time_expressions(agent):
+        if not EVENT_NOUN.match(m.group("noun")) or not _is_agent(agent):
             continue
         out.append(question[last : m.start()] + f"{agent}'s {m.group('noun')}{m.group('rest')}")
         last = m.end()
@@ -42,6 +42,11 @@ def _move_first(m: re.Match[str]) -> str:
     """ "the final move by X to " -> "X's final move to " (unchanged where the "by" phrase is a time or a question
     word)."""
     agent = m.group("agent")
-    if _NOT_AGENT.match(agent) or find_time_expressions(agent):
+    if not _is_agent(agent):
         return m.group()
     return f"{agent}'s {m.group('ord')}{m.group('noun')} to "
+
+
+def _is_agent(text: str) -> bool:
+    """A "by" phrase that names an actor: no question word ("by whom") and no time ("by May 2014")."""
+    return not _NOT_AGENT.match(text) and not find_time_expressions(text)
