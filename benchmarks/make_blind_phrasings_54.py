@@ -192,6 +192,7 @@ COUNTRIES = set(DEMONYM) | {
     "Netherlands", "Norway", "Peru", "Poland", "Portugal", "Romania", "Saudi Arabia", "Senegal", "Singapore",
     "Sweden", "Switzerland", "Taiwan", "Tanzania", "Venezuela", "Zambia",
 }  # fmt: skip
+THE = {c: "the " + c for c in ("United States", "United Kingdom", "Philippines", "Netherlands", "United Arab Emirates")}
 # sector -> (form with a demonym or None, form with the country name)
 SECTORS: dict[str, tuple[str | None, str]] = {
     "Police": ("the {d} police", "the police in {c}"),
@@ -240,7 +241,7 @@ def entity_phrase(name: str, rng: random.Random) -> str | None:
     dem = DEMONYM.get(country)
     if with_dem and dem and rng.random() < 0.6:
         return with_dem.format(d=dem)
-    return with_country.format(c=country)
+    return with_country.format(c=THE.get(country, country))
 
 
 def cap(text: str) -> str:
