@@ -30,7 +30,9 @@ _INCLUSIVE_END = re.compile(
 )
 # ", both days included" / "(inclusive)" after a "from D1 to D2" range: the range's edges are in already
 _BOTH = re.compile(
-    r"\s*,?\s*\(?\s*(?:both\s+(?:days|dates|ends)\s+(?:included|inclusive|counted)|both\s+inclusive|inclusive)"
+    r"\s*,?\s*\(?\s*(?:both\s+(?:days|dates|ends)\s+(?:(?:are|being)\s+)?(?:included|inclusive|counted|in)|"
+    r"both\s+(?:included|inclusive|counted)|inclusive(?:\s+(?:of|at)\s+both(?:\s+(?:days|dates|ends))?)?|"
+    r"(?:including|counting)\s+both(?:\s+(?:days|dates|ends))?|(?:with\s+)?both\s+(?:days|dates|ends)\s+counting)"
     r"\s*\)?(?=\s*[,?.!]|\s*$)",
     re.IGNORECASE,
 )
@@ -64,7 +66,8 @@ def _ranged_before(text: str, pos: int) -> bool:
     """Whether a "from/between D1 to/and D2" range of days ends right before ``pos``."""
     return any(
         t.end == len(text[:pos].rstrip())
-        and t.relation.lower() in ("from", "between")
+        # "between 17 and 21 November 2014": the head inside the time ("between 17 November and ..." has it before)
+        and (t.relation.lower() in ("from", "between") or t.text.lower().startswith(("from ", "between ")))
         and t.span is not None
         and t.span.start != t.span.end
         for t in find_time_expressions(text[:pos].rstrip())
@@ -131,7 +134,10 @@ def _next_day_edge(text: str) -> str:
 # intersection is empty); two years in a row are the range of both
 _YEAR_OR = re.compile(
     r"\b(?:(?:in|during)\s+)?(?P<y1>\d{4})(?:\s+(?:and\s*/\s*)?or|\s*,(?=\s*(?:(?:in|during)\s+)?\d{4}\s*,?\s*or\s+(?:in\s+)?both\b))\s+"
-    r"(?:(?:in|during)\s+)?(?P<y2>\d{4})\b",
+    r"(?:(?:in|during)\s+)?(?P<y2>\d{4})\b"
+    # "When did X last do R in 2014 and 2015?": the two years' events together (read as 2014 alone: its last one);
+    # not "in both 2014 and 2015" (each year)
+    r"|(?<!\bboth\s)\b(?:in|during)\s+(?P<a1>\d{4})\s+and\s+(?:in\s+)?(?P<a2>\d{4})\b(?!\s*(?:,|\s)\s*(?:and|or)\b)",
     re.IGNORECASE,
 )
 
@@ -140,6 +146,11 @@ def _year_or(text: str) -> str:
     """ "Was it in 2014 or in 2015 that ...?" as "Was it between 2014 and 2015 that ...?"; years not in a row are
     left as written (a range would take in the years between)."""
     m = _YEAR_OR.search(text)
+    if m is not None and m.group("a1"):
+        if int(m.group("a2")) != int(m.group("a1")) + 1:
+            return text
+        head = "Between" if m.group(0)[:1].isupper() else "between"
+        return text[: m.start()] + f"{head} {m.group('a1')} and {m.group('a2')}" + text[m.end() :]
     if m is None or int(m.group("y2")) != int(m.group("y1")) + 1:
         return text
     rest = text[m.end() :]
