@@ -246,7 +246,10 @@ def test_two_years_in_a_row_are_read_together(question: str) -> None:
 
 
 def test_both_years_or_years_apart_are_left() -> None:
-    for question in ("Who visited Iran in both 2014 and 2015?", "When did Iran first visit China during 2013 and 2015?"):
+    for question in (
+        "Who visited Iran in both 2014 and 2015?",
+        "When did Iran first visit China during 2013 and 2015?",
+    ):
         assert _rewritten(question) == question
 
 
@@ -270,3 +273,27 @@ def test_the_first_time_after_an_anchor_that(question: str, relation: AnchorRela
     tq = understand(question)
     assert [(a.relation, a.text) for a in tq.anchors] == [(relation, "Barack Obama visited China")]
     assert tq.relation_phrase == "hosted"
+
+
+# --- "(both days excluded)": the days strictly between
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Who visited Iran between 3 and 9 May 2015 (both days excluded)?",
+        "Between 3 May 2015 and 9 May 2015, exclusive of both, who visited Iran?",
+    ],
+)
+def test_both_edges_excluded(question: str) -> None:
+    assert _windows(question) == [(date(2015, 5, 4), date(2015, 5, 8))]
+    assert understand(question).relation_phrase == "visited"
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Who visited Iran from 3 to 4 May 2015 (both excluded)?", "Who visited Iran in 2015 (both days excluded)?"],
+)
+def test_both_edges_excluded_without_days_between_abstains(question: str) -> None:
+    with pytest.raises(QuestionError, match="no range of days"):
+        understand(question)
