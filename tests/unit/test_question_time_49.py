@@ -224,6 +224,11 @@ def test_the_calendar_period_of_an_anchor(question: str, relation: AnchorRelatio
     assert [(a.relation, a.text) for a in tq.anchors] == [(relation, anchor)]
 
 
+def test_a_calendar_week_with_other_days_is_not_the_calendar_week() -> None:
+    tq = understand("Who visited Iran in the same calendar week (Sunday to Saturday) as Barack Obama visited China?")
+    assert all(a.relation is not AnchorRelation.SAME_WEEK for a in tq.anchors)
+
+
 def test_calendar_year_with_its_number() -> None:
     assert _windows("Who visited Iran during calendar year 2014?") == [(date(2014, 1, 1), date(2014, 12, 31))]
     assert not understand("Who visited Iran during calendar year 2014?").anchors  # "calendar" was an anchor
@@ -292,7 +297,7 @@ def test_both_edges_excluded(question: str) -> None:
 
 @pytest.mark.parametrize(
     "question",
-    ["Who visited Iran from 3 to 4 May 2015 (both excluded)?", "Who visited Iran in 2015 (both days excluded)?"],
+    ["Who visited Iran from 3 to 4 May 2015 (both days excluded)?", "Who visited Iran in 2015 (both days excluded)?"],
 )
 def test_both_edges_excluded_without_days_between_abstains(question: str) -> None:
     with pytest.raises(QuestionError, match="no range of days"):

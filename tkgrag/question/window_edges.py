@@ -38,10 +38,11 @@ _BOTH = re.compile(
     r"\s*\)?(?=\s*[,?.!]|\s*$)",
     re.IGNORECASE,
 )
-# "(both days excluded)", ", exclusive of both," after a "from/between D1 and D2" range: the days strictly between
+# "(both days excluded)", ", exclusive of both," after a "from/between D1 and D2" range: the days strictly between (a
+# bare "both exclusive" is left unread: which day goes was taken as unsaid)
 _BOTH_OUT = re.compile(
     r"\s*,?\s*\(?\s*(?:both\s+(?:days|dates|ends)\s+(?:(?:are|being)\s+)?(?:excluded|exclusive|not\s+(?:included|counted))|"
-    r"both\s+(?:excluded|exclusive)|exclusive\s+of\s+both(?:\s+(?:days|dates|ends))?|(?:excluding|not\s+counting|"
+    r"exclusive\s+of\s+both(?:\s+(?:days|dates|ends))?|(?:excluding|not\s+counting|"
     r"not\s+including)\s+(?:both|either)(?:\s+(?:day|date|end)s?)?)\s*\)?(?=\s*[,?.!]|\s*$)",
     re.IGNORECASE,
 )
