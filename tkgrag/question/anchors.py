@@ -29,7 +29,7 @@ from tkgrag.question.lexicon import AUXILIARIES, ELLIPTICAL_END, UNIT_DAYS, word
 from tkgrag.question.model import Anchor, AnchorKind, AnchorRelation, TimeExpression
 
 _SAME = (
-    r"(?:(?:in|on|during|at|within)\s+)?(?:the\s+|that\s+)?(?:very\s+)?same\s+(?P<unit>day|date|week|month|year|time|period)"
+    r"(?:(?:in|on|during|at|within)\s+)?(?:the\s+|that\s+)?(?:very\s+)?same\s+(?:calendar\s+(?=\w+\b(?!\s*\()))?(?P<unit>day|date|week|month|year|time|period)"
     r"(?:\s+(?:as|that|of|when|in\s+which|on\s+which|with))?"
 )
 # "Besides X, who visited Y during that month?": a bare "that day/month/year" at the end of a clause (the period of an
@@ -39,7 +39,8 @@ _THAT_PERIOD = r"(?:in|on|during|within)\s+that\s+(?:very\s+)?(?P<unit4>day|mont
 # "the month after", "the year 2014").
 _PERIOD_WHEN = (
     # without a preposition only up front and before a main clause: "The day X visited Y, who else ...?"
-    r"(?:(?:in|on|during)\s+|^\s*(?=[^?]*,\s*(?:who|whom|what|which)\b))the\s+(?:very\s+)?(?P<unit2>day|week|month|year)(?:\s+(?:when|that|in\s+which|on\s+which)|"
+    r"(?:(?:in|on|during)\s+|^\s*(?=[^?]*,\s*(?:who|whom|what|which)\b))the\s+(?:very\s+)?(?:calendar\s+(?=\w+\b(?!\s*\()))?"
+    r"(?P<unit2>day|week|month|year)(?:\s+(?:when|that|in\s+which|on\s+which)|"
     # "during the month of X's visit" (not "the month of May")
     r"\s+of(?=\s+(?!(?:the\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|"
     r"december|\d))[^\W\d])|"

@@ -231,7 +231,7 @@ def once_clause(text: str) -> str:
 # "What was the first date after X did Y on which Z did W?": the relative clause ("on which ...") is the main event,
 # the words between "after" and it the anchor; read together they were one anchor and the question had no event
 _TIME_AFTER_WHICH = re.compile(
-    r"^\s*(?P<wh>what|which)\s+(?P<be>was|is|were|are)\s+the\s+"
+    r"^\s*(?P<wh>what|which|when)\s+(?P<be>was|is|were|are)\s+the\s+"
     r"(?P<ord>first|earliest|next|last|latest|final|most\s+recent)\s+(?P<noun>date|day|month|year|time|week)\s+"
     r"(?P<trig>after|before|following|since|prior\s+to)\s+(?P<anchor>[^?]+?)\s*,?\s+"
     r"(?P<rel>on\s+which|in\s+which|during\s+which|when|that)\s+(?P<main>[^?]+?)(?P<end>\s*[?.!]?\s*)$",

@@ -61,6 +61,18 @@ def stated_times(anchor: Anchor, times: Sequence[TimeExpression], text: str) -> 
     return out
 
 
+def trailing_time(anchor: Anchor, times: Sequence[TimeExpression], text: str) -> TimeExpression | None:
+    """A time that closes the question right after a trailing anchor ("When did Z next do R after X visited Y *in
+    2014*?"): it may be the anchor's own or the main clause's, which ``stated_times`` leaves unsaid."""
+    if not text[: anchor.trigger_start].strip() or anchor.relation not in (AnchorRelation.BEFORE, AnchorRelation.AFTER):
+        return None
+    for t in times:
+        start = t.relation_start if t.relation_start >= 0 else t.start
+        if start >= anchor.end and not text[anchor.end : start].strip() and not text[t.end :].strip(" ?.!"):
+            return t
+    return None
+
+
 def stated_in(anchor: Anchor, times: Sequence[TimeExpression], text: str) -> list[TemporalConstraint]:
     """``stated_times`` as constraints on the anchor event (those on the calendar)."""
     return [c for t in stated_times(anchor, times, text) if (c := explicit_constraint(t)) is not None]

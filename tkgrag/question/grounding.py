@@ -55,6 +55,7 @@ from tkgrag.question.constraints import (
     several_periods,
     stated_in,
     stated_times,
+    trailing_time,
     within_bound,
     within_window,
 )
@@ -171,10 +172,7 @@ class Grounder:
             # "Besides X, who criticised Y in the same month?": the month of X's own such event
             moved = excluded_links[0]
         with watch.stage("anchors"):
-            anchors = tuple(
-                self._anchor(tq.text, a, main, answer_role, moved, clauses, stated_in(a, tq.times, tq.text))
-                for a in tq.anchors
-            )
+            anchors = tuple(self._anchor_or_its_time(tq, a, main, answer_role, moved, clauses) for a in tq.anchors)
         if answer_role is AnswerRole.TIME and moved is not None:
             # "When did X and Y negotiate with Z on the same day?": the days both did it, within the stated times
             explicit = [c for t in tq.times if (c := explicit_constraint(t)) is not None]
@@ -477,6 +475,38 @@ class Grounder:
         return out
 
     # -- anchors --------------------------------------------------------------------------------------------
+    def _anchor_or_its_time(
+        self,
+        tq: TemporalQuestion,
+        anchor: Anchor,
+        main: _Clause,
+        answer_role: AnswerRole,
+        moved: GroundedEntity | None,
+        clauses: dict[Anchor, _Clause | None],
+    ) -> GroundedAnchor:
+        """``_anchor``, where a time closing the question right after a trailing anchor ("... after X visited Y in
+        2014?") may be the anchor's own: the anchor event must be the same either way (its earliest event, or the
+        one in that time), else which one is meant is unsaid and the anchor has none."""
+        ga = self._anchor(tq.text, anchor, main, answer_role, moved, clauses, stated_in(anchor, tq.times, tq.text))
+        tail = trailing_time(anchor, tq.times, tq.text)
+        said = explicit_constraint(tail) if tail is not None and ga.event is not None else None
+        if tail is None or said is None or ga.event is None:
+            return ga
+        within = self._anchor(tq.text, anchor, main, answer_role, moved, clauses, (said,))
+        if not within.ambiguous and (within.event is None or within.event.key == ga.event.key):
+            return ga  # no such event in that time (the time is the main clause's), or the same one
+        why = f"unresolved: {tail.text!r} after {anchor.text!r} may date the anchor or the question"
+        return GroundedAnchor(
+            anchor,
+            why,
+            ga.relation,
+            ga.subject,
+            ga.object,
+            ga.entities,
+            answer_role_entity=ga.answer_role_entity,
+            ambiguous=within.ambiguous or (ga.events[0], *within.events[:1]),
+        )
+
     def _anchor(
         self,
         text: str,

@@ -19,7 +19,7 @@ from tkgrag.temporal import MONTH_NAMES, Granularity
 _NAMED_DAY = re.compile(
     r"\b(?P<on>[Oo]n\s+)?(?:the\s+)?(?P<name>(?:[A-Z][\w'’.-]*\s+){0,4}(?:Day|Eve))\b"
     # "Independence Day in the United States (July 4) 2014": the country whose day it is
-    r"(?:\s+(?:in|of)\s+(?:the\s+)?(?:[A-Z][\w'’.-]*)(?:\s+[A-Z][\w'’.-]*){0,2})?(?:\s+(?P<year>\d{4}))?\s*"
+    r"(?:\s+(?:in|of)\s+(?P<country>(?:the\s+)?(?:[A-Z][\w'’.-]*)(?:\s+[A-Z][\w'’.-]*){0,2}))?(?:\s+(?P<year>\d{4}))?\s*"
     r"\((?P<date>[^()]{3,30})\)"
     # "on Bastille Day (14 July) 2015": the year after the bracket
     r"(?:(?(year)(?!)|\s+(?P<after>\d{4})\b))?"
@@ -31,6 +31,103 @@ _ON_NAME = re.compile(
     r"\((?P<date>[^()]{3,30})\)"
     r"(?:(?(year)(?!)|\s+(?P<after>\d{4})\b))?"
 )
+# A country's own day said with its country, on one date every year: "on US Independence Day 2014", "on India's
+# Independence Day 2015", "on Independence Day in the United States 2014". Without a country (or with one not here,
+# or whose day moves) it stays off the calendar and the reader abstains.
+_COUNTRY_DAYS: dict[str, tuple[int, int]] = {
+    "united states": (7, 4),
+    "india": (8, 15),
+    "pakistan": (8, 14),
+    "mexico": (9, 16),
+    "brazil": (9, 7),
+    "nigeria": (10, 1),
+    "kenya": (12, 12),
+    "ghana": (3, 6),
+    "indonesia": (8, 17),
+    "philippines": (6, 12),
+    "ukraine": (8, 24),
+    "south sudan": (7, 9),
+    "algeria": (7, 5),
+    "argentina": (7, 9),
+    "venezuela": (7, 5),
+    "colombia": (7, 20),
+    "peru": (7, 28),
+    "sri lanka": (2, 4),
+    "bangladesh": (3, 26),
+    "vietnam": (9, 2),
+    "belarus": (7, 3),
+    "kazakhstan": (12, 16),
+    "finland": (12, 6),
+    "malaysia": (8, 31),
+}
+_COUNTRY_WORDS = {
+    "us": "united states",
+    "u.s.": "united states",
+    "usa": "united states",
+    "u.s.a.": "united states",
+    "america": "united states",
+    "american": "united states",
+    "the united states": "united states",
+    "the us": "united states",
+    "the u.s.": "united states",
+    "the usa": "united states",
+    "the philippines": "philippines",
+    "indian": "india",
+    "pakistani": "pakistan",
+    "mexican": "mexico",
+    "brazilian": "brazil",
+    "nigerian": "nigeria",
+    "kenyan": "kenya",
+    "ghanaian": "ghana",
+    "indonesian": "indonesia",
+    "philippine": "philippines",
+    "ukrainian": "ukraine",
+    "algerian": "algeria",
+    "argentine": "argentina",
+    "argentinian": "argentina",
+    "venezuelan": "venezuela",
+    "colombian": "colombia",
+    "peruvian": "peru",
+    "bangladeshi": "bangladesh",
+    "vietnamese": "vietnam",
+    "belarusian": "belarus",
+    "kazakh": "kazakhstan",
+    "finnish": "finland",
+    "malaysian": "malaysia",
+}
+_COUNTRY = r"(?P<{0}>(?:the\s+)?[A-Z][\w.]*(?:\s+[A-Z][\w.]*){{0,2}})"
+_COUNTRY_DAY = re.compile(
+    r"\b(?:the\s+)?(?:" + _COUNTRY.format("c1") + r"(?:['’]s?)?\s+)?Independence\s+Day"
+    r"(?:\s+(?:in|of|for)\s+" + _COUNTRY.format("c2") + r")?(?:\s*,)?\s+(?:of\s+)?(?P<year>\d{4})\b(?!\s*\()"
+)
+
+
+def _country_day(said: str | None) -> tuple[int, int] | None:
+    """The (month, day) of the independence day of the country ``said`` names, where it has one date."""
+    if not said:
+        return None
+    name = " ".join(said.split()).lower()
+    name = _COUNTRY_WORDS.get(name, name)
+    name = name[4:] if name.startswith("the ") else name
+    return _COUNTRY_DAYS.get(_COUNTRY_WORDS.get(name, name))
+
+
+def _country_days(question: str) -> str:
+    """ "on US Independence Day 2014" -> "on 4 July 2014" (the country's one date); unchanged without a known
+    country (the time reader keeps "Independence Day" off its calendar: the reader abstains)."""
+
+    def said(m: re.Match[str]) -> str:
+        if m.group("c1") and m.group("c2"):
+            return m.group(0)
+        day = _country_day(m.group("c1") or m.group("c2"))
+        if day is None:
+            return m.group(0)
+        return f"{day[1]} {MONTH_NAMES[day[0] - 1]} {m.group('year')}"
+
+    return _COUNTRY_DAY.sub(said, question)
+
+
+_COUNTRY_NAMED = re.compile(r"\s*(?:['’]s?\s+)?Independence\s+Day$")
 _PLAIN = {
     *(n.lower() for n in MONTH_NAMES),
     "monday",
@@ -127,8 +224,16 @@ def named_days(question: str) -> str:
             return m.group(0)
         # "on Christmas Day (26 December) 2014": a name on the calendar whose day is not the bracket's contradicts it
         assert found[0].span is not None
-        named = find_time_expressions(f"{m.group('name')} {found[0].span.start.year if found[0].span.start else ''}")
-        if (
+        stated = found[0].span.start
+        named = find_time_expressions(f"{m.group('name')} {stated.year if stated else ''}")
+        own = _country_day(m.groupdict().get("country") or _COUNTRY_NAMED.sub("", m.group("name")).strip() or None)
+        if own is not None and "independence" in m.group("name").lower() and stated is not None:
+            if (stated.month, stated.day) != own:
+                raise UnreadablePair(
+                    f"cannot read {question!r}: the bracket ({m.group('date')}) is not {m.group('name')}; ask for the "
+                    "day or the name alone"
+                )
+        elif (
             len(named) == 1
             and named[0].span is not None
             and named[0].span.granularity is Granularity.DAY
@@ -145,4 +250,4 @@ def named_days(question: str) -> str:
             return m.group(0)
         return said(m)
 
-    return _ON_NAME.sub(said_name, _NAMED_DAY.sub(said, question))
+    return _country_days(_ON_NAME.sub(said_name, _NAMED_DAY.sub(said, question)))

@@ -66,13 +66,23 @@ def _window(t: str) -> str | None:
 
 _SCOPE_WORD = (
     r"(?:counting|considering|looking\s+(?:only\s+|just\s+)?at|taking|restricting\s+(?:it|this|ourselves)\s+to|"
-    r"limiting\s+(?:it|this|ourselves)\s+to|sticking\s+to|focusing\s+on)"
+    r"limiting\s+(?:it|this|ourselves)\s+to|sticking\s+to|focusing\s+on|viewing|treating|regarding|seeing|"
+    r"(?P<prep>over|across|with|for|in|throughout))"
 )
-# "Counting only 2014 and 2015, which ...", "Looking at 2014 only: who ...", "Only counting 2014 - who ..."
+# "2014 and 2015 taken together", "2015 as a whole", "2014 alone": the scope said whole (a preposition before the
+# time is a scope only with such a tail: "Over 2014 and 2015, ..." is read already)
+_WHOLE_TAIL = (
+    r"(?P<tail>\s+(?:only|alone|(?:taken\s+|considered\s+|viewed\s+|put\s+)?together|combined|jointly|as\s+a\s+whole|"
+    r"in\s+(?:full|its\s+entirety|their\s+entirety)|as\s+(?:one|a\s+single)\s+(?:period|span|window|stretch|block)))?"
+)
+# "Counting only 2014 and 2015, which ...", "Looking at 2014 only: who ...", "Only counting 2014 - who ...",
+# "Over 2014 and 2015 taken together, in which year ...", "Looking at 2015 as a whole, by whom was X ...?"
 _FRONT = re.compile(
-    rf"^\s*(?:only\s+)?{_SCOPE_WORD}\s+(?:only\s+|just\s+|solely\s+)?(?:the\s+(?:years?|months?|period)\s+)?"
-    r"(?P<t>[^,:;?()]{4,40}?)(?:\s+(?:only|alone))?(?:\s+into\s+(?:account|consideration))?\s*(?:[,:;]|\s[-\u2013\u2014])"
-    r"\s*(?P<rest>(?:who|whom|which|what|when|in\s+which|on\s+which|during\s+which|how|"
+    rf"^\s*(?:only\s+)?{_SCOPE_WORD}\s+(?:only\s+|just\s+|solely\s+)?(?:the\s+(?:years?|months?|period)\s+|"
+    r"the\s+(?:whole|entirety|full\s+year)\s+of\s+)?"
+    rf"(?P<t>[^,:;?()]{{4,40}}?){_WHOLE_TAIL}(?:\s+into\s+(?:account|consideration))?\s*(?:[,:;]|\s[-\u2013\u2014])"
+    r"\s*(?P<rest>(?:who|whom|whose|which|what|when|in\s+which|on\s+which|during\s+which|how|"
+    r"(?:by|to|with|from|for|against|of)\s+whom|"
     r"(?:just\s+|right\s+|shortly\s+)?(?:before|after|prior\s+to|following))\b)",
     re.IGNORECASE,
 )
@@ -80,6 +90,8 @@ _FRONT = re.compile(
 
 def _front_scope(text: str) -> str:
     m = _FRONT.match(text)
+    if m is not None and m.group("prep") and not m.group("tail"):
+        return text  # "Over 2014 and 2015, ...", "In 2014, ...": read as written
     if m is not None and (said := _window(m.group("t"))) is not None:
         return f"{said[:1].upper()}{said[1:]}, {text[m.start('rest') :]}"
     return text
@@ -267,9 +279,13 @@ def _occasion(text: str) -> str:
     return _THE_ONE_WHEN.sub(said, text)
 
 
+# "during calendar year 2014", "in the calendar year 2015": the year ("calendar" was read as an anchor or relation)
+_CALENDAR_YEAR = re.compile(r"\b(?:the\s+)?calendar\s+(?=year\s+\d{4}\b)", re.IGNORECASE)
+
+
 def scope_said(question: str) -> str:
     """``question`` with its scope, asked unit or statement said where the reader reads them; unchanged otherwise."""
-    question = _occasion(_SOURCE_BRACKET.sub("", question))
+    question = _occasion(_SOURCE_BRACKET.sub("", _CALENDAR_YEAR.sub("", question)))
     question = _period_ended(_front_scope(_form_bracket(question)))
     question = _rest_of_year(_period_over(_only_same_period(question)))
     return _units_asked(question)

@@ -1,10 +1,12 @@
-"""A season or part of a year with its months stated beside it: "the spring of 2014 (March, April and May)", "the
-autumn of 2014 (September, October and November)", "(that is, June, July and August)". The months say the window,
-whatever the season would mean elsewhere: the phrase is said as "March 2014 to May 2014". Months that do not follow one
-another, or a season that crosses the new year ("winter of 2014 (December, January and February)"), are left as
-written (which year's December is meant is unsaid). A season said across two years with its months in brackets ("the
-winter of 2014-15 (December 2014 to February 2015)", "(December to February)") is the bracket's months, the first in
-the first year where the bracket names no year; years that disagree with the stated ones are left as written."""
+"""A season or part of a year with its months stated beside it: "the spring of 2014 (March, April and May)", "the autumn
+of 2014 (September, October and November)", "(that is, June, July and August)", "Q2 2014, meaning April to June". The
+months say the window, whatever the season would mean elsewhere: the phrase is said as "March 2014 to May 2014"; a
+quarter or half whose stated months are not its own ("Q2 2014, meaning May to June") abstains. Months that do not
+follow one another, or a season that crosses the new year ("winter of 2014 (December, January and February)"), are
+left as written (which year's December is meant is unsaid). A season said across two years with its months in
+brackets ("the winter of 2014-15 (December 2014 to February 2015)", "(December to February)") is the bracket's
+months, the first in the first year where the bracket names no year; years that disagree with the stated ones are
+left as written."""
 
 from __future__ import annotations
 
@@ -19,8 +21,8 @@ from tkgrag.temporal import Granularity, TimeSpan
 _NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october")
 _MONTH = r"(?:" + "|".join((*_NAMES, "november", "december")) + r")\b"
 _STATED = re.compile(
-    r"\b(?:the\s+)?(?:(?:early|late|mid)[\s-]+)?(?:spring|summer|autumn|fall|winter|(?:first|second|third|fourth|last)"
-    r"\s+(?:quarter|half|third))\s+(?:of\s+)?(?:the\s+year\s+)?(?P<y>\d{4})\s*\(\s*(?:"
+    r"\b(?:(?:the\s+)?(?:(?:early|late|mid)[\s-]+)?(?:spring|summer|autumn|fall|winter|(?:first|second|third|fourth|last)"
+    r"\s+(?:quarter|half|third))\s+(?:of\s+)?(?:the\s+year\s+)?|Q[1-4]\s+)(?P<y>\d{4})\s*\(\s*(?:"
     r"(?:that\s+is|i\.\s?e\.|ie|namely|meaning|in\s+other\s+words|viz\.?)\s*[,:]?\s*(?:the\s+months(?:\s+of)?\s+)?"
     r"|(?:the\s+)?months(?:\s+of)?\s+)?(?P<months>"
     + _MONTH
@@ -35,8 +37,8 @@ _RANGE_WORD = re.compile(r"\b(?:to|through|until)\b|[-–]", re.IGNORECASE)
 
 # "in the spring of 2014, that is, March, April and May, ...": the gloss said with commas (its lead-in words needed)
 _STATED_SAID = re.compile(
-    r"\b(?:the\s+)?(?:(?:early|late|mid)[\s-]+)?(?:spring|summer|autumn|fall|winter|(?:first|second|third|fourth|last)"
-    r"\s+(?:quarter|half|third))\s+(?:of\s+)?(?:the\s+year\s+)?(?P<y>\d{4})\s*(?:,|:|\s[-–—])\s*(?:that\s+is|i\.\s?e\.|"
+    r"\b(?:(?:the\s+)?(?:(?:early|late|mid)[\s-]+)?(?:spring|summer|autumn|fall|winter|(?:first|second|third|fourth|last)"
+    r"\s+(?:quarter|half|third))\s+(?:of\s+)?(?:the\s+year\s+)?|Q[1-4]\s+)(?P<y>\d{4})\s*(?:,|:|\s[-–—])\s*(?:that\s+is|i\.\s?e\.|"
     r"namely|meaning|in\s+other\s+words)\s*[,:]?\s*(?:the\s+months(?:\s+of)?\s+)?(?P<months>"
     + _MONTH
     + r"(?:\s*(?:,|,?\s*and|to|through|until|-|–)\s*"
@@ -46,9 +48,34 @@ _STATED_SAID = re.compile(
 )
 
 
+_PART = re.compile(r"\b(?:(?P<q>first|second|third|fourth|last)\s+(?P<u>quarter|half)|q(?P<n>[1-4]))\b", re.IGNORECASE)
+_PART_NUMBER = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+
+
+def _own_months(said: str) -> tuple[int, int] | None:
+    """The first and last month of the quarter or half ``said`` names ("Q2", "the second half"); None for a season
+    or a third (or "the last quarter": as written)."""
+    part = _PART.search(said)
+    if part is None:
+        return None
+    if part.group("n"):
+        n, size = int(part.group("n")), 3
+    elif part.group("q").lower() in _PART_NUMBER:
+        size = 3 if part.group("u").lower() == "quarter" else 6
+        n = _PART_NUMBER[part.group("q").lower()]
+        if n * size > 12:
+            return None
+    else:
+        return None
+    return (n - 1) * size + 1, n * size
+
+
 def _said(m: re.Match[str]) -> str:
     names = _ONE.findall(m.group("months"))
     nums = [MONTHS[n.lower()] for n in names]
+    own = _own_months(m.group(0)[: m.start("y") - m.start()])
+    if own is not None and (nums[0], nums[-1]) != own:
+        raise UnreadablePair(f'the months stated in "{m.group(0).strip()}" are not its own: which are meant is unsaid')
     ranged = _RANGE_WORD.search(m.group("months")) is not None
     if ranged and len(nums) == 2 and nums[0] < nums[1]:
         pass  # "(April through June)": the two ends

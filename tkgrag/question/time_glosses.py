@@ -8,8 +8,10 @@ bracket that disagrees with its window, or is no time, is left as written, so th
   "(not counting the first day)" -> the range from the day after its first day;
 - (a side of an anchor within its period, "Earlier in the same year in which X did R to Y, but before that
   happened, who ...?", is ``clause_shapes._part_but``'s: one rule);
-- a scope in brackets after an anchor: "after X visited Y (within 2015)", "(counting only 2014)", "(2014 only)" ->
-  ", within 2015," (the bracket joined the anchor's words, so its event was not found);
+- a scope in brackets after an anchor: "after X visited Y (within 2015)", "(counting only 2014)", "(2014 only)", "(but
+  still in 2014)", "(2014 alone)" -> ", within 2015," (the bracket joined the anchor's words, so its event was not
+  found); the same scope closing the question after a comma: "..., looking only at 2014?" ("looking only" was read as
+  the relation), or between commas ("After X did R, but still in 2014, who ...?");
 - a window from a period's start to an anchor's day, that day excluded: "between the start of 2014 and the day X did R
   to Y (that day excluded)" -> "in 2014 before the day X did R to Y in 2014"; "(that day included)" -> "in 2014 until
   the day ..." (without an edge said, or with the anchor dated on its own, left as written: which days are meant is
@@ -157,14 +159,21 @@ def _excluded_edge(text: str) -> str:
 
 _SCOPE = re.compile(
     r"\s*\(\s*(?:(?:(?:counting|looking\s+at|considering|taking)\s+only|only\s+(?:counting|within|in|during)|within|"
-    r"limited\s+to|restricted\s+to|confined\s+to|only)\s+(?P<t>[^()]{4,40}?)|(?:(?:counting|considering|looking\s+at|taking)\s+)?(?P<t2>[^()]{4,40}?)\s+only)\s*\)",
+    r"limited\s+to|restricted\s+to|confined\s+to|only|(?:but|though|although|yet)?\s*(?:still|only|all)\s+(?:within|"
+    r"in|during|inside)|(?:but|though)\s+(?:within|in|during|inside))\s+(?P<t>[^()]{4,40}?)|"
+    r"(?:(?:counting|considering|looking\s+at|taking)\s+)?(?P<t2>[^()]{4,40}?)\s+(?:only|alone))\s*\)"
+    # ", looking only at 2014?", ", considering 2014 alone?" closing the question ("looking only at" was the relation)
+    r"|\s*,\s*(?:(?:looking\s+(?:only\s+|just\s+)?at|focusing\s+(?:only\s+|just\s+)?on)\s+"
+    r"(?:only\s+|just\s+)?)(?P<t3>[^(),?]{4,40}?)(?:\s+(?:only|alone))?(?=\s*[?.!]\s*$)"
+    # "After X did R, but still in 2014, who ...?": the same aside between commas
+    r"|\s*,\s*(?:but|though|yet)\s+(?:still\s+|only\s+)?(?:within|in|during|inside)\s+(?P<t4>[^(),?]{4,40}?)(?=\s*,)",
     re.IGNORECASE,
 )
 
 
 def _scope_bracket(text: str) -> str:
     def said(m: re.Match[str]) -> str:
-        t = (m.group("t") or m.group("t2")).strip()
+        t = (m.group("t") or m.group("t2") or m.group("t3") or m.group("t4")).strip()
         if _one_span(t) is None:
             return m.group(0)
         tail = text[m.end() : m.end() + 1]

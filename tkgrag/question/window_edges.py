@@ -1,11 +1,12 @@
-"""A window's edges said outright: "from the start of 2015 up to, but not including, 23 October 2015" (before that
-day), "(ending 13 August 2015 inclusive)" (through that day), "from D1 to D2, both days included" and "in the 14
-days from D1 to D2" (the range as said, when its length is the count), "from the day after D to ..." (from the next
-day), "in 2014 or in 2015 (or both)" (both years), "over the 7-day stretch D1 through D2" (the range), "after D1
-and before the month (M) was out" (from the day after D1 to M's last day) and "after the 14th" in the one month the
-question states (that day of it), "between D1 (exclusive) and D2 (inclusive)" (each edge as marked) and "from D to
-year end" (the end of D's year). Said in the words the time reader already reads before parsing; a count that
-disagrees with its range is left as written, so the safety rule abstains."""
+"""A window's edges said outright: "from the start of 2015 up to, but not including, 23 October 2015" (before that day),
+"(ending 13 August 2015 inclusive)" (through that day), "from D1 to D2, both days included" and "in the 14 days from
+D1 to D2" (the range as said, when its length is the count), "from the day after D to ..." (from the next day), "in
+2014 or in 2015 (or both)" (both years), "over the 7-day stretch D1 through D2" (the range), "after D1 and before the
+month (M) was out" (from the day after D1 to M's last day) and "after the 14th" in the one month the question states
+(that day of it), "between D1 (exclusive) and D2 (inclusive)" (each edge as marked), "between D1 and D2 (both days
+excluded)" (the days strictly between) and "from D to year end" (the end of D's year). Said in the words the time
+reader already reads before parsing; a count that disagrees with its range is left as written, so the safety rule
+abstains."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import re
 from datetime import date, timedelta
 
 from tkgrag.question.answer_type import unit_request
+from tkgrag.question.declarative import UnreadablePair
 from tkgrag.question.lexicon import NUMBER_WORDS, ORDINAL_WORDS
 from tkgrag.question.time_expressions import find_time_expressions
 from tkgrag.temporal import Granularity, TimeSpan, day_words, period_bounds
@@ -30,10 +32,44 @@ _INCLUSIVE_END = re.compile(
 )
 # ", both days included" / "(inclusive)" after a "from D1 to D2" range: the range's edges are in already
 _BOTH = re.compile(
-    r"\s*,?\s*\(?\s*(?:both\s+(?:days|dates|ends)\s+(?:included|inclusive|counted)|both\s+inclusive|inclusive)"
+    r"\s*,?\s*\(?\s*(?:both\s+(?:days|dates|ends)\s+(?:(?:are|being)\s+)?(?:included|inclusive|counted|in)|"
+    r"both\s+(?:included|inclusive|counted)|inclusive(?:\s+(?:of|at)\s+both(?:\s+(?:days|dates|ends))?)?|"
+    r"(?:including|counting)\s+both(?:\s+(?:days|dates|ends))?|(?:with\s+)?both\s+(?:days|dates|ends)\s+counting)"
     r"\s*\)?(?=\s*[,?.!]|\s*$)",
     re.IGNORECASE,
 )
+# "(both days excluded)", ", exclusive of both," after a "from/between D1 and D2" range: the days strictly between (a
+# bare "both exclusive" is left unread: which day goes was taken as unsaid)
+_BOTH_OUT = re.compile(
+    r"\s*,?\s*\(?\s*(?:both\s+(?:days|dates|ends)\s+(?:(?:are|being)\s+)?(?:excluded|exclusive|not\s+(?:included|counted))|"
+    r"exclusive\s+of\s+both(?:\s+(?:days|dates|ends))?|(?:excluding|not\s+counting|"
+    r"not\s+including)\s+(?:both|either)(?:\s+(?:day|date|end)s?)?)\s*\)?(?=\s*[,?.!]|\s*$)",
+    re.IGNORECASE,
+)
+
+
+def _both_out(text: str) -> str:
+    """ "between 3 and 9 May 2015 (both days excluded)" as "between 4 May 2015 and 8 May 2015"; where no range of
+    days ends right before it, or no day is left between its edges, the question is not read (the words were the
+    relation's, and the range was answered with its edges in)."""
+    m = _BOTH_OUT.search(text)
+    if m is None:
+        return text
+    head = text[: m.start()].rstrip()
+    for t in find_time_expressions(head):
+        span, start = t.span, (t.relation_start if t.relation_start >= 0 else t.start)
+        ranged = t.relation.lower() in ("from", "between") or t.text.lower().startswith(("from ", "between "))
+        if t.end != len(head) or not ranged or span is None or span.start is None or span.end is None:
+            continue
+        if span.granularity is not Granularity.DAY or (span.end - span.start).days < 2:
+            break
+        first, last = span.start + timedelta(days=1), span.end - timedelta(days=1)
+        said = f"between {day_words(first)} and {day_words(last)}"
+        said = said[:1].upper() + said[1:] if text[start : start + 1].isupper() else said
+        return text[:start] + said + text[m.end() :]
+    raise UnreadablePair(f'"{m.group(0).strip(" ,()")}" follows no range of days with a day between its edges')
+
+
 # "in the 14 days from D1 to D2": the count restates the range's length
 _DAY_NUMBER = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)|" + "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True))
 _COUNT = r"(?P<n>\d{1,3}|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
@@ -64,7 +100,8 @@ def _ranged_before(text: str, pos: int) -> bool:
     """Whether a "from/between D1 to/and D2" range of days ends right before ``pos``."""
     return any(
         t.end == len(text[:pos].rstrip())
-        and t.relation.lower() in ("from", "between")
+        # "between 17 and 21 November 2014": the head inside the time ("between 17 November and ..." has it before)
+        and (t.relation.lower() in ("from", "between") or t.text.lower().startswith(("from ", "between ")))
         and t.span is not None
         and t.span.start != t.span.end
         for t in find_time_expressions(text[:pos].rstrip())
@@ -131,7 +168,10 @@ def _next_day_edge(text: str) -> str:
 # intersection is empty); two years in a row are the range of both
 _YEAR_OR = re.compile(
     r"\b(?:(?:in|during)\s+)?(?P<y1>\d{4})(?:\s+(?:and\s*/\s*)?or|\s*,(?=\s*(?:(?:in|during)\s+)?\d{4}\s*,?\s*or\s+(?:in\s+)?both\b))\s+"
-    r"(?:(?:in|during)\s+)?(?P<y2>\d{4})\b",
+    r"(?:(?:in|during)\s+)?(?P<y2>\d{4})\b"
+    # "When did X last do R in 2014 and 2015?": the two years' events together (read as 2014 alone: its last one);
+    # not "in both 2014 and 2015" (each year)
+    r"|(?<!\bboth\s)\b(?:in|during)\s+(?P<a1>\d{4})\s+and\s+(?:in\s+)?(?P<a2>\d{4})\b(?!\s*(?:,|\s)\s*(?:and|or)\b)",
     re.IGNORECASE,
 )
 
@@ -140,6 +180,11 @@ def _year_or(text: str) -> str:
     """ "Was it in 2014 or in 2015 that ...?" as "Was it between 2014 and 2015 that ...?"; years not in a row are
     left as written (a range would take in the years between)."""
     m = _YEAR_OR.search(text)
+    if m is not None and m.group("a1"):
+        if int(m.group("a2")) != int(m.group("a1")) + 1:
+            return text
+        head = "Between" if m.group(0)[:1].isupper() else "between"
+        return text[: m.start()] + f"{head} {m.group('a1')} and {m.group('a2')}" + text[m.end() :]
     if m is None or int(m.group("y2")) != int(m.group("y1")) + 1:
         return text
     rest = text[m.end() :]
@@ -365,7 +410,7 @@ def _edge_marks(text: str) -> str:
 def window_edges(question: str) -> str:
     """``question`` with its window's stated edges said as "before D" / "through D" / the bare range; unchanged
     where it says none (or where a count disagrees with its range)."""
-    text = _year_or(_edge_marks(_next_day_edge(_but_not(_day_alone(_two_sided(_stretch(question)))))))
+    text = _year_or(_edge_marks(_next_day_edge(_but_not(_day_alone(_two_sided(_stretch(_both_out(question))))))))
     text = _INCLUSIVE_END.sub(lambda m: f"through {m.group('d')}", text)
     m = _BOTH.search(text)
     if m is not None and _ranged_before(text, m.start()):
