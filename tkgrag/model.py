@@ -263,6 +263,10 @@ class ReadPlan:
     relation: str | None = None
     time_granularity: Granularity = Granularity.DAY  # for TIME answers: the label's granularity
     exclude: frozenset[str] = field(default_factory=frozenset)  # entity keys never answered ("who else")
+    # entity keys answered only after every other answer: an anchor's own actor the question neither sets apart nor
+    # clearly admits ("Who offered to meet Qatar in the same month as Catherine Ashton's offer to meet Qatar?": one
+    # writer's gold leaves Ashton out, another's has her where she is the only one)
+    later: frozenset[str] = field(default_factory=frozenset)
     also: tuple[TemporalConstraint, ...] = ()  # further constraints every fact must meet ("first after X, in 2014")
     position: int = 1  # the n-th answer group in ``order`` ("the second to visit"): groups before it follow after it
 

@@ -65,8 +65,18 @@ def test_every_sector_mention_goes_into_one_query_and_each_takes_the_name_that_a
     roles = [AnswerRole.SUBJECT, AnswerRole.OBJECT, AnswerRole.OBJECT]
     params = sector_mentions(linked, links, roles, swapped=False)
     assert params == [
-        {"i": 0, "keys": ["Government_Official_(Mexico)", "Other_Authorities_(Mexico)"], "role": "subject"},
-        {"i": 1, "keys": ["Government_Official_(Chile)", "Other_Authorities_(Chile)"], "role": "object"},
+        {
+            "i": 0,
+            "keys": ["Government_Official_(Mexico)", "Other_Authorities_(Mexico)"],
+            "role": "subject",
+            "partner": None,
+        },
+        {
+            "i": 1,
+            "keys": ["Government_Official_(Chile)", "Other_Authorities_(Chile)"],
+            "role": "object",
+            "partner": None,
+        },
     ]
     # swapped roles (a passive read the other way): each mention's role swaps
     assert [p["role"] for p in sector_mentions(linked, links, roles, swapped=True)] == ["object", "subject"]

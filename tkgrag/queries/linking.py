@@ -49,8 +49,10 @@ UNWIND m.keys AS key
 MATCH (x:Entity {key: key})
 RETURN m.i AS i, key,
   CASE m.role
-    WHEN 'subject' THEN COUNT { (x)<-[:SUBJECT]-(e:Event) WHERE e.relation = $relation }
-    WHEN 'object' THEN COUNT { (x)<-[:OBJECT]-(e:Event) WHERE e.relation = $relation }
+    WHEN 'subject' THEN COUNT { (x)<-[:SUBJECT]-(e:Event) WHERE e.relation = $relation
+      AND (m.partner IS NULL OR EXISTS { (e)-[:OBJECT]->(:Entity {key: m.partner}) }) }
+    WHEN 'object' THEN COUNT { (x)<-[:OBJECT]-(e:Event) WHERE e.relation = $relation
+      AND (m.partner IS NULL OR EXISTS { (e)-[:SUBJECT]->(:Entity {key: m.partner}) }) }
     ELSE 0
   END AS n
 """

@@ -131,6 +131,7 @@ class GroundedQuestion:
     position: int = 1
     time_granularity: Granularity = Granularity.DAY
     exclude: frozenset[str] = field(default_factory=frozenset)
+    later: frozenset[str] = field(default_factory=frozenset)  # answered after all others (``ReadPlan.later``)
     rewritten: str | None = None
     unlinked: tuple[Mention, ...] = ()
     relation_phrase: str = ""  # the phrase the relation was matched to (a title a mention swallowed included)
@@ -183,6 +184,7 @@ class GroundedQuestion:
             relation=relation if relation is not None else self.relation,
             time_granularity=self.time_granularity,
             exclude=self.exclude,
+            later=self.later,
             also=self.also,
             position=self.position,
         )
@@ -277,6 +279,7 @@ class GroundedQuestion:
             "position": self.position,
             "time_granularity": self.time_granularity.value,
             "exclude": sorted(self.exclude),
+            "later": sorted(self.later),
             "rewritten": self.rewritten,
             "understood": self.understood,
             "complete": self.complete,

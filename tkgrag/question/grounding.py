@@ -46,7 +46,7 @@ from typing import Any
 
 from tkgrag.embed import Embedder
 from tkgrag.graph_reads import FactReads
-from tkgrag.model import AnswerRole, Evidence, TemporalConstraint, TemporalRelation
+from tkgrag.model import AnswerRole, Evidence, Order, TemporalConstraint, TemporalRelation
 from tkgrag.queries import linking as ql
 from tkgrag.question.constraints import (
     anchor_constraint,
@@ -229,6 +229,14 @@ class Grounder:
             )
         }
         exclude |= {e.key for e in excluded_links}
+        # the same-period anchor's own actor the question does not set apart may answer ("Who visited Mayotte in the
+        # same month as the visit Comoros paid to Mayotte?" -> Comoros, one writer's gold) but comes after any other
+        # (another writer's gold leaves it out: "... in the same month as Catherine Ashton's offer to meet Qatar")
+        later = {
+            ga.answer_role_entity
+            for ga in anchors
+            if ga.answer_role_entity and ga.anchor.relation in _SAME_PERIOD and order is Order.SUPPORT
+        } - exclude
 
         rewritten = None
         if anchors and anchors[0].event is not None:
@@ -250,10 +258,12 @@ class Grounder:
             position=position,
             time_granularity=gran,
             exclude=frozenset(exclude),
+            later=frozenset(later),
             rewritten=rewritten,
             unlinked=main.unlinked,
             relation_phrase=main.phrase,
-            either=_either(main.phrase, relation, main.candidates),
+            # a pro-form's relation is the anchor event's own ("X held talks with Y on D. Who else did so?")
+            either=() if from_anchor else _either(main.phrase, relation, main.candidates),
             timings_ms=watch.timings_ms,
         )
 
@@ -882,6 +892,14 @@ _NOMINAL_ACT_OF = re.compile(
     r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,2}?(?:cooperation|collaboration|appeals?|requests?|demands?|pleas?)\s+of\s+$",
     re.IGNORECASE,
 )
+# "the statement of journalists in X about Y", "the remarks of X on Y", "the accusations of X against Y": the words of
+# X's (its doer) about Y
+_NOMINAL_SAID_OF = re.compile(
+    r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+)?(?:statements?|remarks?|comments?|criticism|accusations?|threats?|warnings?|"
+    r"condemnations?|denunciations?|praise|complaints?)\s+of\s+$",
+    re.IGNORECASE,
+)
+_MID_SAID = re.compile(r"^\s+(?:about|on|regarding|concerning|against|toward|towards|to|at)\s+$", re.IGNORECASE)
 # "the conventional military attack by X on Y", "the criticism by X of Y": the doer after "by", then its target
 _NOMINAL_BY = re.compile(r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,3}?[a-z-]+\s+by\s+$", re.IGNORECASE)
 _MID_TARGET = re.compile(r"^\s+(?:on|against|of|to|toward|towards|at|with|upon)\s+$", re.IGNORECASE)
@@ -922,6 +940,8 @@ _MID_VERBED = re.compile(
     r"^\s+(?:[a-z]+ed|paid|made|had|held|took|struck|sent|gave|brought|undertook|conducted|put|threw|dealt|laid|set)\s+"
     r"(?:(?:in|out|up|forward)\s+)?"
     r"(?:with|to|at|against|toward|towards|on|about|regarding|concerning|into|over)\s+$"
+    # "the demand Boko Haram made of citizens of Nigeria", "the request X put to Y"
+    r"|^\s+(?:made|put|placed|addressed|issued)\s+(?:of|upon)\s+$"
     r"|^\s+(?:gave|offered|paid|showed|extended|lent|sent|granted|handed)\s+$",
     re.IGNORECASE,
 )
@@ -953,9 +973,12 @@ def _nominal_roles(text: str, entities: Sequence[GroundedEntity]) -> tuple[Groun
     before, mid = _NAME_ARTICLE.sub(" ", before), _NAME_ARTICLE.sub(" ", mid)
     # "(earlier than) the day the consultations of X with Y": the time word before the event noun says no role
     before = _TIME_OF_NOUN.sub(" ", before)
-    if after.strip(" ,(") and not _THIRD_PLACE.match(after):
+    # a parenthetical after the anchor ("(but still in 2014)") says no role
+    if after.strip(" ,(") and not _THIRD_PLACE.match(after) and not re.match(r"\s*\(", after):
         return None
     if (_NOMINAL_OF.match(before) or _NOMINAL_ACT_OF.match(before)) and _MID_WITH.match(mid):
+        return a, b, False
+    if _NOMINAL_SAID_OF.match(before) and _MID_SAID.match(mid):
         return a, b, False
     if _NOMINAL_BY.match(before) and _MID_TARGET.match(mid):
         return a, b, False
@@ -993,6 +1016,30 @@ _MAIN_NOUN_FROM = re.compile(
     rf"{_NOUN_LEAD}\s+(?:the|a|an)\s+(?:[a-z-]+\s+){{0,2}}?[a-z-]+\s+from\s+(?:the\s+)?$", re.IGNORECASE
 )
 _MAIN_MID = re.compile(r"^\s+(?:with|to|toward|towards)\s+(?:the\s+)?$", re.IGNORECASE)
+# "(saw) [the first instance of] X's offer of diplomatic cooperation to Y", "(when was) X's accusation against Y"
+_MAIN_POSSESSIVE_LEAD = re.compile(
+    rf"(?:{_NOUN_LEAD}|\bwhen)\s+(?:(?:the|a|an)\s+(?:[a-z-]+\s+){{0,2}}?(?:instance|occasion|case|time|example)s?\s+of\s+)?"
+    r"(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_MAIN_POSSESSIVE_MID = re.compile(
+    r"^['’]s?\s+(?:[a-z-]+\s+){0,4}?(?:with|to|toward|towards|against|on|about|at|into|regarding|concerning)\s+"
+    r"(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_MAIN_NOUN_BY = re.compile(
+    rf"(?:{_NOUN_LEAD}|\bwhen)\s+(?:the|a|an)\s+(?:[a-z-]+\s+){{0,2}}?[a-z-]+\s+by\s+(?:the\s+)?$", re.IGNORECASE
+)
+_MAIN_PREP_MID = re.compile(
+    r"^\s+(?:with|to|toward|towards|against|on|about|at|into|regarding|concerning)\s+(?:the\s+)?$", re.IGNORECASE
+)
+# "(the day when) the humanitarian aid to Y by X": the noun, its target, its doer ("the criticism of Y by X" is
+# ``event_agent``'s, read before)
+_MAIN_NOUN_TO_BY = re.compile(
+    rf"(?:{_NOUN_LEAD}|\bwhen)\s+(?:(?:the|a|an)\s+(?:[a-z-]+\s+){{0,2}}?(?:instance|occasion|case|time|example)s?\s+of\s+)?"
+    r"(?:the|a|an)\s+(?:[a-z-]+\s+){0,3}?(?:to|toward|towards|against|on|at|with|into|about)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
 # "(on which day did) the phone call between A and B (take place)", "the meeting of A and B": a joint act, which
 # ICEWS records both ways; the first named is read as its subject (two objects gave the days of either's events)
 _JOINT_NOUN = (
@@ -1018,7 +1065,17 @@ def _nominal_main_roles(text: str, a: Mention, b: Mention) -> list[AnswerRole] |
     before = text[max(0, first.start - 80) : first.start]
     if _JOINT_MID.match(text[first.end : second.start]) and _MAIN_NOUN_JOINT.search(before):
         return [AnswerRole.SUBJECT, AnswerRole.OBJECT] if first is a else [AnswerRole.OBJECT, AnswerRole.SUBJECT]
-    if not _MAIN_MID.match(text[first.end : second.start]):
+    mid = text[first.end : second.start]
+    if _MAIN_POSSESSIVE_MID.match(mid) and _MAIN_POSSESSIVE_LEAD.search(before):
+        # "(which month saw the first instance of) X's accusation against Y": the possessive is the doer
+        return [AnswerRole.SUBJECT, AnswerRole.OBJECT] if first is a else [AnswerRole.OBJECT, AnswerRole.SUBJECT]
+    if _MAIN_PREP_MID.match(mid) and _MAIN_NOUN_BY.search(before):
+        # "(when was) the earliest accusation by X against Y": the doer after "by", the target after its preposition
+        return [AnswerRole.SUBJECT, AnswerRole.OBJECT] if first is a else [AnswerRole.OBJECT, AnswerRole.SUBJECT]
+    if _MID_BY.match(mid) and _MAIN_NOUN_TO_BY.search(before):
+        # "(the day when) the humanitarian aid to Y by X (took place)": the "by" phrase is the doer
+        return [AnswerRole.OBJECT, AnswerRole.SUBJECT] if first is a else [AnswerRole.SUBJECT, AnswerRole.OBJECT]
+    if not _MAIN_MID.match(mid):
         return None
     if not (_MAIN_NOUN_OF.search(before) or (_MAIN_NOUN_FROM.search(before) and "from" in before[-12:].lower())):
         return None
@@ -1126,12 +1183,19 @@ def sector_mentions(
     swapped: bool,
 ) -> list[dict[str, object]]:
     """The parameters of ``ql.SECTOR_ROLE_COUNTS``: each linked sector mention (by its place in ``linked``) that has
-    several exact names and was linked to the first of them, with those names and its role in the relation."""
+    several exact names and was linked to the first of them, with those names and its role in the relation; and the
+    question's other entity in the other role (``partner``), whose events with it are the ones that count ("Anders
+    Anundsen's statement on officials in Russia": Government Official (Russia) has statements about it, but not
+    Anundsen's, which are about Other Authorities / Officials (Russia))."""
     out: list[dict[str, object]] = []
     for i, ((m, lk), r) in enumerate(zip(linked, roles, strict=True)):
         exact = _exact(links.get(m, []))
         if m.kind is MentionKind.ROLE and len(exact) > 1 and exact[0].key == lk.key:
-            out.append({"i": i, "keys": [x.key for x in exact], "role": (swap(r) if swapped else r).value})
+            others = [olk.key for j, ((_, olk), o) in enumerate(zip(linked, roles, strict=True)) if j != i and o != r]
+            partner = others[0] if len(linked) == 2 and len(others) == 1 else None
+            out.append(
+                {"i": i, "keys": [x.key for x in exact], "role": (swap(r) if swapped else r).value, "partner": partner}
+            )
     return out
 
 

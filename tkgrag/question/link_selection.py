@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from tkgrag.question.linking import EntityLink
 from tkgrag.question.model import Mention, MentionKind
+from tkgrag.question.sectors import sector_names
 
 # Weaker entity links count as unlinked. GraphLinker scores an inexact link 0.5 * relative full text + 0.5 * cosine,
 # so the best full-text hit needs a cosine of about 0.76 (on the MultiTQ sample against icews14, wrong guesses such as
@@ -90,12 +91,18 @@ def select_links(
         if best is not None and best.score < LINK_MIN_SCORE:
             best = None
         role = _unlinked_sector_around(i, mentions, links, chosen)
-        if role is not None and (best is None or best.score < EXACT_NAME):
+        if role is None and best is not None:
+            role = _citizens_read_as_country(i, mentions, links, chosen)
+        if role is not None and (best is None or best.score < EXACT_NAME or _citizens(role)):
             # "a ministry of Russia" where the store has neither Ministry (Russia) nor Russia: the holder's inexact
             # link (United Russia) is another actor; the sector goes unlinked, so the reader says so
             out.append((role, None))
             continue
-        if best is not None and best.score < EXACT_NAME and _people_as_another(mentions[i], best):
+        if best is not None and (
+            (best.score < EXACT_NAME and _people_as_another(mentions[i], best))
+            or (_citizens(mentions[i]) and not best.name.startswith("Citizen") and "(" not in best.name)
+        ):
+            # "Malaysian citizens" linked to Malaysia (the store lacks Citizen (Malaysia)): the country is no citizen
             # "people in Ukraine" where the store lacks Citizen (Ukraine): "People Associated with the Opposition
             # (Ukraine)" is another actor; unlinked, the reader says so
             out.append((mentions[i], None))
@@ -104,6 +111,41 @@ def select_links(
             continue  # an unlinkable run of lower-case words is no entity
         out.append((mentions[i], best))
     return out
+
+
+def _citizens(m: Mention) -> bool:
+    """A role mention of ICEWS's Citizen sector said in words ("citizens of X", "people in X", "Malaysian
+    civilians"; not the country's own name read as its people: "Laos" as the citizens of Laos)."""
+    return (
+        m.kind is MentionKind.ROLE
+        and bool(m.role)
+        and sector_names(m.role or "")[:1] == ("Citizen",)
+        and m.text.removeprefix("the ").strip() != (m.holder or "").removeprefix("the ").strip()
+        # not a possessive's word, which may be an adjective of the act: "South Korea's public statement"
+        and not re.search(r"['’]s?\s", m.text)
+    )
+
+
+def _citizens_read_as_country(
+    i: int, mentions: Sequence[Mention], links: Sequence[Sequence[EntityLink]], chosen: Sequence[int]
+) -> Mention | None:
+    """The citizens mention ("citizens of Malaysia") around the country name ``i`` was linked to, when none of the
+    citizens mention's links is a Citizen entity (the store lacks Citizen (Malaysia)): the country's events are not
+    its citizens', so the mention goes unlinked and the reader says so (the country answered for them before)."""
+    m = mentions[i]
+    if m.kind is not MentionKind.NAME:
+        return None
+    for j, r in enumerate(mentions):
+        if (
+            j != i
+            and j not in chosen
+            and _citizens(r)
+            and r.start <= m.start
+            and m.end <= r.end
+            and not any(lk.name.startswith("Citizen") for lk in links[j])
+        ):
+            return r
+    return None
 
 
 def _people_as_another(m: Mention, link: EntityLink) -> bool:

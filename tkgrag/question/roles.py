@@ -41,7 +41,9 @@ _RECEIVE_FROM = re.compile(
     r"(?:receiv\w*|got|gets?|getting|obtain\w*)\b(?![^,;?]*\bvisit)[^,;?]*?"
     r"(?:\bfrom\b|\s[-–—]+\s*(?:and\s+)?by\s+(?:whom|who|which|what)\b)"
     # "X was the subject / target of a statement by Y": Y made it, X is its object
-    r"|(?:(?:was|were|is|are|been|being)\s+)?(?:the\s+|a\s+)?(?:subject|target|object|recipient|focus)\s+of\b[^,;?]*?\bby\b",
+    r"|(?:(?:was|were|is|are|been|being)\s+)?(?:the\s+|a\s+)?(?:subject|target|object|recipient|focus)\s+of\b[^,;?]*?\bby\b"
+    # "X suffered unconventional violence at the hands of Y", "X faced attacks at the hands of Y": Y did it
+    r"|(?:suffer|endur|experienc|fac|sustain|receiv|undergo|underw)\w*\b[^,;?]*?\bat\s+the\s+hands\s+of\b",
     re.IGNORECASE,
 )
 # "From whom did X receive a visit?": Host_a_visit, X its subject as said (``_RECEIVE_FROM``'s exception)
@@ -87,13 +89,16 @@ def _word_at(text: str, start: int) -> str:
     return m.group() if m is not None else ""
 
 
+_AGENT_BEFORE = re.compile(r"\b(?:by|from|at\s+the\s+hands\s+of)\s+(?:the\s+)?$", re.IGNORECASE)
+
+
 def syntactic_role(text: str, mention: Mention, verb_start: int | None, *, passive: bool = False) -> AnswerRole:
     """The role of ``mention`` in the clause whose verb starts at ``verb_start`` (see the module docstring)."""
     if verb_start is None:
         return AnswerRole.OBJECT if not _AUX_INVERSION.match(text) else AnswerRole.SUBJECT
     if mention.start < verb_start:
         return AnswerRole.OBJECT if passive else AnswerRole.SUBJECT
-    if passive and re.search(r"\b(?:by|from)\s+(?:the\s+)?$", text[: mention.start], re.IGNORECASE):
+    if passive and _AGENT_BEFORE.search(text[: mention.start]):
         return AnswerRole.SUBJECT
     return AnswerRole.OBJECT
 

@@ -114,6 +114,10 @@ def apply_plan(facts: Sequence[Evidence], plan: ReadPlan) -> list[AnswerCandidat
     if plan.position > 1 and len(groups) >= plan.position:
         n = plan.position - 1
         groups = groups[n:] + groups[:n]
+    later = {_norm(x) for x in plan.later}
+    if later and any(a not in later for a in by_answer):
+        groups = [[a for a in g if a not in later] for g in groups]
+        groups = [g for g in groups if g] + [sorted((a for a in by_answer if a in later), key=lambda a: (shown[a], a))]
 
     def deciding_first(f: Evidence) -> tuple[float, float, str]:
         return (_time_key(f, plan.order, plan.constraint), -f.score, f.key)

@@ -264,7 +264,8 @@ class SymbolicReader:
             if theirs and theirs[0].text != answers[0].text:
                 return (
                     f'"{g.relation_phrase}" may mean {other} or {relation}, and they answer differently: '
-                    f'{theirs[0].text} and {answers[0].text}; say which (e.g. "arrested or charged", "sued")'
+                    f"{theirs[0].text} and {answers[0].text}; say which"
+                    + (' (e.g. "arrested or charged", "sued")' if "lawsuit" in other + relation else "")
                 )
         return None
 
