@@ -1016,10 +1016,11 @@ _MAIN_NOUN_FROM = re.compile(
     rf"{_NOUN_LEAD}\s+(?:the|a|an)\s+(?:[a-z-]+\s+){{0,2}}?[a-z-]+\s+from\s+(?:the\s+)?$", re.IGNORECASE
 )
 _MAIN_MID = re.compile(r"^\s+(?:with|to|toward|towards)\s+(?:the\s+)?$", re.IGNORECASE)
+# "the first instance of", "the last occasion of" before a main clause's event noun (optional)
+_INSTANCE_OF = r"(?:(?:the|a|an)\s+(?:[a-z-]+\s+){0,2}?(?:instance|occasion|case|time|example)s?\s+of\s+)?"
 # "(saw) [the first instance of] X's offer of diplomatic cooperation to Y", "(when was) X's accusation against Y"
 _MAIN_POSSESSIVE_LEAD = re.compile(
-    rf"(?:{_NOUN_LEAD}|\bwhen)\s+(?:(?:the|a|an)\s+(?:[a-z-]+\s+){{0,2}}?(?:instance|occasion|case|time|example)s?\s+of\s+)?"
-    r"(?:the\s+)?$",
+    rf"(?:{_NOUN_LEAD}|\bwhen)\s+{_INSTANCE_OF}(?:the\s+)?$",
     re.IGNORECASE,
 )
 _MAIN_POSSESSIVE_MID = re.compile(
@@ -1036,7 +1037,7 @@ _MAIN_PREP_MID = re.compile(
 # "(the day when) the humanitarian aid to Y by X": the noun, its target, its doer ("the criticism of Y by X" is
 # ``event_agent``'s, read before)
 _MAIN_NOUN_TO_BY = re.compile(
-    rf"(?:{_NOUN_LEAD}|\bwhen)\s+(?:(?:the|a|an)\s+(?:[a-z-]+\s+){{0,2}}?(?:instance|occasion|case|time|example)s?\s+of\s+)?"
+    rf"(?:{_NOUN_LEAD}|\bwhen)\s+{_INSTANCE_OF}"
     r"(?:the|a|an)\s+(?:[a-z-]+\s+){0,3}?(?:to|toward|towards|against|on|at|with|into|about)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
@@ -1062,25 +1063,31 @@ def _nominal_main_roles(text: str, a: Mention, b: Mention) -> list[AnswerRole] |
     first, second = (a, b) if a.start < b.start else (b, a)
     if first.end > second.start:
         return None
+
+    def doer(first_named: bool) -> list[AnswerRole]:
+        """(a, b)'s roles where the doer is the first named of the two (or the second)."""
+        if (first is a) == first_named:
+            return [AnswerRole.SUBJECT, AnswerRole.OBJECT]
+        return [AnswerRole.OBJECT, AnswerRole.SUBJECT]
+
     before = text[max(0, first.start - 80) : first.start]
-    if _JOINT_MID.match(text[first.end : second.start]) and _MAIN_NOUN_JOINT.search(before):
-        return [AnswerRole.SUBJECT, AnswerRole.OBJECT] if first is a else [AnswerRole.OBJECT, AnswerRole.SUBJECT]
     mid = text[first.end : second.start]
+    if _JOINT_MID.match(mid) and _MAIN_NOUN_JOINT.search(before):
+        return doer(first_named=True)
     if _MAIN_POSSESSIVE_MID.match(mid) and _MAIN_POSSESSIVE_LEAD.search(before):
         # "(which month saw the first instance of) X's accusation against Y": the possessive is the doer
-        return [AnswerRole.SUBJECT, AnswerRole.OBJECT] if first is a else [AnswerRole.OBJECT, AnswerRole.SUBJECT]
+        return doer(first_named=True)
     if _MAIN_PREP_MID.match(mid) and _MAIN_NOUN_BY.search(before):
         # "(when was) the earliest accusation by X against Y": the doer after "by", the target after its preposition
-        return [AnswerRole.SUBJECT, AnswerRole.OBJECT] if first is a else [AnswerRole.OBJECT, AnswerRole.SUBJECT]
+        return doer(first_named=True)
     if _MID_BY.match(mid) and _MAIN_NOUN_TO_BY.search(before):
         # "(the day when) the humanitarian aid to Y by X (took place)": the "by" phrase is the doer
-        return [AnswerRole.OBJECT, AnswerRole.SUBJECT] if first is a else [AnswerRole.SUBJECT, AnswerRole.OBJECT]
+        return doer(first_named=False)
     if not _MAIN_MID.match(mid):
         return None
     if not (_MAIN_NOUN_OF.search(before) or (_MAIN_NOUN_FROM.search(before) and "from" in before[-12:].lower())):
         return None
-    subject, object_ = AnswerRole.SUBJECT, AnswerRole.OBJECT
-    return [subject, object_] if first is a else [object_, subject]
+    return doer(first_named=True)
 
 
 _NOMINAL = re.compile(

@@ -4,7 +4,7 @@ qualifiers, then exact links before longer spans before better scores."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from tkgrag.question.linking import EntityLink
 from tkgrag.question.model import Mention, MentionKind
@@ -126,26 +126,31 @@ def _citizens(m: Mention) -> bool:
     )
 
 
+def _enclosing(i: int, mentions: Sequence[Mention], chosen: Sequence[int]) -> Iterator[tuple[int, Mention]]:
+    """The mentions not yet chosen that span the name mention ``i`` (a sector or citizens mention around its
+    holder's name), with their places; none when ``i`` is no name."""
+    m = mentions[i]
+    if m.kind is not MentionKind.NAME:
+        return
+    for j, r in enumerate(mentions):
+        if j != i and j not in chosen and r.start <= m.start and m.end <= r.end:
+            yield j, r
+
+
 def _citizens_read_as_country(
     i: int, mentions: Sequence[Mention], links: Sequence[Sequence[EntityLink]], chosen: Sequence[int]
 ) -> Mention | None:
     """The citizens mention ("citizens of Malaysia") around the country name ``i`` was linked to, when none of the
     citizens mention's links is a Citizen entity (the store lacks Citizen (Malaysia)): the country's events are not
     its citizens', so the mention goes unlinked and the reader says so (the country answered for them before)."""
-    m = mentions[i]
-    if m.kind is not MentionKind.NAME:
-        return None
-    for j, r in enumerate(mentions):
-        if (
-            j != i
-            and j not in chosen
-            and _citizens(r)
-            and r.start <= m.start
-            and m.end <= r.end
-            and not any(lk.name.startswith("Citizen") for lk in links[j])
-        ):
-            return r
-    return None
+    return next(
+        (
+            r
+            for j, r in _enclosing(i, mentions, chosen)
+            if _citizens(r) and not any(lk.name.startswith("Citizen") for lk in links[j])
+        ),
+        None,
+    )
 
 
 def _people_as_another(m: Mention, link: EntityLink) -> bool:
@@ -157,18 +162,15 @@ def _unlinked_sector_around(
     i: int, mentions: Sequence[Mention], links: Sequence[Sequence[EntityLink]], chosen: Sequence[int]
 ) -> Mention | None:
     """The sector mention ("the ministry of Russia") whose holder is mention ``i``, when no reading links it."""
-    m = mentions[i]
-    if m.kind is not MentionKind.NAME:
-        return None
-    for j, r in enumerate(mentions):
-        if (
-            j != i
-            and j not in chosen
-            and r.kind is MentionKind.ROLE
-            and r.holder == m.text
-            and r.start <= m.start
-            and m.end == r.end
+    name = mentions[i]
+    return next(
+        (
+            r
+            for j, r in _enclosing(i, mentions, chosen)
+            if r.kind is MentionKind.ROLE
+            and r.holder == name.text
+            and name.end == r.end
             and not any(lk.score >= LINK_MIN_SCORE for lk in links[j])
-        ):
-            return r
-    return None
+        ),
+        None,
+    )
