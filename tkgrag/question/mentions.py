@@ -42,7 +42,8 @@ _NOT_NAME_START = (
     | words(
         "before after during since until till while prior following between as list name tell give please find "
         "show among within throughout across over spanning upon under according besides except i'd i'm i've i'll "
-        "we'd identify state specify mention provide apart aside excluding earlier later less"
+        "we'd identify state specify mention provide apart aside excluding earlier later less exclude leave leaving "
+        "omit omitting disregard disregarding"
     )
 )
 _POSSESSIVE = re.compile(r"(?:['’]s|(?<=s)['’])$")
@@ -298,6 +299,10 @@ def _role_of(text: str, holder: Mention) -> Mention | None:
     m = _ROLE_BEFORE.search(text, max(0, holder.start - 60), holder.start)
     if m is None:
         return _bare_sector_role(text, holder)
+    bare = _bare_sector_role(text, holder)
+    if bare is not None and bare.start < m.start():
+        # "members of the public in Nigeria": a sector phrase of the lexicon that holds the article
+        return bare
     if any(w.lower() in _ROLE_STOP for w in m.group("role").split()):
         # "the first to blame citizens of India": the article belongs to "the first", the sector has none
         return _bare_sector_role(text, holder)
@@ -400,7 +405,8 @@ def _possessive_role(text: str, toks: list[_Tok], j: int, holder: Mention) -> Me
 
 # Lower-case words right before "of/in/from <holder>", without an article: "a request to citizens of Tanzania",
 # "a statement about armed rebels in Yemen".
-_WORDS_BEFORE_PREP = re.compile(r"(?P<words>(?:[a-z][\w-]*\s+){1,3})(?P<prep>of|in|from)\s+(?:the\s+)?$")
+# Up to four words: "members of the public in Nigeria".
+_WORDS_BEFORE_PREP = re.compile(r"(?P<words>(?:[a-z][\w-]*\s+){1,4})(?P<prep>of|in|from)\s+(?:the\s+)?$")
 
 
 def _bare_sector_role(text: str, holder: Mention) -> Mention | None:
@@ -497,12 +503,15 @@ def find_mentions(text: str, blocked: Iterable[tuple[int, int]] = ()) -> list[Me
             # (both readings compete in linking; "the head of Trinidad and Tobago" keeps the whole one)
             out.append(first_role)
         if toks[j].possessive:
-            owned = _possessive_role(text, toks, j, names[0])
-            if owned is not None:
-                out.append(owned)
-            sector = _sector_after(text, toks, j, names[0])
-            if sector is not None:
-                out.append(sector)
+            # "Al-Shabaab and Kenya's press": the possessive may hold only the last of the joined names
+            last = next((m for m in names[1:] if m.kind is MentionKind.NAME and m.end == names[0].end), None)
+            for holder in (names[0], *((last,) if last is not None and last.start > names[0].start else ())):
+                owned = _possessive_role(text, toks, j, holder)
+                if owned is not None:
+                    out.append(owned)
+                sector = _sector_after(text, toks, j, holder)
+                if sector is not None:
+                    out.append(sector)
         else:
             country = country_of(names[0].text)
             named = country_named(names[0].text) if country is None else None
