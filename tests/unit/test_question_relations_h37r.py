@@ -192,3 +192,51 @@ def test_a_bare_participle_by_x_says_no_roles() -> None:
     # guard: "visited by X with Y" is no event noun held by X
     text = "visited by Iran with Oman"
     assert _nominal_roles(text, [_ge(text, "Iran", "A"), _ge(text, "Oman", "B")]) is None
+
+
+# -- "once" before a sector said without an article -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "anchor"),
+    [
+        (
+            "Who issued a statement to criminals in Bangladesh next, once people in Bangladesh sued criminals in "
+            "Bangladesh?",
+            "people in Bangladesh sued criminals in Bangladesh",
+        ),
+        (
+            "Who held consultations with Prayuth Chan-ocha next, once people in Thailand pressed demands on Prayuth "
+            "Chan-ocha?",
+            "people in Thailand pressed demands on Prayuth Chan-ocha",
+        ),
+        ("Which actor visited Iran once officials of Iraq met Iran?", "officials of Iraq met Iran"),
+    ],
+)
+def test_once_before_a_sector_is_after(question: str, anchor: str) -> None:
+    assert [(a.trigger, a.text) for a in understand(question).anchors] == [("after", anchor)]
+
+
+@pytest.mark.parametrize("question", ["Who visited Iran once a year in 2014?", "Who met people in Iran once in 2014?"])
+def test_once_as_an_adverb_is_no_anchor(question: str) -> None:
+    assert understand(question).anchors == ()
+
+
+# -- a group named with a lower-case word inside ----------------------------------------------------------------------
+
+
+def test_hacker_group_anonymous_is_one_candidate_name() -> None:
+    q = "Who visited China on the same day that Hacker group Anonymous commented on the police in the United States?"
+    assert "Hacker group Anonymous" in [m.text for m in understand(q).mentions]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Right after 2015-04-26, who was the first to sign a deal with South Korea?",
+        "Shortly after 7 April 2015, who was the first to confer with China?",
+        "Directly after the 29th of January 2015, who was the first to make a request of Malaysia?",
+    ],
+)
+def test_right_after_opens_no_name(question: str) -> None:
+    assert all(m.text.split()[0] not in ("Right", "Shortly", "Directly") for m in understand(question).mentions)

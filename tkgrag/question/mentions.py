@@ -43,7 +43,7 @@ _NOT_NAME_START = (
         "before after during since until till while prior following between as list name tell give please find "
         "show among within throughout across over spanning upon under according besides except i'd i'm i've i'll "
         "we'd identify state specify mention provide apart aside excluding earlier later less exclude leave leaving "
-        "omit omitting disregard disregarding"
+        "omit omitting disregard disregarding right shortly immediately directly"
     )
 )
 _POSSESSIVE = re.compile(r"(?:['’]s|(?<=s)['’])$")
@@ -481,6 +481,11 @@ def _is_sector_phrase(words: Sequence[str]) -> bool:
 _MEDIA_TAIL = re.compile(r"\s+(?:news\s+agency|news\s+service|news\s+network|newspaper)\b", re.IGNORECASE)
 
 
+# "Hacker group Anonymous": ICEWS names some groups with the lower-case word inside; the whole span competes with its
+# parts in linking (an exact name wins, else the parts are read as before)
+_GROUP_INSIDE = re.compile(r"\b[A-Z][\w-]*\s+(?:group|movement)\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*")
+
+
 def find_mentions(text: str, blocked: Iterable[tuple[int, int]] = ()) -> list[Mention]:
     """Candidate mentions in ``text``; spans in ``blocked`` (time expressions, signal words) are never part of one."""
     blocked = list(blocked)
@@ -526,6 +531,11 @@ def find_mentions(text: str, blocked: Iterable[tuple[int, int]] = ()) -> list[Me
                     # "Nigerians", "Afghans": the country's citizens (ICEWS's Citizen (Nigeria)); not "the Japanese"
                     m = names[0]
                     out.append(Mention(m.text, m.start, m.end, MentionKind.ROLE, role="citizens", holder=country))
+    out.extend(
+        Mention(g.group(), g.start(), g.end(), MentionKind.NAME)
+        for g in _GROUP_INSIDE.finditer(text)
+        if _outside(g.start(), g.end(), blocked)
+    )
     out.extend(_possessed_sectors(text, [m for m in out if m.kind is MentionKind.NAME], blocked))
     if not any(c.isupper() for c in text[1:]):
         out.extend(_chunks(text, toks))
