@@ -240,3 +240,23 @@ def test_hacker_group_anonymous_is_one_candidate_name() -> None:
 )
 def test_right_after_opens_no_name(question: str) -> None:
     assert all(m.text.split()[0] not in ("Right", "Shortly", "Directly") for m in understand(question).mentions)
+
+
+# -- "name the month" after a fronted phrase --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "unit"),
+    [
+        ("Considering 2014 only, name the month when South Korea first negotiated with Japan.", "month"),
+        ("In 2014, name the day on which Iran visited Oman.", "day"),
+        ("Looking at 2015 alone, please give the date when Iran last visited Oman.", "day"),
+    ],
+)
+def test_a_time_request_after_a_fronted_phrase(question: str, unit: str) -> None:
+    at = understand(question).answer_type
+    assert at.kind.value == "time" and at.granularity is not None and at.granularity.value == unit
+
+
+def test_naming_an_actor_after_a_fronted_phrase_stays_an_entity() -> None:
+    assert understand("In 2014, name the country that Iran visited first.").answer_type.kind.value == "entity"
