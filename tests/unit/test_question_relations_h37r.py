@@ -260,3 +260,17 @@ def test_a_time_request_after_a_fronted_phrase(question: str, unit: str) -> None
 
 def test_naming_an_actor_after_a_fronted_phrase_stays_an_entity() -> None:
     assert understand("In 2014, name the country that Iran visited first.").answer_type.kind.value == "entity"
+
+
+# -- "Within 2015, what was the last day before X did Y on which ..." -------------------------------------------------
+
+
+def test_a_fronted_scope_before_the_last_day_before_on_which() -> None:
+    tq = understand(
+        "Within 2015, what was the last day before the head of government of Greece negotiated with Abdel Fattah "
+        "Al-Sisi on which the head of government of Greece consulted Abdel Fattah Al-Sisi?"
+    )
+    assert [(a.trigger, a.text) for a in tq.anchors] == [
+        ("Before", "the head of government of Greece negotiated with Abdel Fattah Al-Sisi")
+    ]
+    assert tq.relation_phrase == "consulted" and tq.answer_type.kind.value == "time"

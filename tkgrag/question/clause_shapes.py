@@ -232,7 +232,9 @@ def once_clause(text: str) -> str:
 # "What was the first date after X did Y on which Z did W?": the relative clause ("on which ...") is the main event,
 # the words between "after" and it the anchor; read together they were one anchor and the question had no event
 _TIME_AFTER_WHICH = re.compile(
-    r"^\s*(?P<wh>what|which|when)\s+(?P<be>was|is|were|are)\s+the\s+"
+    # a fronted scope is kept after the anchor: "Within 2015, what was the last day before X did Y on which ..."
+    r"^\s*(?:(?P<lead>(?:within|in|during|over|considering|looking\s+at|for)\s+[^,?]+?)\s*,\s*)?"
+    r"(?P<wh>what|which|when)\s+(?P<be>was|is|were|are)\s+the\s+"
     r"(?P<ord>first|earliest|next|last|latest|final|most\s+recent)\s+(?P<noun>date|day|month|year|time|week)\s+"
     r"(?P<trig>after|before|following|since|prior\s+to)\s+(?P<anchor>[^?]+?)\s*,?\s+"
     r"(?P<rel>on\s+which|in\s+which|during\s+which|when|that)\s+(?P<main>[^?]+?)(?P<end>\s*[?.!]?\s*)$",
@@ -248,8 +250,9 @@ def time_after_which(text: str) -> str:
         return text  # "the first date after 5 May 2014 on which ...": a time, read by the time path
     trig = m.group("trig")
     end = m.group("end").strip() or "?"
+    lead = f"{m.group('lead')[:1].lower()}{m.group('lead')[1:]}, " if m.group("lead") else ""
     return (
-        f"{trig[:1].upper()}{trig[1:]} {m.group('anchor').strip()}, {m.group('wh').lower()} {m.group('be')} the "
+        f"{trig[:1].upper()}{trig[1:]} {m.group('anchor').strip()}, {lead}{m.group('wh').lower()} {m.group('be')} the "
         f"{m.group('ord')} {m.group('noun')} {m.group('rel')} {m.group('main').strip()}{end}"
     )
 
