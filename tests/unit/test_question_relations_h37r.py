@@ -274,3 +274,21 @@ def test_a_fronted_scope_before_the_last_day_before_on_which() -> None:
         ("Before", "the head of government of Greece negotiated with Abdel Fattah Al-Sisi")
     ]
     assert tq.relation_phrase == "consulted" and tq.answer_type.kind.value == "time"
+
+
+@pytest.mark.parametrize(
+    ("question", "mention"),
+    [
+        ("In March 2015, members of the Nigerian public rejected whom?", "members of the Nigerian public"),
+        ("Whom did members of the Kenyan police arrest in 2014?", "members of the Kenyan police"),
+    ],
+)
+def test_members_of_a_sector_are_the_sector(question: str, mention: str) -> None:
+    tq = understand(question)
+    assert mention in [m.text for m in tq.mentions if m.kind is MentionKind.ROLE]
+    assert "members" not in tq.relation_phrase
+
+
+def test_which_members_of_a_sector_keeps_the_question_word() -> None:
+    tq = understand("Which members of the Nigerian government visited Iran?")
+    assert all(not m.text.startswith("members") for m in tq.mentions)

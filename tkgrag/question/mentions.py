@@ -43,7 +43,8 @@ _NOT_NAME_START = (
         "before after during since until till while prior following between as list name tell give please find "
         "show among within throughout across over spanning upon under according besides except i'd i'm i've i'll "
         "we'd identify state specify mention provide apart aside excluding earlier later less exclude leave leaving "
-        "omit omitting disregard disregarding right shortly immediately directly"
+        "omit omitting disregard disregarding right shortly immediately directly anyone anybody someone somebody "
+        "everyone everybody"
     )
 )
 _POSSESSIVE = re.compile(r"(?:['’]s|(?<=s)['’])$")
@@ -537,11 +538,27 @@ def find_mentions(text: str, blocked: Iterable[tuple[int, int]] = ()) -> list[Me
         if _outside(g.start(), g.end(), blocked)
     )
     out.extend(_possessed_sectors(text, [m for m in out if m.kind is MentionKind.NAME], blocked))
+    out = [_members_of(text, m) for m in out]
     if not any(c.isupper() for c in text[1:]):
         out.extend(_chunks(text, toks))
     else:
         out.extend(_object_chunks(text, blocked))
     return _dedupe(out)
+
+
+# "members of the Nigerian public", "a member of the Kenyan police": the sector itself (the words left in the
+# relation phrase made another reading win)
+_MEMBERS_OF = re.compile(r"\b(?:(?:an?|some|several|many)\s+)?members?\s+of\s+(?:the\s+)?$", re.IGNORECASE)
+
+
+def _members_of(text: str, m: Mention) -> Mention:
+    """A sector mention widened over "members of (the)" before it; any other mention as it is."""
+    if m.kind is not MentionKind.ROLE:
+        return m
+    w = _MEMBERS_OF.search(text, max(0, m.start - 30), m.start)
+    if w is None or re.search(r"\b(?:which|what|whose|how\s+many)\s+$", text[: w.start()], re.IGNORECASE):
+        return m  # "Which members of the Nigerian government ...": the members are asked for
+    return Mention(text[w.start() : m.end], w.start(), m.end, m.kind, m.role, m.holder)
 
 
 # A lower-case noun phrase that closes a clause after a preposition: "meet with international governmental
