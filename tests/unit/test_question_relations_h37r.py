@@ -292,3 +292,35 @@ def test_members_of_a_sector_are_the_sector(question: str, mention: str) -> None
 def test_which_members_of_a_sector_keeps_the_question_word() -> None:
     tq = understand("Which members of the Nigerian government visited Iran?")
     assert all(not m.text.startswith("members") for m in tq.mentions)
+
+
+# -- "X's military action against Y" ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "doer"),
+    [
+        (
+            "Which month in 2015 saw the last instance of the Australian police's military action against women in "
+            "Australia?",
+            "Australian police",
+        ),
+        ("When did Japan's military action against China happen?", "Japan"),
+        ("When did Japan's military attack on China happen?", "Japan"),
+    ],
+)
+def test_a_possessive_military_act_is_the_owners(question: str, doer: str) -> None:
+    texts = [m.text for m in understand(question).mentions]
+    assert doer in texts and not any(t.endswith("military") for t in texts)
+
+
+@pytest.mark.parametrize(
+    ("question", "sector"),
+    [
+        ("Who did Japan's military attack in 2014?", "Japan's military"),
+        ("Whom did the Nigerian military attack in 2014?", "Nigerian military"),
+        ("When did the Nigerian military attack on Boko Haram happen?", "Nigerian military"),
+    ],
+)
+def test_the_military_stays_a_sector_elsewhere(question: str, sector: str) -> None:
+    assert sector in [m.text for m in understand(question).mentions if m.kind is MentionKind.ROLE]

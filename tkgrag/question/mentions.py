@@ -374,6 +374,11 @@ def _sector_after(text: str, toks: list[_Tok], j: int, holder: Mention, country:
             and (ends or (after is not None and after.text.lower() in AUXILIARIES))
         ):
             n = 1
+    owner = toks[j].possessive or (n >= 2 and following[n - 2].possessive)
+    if n and owner and _MILITARY_ACT.match(" ".join(t.bare.lower() for t in following[n - 1 : n + 2])):
+        # "the Australian police's military action against X": the owner's act, its adjective no sector ("the
+        # Nigerian military attack on X", no possessive, is the military's)
+        n -= 1
     if n == 0:
         return None
     end = _bare_end(following[n - 1])
@@ -381,6 +386,15 @@ def _sector_after(text: str, toks: list[_Tok], j: int, holder: Mention, country:
     return Mention(
         text[holder.start : end], holder.start, end, MentionKind.ROLE, role=role, holder=country or holder.text
     )
+
+
+# "military action", "military attacks", "armed strikes": an act whose adjective is no sector after a possessive
+# ("Japan's military action against X" is Japan's; "Japan's military attacked X" keeps the military)
+_MILITARY_ACT = re.compile(
+    r"(?:military|armed|naval)\s+(?:(?:actions?|operations?|offensives?|campaigns?|interventions?)\b|"
+    # a noun only with its target after it ("the Nigerian military attack Boko Haram?" is the verb)
+    r"(?:attacks?|strikes?|assaults?|raids?)\s+(?:on|against|upon)\b)"
+)
 
 
 def _possessive_role(text: str, toks: list[_Tok], j: int, holder: Mention) -> Mention | None:
@@ -399,6 +413,9 @@ def _possessive_role(text: str, toks: list[_Tok], j: int, holder: Mention) -> Me
             break
     if not role_toks:
         return None
+    nxt = [t.bare.lower() for t in toks if t.start >= role_toks[-1].end][:2]
+    if _MILITARY_ACT.match(" ".join([role_toks[-1].bare.lower(), *nxt])):
+        return None  # "Japan's military action against X": Japan's act
     end = _bare_end(role_toks[-1])
     role = text[role_toks[0].start : end]
     return Mention(text[holder.start : end], holder.start, end, MentionKind.ROLE, role=role, holder=holder.text)
