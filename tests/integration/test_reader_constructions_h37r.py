@@ -19,6 +19,12 @@ of two joined names).
 12  Mex Ico          Arrest,_detain,_or_charge_with_legal_action  Mex Cri         2015-02-02
 13  Oth Erz          Arrest,_detain,_or_charge_with_legal_action  Mex Cri         2015-02-05
 14  Chi Nax          Return,_release_person(s)                    Wom Aus         2014-12-03
+15  Police (Australia)    Use_conventional_military_force         Woman (Australia)   2015-05-04
+16  Police (Australia)    Use_conventional_military_force         Woman (Australia)   2015-09-04
+17  Military (Australia)  Use_conventional_military_force         Woman (Australia)   2015-11-04
+18  Citizen (Tuvalu) Bring_lawsuit_against                        Criminal (Tuvalu)   2014-05-01
+19  Lab Uni          Make_statement                               Criminal (Tuvalu)   2014-04-20
+20  Shei Kha         Make_statement                               Criminal (Tuvalu)   2014-05-03
 """
 
 from __future__ import annotations
@@ -47,6 +53,12 @@ FACTS = [
     ("Mex_Ico", "Arrest,_detain,_or_charge_with_legal_action", "Mex_Cri", "2015-02-02"),
     ("Oth_Erz", "Arrest,_detain,_or_charge_with_legal_action", "Mex_Cri", "2015-02-05"),
     ("Chi_Nax", "Return,_release_person(s)", "Wom_Aus", "2014-12-03"),
+    ("Police_(Australia)", "Use_conventional_military_force", "Woman_(Australia)", "2015-05-04"),
+    ("Police_(Australia)", "Use_conventional_military_force", "Woman_(Australia)", "2015-09-04"),
+    ("Military_(Australia)", "Use_conventional_military_force", "Woman_(Australia)", "2015-11-04"),
+    ("Citizen_(Tuvalu)", "Bring_lawsuit_against", "Criminal_(Tuvalu)", "2014-05-01"),
+    ("Lab_Uni", "Make_statement", "Criminal_(Tuvalu)", "2014-04-20"),
+    ("Shei_Kha", "Make_statement", "Criminal_(Tuvalu)", "2014-05-03"),
 ]
 
 
@@ -116,3 +128,13 @@ def test_an_anchor_with_a_sector_of_the_last_joined_name(reader: SymbolicReader,
 def test_hand_back_people(reader: SymbolicReader, vector: VectorRetriever) -> None:
     q = "In which month did Chi Nax hand back people to Wom Aus for the first time?"
     assert first(reader, vector, q) == ["2014-12"]
+
+
+def test_the_police_s_military_action(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    q = "Which month in 2015 saw the last instance of the Australian police's military action against women in Australia?"
+    assert first(reader, vector, q) == ["2015-09"]
+
+
+def test_once_before_a_sector(reader: SymbolicReader, vector: VectorRetriever) -> None:
+    q = "Who issued a statement to criminals in Tuvalu next, once people in Tuvalu sued criminals in Tuvalu?"
+    assert first(reader, vector, q) == ["Shei Kha"]
