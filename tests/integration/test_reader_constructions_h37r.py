@@ -131,7 +131,10 @@ def test_hand_back_people(reader: SymbolicReader, vector: VectorRetriever) -> No
 
 
 def test_the_police_s_military_action(reader: SymbolicReader, vector: VectorRetriever) -> None:
-    q = "Which month in 2015 saw the last instance of the Australian police's military action against women in Australia?"
+    q = (
+        "Which month in 2015 saw the last instance of the Australian police's military action against women in "
+        "Australia?"
+    )
     assert first(reader, vector, q) == ["2015-09"]
 
 
