@@ -217,7 +217,14 @@ def test_once_before_a_sector_is_after(question: str, anchor: str) -> None:
     assert [(a.trigger, a.text) for a in understand(question).anchors] == [("after", anchor)]
 
 
-@pytest.mark.parametrize("question", ["Who visited Iran once a year in 2014?", "Who met people in Iran once in 2014?"])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Who visited Iran once a year in 2014?",
+        "Who met people in Iran once in 2014?",
+        "Who visited Iran once again in March 2014 and criticized Iraq?",
+    ],
+)
 def test_once_as_an_adverb_is_no_anchor(question: str) -> None:
     assert understand(question).anchors == ()
 

@@ -213,7 +213,8 @@ def than_the_day(text: str) -> str:
 _ONCE_CLAUSE = re.compile(
     r"(?<=\S)(?P<pre>,?\s+)once\s+(?=(?:the|an?|its|their|his|her)\s+(?!(?:year|month|week|day|time)\b)|"
     # a sector said without an article: "once people in Bangladesh sued ...", "once officials of Iran met ..."
-    r"[A-Z][\w'’.-]*\s|(?:[a-z][\w-]*\s+){1,2}(?:in|of)\s+(?:the\s+)?[A-Z])"
+    r"[A-Z][\w'’.-]*\s|(?!(?:again|more|only|before|upon|and|or|in|of)\b)(?:[a-z][\w-]*\s+){1,2}(?:in|of)\s+"
+    r"(?:the\s+)?[A-Z])"
     r"(?=[^,?.;!]*\b(?:[a-z]{2,}ed|made|held|took|gave|met|said|began|won|lost|went|came|paid|struck|sent|brought|"
     r"fought|spoke|wrote|signed|led|left|sought|told|hit|cut|beat|sold|bought|broke|chose|drew|saw|withdrew|threw|"
     r"became|put|set|flew|knew|grew|rose|fell|felt|kept|dealt|meant|built|lent|spent|stood|caught|found|sank)\b)"
