@@ -212,7 +212,9 @@ def than_the_day(text: str) -> str:
 # adverb: "X once held talks with Y" (a verb follows), "once again", "once a year", "visited X once".
 _ONCE_CLAUSE = re.compile(
     r"(?<=\S)(?P<pre>,?\s+)once\s+(?=(?:the|an?|its|their|his|her)\s+(?!(?:year|month|week|day|time)\b)|"
-    r"[A-Z][\w'’.-]*\s)"
+    # a sector said without an article: "once people in Bangladesh sued ...", "once officials of Iran met ..."
+    r"[A-Z][\w'’.-]*\s|(?!(?:again|more|only|before|upon|and|or|in|of)\b)(?:[a-z][\w-]*\s+){1,2}(?:in|of)\s+"
+    r"(?:the\s+)?[A-Z])"
     r"(?=[^,?.;!]*\b(?:[a-z]{2,}ed|made|held|took|gave|met|said|began|won|lost|went|came|paid|struck|sent|brought|"
     r"fought|spoke|wrote|signed|led|left|sought|told|hit|cut|beat|sold|bought|broke|chose|drew|saw|withdrew|threw|"
     r"became|put|set|flew|knew|grew|rose|fell|felt|kept|dealt|meant|built|lent|spent|stood|caught|found|sank)\b)"
@@ -231,7 +233,9 @@ def once_clause(text: str) -> str:
 # "What was the first date after X did Y on which Z did W?": the relative clause ("on which ...") is the main event,
 # the words between "after" and it the anchor; read together they were one anchor and the question had no event
 _TIME_AFTER_WHICH = re.compile(
-    r"^\s*(?P<wh>what|which|when)\s+(?P<be>was|is|were|are)\s+the\s+"
+    # a fronted scope is kept after the anchor: "Within 2015, what was the last day before X did Y on which ..."
+    r"^\s*(?:(?P<lead>(?:within|in|during|over|considering|looking\s+at|for)\s+[^,?]+?)\s*,\s*)?"
+    r"(?P<wh>what|which|when)\s+(?P<be>was|is|were|are)\s+the\s+"
     r"(?P<ord>first|earliest|next|last|latest|final|most\s+recent)\s+(?P<noun>date|day|month|year|time|week)\s+"
     r"(?P<trig>after|before|following|since|prior\s+to)\s+(?P<anchor>[^?]+?)\s*,?\s+"
     r"(?P<rel>on\s+which|in\s+which|during\s+which|when|that)\s+(?P<main>[^?]+?)(?P<end>\s*[?.!]?\s*)$",
@@ -247,8 +251,9 @@ def time_after_which(text: str) -> str:
         return text  # "the first date after 5 May 2014 on which ...": a time, read by the time path
     trig = m.group("trig")
     end = m.group("end").strip() or "?"
+    lead = f"{m.group('lead')[:1].lower()}{m.group('lead')[1:]}, " if m.group("lead") else ""
     return (
-        f"{trig[:1].upper()}{trig[1:]} {m.group('anchor').strip()}, {m.group('wh').lower()} {m.group('be')} the "
+        f"{trig[:1].upper()}{trig[1:]} {m.group('anchor').strip()}, {lead}{m.group('wh').lower()} {m.group('be')} the "
         f"{m.group('ord')} {m.group('noun')} {m.group('rel')} {m.group('main').strip()}{end}"
     )
 

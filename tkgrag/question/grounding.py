@@ -666,7 +666,14 @@ class Grounder:
                 (e for e in main.entities if e.key != subject), key=lambda e: e.role is not AnswerRole.OBJECT
             )
             object_ = others[0].key if others else None
-        lost = [m for m in clause.unlinked if m.kind is MentionKind.NAME and m.text[:1].isupper()]
+        # a name inside a linked mention ("Kenya" in "Kenya's press", linked to Media (Kenya)) is not lost
+        lost = [
+            m
+            for m in clause.unlinked
+            if m.kind is MentionKind.NAME
+            and m.text[:1].isupper()
+            and not any(e.mention.start <= m.start and m.end <= e.mention.end for e in clause.entities)
+        ]
         if lost and (subject is None or object_ is None):
             # "Shinzo Abe's phone call with Barack Obama" where the graph lacks Shinzo Abe: Obama's call with anyone
             # is not the anchor (an event years away gave a wrong answer)
@@ -901,7 +908,12 @@ _NOMINAL_SAID_OF = re.compile(
 )
 _MID_SAID = re.compile(r"^\s+(?:about|on|regarding|concerning|against|toward|towards|to|at)\s+$", re.IGNORECASE)
 # "the conventional military attack by X on Y", "the criticism by X of Y": the doer after "by", then its target
-_NOMINAL_BY = re.compile(r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,3}?[a-z-]+\s+by\s+$", re.IGNORECASE)
+# "talks held by X with Y" (no article: the noun and its participle)
+_NOMINAL_BY = re.compile(
+    rf"^\s*(?:(?:the|a|an)\s+(?:[a-z-]+\s+){{0,3}}?[a-z-]+|(?:[a-z-]+\s+)?{_ROLE_NOUN}\s+(?:held|conducted|had|made|paid))"
+    r"\s+by\s+$",
+    re.IGNORECASE,
+)
 _MID_TARGET = re.compile(r"^\s+(?:on|against|of|to|toward|towards|at|with|upon)\s+$", re.IGNORECASE)
 # "the meeting of A and B at a third location": where they met says no role (ICEWS's Meet_at_a_'third'_location)
 _THIRD_PLACE = re.compile(
@@ -1032,7 +1044,16 @@ _MAIN_NOUN_BY = re.compile(
     rf"(?:{_NOUN_LEAD}|\bwhen)\s+(?:the|a|an)\s+(?:[a-z-]+\s+){{0,2}}?[a-z-]+\s+by\s+(?:the\s+)?$", re.IGNORECASE
 )
 _MAIN_PREP_MID = re.compile(
-    r"^\s+(?:with|to|toward|towards|against|on|about|at|into|regarding|concerning)\s+(?:the\s+)?$", re.IGNORECASE
+    # "the offer by X to negotiate with Y": an intent's verb before the target's preposition
+    r"^\s+(?:to\s+(?:[a-z]+\s+){1,3}?)?(?:with|to|toward|towards|against|on|about|at|into|regarding|concerning)\s+"
+    r"(?:the\s+)?$",
+    re.IGNORECASE,
+)
+# "(what month was) the remarks X made on Y", "(which month saw) the criticism X levelled at Y": the noun, its doer
+# and a past verb (``_MID_VERBED``)
+_MAIN_NOUN_VERBED = re.compile(
+    rf"(?:{_NOUN_LEAD}|\bwhen)\s+{_INSTANCE_OF}(?:the|a|an)\s+(?:[a-z-]+\s+){{0,2}}?[a-z-]+\s+(?:that\s+|which\s+)?$",
+    re.IGNORECASE,
 )
 # "(the day when) the humanitarian aid to Y by X": the noun, its target, its doer ("the criticism of Y by X" is
 # ``event_agent``'s, read before)
@@ -1079,6 +1100,9 @@ def _nominal_main_roles(text: str, a: Mention, b: Mention) -> list[AnswerRole] |
         return doer(first_named=True)
     if _MAIN_PREP_MID.match(mid) and _MAIN_NOUN_BY.search(before):
         # "(when was) the earliest accusation by X against Y": the doer after "by", the target after its preposition
+        return doer(first_named=True)
+    if _MID_VERBED.match(mid) and _MAIN_NOUN_VERBED.search(before):
+        # "(what month was) the remarks X made on Y": the noun's doer before its verb
         return doer(first_named=True)
     if _MID_BY.match(mid) and _MAIN_NOUN_TO_BY.search(before):
         # "(the day when) the humanitarian aid to Y by X (took place)": the "by" phrase is the doer

@@ -42,7 +42,9 @@ _NOT_NAME_START = (
     | words(
         "before after during since until till while prior following between as list name tell give please find "
         "show among within throughout across over spanning upon under according besides except i'd i'm i've i'll "
-        "we'd identify state specify mention provide apart aside excluding earlier later less"
+        "we'd identify state specify mention provide apart aside excluding earlier later less exclude leave leaving "
+        "omit omitting disregard disregarding right shortly immediately directly anyone anybody someone somebody "
+        "everyone everybody"
     )
 )
 _POSSESSIVE = re.compile(r"(?:['’]s|(?<=s)['’])$")
@@ -298,6 +300,10 @@ def _role_of(text: str, holder: Mention) -> Mention | None:
     m = _ROLE_BEFORE.search(text, max(0, holder.start - 60), holder.start)
     if m is None:
         return _bare_sector_role(text, holder)
+    bare = _bare_sector_role(text, holder)
+    if bare is not None and bare.start < m.start():
+        # "members of the public in Nigeria": a sector phrase of the lexicon that holds the article
+        return bare
     if any(w.lower() in _ROLE_STOP for w in m.group("role").split()):
         # "the first to blame citizens of India": the article belongs to "the first", the sector has none
         return _bare_sector_role(text, holder)
@@ -368,6 +374,11 @@ def _sector_after(text: str, toks: list[_Tok], j: int, holder: Mention, country:
             and (ends or (after is not None and after.text.lower() in AUXILIARIES))
         ):
             n = 1
+    owner = toks[j].possessive or (n >= 2 and following[n - 2].possessive)
+    if n and owner and _MILITARY_ACT.match(" ".join(t.bare.lower() for t in following[n - 1 : n + 2])):
+        # "the Australian police's military action against X": the owner's act, its adjective no sector ("the
+        # Nigerian military attack on X", no possessive, is the military's)
+        n -= 1
     if n == 0:
         return None
     end = _bare_end(following[n - 1])
@@ -375,6 +386,15 @@ def _sector_after(text: str, toks: list[_Tok], j: int, holder: Mention, country:
     return Mention(
         text[holder.start : end], holder.start, end, MentionKind.ROLE, role=role, holder=country or holder.text
     )
+
+
+# "military action", "military attacks", "armed strikes": an act whose adjective is no sector after a possessive
+# ("Japan's military action against X" is Japan's; "Japan's military attacked X" keeps the military)
+_MILITARY_ACT = re.compile(
+    r"(?:military|armed|naval)\s+(?:(?:actions?|operations?|offensives?|campaigns?|interventions?)\b|"
+    # a noun only with its target after it ("the Nigerian military attack Boko Haram?" is the verb)
+    r"(?:attacks?|strikes?|assaults?|raids?)\s+(?:on|against|upon)\b)"
+)
 
 
 def _possessive_role(text: str, toks: list[_Tok], j: int, holder: Mention) -> Mention | None:
@@ -393,6 +413,9 @@ def _possessive_role(text: str, toks: list[_Tok], j: int, holder: Mention) -> Me
             break
     if not role_toks:
         return None
+    nxt = [t.bare.lower() for t in toks if t.start >= role_toks[-1].end][:2]
+    if _MILITARY_ACT.match(" ".join([role_toks[-1].bare.lower(), *nxt])):
+        return None  # "Japan's military action against X": Japan's act
     end = _bare_end(role_toks[-1])
     role = text[role_toks[0].start : end]
     return Mention(text[holder.start : end], holder.start, end, MentionKind.ROLE, role=role, holder=holder.text)
@@ -400,7 +423,8 @@ def _possessive_role(text: str, toks: list[_Tok], j: int, holder: Mention) -> Me
 
 # Lower-case words right before "of/in/from <holder>", without an article: "a request to citizens of Tanzania",
 # "a statement about armed rebels in Yemen".
-_WORDS_BEFORE_PREP = re.compile(r"(?P<words>(?:[a-z][\w-]*\s+){1,3})(?P<prep>of|in|from)\s+(?:the\s+)?$")
+# Up to four words: "members of the public in Nigeria".
+_WORDS_BEFORE_PREP = re.compile(r"(?P<words>(?:[a-z][\w-]*\s+){1,4})(?P<prep>of|in|from)\s+(?:the\s+)?$")
 
 
 def _bare_sector_role(text: str, holder: Mention) -> Mention | None:
@@ -475,6 +499,11 @@ def _is_sector_phrase(words: Sequence[str]) -> bool:
 _MEDIA_TAIL = re.compile(r"\s+(?:news\s+agency|news\s+service|news\s+network|newspaper)\b", re.IGNORECASE)
 
 
+# "Hacker group Anonymous": ICEWS names some groups with the lower-case word inside; the whole span competes with its
+# parts in linking (an exact name wins, else the parts are read as before)
+_GROUP_INSIDE = re.compile(r"\b[A-Z][\w-]*\s+(?:group|movement)\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*")
+
+
 def find_mentions(text: str, blocked: Iterable[tuple[int, int]] = ()) -> list[Mention]:
     """Candidate mentions in ``text``; spans in ``blocked`` (time expressions, signal words) are never part of one."""
     blocked = list(blocked)
@@ -497,12 +526,15 @@ def find_mentions(text: str, blocked: Iterable[tuple[int, int]] = ()) -> list[Me
             # (both readings compete in linking; "the head of Trinidad and Tobago" keeps the whole one)
             out.append(first_role)
         if toks[j].possessive:
-            owned = _possessive_role(text, toks, j, names[0])
-            if owned is not None:
-                out.append(owned)
-            sector = _sector_after(text, toks, j, names[0])
-            if sector is not None:
-                out.append(sector)
+            # "Al-Shabaab and Kenya's press": the possessive may hold only the last of the joined names
+            last = next((m for m in names[1:] if m.kind is MentionKind.NAME and m.end == names[0].end), None)
+            for holder in (names[0], *((last,) if last is not None and last.start > names[0].start else ())):
+                owned = _possessive_role(text, toks, j, holder)
+                if owned is not None:
+                    out.append(owned)
+                sector = _sector_after(text, toks, j, holder)
+                if sector is not None:
+                    out.append(sector)
         else:
             country = country_of(names[0].text)
             named = country_named(names[0].text) if country is None else None
@@ -517,12 +549,33 @@ def find_mentions(text: str, blocked: Iterable[tuple[int, int]] = ()) -> list[Me
                     # "Nigerians", "Afghans": the country's citizens (ICEWS's Citizen (Nigeria)); not "the Japanese"
                     m = names[0]
                     out.append(Mention(m.text, m.start, m.end, MentionKind.ROLE, role="citizens", holder=country))
+    out.extend(
+        Mention(g.group(), g.start(), g.end(), MentionKind.NAME)
+        for g in _GROUP_INSIDE.finditer(text)
+        if _outside(g.start(), g.end(), blocked)
+    )
     out.extend(_possessed_sectors(text, [m for m in out if m.kind is MentionKind.NAME], blocked))
+    out = [_members_of(text, m) for m in out]
     if not any(c.isupper() for c in text[1:]):
         out.extend(_chunks(text, toks))
     else:
         out.extend(_object_chunks(text, blocked))
     return _dedupe(out)
+
+
+# "members of the Nigerian public", "a member of the Kenyan police": the sector itself (the words left in the
+# relation phrase made another reading win)
+_MEMBERS_OF = re.compile(r"\b(?:(?:an?|some|several|many)\s+)?members?\s+of\s+(?:the\s+)?$", re.IGNORECASE)
+
+
+def _members_of(text: str, m: Mention) -> Mention:
+    """A sector mention widened over "members of (the)" before it; any other mention as it is."""
+    if m.kind is not MentionKind.ROLE:
+        return m
+    w = _MEMBERS_OF.search(text, max(0, m.start - 30), m.start)
+    if w is None or re.search(r"\b(?:which|what|whose|how\s+many)\s+$", text[: w.start()], re.IGNORECASE):
+        return m  # "Which members of the Nigerian government ...": the members are asked for
+    return Mention(text[w.start() : m.end], w.start(), m.end, m.kind, m.role, m.holder)
 
 
 # A lower-case noun phrase that closes a clause after a preposition: "meet with international governmental

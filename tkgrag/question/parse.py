@@ -262,10 +262,11 @@ def _repeats_anchor(text: str, anchors: Sequence[Anchor]) -> bool:
     return PRO_FORM.search(rest) is not None
 
 
-# "Who, other than X, visited Y?", "Who else besides X ...", "apart from X", "except (for) X": X is no entity of the
-# question's event but an answer to leave out.
+# "Who, other than X, visited Y?", "Who else besides X ...", "apart from X", "except (for) X", "(Leave out X.)",
+# "(Exclude X.)", "(not including X)": X is no entity of the question's event but an answer to leave out.
 _EXCLUSION = re.compile(
-    r"\b(?:other\s+than|besides|apart\s+from|aside\s+from|except(?:\s+for)?|excluding|not\s+counting)\s+(?=\S)"
+    r"\b(?:other\s+than|besides|apart\s+from|aside\s+from|except(?:\s+for)?|exclud(?:e|ing)|not\s+counting"
+    r"|leav(?:e|ing)\s+out|omit(?:ting)?|not\s+including|disregard(?:ing)?)\s+(?=\S)"
 )
 
 

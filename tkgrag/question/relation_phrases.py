@@ -152,12 +152,14 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         ),
         # "carried out irregular violent attacks on X", "unconventional violence against X", "committed violent
         # attacks on X", "carried out violent acts against X", "committed violence against X" (no military word):
-        # ICEWS's Use_unconventional_violence, not conventional military force (every writer of sets 14-53)
+        # ICEWS's Use_unconventional_violence, not conventional military force (every writer of sets 14-53); also
+        # "was attacked violently by", "violently attacked X" (set 56's gold: Use_unconventional_violence)
         (
             r"\b(?:unconventional|irregular)\s+(?:\w+\s+)?(?:violen\w*|attacks?|force|warfare)\b"
             r"|^(?!.*\b(?:military|militarily|armed\s+forces?|troops|conventional)\b).*(?:\bviolent\s+(?:attacks?|acts?|"
             r"actions?|deeds?)\b|\bacts?\s+of\s+violence\b|\b(?:commit|perpetrat|inflict|us|carr|resort)\w*\s+(?:\w+\s+)?"
-            r"violence\b)",
+            r"violence\b|\b(?:attack|assault|target|hit|struck|strik)\w*\s+(?:\w+\s+){0,4}?violently\b"
+            r"|\bviolently\s+(?:attack|assault|target|hit|struck|strik)\w*)",
             "use unconventional violence",
         ),
         # "violently repressed X", "a violent crackdown on X": ICEWS's Use_tactics_of_violent_repression
@@ -309,9 +311,9 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             r"|\b(?:seek|seeks|seeking|sought)\s+(?:the\s+)?(?:\w+\s+)?(?:release|return|freedom)\b",
             "appeal for release of persons or property",
         ),
-        # "returned or released people to X", "freed prisoners", "released hostages": ICEWS's act is
-        # Return,_release_person(s) (or _property); CAMEO's "release persons or property" is no act of the store, only
-        # the refusal, demand, appeal and intent, which a small embedder then picks among
+        # "returned or released people to X", "handed back people to X", "freed prisoners", "released hostages": ICEWS's
+        # act is Return,_release_person(s) (or _property); CAMEO's "release persons or property" is no act of the
+        # store, only the refusal, demand, appeal and intent, which a small embedder then picks among
         (
             r"\b(?:return\w*|releas\w*|free[sd]?|hand\w*\s+(?:back|over))\b.*"
             r"\b(?:property|propert(?:y|ies)|assets?|land|territor\w*|goods|equipment|ships?|vessels?|aircraft)\b",
@@ -324,7 +326,9 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             r"recordings?|albums?|films?|books?|records?|findings|plans?|budgets?|funds?|information)\b)"
             r"|\bfree(?:d|s|ing)\b|\bfree\s*$|\bfree\s+(?=(?:the\s+|all\s+|some\s+)?(?:people|persons?|prisoners?|hostages?"
             r"|detainees?|captives?|citizens|nationals|soldiers)\b)"
-            r"|\breturn\w*\s+(?:or\s+releas\w*|(?:\w+\s+){0,2}?(?:people|persons?|prisoners?|detainees?|hostages?"
+            r"|\bhand(?:s|ed|ing)?\s+(?:\w+\s+)?(?:people|persons?|prisoners?|detainees?|hostages?|captives?)\s+(?:back|over)\b"
+            r"|\bhand(?:s|ed|ing)?\s+back\s*$"
+            r"|\b(?:return\w*|hand(?:s|ed|ing)?\s+(?:back|over))\s+(?:or\s+releas\w*|(?:\w+\s+){0,2}?(?:people|persons?|prisoners?|detainees?|hostages?"
             r"|captives?|nationals|citizens|soldiers|fishermen|sailors|bod(?:y|ies)|remains))\b",
             "return, release person(s)",
         ),
@@ -468,7 +472,9 @@ _CANONICAL = frozenset(
 _RETURN = frozenset({"return, release person(s)", "return, release property"})
 _MEETING = frozenset({"make a visit", "consult", "engage in negotiation", "discuss by telephone"})
 _INTENT = re.compile(
-    r"^(?:(?:next|first|last|earliest|latest)\s+to\s+)?"
+    # "(which actor) went on to be the first to signal a readiness to ...": the order words before the intent
+    r"^(?:(?:went|go|goes|going|gone)\s+on\s+to\s+)?(?:(?:be|being|become|became)\s+the\s+)?"
+    r"(?:(?:next|first|last|earliest|latest)(?:\s+(?:one|actor|party|country|person))?\s+to\s+|to\s+)?"
     # "X's last move to express an intent to ...": the move is the intent's statement
     r"(?:(?:move|step)\s+to\s+)?"
     # "(which parties were) seen pledging cooperation": the intent the sight is of
@@ -477,7 +483,7 @@ _INTENT = re.compile(
     r"(?:(?:sa(?:id|ys?|ying)|announc(?:e|es|ed|ing)|stat(?:e|es|ed|ing)|declar(?:e|es|ed|ing)|indicat(?:e|es|ed|ing))"
     r"\s+(?:that\s+)?(?:it|he|she|they|we)\s+)?"
     r"(?:(?:would|will|did|does)\s+)?(?:want(?:s|ed)?|wish(?:es|ed)?|like[sd]?|intend(?:s|ed)?|plan(?:s|ned)?|"
-    r"hope[sd]?|(?:seek(?:s)?|sought)(?=\s+to\b)|aim(?:s|ed)?|(?:pledg|vow|promis|offer|commit|propos)(?:e|es|ed|s|ted|ing)?(?:\s+(?:itself|himself|herself|themselves))?(?=\s+(?:(?:its|their|his|her|full)\s+)?(?:to|cooperation|collaboration|talks|negotiations|an?\s+meeting|meetings|support|diplomatic|backing|policy\s+support)\b)|"
+    r"hope[sd]?|(?:seek(?:s)?|sought)(?=\s+to\b)|aim(?:s|ed)?|(?:pledg|vow|promis|offer|commit|propos)(?:e|es|ed|s|ted|ing|al|als)?(?:\s+(?:itself|himself|herself|themselves))?(?=\s+(?:(?:its|their|his|her|full)\s+)?(?:to|cooperation|collaboration|talks|negotiations|an?\s+meeting|meetings|support|diplomatic|backing|policy\s+support)\b)|"
     # the nouns: "an offer of talks", "a pledge of diplomatic support", "a promise of cooperation"
     r"(?:an?\s+)?(?:offers?|pledges?|promises?)\s+(?:of|for)(?=\s+(?:talks|negotiations|support|diplomatic|cooperation|"
     r"collaboration|backing|aid|help|assistance|a\s+meeting|meetings)\b)|"
@@ -541,8 +547,11 @@ def either_acts(phrase: str) -> tuple[str, ...]:
 def stated_intent(phrase: str) -> bool:
     """ "wanted to", "expressed its intention to", "would wish to": the question asks about an intent, so ICEWS's
     ``Express_intent_to_*`` relations are preferred (``INTENT_BONUS``)."""
-    m = _INTENT.match(" ".join(phrase.split()))
-    return m is not None and m.end() < len(phrase.strip())
+    phrase = " ".join(phrase.split())
+    # "the offer by X to negotiate with Y": the noun's intent, read as ``relation_phrases`` reads it
+    phrase = _NOUN_BY.sub(r"\1 ", _INSTANCE_LEAD.sub("", phrase)) if _NOUN_BY_SAID.search(phrase) else phrase
+    m = _INTENT.match(phrase)
+    return m is not None and m.end() < len(phrase)
 
 
 _LEADING_QUESTION = re.compile(
@@ -564,9 +573,16 @@ _INSTANCE_LEAD = re.compile(
     r"^(?:(?:instances?|occasions?|cases?|examples?)\s+of\s+)?(?:the\s+)?['’]s?\s+|"
     # "received / got / was given an offer of talks from X": X's offer (the giver the parser's "from" reads)
     r"^(?:(?:was|were)\s+)?(?:receiv(?:e|es|ed|ing)|got|gets?|given)\s+(?=(?:an?\s+|the\s+)?(?:offers?|pledges?|promises?)\s)|"
-    r"^(?:instances?|occasions?|cases?|examples?)\s+of\s+(?:the\s+)?(?=[a-z])",
+    r"^(?:instances?|occasions?|cases?|examples?)\s+of\s+(?:the\s+)?(?=[a-z])|"
+    # "(what month) was the offer by X to negotiate with Y", "saw the proposal by X to hold talks": X's offer (an
+    # intent; the parser reads "by" and the names)
+    r"^(?:(?:was|were|is|are|saw|sees|see|witnessed|marked)\s+)?(?:the|an?)\s+(?:(?:first|last|earliest|latest|final)\s+)?"
+    r"(?=(?:offers?|proposals?|pledges?|promises?)\s+(?:by\s+)?to\s)",
     re.IGNORECASE,
 )
+# "offer by to negotiate with" (the doer's name taken out): the offer to negotiate
+_NOUN_BY = re.compile(r"^((?:offer|proposal|pledge|promise)s?)\s+by\s+(?=to\s)", re.IGNORECASE)
+_NOUN_BY_SAID = re.compile(r"\b(?:offer|proposal|pledge|promise)s?\s+by\s+to\s", re.IGNORECASE)
 
 
 def relation_phrases(phrase: str) -> list[str]:
@@ -574,7 +590,7 @@ def relation_phrases(phrase: str) -> list[str]:
     negotiation"; "condemned" -> "criticize or denounce"; "held talks with" -> "consult"."""
     phrase = " ".join(phrase.split())
     out = [phrase]
-    phrase = _INSTANCE_LEAD.sub("", phrase) or phrase
+    phrase = _NOUN_BY.sub(r"\1 ", _INSTANCE_LEAD.sub("", phrase)) or phrase
     m = _INTENT.match(phrase)
     rest = phrase[m.end() :] if m and m.end() < len(phrase) else phrase
     # a phrasal verb that ends the phrase is read as a unit first ("called on" is an appeal, though "called" alone is

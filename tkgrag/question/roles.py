@@ -41,9 +41,13 @@ _RECEIVE_FROM = re.compile(
     r"(?:receiv\w*|got|gets?|getting|obtain\w*)\b(?![^,;?]*\bvisit)[^,;?]*?"
     r"(?:\bfrom\b|\s[-–—]+\s*(?:and\s+)?by\s+(?:whom|who|which|what)\b)"
     # "X was the subject / target of a statement by Y": Y made it, X is its object
-    r"|(?:(?:was|were|is|are|been|being)\s+)?(?:the\s+|a\s+)?(?:subject|target|object|recipient|focus)\s+of\b[^,;?]*?\bby\b"
+    # "X was a victim of unconventional violence at the hands of Y (by Y, from Y)": Y did it
+    r"|(?:(?:was|were|is|are|been|being)\s+)?(?:the\s+|a\s+)?(?:subject|target|object|recipient|focus|victims?)\s+of\b"
+    r"[^,;?]*?\b(?:by|at\s+the\s+hands\s+of|from)\b"
     # "X suffered unconventional violence at the hands of Y", "X faced attacks at the hands of Y": Y did it
-    r"|(?:suffer|endur|experienc|fac|sustain|receiv|undergo|underw)\w*\b[^,;?]*?\bat\s+the\s+hands\s+of\b",
+    r"|(?:suffer|endur|experienc|fac|sustain|receiv|undergo|underw)\w*\b[^,;?]*?\bat\s+the\s+hands\s+of\b"
+    # "X came under violent attack from Y", "X fell under criticism by Y": Y did it
+    r"|(?:c[oa]me|comes|coming|f[ae]ll|falls|falling|fallen)\s+under\b[^,;?]*?\b(?:from|by|at\s+the\s+hands\s+of)\b",
     re.IGNORECASE,
 )
 # "From whom did X receive a visit?": Host_a_visit, X its subject as said (``_RECEIVE_FROM``'s exception)
