@@ -54,7 +54,8 @@ _CUES: list[tuple[re.Pattern[str], AnswerKind]] = [
     (
         re.compile(
             rf"\b(?P<cue>(?:{_WH}\s+(?:is|was|are|were)|tell\s+me|give\s+me|show\s+me|list|find|"
-            r"(?:let\s+me\s+)?know|inform\s+me|^\W*(?:please\s+)?(?:name|give|state|identify|specify|provide))"
+            # after a fronted scope too: "Considering 2014 only, name the month when ..."
+            r"(?:let\s+me\s+)?know|inform\s+me|(?:^|,)\W*(?:please\s+)?(?:name|give|state|identify|specify|provide))"
             r"\s+(?:(?:of|about)\s+)?(?:the\s+)?"
             # "List every day on which ...", "Name each month in which ...", "list all (of) the days ...": each time
             r"(?:(?:every|each|all(?:\s+(?:of\s+)?the)?)\s+)?"
