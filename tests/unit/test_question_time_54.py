@@ -370,3 +370,28 @@ def test_independence_day_with_its_country_after(question: str) -> None:
 def test_independence_day_of_a_country_without_one_date_stays_off_the_calendar(question: str) -> None:
     tq = understand(question)
     assert [t.span for t in tq.times] == [None]
+
+
+# --- "X did R on D. Anyone else do that the same week (...)?": the yes/no second sentence
+
+
+@pytest.mark.parametrize(
+    ("question", "period"),
+    [
+        (
+            "North Korea played host to the head of government of China on 2014-06-27. Anyone else do that the same "
+            "week (Monday 23 June to Sunday 29 June 2014)?",
+            AnchorRelation.SAME_YEAR,  # the week's days are the window, the year holds them
+        ),
+        (
+            "North Korea played host to the head of government of China on 2014-06-27. Did anyone else do that the "
+            "same week?",
+            AnchorRelation.SAME_WEEK,
+        ),
+        ("China visited Japan on 3 May 2015. Did anybody else do so that month?", AnchorRelation.SAME_MONTH),
+    ],
+)
+def test_anyone_else_after_a_statement(question: str, period: AnchorRelation) -> None:
+    tq = understand(question)
+    assert [a.relation for a in tq.anchors] == [period]
+    assert not [m.text for m in tq.mentions if m.text.lower().startswith(("any", "did"))]
