@@ -225,6 +225,21 @@ def test_a_side_of_a_day_without_days_is_left(question: str) -> None:
             AnchorRelation.AFTER,
             AnchorRelation.SAME_YEAR,
         ),
+        (
+            "After China visited Japan, which others visited Japan that month?",
+            AnchorRelation.AFTER,
+            AnchorRelation.SAME_MONTH,
+        ),
+        (
+            "Before China visited Japan, which others visited Japan that year?",
+            AnchorRelation.BEFORE,
+            AnchorRelation.SAME_YEAR,
+        ),
+        (
+            "Once China had visited Japan, who visited Japan later that month?",
+            AnchorRelation.AFTER,
+            AnchorRelation.SAME_MONTH,
+        ),
     ],
 )
 def test_a_side_and_its_period(question: str, side: AnchorRelation, period: AnchorRelation) -> None:
@@ -395,3 +410,14 @@ def test_anyone_else_after_a_statement(question: str, period: AnchorRelation) ->
     tq = understand(question)
     assert [a.relation for a in tq.anchors] == [period]
     assert not [m.text for m in tq.mentions if m.text.lower().startswith(("any", "did"))]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "After 3 May 2015, who visited Japan that month?",  # the month is the date's
+        "Before China visited Japan, who else visited Japan later that month?",  # the two sides disagree
+    ],
+)
+def test_a_side_and_that_month_left(question: str) -> None:
+    assert "that same" not in _rewritten(question)

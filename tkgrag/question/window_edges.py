@@ -460,12 +460,13 @@ def _side_in_same(text: str) -> str:
     return f"{text[: m.start()]}{said_range}{text[m.end() :]}"
 
 
-# "After X did R, who else did S later that month?", "Before X did R, who did S earlier in the same year?": the side is
-# the fronted anchor's, the period its event's ("that same month", which grounding ties to that anchor's event);
-# "later" was read as the relation's word and the month was lost.
+# "After X did R, who else did S later that month?", "Before X did R, who did S earlier in the same year?", "After X
+# did R, which others did S that month?": the side is the fronted anchor's, the period its event's ("that same month",
+# which grounding ties to that anchor's event); "later" was read as the relation's word, a bare "that month" not at
+# all, and the month was lost.
 _LATER_SAME = re.compile(
-    r"\b(?P<dir>later|earlier)\s+(?:on\s+)?(?:(?:in|during|within)\s+)?(?:that|the)(?:\s+same)?\s+(?P<unit>day|month|year)\b"
-    r"(?=\s*[?.!]?\s*$)",
+    r"(?:\b(?P<dir>later|earlier)\s+(?:on\s+)?(?:(?:in|during|within)\s+)?(?:that|the)(?:\s+same)?|(?<=\s)that)"
+    r"\s+(?P<unit>day|month|year)\b(?=\s*[?.!]?\s*$)",
     re.IGNORECASE,
 )
 _FRONT_SIDE = re.compile(r"^\s*(?:(?P<after>after|following|once)|before|prior\s+to|ahead\s+of)\b", re.IGNORECASE)
@@ -474,8 +475,12 @@ _FRONT_SIDE = re.compile(r"^\s*(?:(?P<after>after|following|once)|before|prior\s
 def _later_same(text: str) -> str:
     m = _LATER_SAME.search(text)
     front = _FRONT_SIDE.match(text)
-    if m is None or front is None or (m.group("dir").lower() == "later") != bool(front.group("after")):
+    if m is None or front is None:
         return text
+    if m.group("dir") and (m.group("dir").lower() == "later") != bool(front.group("after")):
+        return text  # "Before X did R, who did S later that month?": the two sides disagree
+    if not m.group("dir") and find_time_expressions(text):
+        return text  # "After 3 May 2015, who visited Y that month?": the month is the date's, read as written
     return f"{text[: m.start()]}that same {m.group('unit').lower()}{text[m.end() :]}"
 
 
