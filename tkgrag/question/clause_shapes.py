@@ -210,14 +210,18 @@ def than_the_day(text: str) -> str:
 # with Y.": "once" after a main clause and before a clause with its own subject is "after" (the anchor trigger reads
 # "once" there only before "had/has/did"; without it the two clauses were read as one, a wrong answer). Not an
 # adverb: "X once held talks with Y" (a verb follows), "once again", "once a year", "visited X once".
+_ONCE_PAST = (
+    r"(?:[a-z]{2,}ed|made|held|took|gave|met|said|began|won|lost|went|came|paid|struck|sent|brought|"
+    r"fought|spoke|wrote|signed|led|left|sought|told|hit|cut|beat|sold|bought|broke|chose|drew|saw|withdrew|threw|"
+    r"became|put|set|flew|knew|grew|rose|fell|felt|kept|dealt|meant|built|lent|spent|stood|caught|found|sank)"
+)
 _ONCE_CLAUSE = re.compile(
     r"(?<=\S)(?P<pre>,?\s+)once\s+(?=(?:the|an?|its|their|his|her)\s+(?!(?:year|month|week|day|time)\b)|"
-    # a sector said without an article: "once people in Bangladesh sued ...", "once officials of Iran met ..."
-    r"[A-Z][\w'’.-]*\s|(?!(?:again|more|only|before|upon|and|or|in|of)\b)(?:[a-z][\w-]*\s+){1,2}(?:in|of)\s+"
-    r"(?:the\s+)?[A-Z])"
-    r"(?=[^,?.;!]*\b(?:[a-z]{2,}ed|made|held|took|gave|met|said|began|won|lost|went|came|paid|struck|sent|brought|"
-    r"fought|spoke|wrote|signed|led|left|sought|told|hit|cut|beat|sold|bought|broke|chose|drew|saw|withdrew|threw|"
-    r"became|put|set|flew|knew|grew|rose|fell|felt|kept|dealt|meant|built|lent|spent|stood|caught|found|sank)\b)"
+    r"[A-Z][\w'’.-]*\s|"
+    # a lower-case subject with its place: "once people in Bangladesh sued X", "once members of the public ..." (not
+    # the adverb before a verb: "who once visited people in X")
+    rf"(?!(?:again|more|upon|every|each|per|or|and|{_ONCE_PAST})\b)[a-z]{{3,}}(?:\s+[a-z]+)?\s+(?:in|of|from)\s)"
+    rf"(?=[^,?.;!]*\b{_ONCE_PAST}\b)"
 )
 _MAIN_BEFORE = re.compile(r"\b(?:who|whom|which|what|name|list|tell|give|identify)\b", re.IGNORECASE)
 
@@ -233,8 +237,8 @@ def once_clause(text: str) -> str:
 # "What was the first date after X did Y on which Z did W?": the relative clause ("on which ...") is the main event,
 # the words between "after" and it the anchor; read together they were one anchor and the question had no event
 _TIME_AFTER_WHICH = re.compile(
-    # a fronted scope is kept after the anchor: "Within 2015, what was the last day before X did Y on which ..."
-    r"^\s*(?:(?P<lead>(?:within|in|during|over|considering|looking\s+at|for)\s+[^,?]+?)\s*,\s*)?"
+    # a scope may open the question: "Within 2015, what was the last day before X did Y on which ..."
+    r"^\s*(?P<scope>(?:within|in|during|throughout|over|for|considering|looking\s+at)\s+[^,?]{4,30}?\s*,\s*)?"
     r"(?P<wh>what|which|when)\s+(?P<be>was|is|were|are)\s+the\s+"
     r"(?P<ord>first|earliest|next|last|latest|final|most\s+recent)\s+(?P<noun>date|day|month|year|time|week)\s+"
     r"(?P<trig>after|before|following|since|prior\s+to)\s+(?P<anchor>[^?]+?)\s*,?\s+"
@@ -249,11 +253,16 @@ def time_after_which(text: str) -> str:
     m = _TIME_AFTER_WHICH.match(text)
     if m is None or find_time_expressions(m.group("anchor")):
         return text  # "the first date after 5 May 2014 on which ...": a time, read by the time path
+    scope = m.group("scope") or ""
+    if scope and len(find_time_expressions(scope)) != 1:
+        return text  # "In the meantime, what was ...": no time
     trig = m.group("trig")
     end = m.group("end").strip() or "?"
-    lead = f"{m.group('lead')[:1].lower()}{m.group('lead')[1:]}, " if m.group("lead") else ""
+    if scope:
+        trig = trig.lower()
     return (
-        f"{trig[:1].upper()}{trig[1:]} {m.group('anchor').strip()}, {lead}{m.group('wh').lower()} {m.group('be')} the "
+        f"{scope}{trig[:1].upper() if not scope else trig[:1]}{trig[1:]} {m.group('anchor').strip()}, "
+        f"{m.group('wh').lower()} {m.group('be')} the "
         f"{m.group('ord')} {m.group('noun')} {m.group('rel')} {m.group('main').strip()}{end}"
     )
 

@@ -172,7 +172,9 @@ class Grounder:
             # "Besides X, who criticised Y in the same month?": the month of X's own such event
             moved = excluded_links[0]
         with watch.stage("anchors"):
-            anchors = tuple(self._anchor_or_its_time(tq, a, main, answer_role, moved, clauses) for a in tq.anchors)
+            anchors = _period_of_the_other(
+                tuple(self._anchor_or_its_time(tq, a, main, answer_role, moved, clauses) for a in tq.anchors)
+            )
         if answer_role is AnswerRole.TIME and moved is not None:
             # "When did X and Y negotiate with Z on the same day?": the days both did it, within the stated times
             explicit = [c for t in tq.times if (c := explicit_constraint(t)) is not None]
@@ -1141,6 +1143,28 @@ def _main_text(tq: TemporalQuestion) -> str:
             end += 1
         text = text[: a.trigger_start] + text[end:]
     return text
+
+
+def _period_of_the_other(anchors: tuple[GroundedAnchor, ...]) -> tuple[GroundedAnchor, ...]:
+    """ "After X did R to Y, which others did S to Z that same month?": a bare same-period anchor beside one before /
+    after anchor whose event was found is that event's period (it was unresolved: "in the same month" alone names no
+    event). With no such anchor, or several, it is left unresolved."""
+    sides = [
+        ga
+        for ga in anchors
+        if ga.event is not None and ga.anchor.relation in (AnchorRelation.BEFORE, AnchorRelation.AFTER)
+    ]
+    if len(sides) != 1:
+        return anchors
+    side = sides[0]
+    return tuple(
+        GroundedAnchor(
+            ga.anchor, f"the period of the anchor {side.anchor.text!r}", side.relation, events=side.events[:1]
+        )
+        if _bare(ga.anchor) and ga.event is None and ga.anchor.relation in _SAME_PERIOD
+        else ga
+        for ga in anchors
+    )
 
 
 def _bare(anchor: Anchor) -> bool:

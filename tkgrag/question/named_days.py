@@ -98,7 +98,9 @@ _COUNTRY_WORDS = {
 _COUNTRY = r"(?P<{0}>(?:the\s+)?[A-Z][\w.]*(?:\s+[A-Z][\w.]*){{0,2}})"
 _COUNTRY_DAY = re.compile(
     r"\b(?:the\s+)?(?:" + _COUNTRY.format("c1") + r"(?:['’]s?)?\s+)?Independence\s+Day"
-    r"(?:\s+(?:in|of|for)\s+" + _COUNTRY.format("c2") + r")?(?:\s*,)?\s+(?:of\s+)?(?P<year>\d{4})\b(?!\s*\()"
+    r"(?:\s+(?:in|of|for)\s+" + _COUNTRY.format("c2") + r")?(?:\s*,)?\s+(?:(?:of|in)\s+)?(?P<year>\d{4})\b(?!\s*\()"
+    # "Independence Day 2014 in the United States": the country after the year
+    r"(?:\s+(?:in|of|for)\s+" + _COUNTRY.format("c3") + r"(?![\w'’]))?"
 )
 
 
@@ -117,9 +119,13 @@ def _country_days(question: str) -> str:
     country (the time reader keeps "Independence Day" off its calendar: the reader abstains)."""
 
     def said(m: re.Match[str]) -> str:
-        if m.group("c1") and m.group("c2"):
+        if sum(bool(m.group(c)) for c in ("c1", "c2", "c3")) > 1:
             return m.group(0)
-        day = _country_day(m.group("c1") or m.group("c2"))
+        day = _country_day(m.group("c1") or m.group("c2") or m.group("c3"))
+        if day is None and (m.group("c2") or m.group("c3")):
+            # "Independence Day in Israel in 2014": kept whole as a named day off the calendar (the reader abstains),
+            # not left for the time reader to take "2014" alone
+            return f"{(m.group('c2') or m.group('c3')).removeprefix('the ')} Independence Day {m.group('year')}"
         if day is None:
             return m.group(0)
         return f"{day[1]} {MONTH_NAMES[day[0] - 1]} {m.group('year')}"

@@ -82,7 +82,7 @@ _FRONT = re.compile(
     r"the\s+(?:whole|entirety|full\s+year)\s+of\s+)?"
     rf"(?P<t>[^,:;?()]{{4,40}}?){_WHOLE_TAIL}(?:\s+into\s+(?:account|consideration))?\s*(?:[,:;]|\s[-\u2013\u2014])"
     r"\s*(?P<rest>(?:who|whom|whose|which|what|when|in\s+which|on\s+which|during\s+which|how|"
-    r"(?:by|to|with|from|for|against|of)\s+whom|"
+    r"(?:by|to|with|from|for|against|of)\s+whom|(?:please\s+)?(?:name|give|tell|list|identify|state)|"
     r"(?:just\s+|right\s+|shortly\s+)?(?:before|after|prior\s+to|following))\b)",
     re.IGNORECASE,
 )
@@ -280,12 +280,37 @@ def _occasion(text: str) -> str:
 
 
 # "during calendar year 2014", "in the calendar year 2015": the year ("calendar" was read as an anchor or relation)
-_CALENDAR_YEAR = re.compile(r"\b(?:the\s+)?calendar\s+(?=year\s+\d{4}\b)", re.IGNORECASE)
+# "Which others did the same in that calendar month?": that month ("calendar" stopped the statement fold); not before a
+# bracket ("that calendar week (Sunday to Saturday)" is ``stated_week``'s)
+_CALENDAR_YEAR = re.compile(
+    r"\b(?:the\s+)?calendar\s+(?=year\s+\d{4}\b)|(?<=\bthat\s)calendar\s+(?=(?:month|year|week)\b(?!\s*\())",
+    re.IGNORECASE,
+)
+# "In which year of the two-year span 2014-2015 ...", "which one of the 2-year period 2014 to 2015": the years from
+# the first to the last ("two-year span" was left unread next to the time; "the years 2014 and 2015" and "the period
+# 2013 to 2015" are read already)
+_COUNTED = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
+_YEARS_NAMED = re.compile(
+    r"\b(?P<head>which\s+(?:year|one)\s+(?:of|in|within|during|across)\s+the\s+)"
+    r"(?P<n>two|three|four|[234])[-\s]year\s+(?:span|period|stretch|window|time\s*frame|interval)\s*,?\s*"
+    r"(?:of\s+|from\s+)?(?P<a>(?:19|20)\d\d)\s*(?:-|\u2013|to|through|until)\s*(?P<b>(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+
+
+def _years_named(text: str) -> str:
+    def said(m: re.Match[str]) -> str:
+        a, b = int(m.group("a")), int(m.group("b"))
+        if _COUNTED[m.group("n").lower()] != b - a + 1:
+            return m.group(0)  # a count that is not the years': left unread, the reader abstains
+        return f"{m.group('head').split()[0]} year between {a} and {b}"
+
+    return _YEARS_NAMED.sub(said, text)
 
 
 def scope_said(question: str) -> str:
     """``question`` with its scope, asked unit or statement said where the reader reads them; unchanged otherwise."""
-    question = _occasion(_SOURCE_BRACKET.sub("", _CALENDAR_YEAR.sub("", question)))
+    question = _occasion(_SOURCE_BRACKET.sub("", _CALENDAR_YEAR.sub("", _years_named(question))))
     question = _period_ended(_front_scope(_form_bracket(question)))
     question = _rest_of_year(_period_over(_only_same_period(question)))
     return _units_asked(question)

@@ -30,11 +30,14 @@ _RELATIONS: list[tuple[str, Signal]] = [
         r"on\s+or\s+before|in\s+or\s+before|no\s+later\s+than|not\s+later\s+than|earlier\s+than|prior\s+to",
         Signal.BEFORE,
     ),
+    # "Right after 7 April 2015, who was the first ...": the adverb only says the order's "first" / "last"
+    (r"(?:(?:right|immediately|just|directly|shortly)\s+)(?:before|preceding|ahead\s+of|prior\s+to)", Signal.BEFORE),
     (r"before|preceding|ahead\s+of|by|pre", Signal.BEFORE),
     (
         r"on\s+or\s+after|in\s+or\s+after|no\s+earlier\s+than|not\s+earlier\s+than|later\s+than|subsequent\s+to",
         Signal.AFTER,
     ),
+    (r"(?:(?:right|immediately|just|directly|shortly|straight)\s+)(?:after|following)", Signal.AFTER),
     (r"after|following|beyond|post", Signal.AFTER),
     (
         r"(?:(?:the\s+)?start(?:ing)?\s+(?:time|date)|(?:the\s+)?begin(?:ning)?\s+(?:time|date))"

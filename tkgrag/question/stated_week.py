@@ -248,9 +248,19 @@ def _from_that_day(question: str, stop: re.Match[str], stated: list[TimeSpan]) -
     return question[: stop.end()] + asked + said + question[m.end() :]
 
 
+# "X did R on D. Anyone else do that the same week (...)?", "Did anybody else do so that month?": the second sentence
+# asked as a yes/no question is the "Who else did ..." the statement fold reads ("Anyone" was read as an entity)
+_ANYONE_ELSE = re.compile(
+    r"(?<=[.;])(?P<sp>\s+)(?:(?:did|has|had)\s+)?(?:any(?:one|body)|any\s+others?)\s+else\s+(?:do|did|done)\b"
+    r"(?=\s+(?:that|so|the\s+same|likewise|it)\b)",
+    re.IGNORECASE,
+)
+
+
 def stated_week(question: str) -> str:
     """``question`` with "that week (D1 to D2)" said as "from D1 to D2 that same year", and "in the week running from
     D1 to D2" as "from D1 to D2"; unchanged otherwise."""
+    question = _ANYONE_ELSE.sub(lambda m: f"{m.group('sp')}Who else did", question)
     stop = _SENTENCE_END.search(question)
     if stop is not None:
         question = _period_said(_apart_from(question, stop), stop)

@@ -159,6 +159,9 @@ def _excluded_edge(text: str) -> str:
 
 _SCOPE = re.compile(
     r"\s*\(\s*(?:(?:(?:counting|looking\s+at|considering|taking)\s+only|only\s+(?:counting|within|in|during)|within|"
+    # "(looking only at 2014)", "(focusing solely on 2015)", "(but in the same year, 2014)"
+    r"(?:looking|focusing)\s+(?:only|just|solely)\s+(?:at|on)|"
+    r"(?:(?:but|though|yet)\s+)?(?:still\s+)?(?:in|within|during)\s+the\s+same\s+year\s*[,:]|"
     r"limited\s+to|restricted\s+to|confined\s+to|only|(?:but|though|although|yet)?\s*(?:still|only|all)\s+(?:within|"
     r"in|during|inside)|(?:but|though)\s+(?:within|in|during|inside))\s+(?P<t>[^()]{4,40}?)|"
     r"(?:(?:counting|considering|looking\s+at|taking)\s+)?(?P<t2>[^()]{4,40}?)\s+(?:only|alone))\s*\)"

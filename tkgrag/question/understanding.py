@@ -24,11 +24,11 @@ from tkgrag.model import TemporalConstraint
 from tkgrag.question.constraints import explicit_constraints
 from tkgrag.question.grounded import GroundedQuestion
 from tkgrag.question.grounding import Grounder
-from tkgrag.question.model import AnswerKind, TemporalQuestion
+from tkgrag.question.model import AnswerKind, Signal, TemporalQuestion
 from tkgrag.question.negation import negated_act
 from tkgrag.question.parse import QuestionError, coordinated_both
 from tkgrag.question.parse import understand as parse
-from tkgrag.question.unread_order import unread_comparison
+from tkgrag.question.unread_order import unread_comparison, unread_sequence
 from tkgrag.store import Store
 
 # The relation must match at least this well for an answer (the grounder's relation score: 0.7 * cosine + 0.3 * Dice,
@@ -111,6 +111,13 @@ class Understanding:
             out.append(
                 f'the comparison "{compared} ..." was not read: no event to compare with was found in the question, '
                 "and without it the answer would be for the whole period"
+            )
+        ordered = self.question.ordinal is not None or bool({Signal.AFTER, Signal.BEFORE} & set(self.question.signals))
+        sequence = unread_sequence(self.text, len(self.question.anchors) + len(g.anchors), ordered)
+        if sequence is not None:
+            out.append(
+                f'the order "{sequence}" was not read: no event or time it follows was found in the question, and '
+                "without it every event would be answered in no order"
             )
         out.extend(f'no entity of this graph matches "{m.text}"' for m in g.unlinked)
         if not g.entities and not g.unlinked:

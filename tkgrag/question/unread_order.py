@@ -22,3 +22,21 @@ def unread_comparison(relation_phrase: str | None, anchors: int) -> str | None:
         return None
     m = _COMPARISON.search(relation_phrase)
     return m.group(0) if m is not None else None
+
+
+# "Who issued a statement to X next, once people in Y sued X?": an order word that places the event after another
+# one ("next", ", once ..."). When neither an anchor nor a before/after time nor an ordinal was read, the question
+# became "who ever did it", and every event was answered in no order (a wrong answer).
+_SEQUENCE = re.compile(
+    r"\bnext\b(?!\s+(?:to\b|week|month|year|day|days|weeks|months|years|time|times|occasion|date)\b)|,\s*once\b",
+    re.IGNORECASE,
+)
+
+
+def unread_sequence(text: str, anchors: int, ordered: bool) -> str | None:
+    """The order word ("next", "once") of a question that read no anchor and no order (``ordered``: an ordinal or a
+    before/after time); None otherwise."""
+    if anchors or ordered:
+        return None
+    m = _SEQUENCE.search(text)
+    return " ".join(m.group(0).lstrip(", ").split()) if m is not None else None

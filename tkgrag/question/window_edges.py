@@ -82,7 +82,14 @@ _DAYS_FROM = re.compile(
 # said right after without "from"; said as "the 7 days from 1 February 2014 through ..." (then read as above)
 _STRETCH = re.compile(
     r"\b(?:the|an?)\s+" + _COUNT + r"(?:\s+|-)(?:calendar\s+)?days?(?:[\s-]+long)?(?:\s+(?:period|window|span|stretch|"
-    r"interval|spell|run))?\s*,?\s+(?:(?P<from>from|between)|spanning|running\s+from|of)?\s*(?=[\w])",
+    r"interval|spell|run))?\s*,?\s+(?:(?P<from>from|between)|spanning|running\s+from|of|"
+    r"(?P<starting>starting|beginning|commencing|opening)(?:\s+(?:on|from|with))?)?\s*(?=[\w])",
+    re.IGNORECASE,
+)
+# "the 3-day stretch starting 2015-12-08 and ending December 10, 2015": the far edge after the first day
+_ENDING = re.compile(
+    r"\s*,?\s*(?:and\s+)?(?:ending|finishing|closing|concluding|running\s+(?:to|until|through))(?:\s+(?:on|with))?\s+"
+    r"(?=[\w])",
     re.IGNORECASE,
 )
 
@@ -218,6 +225,13 @@ def _stretch(text: str) -> str:
     if m is None or m.group("from"):
         return text if m is None else text[: m.start()] + _said_days(m) + m.group("from") + " " + text[m.end() :]
     found = find_time_expressions(text[m.end() :])
+    if m.group("starting") and found and found[0].start == 0 and found[0].span is not None:
+        end = _ENDING.match(text, m.end() + found[0].end)
+        if end is None:
+            return text
+        # "starting D1 and ending D2" -> "from D1 to D2" (read as a range, then checked against the count)
+        text = f"{text[: m.start()]}{_said_days(m)}from {text[m.end() : m.end() + found[0].end]} to {text[end.end() :]}"
+        return text
     if not found or found[0].start != 0 or _range_days(text, m.end()) is None:
         return text  # "the 3-day summit from D1 to D2": the range is not the stretch's
     return text[: m.start()] + _said_days(m) + "from " + text[m.end() :]
@@ -407,10 +421,74 @@ def _edge_marks(text: str) -> str:
     return text[: m.start()] + said + text[m.end() :]
 
 
+# "Before the 13th of May 2014, but in the same month, which ...?", "Earlier in the same month, before 20 March 2015,
+# who ...?", "After 3 May 2015 but still within that month": a side of a day kept inside the day's own month or
+# year; said as the days between the period's edge and the day (the day itself left out). "the same week" is not
+# read: which week is meant is unsaid.
+_SIDE_DAY = r"(?P<side>before|after|prior\s+to|following|ahead\s+of)\s+(?P<d>[^,()?;]{4,40}?)"
+_SAME_UNIT = r"(?:(?:in|within|during|inside)\s+)?(?:the\s+same|that(?:\s+same)?)\s+(?P<unit>month|year)"
+_SIDE_IN_SAME = re.compile(
+    rf"\b{_SIDE_DAY}\s*[,(]?\s*(?:but\s+|though\s+|yet\s+)?(?:still\s+|only\s+)?{_SAME_UNIT}\s*\)?(?=\s*[,?.!])"
+    rf"|\b(?P<dir>earlier|later)\s+{_SAME_UNIT.replace('unit', 'unit2')}\s*,?\s*"
+    rf"{_SIDE_DAY.replace('side', 'side2').replace('(?P<d>', '(?P<d2>')}(?=\s*[,?.!])",
+    re.IGNORECASE,
+)
+
+
+def _side_in_same(text: str) -> str:
+    m = _SIDE_IN_SAME.search(text)
+    if m is None:
+        return text
+    said = (m.group("d") or m.group("d2")).strip()
+    found = find_time_expressions(said)
+    if len(found) != 1 or found[0].span is None or found[0].end != len(said) or found[0].start != 0:
+        return text
+    day = found[0].span
+    if day.granularity is not Granularity.DAY or day.start is None:
+        return text
+    side = (m.group("side") or m.group("side2")).lower()
+    direction = (m.group("dir") or "").lower()
+    before = not side.startswith(("after", "following"))
+    if direction and (direction == "earlier") != before:
+        return text  # "later in the same month, before D": the two words disagree
+    unit = (m.group("unit") or m.group("unit2")).lower()
+    first, last, _ = period_bounds(day.start.year, day.start.month if unit == "month" else None)
+    lo, hi = (first, day.start - timedelta(days=1)) if before else (day.start + timedelta(days=1), last)
+    if hi < lo:
+        return text  # "before 1 May 2014, but in the same month": no day is left
+    said_range = f"{'From' if not text[: m.start()].strip() else 'from'} {day_words(lo)} to {day_words(hi)}"
+    return f"{text[: m.start()]}{said_range}{text[m.end() :]}"
+
+
+# "After X did R, who else did S later that month?", "Before X did R, who did S earlier in the same year?", "After X
+# did R, which others did S that month?": the side is the fronted anchor's, the period its event's ("that same month",
+# which grounding ties to that anchor's event); "later" was read as the relation's word, a bare "that month" not at
+# all, and the month was lost.
+_LATER_SAME = re.compile(
+    r"(?:\b(?P<dir>later|earlier)\s+(?:on\s+)?(?:(?:in|during|within)\s+)?(?:that|the)(?:\s+same)?|(?<=\s)that)"
+    r"\s+(?P<unit>day|month|year)\b(?=\s*[?.!]?\s*$)",
+    re.IGNORECASE,
+)
+_FRONT_SIDE = re.compile(r"^\s*(?:(?P<after>after|following|once)|before|prior\s+to|ahead\s+of)\b", re.IGNORECASE)
+
+
+def _later_same(text: str) -> str:
+    m = _LATER_SAME.search(text)
+    front = _FRONT_SIDE.match(text)
+    if m is None or front is None:
+        return text
+    if m.group("dir") and (m.group("dir").lower() == "later") != bool(front.group("after")):
+        return text  # "Before X did R, who did S later that month?": the two sides disagree
+    if not m.group("dir") and find_time_expressions(text):
+        return text  # "After 3 May 2015, who visited Y that month?": the month is the date's, read as written
+    return f"{text[: m.start()]}that same {m.group('unit').lower()}{text[m.end() :]}"
+
+
 def window_edges(question: str) -> str:
     """``question`` with its window's stated edges said as "before D" / "through D" / the bare range; unchanged
     where it says none (or where a count disagrees with its range)."""
     text = _year_or(_edge_marks(_next_day_edge(_but_not(_day_alone(_two_sided(_stretch(_both_out(question))))))))
+    text = _later_same(_side_in_same(text))
     text = _INCLUSIVE_END.sub(lambda m: f"through {m.group('d')}", text)
     m = _BOTH.search(text)
     if m is not None and _ranged_before(text, m.start()):
