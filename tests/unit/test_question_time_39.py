@@ -7,17 +7,11 @@ from datetime import date
 
 import pytest
 
+from tests.unit.question_readings import rewritten as _rewritten
 from tkgrag.question.declarative import UnreadablePair
-from tkgrag.question.parse import _REWRITES, QuestionError, understand
+from tkgrag.question.parse import QuestionError, understand
 from tkgrag.question.time_expressions import find_time_expressions
 from tkgrag.temporal import Granularity
-
-
-def _rewritten(question: str) -> str:
-    text = question
-    for rewrite in _REWRITES:
-        text = rewrite(text)
-    return text
 
 
 def _windows(question: str, today: date | None = None) -> list[tuple[date | None, date | None]]:

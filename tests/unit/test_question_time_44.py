@@ -7,23 +7,11 @@ from datetime import date
 
 import pytest
 
+from tests.unit.question_readings import rewritten as _rewritten
+from tests.unit.question_readings import windows as _windows
 from tkgrag.question.model import AnswerKind, Signal
-from tkgrag.question.parse import _REWRITES, QuestionError, understand
+from tkgrag.question.parse import QuestionError, understand
 from tkgrag.temporal import Granularity
-
-
-def _rewritten(question: str) -> str:
-    text = question
-    for rewrite in _REWRITES:
-        text = rewrite(text)
-    return text
-
-
-def _windows(question: str) -> list[tuple[date | None, date | None]]:
-    tq = understand(question)
-    assert not [t.unread for t in tq.times if t.unread]
-    return [(t.span.start, t.span.end) for t in tq.times if t.span is not None]
-
 
 # --- "between D1 (exclusive) and D2", "(inclusive)", "(not counting that day)", "to year end"
 

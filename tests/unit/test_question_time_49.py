@@ -7,22 +7,10 @@ from datetime import date
 
 import pytest
 
+from tests.unit.question_readings import rewritten as _rewritten
+from tests.unit.question_readings import windows as _windows
 from tkgrag.question.model import AnchorRelation
-from tkgrag.question.parse import _REWRITES, QuestionError, understand
-
-
-def _rewritten(question: str) -> str:
-    text = question
-    for rewrite in _REWRITES:
-        text = rewrite(text)
-    return text
-
-
-def _windows(question: str) -> list[tuple[date | None, date | None]]:
-    tq = understand(question)
-    assert not [t.unread for t in tq.times if t.unread]
-    return [(t.span.start, t.span.end) for t in tq.times if t.span is not None]
-
+from tkgrag.question.parse import QuestionError, understand
 
 # --- a scope said up front with "taken together", "as a whole", "alone"
 
