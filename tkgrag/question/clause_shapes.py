@@ -34,14 +34,28 @@ def plural_marks(text: str) -> str:
 _DASH_TOPIC = re.compile(
     r"^\s*(?P<topic>[^—–?,;:]+?)\s*(?:—|–|--|\s-\s)\s*(?P<rest>(?:who|whom|which|what)\b[^—–]*)$", re.IGNORECASE
 )
+# "Barack Obama (and I mean in October 2015 only): who praised them?": a topic, a parenthesis, a colon
+_PAREN_TOPIC = re.compile(
+    r"^\s*(?P<topic>[^—–?,;:()]+?)\s*(?P<paren>\([^()]*\))\s*:\s*(?P<rest>(?:who|whom|which|what)\b[^—–:()]*?)"
+    r"(?P<end>\s*[?.!]?\s*)$",
+    re.IGNORECASE,
+)
 _PRONOUN = re.compile(r"\b(?:them|him|her|it|they|he|she)\b", re.IGNORECASE)
 _WH = re.compile(r"\b(?:who|whom|which|what|when|where)\b", re.IGNORECASE)
 
 
 def dash_topic(text: str) -> str:
-    """ "X — who V'd them in T?" -> "Who V'd X in T?": the pronoun stands for the topic before the dash."""
+    """ "X — who V'd them in T?" -> "Who V'd X in T?": the pronoun stands for the topic before the dash; "X (and I
+    mean in T only): who V'd them?" -> "Who V'd X (and I mean in T only)?" likewise (the topic had been read as the
+    subject, the roles swapped)."""
     m = _DASH_TOPIC.match(text)
-    if m is None or _WH.search(m.group("topic")):
+    paren = ""
+    if m is None:
+        m = _PAREN_TOPIC.match(text)
+        if m is None:
+            return text
+        paren = f" {m.group('paren')}{m.group('end') or '?'}"
+    if _WH.search(m.group("topic")):
         return text
     rest = m.group("rest")
     pronouns = list(_PRONOUN.finditer(rest))
@@ -53,7 +67,7 @@ def dash_topic(text: str) -> str:
     if first[:1].isupper() and (sector_phrase_length(words) or (first == "The" and sector_phrase_length(words[1:]))):
         topic = first[:1].lower() + topic[1:]  # "Criminals in Mexico", "The police in Kenya": a sector, no name
     p = pronouns[0]
-    out = rest[: p.start()] + topic + rest[p.end() :]
+    out = rest[: p.start()] + topic + rest[p.end() :] + paren
     return out[:1].upper() + out[1:]
 
 

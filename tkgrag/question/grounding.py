@@ -953,10 +953,11 @@ _MID_TO = re.compile(r"^\s+(?:to|toward|towards)\s+$", re.IGNORECASE)
 _MID_VERBED = re.compile(
     r"^\s+(?:[a-z]+ed|paid|made|had|held|took|struck|sent|gave|brought|undertook|conducted|put|threw|dealt|laid|set)\s+"
     r"(?:(?:in|out|up|forward)\s+)?"
-    r"(?:with|to|at|against|toward|towards|on|about|regarding|concerning|into|over)\s+$"
-    # "the demand Boko Haram made of citizens of Nigeria", "the request X put to Y"
-    r"|^\s+(?:made|put|placed|addressed|issued)\s+(?:of|upon)\s+$"
-    r"|^\s+(?:gave|offered|paid|showed|extended|lent|sent|granted|handed)\s+$",
+    r"(?:with|to|at|against|toward|towards|on|about|regarding|concerning|into|over)\s+(?:the\s+)?$"
+    # "the demand Boko Haram made of citizens of Nigeria", "the request X put to Y"; the target's article too ("the
+    # appeal France made to the UN Security Council")
+    r"|^\s+(?:made|put|placed|addressed|issued)\s+(?:of|upon)\s+(?:the\s+)?$"
+    r"|^\s+(?:gave|offered|paid|showed|extended|lent|sent|granted|handed)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
 # "the arrest or charging of X by Y", "the criticism of X by Y", "the release of people to X by an Y", "the visit to

@@ -52,8 +52,10 @@ _QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|‘([^’]+)’|(?<![\w])'([
 _ROLE_BEFORE = re.compile(
     # the role holds no second "the" but after "of": in "the last time the citizens of X" the role is "citizens",
     # not "last time the citizens" (which the stop words would reject, losing the sector); "head of the government"
-    # an indefinite article too: "a ministry of Belgium", "a court judge in Mexico" name the sector as "the" does
-    r"\b(?P<art>the|an?)\s+(?P<role>(?:(?:(?<=of\s)the|(?!the\b)[a-z][\w-]*)\s+){0,3}?(?!the\b)[a-z][\w-]*)\s+"
+    # an indefinite article too: "a ministry of Belgium", "a court judge in Mexico" name the sector as "the" does;
+    # nor an "a" ("the day a ministry of Iran visited": the role is "ministry", not "day a ministry")
+    r"\b(?P<art>the|an?)\s+(?P<role>(?:(?:(?<=of\s)the|(?!(?:the|an?)\b)[a-z][\w-]*)\s+){0,3}?"
+    r"(?!(?:the|an?)\b)[a-z][\w-]*)\s+"
     r"(?P<prep>of|in|from)\s+"
     r"(?:the\s+)?"
     r"(?:country\s+of\s+)?$",
