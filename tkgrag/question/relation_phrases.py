@@ -549,7 +549,7 @@ def stated_intent(phrase: str) -> bool:
     ``Express_intent_to_*`` relations are preferred (``INTENT_BONUS``)."""
     phrase = " ".join(phrase.split())
     # "the offer by X to negotiate with Y": the noun's intent, read as ``relation_phrases`` reads it
-    phrase = _NOUN_BY.sub(r"\1 ", _INSTANCE_LEAD.sub("", phrase)) if _NOUN_BY_SAID.search(phrase) else phrase
+    phrase = _lead_off(phrase) if _NOUN_BY_SAID.search(phrase) else phrase
     m = _INTENT.match(phrase)
     return m is not None and m.end() < len(phrase)
 
@@ -581,8 +581,15 @@ _INSTANCE_LEAD = re.compile(
     re.IGNORECASE,
 )
 # "offer by to negotiate with" (the doer's name taken out): the offer to negotiate
-_NOUN_BY = re.compile(r"^((?:offer|proposal|pledge|promise)s?)\s+by\s+(?=to\s)", re.IGNORECASE)
-_NOUN_BY_SAID = re.compile(r"\b(?:offer|proposal|pledge|promise)s?\s+by\s+to\s", re.IGNORECASE)
+_OFFER_NOUN = r"(?:offer|proposal|pledge|promise)s?"
+_NOUN_BY = re.compile(rf"^({_OFFER_NOUN})\s+by\s+(?=to\s)", re.IGNORECASE)
+_NOUN_BY_SAID = re.compile(rf"\b{_OFFER_NOUN}\s+by\s+to\s", re.IGNORECASE)
+
+
+def _lead_off(phrase: str) -> str:
+    """``phrase`` without its nominal lead ("instances of the", "was the offer by ... to"), as the intent and act
+    readers read it (empty where the lead was all)."""
+    return _NOUN_BY.sub(r"\1 ", _INSTANCE_LEAD.sub("", phrase))
 
 
 def relation_phrases(phrase: str) -> list[str]:
@@ -590,7 +597,7 @@ def relation_phrases(phrase: str) -> list[str]:
     negotiation"; "condemned" -> "criticize or denounce"; "held talks with" -> "consult"."""
     phrase = " ".join(phrase.split())
     out = [phrase]
-    phrase = _NOUN_BY.sub(r"\1 ", _INSTANCE_LEAD.sub("", phrase)) or phrase
+    phrase = _lead_off(phrase) or phrase
     m = _INTENT.match(phrase)
     rest = phrase[m.end() :] if m and m.end() < len(phrase) else phrase
     # a phrasal verb that ends the phrase is read as a unit first ("called on" is an appeal, though "called" alone is

@@ -230,8 +230,7 @@ def _stretch(text: str) -> str:
         if end is None:
             return text
         # "starting D1 and ending D2" -> "from D1 to D2" (read as a range, then checked against the count)
-        text = f"{text[: m.start()]}{_said_days(m)}from {text[m.end() : m.end() + found[0].end]} to {text[end.end() :]}"
-        return text
+        return f"{text[: m.start()]}{_said_days(m)}from {text[m.end() : m.end() + found[0].end]} to {text[end.end() :]}"
     if not found or found[0].start != 0 or _range_days(text, m.end()) is None:
         return text  # "the 3-day summit from D1 to D2": the range is not the stretch's
     return text[: m.start()] + _said_days(m) + "from " + text[m.end() :]
