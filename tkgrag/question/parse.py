@@ -53,6 +53,7 @@ from tkgrag.question.model import (
     TemporalQuestion,
 )
 from tkgrag.question.named_days import named_days
+from tkgrag.question.offered_periods import offered_periods
 from tkgrag.question.period_before import period_before
 from tkgrag.question.phrasal import phrasal_tail
 from tkgrag.question.race import race_to_it
@@ -107,6 +108,7 @@ _REWRITES: tuple[Callable[[str], str], ...] = (
     stated_months,
     weekdays,
     stated_week,
+    offered_periods,
     window_edges,
     without_hedge,
     race_to_it,
