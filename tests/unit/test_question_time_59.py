@@ -171,6 +171,20 @@ def test_statement_with_no_period_stays_unread(question: str) -> None:
         understand(question)
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "China paid a visit to South Korea on 20 February 2014. Which others did so the following week?",
+        "China paid a visit to South Korea on 20 February 2014; who else did the same a week later?",
+        "China paid a visit to South Korea. Who did so in the previous week?",
+    ],
+)
+def test_statement_then_the_week_beside_it_is_not_read(question: str) -> None:
+    # the calendar week or the seven days: unsaid (read before as "after X did R" with no end)
+    with pytest.raises(QuestionError, match="calendar week or the seven days"):
+        understand(question)
+
+
 def test_statement_that_same_day_as_before() -> None:
     q = "China paid a visit to South Korea on 20 February 2014; who else did the same that day?"
     assert _rewritten(q) == (

@@ -80,6 +80,14 @@ _NEXT_PERIOD_TAIL = re.compile(
 )
 
 
+# "... the following week?", "... a week later?": the week beside the statement's event
+_WEEK_TAIL = re.compile(
+    r"\s*\b(?:(?:one|a|1)\s+week\s+(?:later|earlier|afterwards|after|before)|(?:in\s+|during\s+)?the\s+"
+    r"(?:next|following|previous|preceding|subsequent)\s+week)(?=\s*[?.!]?\s*$)",
+    re.IGNORECASE,
+)
+
+
 # "X did Y. During that same month, who did Z?": the period said before the question word, moved behind it ("... Who
 # did Z during that same month?"), the order ``_SAME_PERIOD`` reads
 _FRONTED_PERIOD = re.compile(
@@ -136,6 +144,13 @@ def anchor_sentence(question: str) -> str:
     if m is None:
         return question
     first, rest = m.group("first"), m.group("question")
+    if _WEEK_TAIL.search(rest) is not None and not _QUESTION_WORD.match(first):
+        # "X did R on D. Which others did so the following week?": the calendar week after D's or the seven days
+        # after D is the writer's; read as "after X did R" alone it had no end
+        raise UnreadablePair(
+            f"cannot read {question!r}: the week next to the first sentence's event may be the calendar week or the "
+            "seven days beside it; ask e.g. 'Between D1 and D2, who else did so?'"
+        )
     shifted = _NEXT_PERIOD_TAIL.search(rest)
     if shifted is not None and not _QUESTION_WORD.match(first):  # "X did Y. Who did Z one day later?"
         unit = (shifted.group("unit") or shifted.group("unit2")).lower()
