@@ -39,6 +39,13 @@ from tkgrag.temporal import Granularity
         ("In 2015, when, exactly, did Barack Obama host Mexico?", "In 2015, when did Barack Obama host Mexico?"),
         ("On which day (the exact date) did Barack Obama host Mexico in 2015?",
          "On which day did Barack Obama host Mexico in 2015?"),
+        ("In 2015, when exactly (i.e. on which date) did Barack Obama host Mexico?",
+         "In 2015, on which date did Barack Obama host Mexico?"),
+        ("In 2015, when exactly \u2014 the date, please \u2014 did Barack Obama host Mexico?",
+         "In 2015, on which date did Barack Obama host Mexico?"),
+        # the adverb before a closing request for the unit
+        ("In 2015, when did Barack Obama host Mexico, exactly (which date)?",
+         "In 2015, when did Barack Obama host Mexico (which date)?"),
     ],
 )  # fmt: skip
 def test_when_with_the_unit_aside(question: str, said: str) -> None:
@@ -61,6 +68,21 @@ def test_when_with_the_unit_aside_is_read(question: str, unit: Granularity, rela
     assert tq.answer_type.kind is AnswerKind.TIME and tq.answer_type.granularity is unit
     assert tq.relation_phrase == relation
     assert _windows(question)[0][0] is not None and _windows(question)[0][0].month == 1  # the year's scope
+
+
+@pytest.mark.parametrize(
+    ("question", "unit"),
+    [
+        ("When did Barack Obama host Mexico in 2015 (which month)?", Granularity.MONTH),
+        ("When did Barack Obama host Mexico in 2015 (what year)?", Granularity.YEAR),
+        ("When did Barack Obama host Mexico in 2015 (the exact date)?", Granularity.DAY),
+        ("In 2015, when did Barack Obama host Mexico, exactly (which date)?", Granularity.DAY),
+    ],
+)
+def test_closing_bracket_asks_the_unit(question: str, unit: Granularity) -> None:
+    tq = understand(question)
+    assert tq.answer_type.kind is AnswerKind.TIME and tq.answer_type.granularity is unit
+    assert tq.relation_phrase == "host"
 
 
 @pytest.mark.parametrize(
@@ -254,6 +276,12 @@ def test_last_month_alone_is_the_month_before_today() -> None:
          (date(2014, 3, 1), date(2014, 5, 31))),
         ("Was it on 3 March or 4 March 2014 that China consulted South Korea?", Granularity.DAY,
          (date(2014, 3, 3), date(2014, 3, 4))),
+        ("Was it in March, April or May 2014 that China consulted South Korea? (It could be all three.)",
+         Granularity.MONTH, (date(2014, 3, 1), date(2014, 5, 31))),
+        ("Was it 2014 or 2015 when China consulted South Korea? (Could be both.)", Granularity.YEAR,
+         (date(2014, 1, 1), date(2015, 12, 31))),
+        ("Was it in 2014 or in 2015 that China consulted South Korea (possibly both)?", Granularity.YEAR,
+         (date(2014, 1, 1), date(2015, 12, 31))),
     ],
 )  # fmt: skip
 def test_offered_periods_in_a_row(question: str, unit: Granularity, window: tuple[date, date]) -> None:

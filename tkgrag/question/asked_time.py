@@ -344,7 +344,7 @@ _WHEN_ASIDE = re.compile(
 # the asked unit said in the aside: "when exactly (which date) did", "when (what day) did", "when - the exact date -
 # did", "when (month, please) did"; an adverb alone: "when, exactly, did"
 _UNIT_ASIDE = re.compile(
-    r"(?:(?:on|in|at|during)\s+)?(?:(?:which|what)\s+|the\s+)?(?:(?:exact|precise|specific|actual)\s+)?"
+    r"(?:(?:i\.\s?e\.|that\s+is|meaning)\s*,?\s*)?(?:(?:on|in|at|during)\s+)?(?:(?:which|what)\s+|the\s+)?(?:(?:exact|precise|specific|actual)\s+)?"
     r"(?P<u>day|date|month|year)(?:\s*,?\s*(?:exactly|precisely|please|only))?",
     re.IGNORECASE,
 )
@@ -418,8 +418,17 @@ def _when_aside(text: str) -> str:
     return f"{head}{window} {rest[:ask].rstrip()} for {'the last time' if last else 'the first time'}{rest[ask:]}"
 
 
+# "When did X host Y, exactly (which date)?": the adverb before a closing request for the unit only sharpens it
+_EXACTLY_BEFORE_REQUEST = re.compile(
+    r"\s*,?\s+(?:exactly|precisely)\s*(?=\(\s*(?:(?:on|in)\s+)?(?:which|what|the)\s+(?:(?:exact|precise)\s+)?"
+    r"(?:day|date|month|year)\s*\)\s*[?.!]?\s*$)",
+    re.IGNORECASE,
+)
+
+
 def asked_time(question: str) -> str:
     """``question`` with an asked time or window said around its clause put plainly; unchanged otherwise."""
+    question = _EXACTLY_BEFORE_REQUEST.sub(" ", question)
     question = _when_exactly(_when_aside(question))
     question = _YEAR_BRACKET.sub(lambda m: f"{m.group('u')} in {m.group('y')} ", question)
     question = _MON_SUN.sub(lambda m: m.group("same"), question)

@@ -36,6 +36,12 @@ REQUEST_OR_ALL = re.compile(
     rf"(?:\(s\)|s)?\s*(?:\(\s*or\s+(?:in\s+)?{_ALL}\s*\)|,?\s*or\s+(?:in\s+)?{_ALL})",
     re.IGNORECASE,
 )
+# "(Could be both.)", "(possibly all three)": the offered periods' note that more than one may hold
+MAYBE_ALL = re.compile(
+    rf"\s*\(\s*(?:(?:it|this|that)\s+)?(?:(?:could|may|might|can)\s+(?:be|have\s+been)|possibly|maybe|perhaps|"
+    rf"or\s+possibly|or\s+maybe)\s+{_ALL}\s*[.!]?\s*\)",
+    re.IGNORECASE,
+)
 _UNIT_WORD = {Granularity.YEAR: "year", Granularity.MONTH: "month", Granularity.DAY: "date"}
 
 
@@ -75,7 +81,7 @@ def offered_periods(text: str) -> str:
     if closing is not None:
         rest = rest[closing.end() :]
         rest = " " + rest if rest[:1].isalnum() else rest
-    rest = REQUEST_OR_ALL.sub(lambda r: f"{r.group('req')}(s)", rest, count=1)
+    rest = MAYBE_ALL.sub("", REQUEST_OR_ALL.sub(lambda r: f"{r.group('req')}(s)", rest, count=1))
     if unit_request(rest.lower()) is None:
         rest = rest.rstrip() + f" Give the {_UNIT_WORD[unit]}(s)."
     return f"{text[: first.phrase_start]}between {start_label} and {end_label}{rest}"
