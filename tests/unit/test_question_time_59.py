@@ -316,3 +316,29 @@ def test_offered_periods_not_in_a_row_are_not_read(question: str) -> None:
 )
 def test_offered_periods_left_as_written(question: str) -> None:
     assert offered_periods(question) == question
+
+
+# --- more wordings: "which of the two years, A or B,", an imperative after the statement ---------------------------
+
+
+def test_which_of_the_two_years_with_a_comma() -> None:
+    q = "In which of the two years, 2014 or 2015, did China visit France?"
+    assert _rewritten(q) == "In which year between 2014 and 2015 did China visit France?"
+    tq = understand(q)
+    assert tq.answer_type.kind is AnswerKind.TIME and tq.answer_type.granularity is Granularity.YEAR
+
+
+def test_which_of_years_not_in_a_row_is_left_unread() -> None:
+    # guard: as before, an unread word beside the years (the reader abstains, saying so)
+    assert any(t.unread for t in understand("Which of the years 2012 and 2015 saw China visit France?").times)
+
+
+def test_statement_then_an_imperative_for_the_others() -> None:
+    q = "China paid a visit to South Korea on 20 February 2014. Name the others who did the same on that date."
+    assert _rewritten(q) == (
+        "On the same day that China paid a visit to South Korea on 20 February 2014, name the others who did the same."
+    )
+    tq = understand(q)
+    (a,) = tq.anchors
+    assert a.relation is AnchorRelation.SAME_DAY
+    assert tq.relation_phrase == ""  # "the others who" is the answer's head, no event word

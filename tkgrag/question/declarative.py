@@ -20,7 +20,8 @@ from tkgrag.temporal import Granularity
 # two like a stop ("X visited Y - who was the previous one to do that?"); a hyphen inside a word does not.
 _PAIR = re.compile(
     r"^\s*(?P<first>[^?!;]*?[^\s.;\-\u2013\u2014])\s*(?:[.;]|\s[-\u2013\u2014]|\u2014)\s+"
-    r"(?P<question>(?:who|whom|which|what)\b[^.?!]*[?.!]?)\s*$",
+    # an imperative asks too: "X did R on D. Name the others who did the same on that date."
+    r"(?P<question>(?:who|whom|which|what|name|list|identify)\b[^.?!]*[?.!]?)\s*$",
     re.IGNORECASE | re.DOTALL,
 )
 _QUESTION_WORD = re.compile(r"^(?:who|whom|whose|which|what|when|where|how|why|did|does|do|was|were|is|are)\b", re.I)
