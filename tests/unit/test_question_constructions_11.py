@@ -53,11 +53,30 @@ def test_that_same_period_after_a_statement_is_the_statements_period(question: s
 
 
 @pytest.mark.parametrize(
+    ("question", "folded"),
+    [
+        # h39t: both, as two anchors (the month of X's event and the side of it), the form
+        # ``clause_shapes.anchor_period_part`` gives "After X did Y, who did so later that month?"
+        (
+            "Tanzania held negotiations with South Korea; who did so earlier that same month?",
+            "In the same month that Tanzania held negotiations with South Korea, who did so before Tanzania did?",
+        ),
+        (
+            "Tanzania held negotiations with South Korea at one point; who else did so later that month?",
+            "In the same month that Tanzania held negotiations with South Korea, who else did so after Tanzania did?",
+        ),
+    ],
+)
+def test_a_period_and_a_side_of_the_statement_are_both_read(question: str, folded: str) -> None:
+    assert anchor_sentence(question) == folded
+
+
+@pytest.mark.parametrize(
     "question",
     [
-        "Tanzania held negotiations with South Korea; who did so earlier that same month?",
-        "Tanzania held negotiations with South Korea at one point; who else did so later that month?",
         "Iran visited Oman. Who did the same next that week?",
+        # no subject to say the side against: left unread
+        "the head of state held negotiations with South Korea; who did so earlier that same month?",
     ],
 )
 def test_a_period_and_an_order_against_the_statement_is_not_read(question: str) -> None:

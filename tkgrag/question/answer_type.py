@@ -131,10 +131,12 @@ _END_WORDS = re.compile(
 
 
 # A granularity asked for apart from the question word, in brackets or in a sentence of its own after the question:
-# "When was the last time X visited Y? (month please)", "... (year only)", "Was it in 2014 or 2015 that ...? Give the
-# year(s)." A bare "when" asks for a day by default; such a request says which unit the writer wants instead.
+# "When was the last time X visited Y? (month please)", "... (year only)", "When did X visit Y (which month)?", "Was
+# it in 2014 or 2015 that ...? Give the year(s)." A bare "when" asks for a day by default; such a request says which
+# unit the writer wants instead.
 _UNIT_REQUEST = re.compile(
-    r"(?:\(\s*(?:(?:just|only)\s+)?(?:the\s+)?(?P<u1>year|month|day|date)(?:\(s\)|s)?\s*(?:,?\s*(?:please|only))?\s*\)"
+    r"(?:\(\s*(?:(?:just|only)\s+)?(?:(?:on|in)\s+)?(?:the|which|what)?\s*(?:(?:exact|precise)\s+)?(?P<u1>year|month|day|date)"
+    r"(?:\(s\)|s)?\s*(?:,?\s*(?:please|only|exactly))?\s*\)"
     r"|[?.!]\s*(?:(?:please\s+)?(?:give|state|name|answer\s+with|tell\s+me)\s+(?:(?:just|only)\s+)?the\s+)"
     r"(?P<u2>year|month|day|date)(?:\(s\)|s)?(?:\s*,?\s*(?:please|only))?"
     r"|[?.!]\s*(?:(?:just|only)\s+)?(?:the\s+)?(?P<u3>year|month|day|date)(?:\(s\)|s)?\s*,?\s*(?:please|only))"

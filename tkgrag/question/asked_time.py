@@ -335,12 +335,21 @@ def _since_exclusive(text: str) -> str:
 # "when - in 2015 - did", "when - to the month - did", "When (at the latest in 2014) did", "When, at the earliest in
 # 2015, did": an aside on the asked time between dashes, brackets or commas right after the question word
 _WHEN_ASIDE = re.compile(
-    r"\b(?P<w>when|(?:on|in)\s+(?:which|what)\s+(?:day|date|month|year))\s*"
+    r"\b(?P<w>when|(?:on|in)\s+(?:which|what)\s+(?:day|date|month|year))(?:\s+(?:exactly|precisely))?\s*"
     r"(?:(?P<dash>[-\u2013\u2014]+)|(?P<par>\()|(?P<comma>,))"
     r"\s*(?P<a>[^-\u2013\u2014()?]{3,40}?)\s*(?(dash)[-\u2013\u2014]+|(?(par)\)|,))\s*"
     r"(?=(?:did|does|do|had|has|have|was|were|is|are)\b)",
     re.IGNORECASE,
 )
+# the asked unit said in the aside: "when exactly (which date) did", "when (what day) did", "when - the exact date -
+# did", "when (month, please) did"; an adverb alone: "when, exactly, did"
+_UNIT_ASIDE = re.compile(
+    r"(?:(?:i\.\s?e\.|that\s+is|meaning)\s*,?\s*)?(?:(?:on|in|at|during)\s+)?(?:(?:which|what)\s+|the\s+)?(?:(?:exact|precise|specific|actual)\s+)?"
+    r"(?P<u>day|date|month|year)(?:\s*,?\s*(?:exactly|precisely|please|only))?",
+    re.IGNORECASE,
+)
+_ADVERB_ASIDE = re.compile(r"exactly|precisely|specifically", re.IGNORECASE)
+_ASKED_UNIT = {"day": "on which day", "date": "on which date", "month": "in which month", "year": "in which year"}
 _GRAIN = re.compile(r"(?:(?:to|at)\s+the\s+|by\s+)?(?:day|date|month|year)(?:\s+(?:level|precision))?", re.IGNORECASE)
 _AT_THE = re.compile(
     r"(?:at\s+the\s+)?(?P<o>latest|earliest)(?:\s*,?\s*(?P<t>(?:in|during|within)\s+[^,]{4,30}))?", re.IGNORECASE
@@ -356,6 +365,24 @@ _DASHED_TIME = re.compile(
 )
 
 
+def _unit_aside(text: str, m: re.Match[str], aside: str) -> str | None:
+    """ "when exactly (which date) did X" as "on which date did X" (the aside says the asked unit), "on which day (the
+    exact date) did X" as "on which day did X"; None when the aside says no unit. Two units are left as written."""
+    unit = _UNIT_ASIDE.fullmatch(aside)
+    if unit is None or aside.lower().startswith(("to ", "at the ", "by ")):
+        return None
+    said, asked = unit.group("u").lower(), _ASKED_UNIT[unit.group("u").lower()]
+    rest = text[m.end() :]
+    if m.group("w").lower() == "when":
+        if text[m.start("w")].isupper():
+            asked = asked[:1].upper() + asked[1:]
+        return f"{text[: m.start('w')]}{asked} {rest}"
+    word = m.group("w").lower().split()[-1]
+    if {word, said} <= {"day", "date"} or word == said:
+        return f"{text[: m.end('w')]} {rest}"  # said twice
+    return text  # "on which day (which month) did": two units (the reader abstains or reads the first)
+
+
 def _when_aside(text: str) -> str:
     """ "when - to the month - did X" as "when, to the month, did X" (the granularity beside "when"), "when - in 2015
     - did X" as "when in 2015 did X" (the window), "When, at the latest in 2014, did X R?" as "When in 2014 did X R
@@ -366,6 +393,11 @@ def _when_aside(text: str) -> str:
     if m is None:
         return text
     aside, head, rest = " ".join(m.group("a").split()), text[: m.start("w")] + m.group("w"), text[m.end() :]
+    if _ADVERB_ASIDE.fullmatch(aside):
+        return f"{head} {rest}"  # "When, exactly, did X ...": the adverb only sharpens "when"
+    said_unit = _unit_aside(text, m, aside)
+    if said_unit is not None:
+        return said_unit
     if _GRAIN.fullmatch(aside):
         return f"{head}, {aside}, {rest}"
     if re.match(r"(?:in|during|within)\s", aside, re.IGNORECASE) and _one(aside.split(None, 1)[1]) is not None:
@@ -386,8 +418,17 @@ def _when_aside(text: str) -> str:
     return f"{head}{window} {rest[:ask].rstrip()} for {'the last time' if last else 'the first time'}{rest[ask:]}"
 
 
+# "When did X host Y, exactly (which date)?": the adverb before a closing request for the unit only sharpens it
+_EXACTLY_BEFORE_REQUEST = re.compile(
+    r"\s*,?\s+(?:exactly|precisely)\s*(?=\(\s*(?:(?:on|in)\s+)?(?:which|what|the)\s+(?:(?:exact|precise)\s+)?"
+    r"(?:day|date|month|year)\s*\)\s*[?.!]?\s*$)",
+    re.IGNORECASE,
+)
+
+
 def asked_time(question: str) -> str:
     """``question`` with an asked time or window said around its clause put plainly; unchanged otherwise."""
+    question = _EXACTLY_BEFORE_REQUEST.sub(" ", question)
     question = _when_exactly(_when_aside(question))
     question = _YEAR_BRACKET.sub(lambda m: f"{m.group('u')} in {m.group('y')} ", question)
     question = _MON_SUN.sub(lambda m: m.group("same"), question)

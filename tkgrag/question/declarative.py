@@ -10,15 +10,18 @@ from __future__ import annotations
 import re
 
 from tkgrag.errors import TkgragError
+from tkgrag.question.clause_shapes import anchor_period_part
 from tkgrag.question.lexicon import PRO_FORM
 from tkgrag.question.time_expressions import find_time_expressions
+from tkgrag.temporal import Granularity
 
 # The first sentence ends at a full stop, then a question word opens the second; "U.S. Who" is split at the last
 # stop before the question word (the first sentence holds no "?" or "!"). A semicolon or a spaced dash joins the
 # two like a stop ("X visited Y - who was the previous one to do that?"); a hyphen inside a word does not.
 _PAIR = re.compile(
     r"^\s*(?P<first>[^?!;]*?[^\s.;\-\u2013\u2014])\s*(?:[.;]|\s[-\u2013\u2014]|\u2014)\s+"
-    r"(?P<question>(?:who|whom|which|what)\b[^.?!]*[?.!]?)\s*$",
+    # an imperative asks too: "X did R on D. Name the others who did the same on that date."
+    r"(?P<question>(?:who|whom|which|what|name|list|identify)\b[^.?!]*[?.!]?)\s*$",
     re.IGNORECASE | re.DOTALL,
 )
 _QUESTION_WORD = re.compile(r"^(?:who|whom|whose|which|what|when|where|how|why|did|does|do|was|were|is|are)\b", re.I)
@@ -31,8 +34,9 @@ _BEFORE = re.compile(r"\b(?:before|earlier|previous(?:ly)?|prior)\b", re.IGNOREC
 # "that same month", "that very day", "that month", "within the same day" say the same
 _SAME_PERIOD = re.compile(
     r"\s*\b(?:in\s+|on\s+|during\s+|within\s+|over\s+|at\s+)?(?:the(?:\s+(?:very|same))+|that(?:\s+(?:very|same))*)\s+"
-    # (a bracket after it is ``stated_week._period_said``'s, which checks it against the statement's time first)
-    r"(?P<unit>day|week|month|year)\b(?=\s*[?.!]?\s*$)",
+    # (a bracket after it is ``stated_week._period_said``'s, which checks it against the statement's time first);
+    # "on that date", "on the same date": its day
+    r"(?P<unit>day|date|week|month|year)\b(?=\s*[?.!]?\s*$)",
     re.IGNORECASE,
 )
 # Order words the anchor trigger now says ("Who else did so afterwards?" -> "After ..., who else did so?"); "next"
@@ -77,11 +81,27 @@ _NEXT_PERIOD_TAIL = re.compile(
 )
 
 
+# "... the following week?", "... a week later?": the week beside the statement's event
+_WEEK_TAIL = re.compile(
+    r"\s*\b(?:(?:one|a|1)\s+week\s+(?:later|earlier|afterwards|after|before)|(?:in\s+|during\s+)?the\s+"
+    r"(?:next|following|previous|preceding|subsequent)\s+week)(?=\s*[?.!]?\s*$)",
+    re.IGNORECASE,
+)
+
+
 # "X did Y. During that same month, who did Z?": the period said before the question word, moved behind it ("... Who
 # did Z during that same month?"), the order ``_SAME_PERIOD`` reads
 _FRONTED_PERIOD = re.compile(
     r"(?P<sep>[.;]\s+)(?P<lead>(?:(?:during|in|on|within|over|at)\s+)?(?:the(?:\s+(?:very|same))+|that(?:\s+(?:very|same))*)\s+"
     r"(?:day|week|month|year))\s*,\s*(?P<wh>(?:who|whom|which|what)\b[^.?!]*?)\s*(?P<end>[?.!]?)\s*$",
+    re.IGNORECASE,
+)
+
+
+# "later that month", "earlier in the same year": a side of the statement's event within its period
+_PART_OF_PERIOD = re.compile(
+    r"\b(?P<dir>earlier|later)\s+(?:in\s+|during\s+|within\s+)?(?:that|the\s+same|that\s+same)\s+"
+    r"(?:day|week|month|year)\s*[?.!]?\s*$",
     re.IGNORECASE,
 )
 
@@ -125,6 +145,13 @@ def anchor_sentence(question: str) -> str:
     if m is None:
         return question
     first, rest = m.group("first"), m.group("question")
+    if _WEEK_TAIL.search(rest) is not None and not _QUESTION_WORD.match(first):
+        # "X did R on D. Which others did so the following week?": the calendar week after D's or the seven days
+        # after D is the writer's; read as "after X did R" alone it had no end
+        raise UnreadablePair(
+            f"cannot read {question!r}: the week next to the first sentence's event may be the calendar week or the "
+            "seven days beside it; ask e.g. 'Between D1 and D2, who else did so?'"
+        )
     shifted = _NEXT_PERIOD_TAIL.search(rest)
     if shifted is not None and not _QUESTION_WORD.match(first):  # "X did Y. Who did Z one day later?"
         unit = (shifted.group("unit") or shifted.group("unit2")).lower()
@@ -149,6 +176,26 @@ def anchor_sentence(question: str) -> str:
     ):
         return question
     first = _ONE_OCCASION.sub("", _lower_the(first))
+    part = _PART_OF_PERIOD.search(rest)
+    if same is not None and part is not None:
+        # "X did R on D. Which others did so later that month?": after X's event and in its month, the form
+        # ``clause_shapes.anchor_period_part`` reads ("In the same month that X did R on D, which others did so
+        # after X did?"); where it cannot say so, the pair is not read (below)
+        first = _lower_the(_time_last(first))
+        side = "After" if part.group("dir").lower() == "later" else "Before"
+        days = [t for t in find_time_expressions(first) if t.span is not None]
+        if len(days) == 1 and days[0].span is not None and days[0].span.granularity is Granularity.DAY:
+            # the statement's day said: the side is against that day ("... which others did so after 2015-04-09?");
+            # "after X did" would be any of X's events of that kind
+            unit = same.group("unit").lower().replace("date", "day")
+            main = rest[: same.start()].rstrip()
+            main = re.sub(r"\s+(?:earlier|later)\s*$", "", main, flags=re.IGNORECASE)
+            day = first[days[0].start : days[0].end]
+            end = rest[same.end() :].strip() or "?"
+            return f"In the same {unit} that {first}, {main[:1].lower()}{main[1:]} {side.lower()} {day}{end}"
+        said = anchor_period_part(f"{side} {first}, {rest[:1].lower()}{rest[1:]}")
+        if not said.startswith(f"{side} "):
+            return said
     if same is not None:
         first = _lower_the(_time_last(first))
         rest = rest[: same.start()] + rest[same.end() :]
@@ -158,7 +205,7 @@ def anchor_sentence(question: str) -> str:
                 f"cannot read {question!r}: the question asks both the first sentence's period and an order against "
                 "it; ask e.g. 'In the same month that X did Y, who else did so?'"
             )
-        unit = same.group("unit").lower()
+        unit = same.group("unit").lower().replace("date", "day")
         prep = "On" if unit == "day" else "In"
         return f"{prep} the same {unit} that {first}, {rest[:1].lower()}{rest[1:]}"
     after, before = _AFTER.search(rest) is not None, _BEFORE.search(rest) is not None

@@ -53,6 +53,7 @@ from tkgrag.question.model import (
     TemporalQuestion,
 )
 from tkgrag.question.named_days import named_days
+from tkgrag.question.offered_periods import offered_periods
 from tkgrag.question.period_before import period_before
 from tkgrag.question.phrasal import phrasal_tail
 from tkgrag.question.race import race_to_it
@@ -107,6 +108,7 @@ _REWRITES: tuple[Callable[[str], str], ...] = (
     stated_months,
     weekdays,
     stated_week,
+    offered_periods,
     window_edges,
     without_hedge,
     race_to_it,
@@ -372,7 +374,7 @@ _ANSWER_HEAD = re.compile(
     # "the next other actor to do so": an order word and "other" may both come before the head
     r"^(?:(?:every|all(?:\s+the)?|any)\s+)?(?:(?:other|first|last|only|next)\s+){0,2}"
     r"(?:ones?|part(?:y|ies)|actors?|entit(?:y|ies)|everyone|everybody|anyone|"
-    r"those|countr(?:y|ies)|sides?|persons?|people|groups?|organi[sz]ations?|leaders?|states?|nations?)\s+"
+    r"those|others|countr(?:y|ies)|sides?|persons?|people|groups?|organi[sz]ations?|leaders?|states?|nations?)\s+"
     r"(?:(?:that|who|which|whom)\s+)?(?=\S)"
     # "(Name) whoever last said they wanted to meet X": the free relative is the answer, no event word
     r"|^(?:whoever|whomever|whosoever)\s+(?=\S)"

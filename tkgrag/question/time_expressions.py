@@ -221,6 +221,8 @@ _YEAR_OFFSET = re.compile(
     r"\b(?:(?P<mon>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b\.?,?\s+(?:of\s+|in\s+)?)?"
     r"(?:the\s+)?year\s+(?P<dir>after|following|before|preceding|prior\s+to)\s+(?P<y>\d{4})(?!\d)"
 )
+# an order word right before the unit: "the last year before 2014" asks over the years before 2014
+_ORDINAL_BEFORE_UNIT = re.compile(r"\b(?:last|first|latest|earliest|final|next|previous|most\s+recent)\s+$")
 _ONWARDS = re.compile(r"\s*(?:on|onwards?|forward|forth)\b")
 # the words of "from 1 March onwards" that belong to the time phrase (so they are no event words): "on" only before
 # punctuation or the end ("from 2014 on Iran" keeps its "on")
@@ -490,6 +492,8 @@ def _year_offsets(text: str, low: str) -> list[_Cand]:
     """ "the year after 1810" (1811), "in March of the year before 2009" (March 2008)."""
     out: list[_Cand] = []
     for m in _YEAR_OFFSET.finditer(low):
+        if not m.group("mon") and _ORDINAL_BEFORE_UNIT.search(low, 0, m.start()):
+            continue  # "the last year before 2014 in which ...": an ordinal over the years before 2014, not 2013
         year = int(m.group("y")) + (1 if m.group("dir") in ("after", "following") else -1)
         mon = _month_value(m.group("mon")) if m.group("mon") else None
         span, invalid = _ymd_span(year, mon, None)
@@ -522,8 +526,12 @@ def _year_ranges(text: str, low: str) -> list[_Cand]:
 
 
 # "the last month in the second half of 2015", "the last week during March 2014": an ordinal over the months
-# (weeks) of a stated window, not the month before today (read as one, a year was made up from the clock)
-_ORDINAL_UNIT_OVER = re.compile(r"\s+(?:in|during|within|over|across|between|from|of)\b")
+# (weeks) of a stated window, not the month before today (read as one, a year was made up from the clock); also
+# over the months on one side of a bound: "the last month before October 2014", "the first year after 2012"
+_ORDINAL_UNIT_OVER = re.compile(
+    r"\s+(?:in|during|within|over|across|between|from|of|before|after|prior\s+to|preceding|following|until|till"
+    r"|up\s+to|since)\b"
+)
 
 
 def _relatives(text: str, low: str) -> list[_Cand]:

@@ -16,6 +16,7 @@ from datetime import date, timedelta
 from tkgrag.question.answer_type import unit_request
 from tkgrag.question.declarative import UnreadablePair
 from tkgrag.question.lexicon import NUMBER_WORDS, ORDINAL_WORDS
+from tkgrag.question.offered_periods import MAYBE_ALL, REQUEST_OR_ALL
 from tkgrag.question.time_expressions import find_time_expressions
 from tkgrag.temporal import Granularity, TimeSpan, day_words, period_bounds
 
@@ -200,9 +201,15 @@ def _year_or(text: str) -> str:
         rest = rest[both.end() :]
         rest = " " + rest if rest[:1].isalnum() else rest
     # "Was it 2014 or 2015 ...", "Did X visit Y in 2014, in 2015, or both?": the years are the answer
-    choice = _CHOICE_WHEN.match(text[: m.start()]) is not None or (both is not None and _YES_NO.match(text) is not None)
+    choice = _CHOICE_WHEN.match(text[: m.start()]) is not None or (
+        # "Did X do R in 2014 or in 2015?": which of the offered years (a bare "did" asks whether, the years are
+        # what it offers)
+        _YES_NO.match(text) is not None and (both is not None or " or " in f" {m.group(0).lower()} ")
+    )
     if choice:  # "Was it 2014 or 2015 when X did Y?": the clause is the event asked about, not an anchor
         rest = _WHEN_CLAUSE.sub(" that ", rest, count=1)
+        # "? Give the year (or both).": the request asks for every offered year that holds the event
+        rest = MAYBE_ALL.sub("", REQUEST_OR_ALL.sub(lambda r: f"{r.group('req')}(s)", rest, count=1))
         if unit_request(rest.lower()) is None:
             rest = rest.rstrip() + " Give the year(s)."
     return text[: m.start()] + f"between {m.group('y1')} and {m.group('y2')}" + rest

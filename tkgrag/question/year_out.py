@@ -125,7 +125,7 @@ def _rest_of_year(text: str) -> str:
 
 
 _CHOICE = re.compile(
-    r"\b(?P<lead>(?:in|during)\s+)?which\s+(?:one\s+)?of\s+(?:the\s+)?(?:two\s+|three\s+)?(?:years\s+)?(?P<ys>"
+    r"\b(?P<lead>(?:in|during)\s+)?which\s+(?:one\s+)?of\s+(?:the\s+)?(?:two\s+|three\s+)?(?:years\s*,?\s+)?(?P<ys>"
     + _YEAR
     + r"(?:\s*,\s*"
     + _YEAR
