@@ -254,3 +254,31 @@ def test_the_exact_sector_still_wins() -> None:
     name = _m(text, "Kenya")
     got = select_links([role, name], [[_link(role, "Police (Kenya)", 3.0)], [_link(name, "Kenya", 3.0)]])
     assert [(m.text, lk.name if lk else None) for m, lk in got] == [("Kenya's police", "Police (Kenya)")]
+
+
+# -- an adjective of the event after a possessive ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("Shimon Peres's pessimistic remark about Iran", "pessimistic remark"),
+        ("Shimon Peres's pessimistic comment on Iran", "pessimistic comment"),
+    ],
+)
+def test_an_adjective_of_the_event_stays_in_the_relation_phrase(text: str, phrase: str) -> None:
+    t = understand(text)
+    assert [m.text for m in t.mentions] == ["Shimon Peres", "Iran"]
+    assert t.relation_phrase == phrase
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        # guards: a sector of the lexicon before an event noun, and a sector alone, stay the possessive's roles
+        ("Kenya's police statement on Iran", "police"),
+        ("Who criticized Thailand's opposition in 2014?", "opposition"),
+    ],
+)
+def test_a_possessive_sector_stays_a_role(text: str, role: str) -> None:
+    assert role in [m.role for m in find_mentions(text) if m.kind is MentionKind.ROLE]

@@ -399,6 +399,17 @@ _MILITARY_ACT = re.compile(
 )
 
 
+def _adjective_of_event(toks: list[_Tok], t: _Tok) -> bool:
+    """Whether the lower-case word ``t`` comes right before a lower-case event noun ("pessimistic remark", "harsh
+    criticism")."""
+    nxt = next((u for u in toks if u.start > t.start), None)
+    return (
+        nxt is not None
+        and not nxt.capitalised
+        and (EVENT_NOUN.match(nxt.text.lower()) is not None or _VERBAL_NOUN.fullmatch(nxt.text.lower()) is not None)
+    )
+
+
 def _possessive_role(text: str, toks: list[_Tok], j: int, holder: Mention) -> Mention | None:
     """ "Zimbabwe's Foreign Minister" (capitalised words), "India's industry" (one lower-case noun)."""
     role_toks: list[_Tok] = []
@@ -408,6 +419,10 @@ def _possessive_role(text: str, toks: list[_Tok], j: int, holder: Mention) -> Me
             break
         if not role_toks and not t.capitalised and (EVENT_NOUN.match(w) or _VERBAL_NOUN.fullmatch(w)):
             return None  # "Bolivia's visit", "Japan's remarks", "X's downgrading of ties": the event, not an actor
+        if not role_toks and not t.capitalised and _adjective_of_event(toks, t) and not sector_phrase_length([w]):
+            # "Shimon Peres's pessimistic remark about Iran": the event's adjective, no actor (as the role it was cut
+            # from the relation phrase, and the anchor read "remark", a statement)
+            return None
         if role_toks and (text[role_toks[-1].end : t.start].strip() or not t.capitalised):
             break
         role_toks.append(t)
