@@ -193,7 +193,9 @@ def test_an_inexact_whole_name_alone_stays_unlinked() -> None:
         (Mention("Thailand's opposition", 0, 21, MentionKind.ROLE, "opposition", "Thailand"),
          "Armed Opposition (Thailand)", True),
         (Mention("Nigerian police", 4, 19, MentionKind.ROLE, "police", "Nigeria"), "Police (Kenya)", True),
-        # guards: the sector's own entity, or one named with the sector's first word, is the sector's
+        (Mention("the military of Israel", 0, 22, MentionKind.ROLE, "military", "Israel"), "Military Police (Israel)",
+         True),
+        # guards: the sector's own entity, or its personnel, is the sector's
         (Mention("Thai military", 4, 17, MentionKind.ROLE, "military", "Thailand"), "Military Personnel (Thailand)",
          False),
         (Mention("Thailand's opposition", 0, 21, MentionKind.ROLE, "opposition", "Thailand"),

@@ -147,16 +147,18 @@ _SECTOR_NAME = re.compile(r"^(?P<sector>.+?)\s*\((?P<holder>[^()]+)\)$")
 
 def another_sector(m: Mention, name: str) -> bool:
     """Whether ``name`` ("Government (Nigeria)") is another actor than the ROLE mention ``m`` says ("the Nigerian
-    police"): the role is a sector phrase of the lexicon, the entity a "Sector (Holder)" whose sector begins with none
-    of the role's sector names' first words ("Military Personnel" may be "the military"; "Government" is no
-    "police"), or whose holder is no spelling of the mention's."""
+    police"): the role is a sector phrase of the lexicon, the entity a "Sector (Holder)" whose sector is none of the
+    role's sector names nor their personnel ("Military Personnel" may be "the military"; "Government" is no "police",
+    "Military Police" no "military"), or whose holder is no spelling of the mention's."""
     if m.kind is not MentionKind.ROLE or not m.role or not names_a_sector(" ".join(m.role.lower().split())):
         return False
     found = _SECTOR_NAME.match(" ".join(name.replace("_", " ").split()))
     if found is None:
         return False
-    first = found.group("sector").split()[0].lower()
-    if not any(s.split()[0].lower() == first for s in sector_names(m.role)):
+    # the sector itself or its members ("Military Personnel", "Media Personnel"); another kind after the same word
+    # ("Military Police", "Military Ruler" for "the military") is another actor
+    sector = found.group("sector").lower().removesuffix(" personnel")
+    if not any(s.lower() == sector for s in sector_names(m.role)):
         return True
     holder = re.sub(r"^the\s+", "", (m.holder or "").strip(), flags=re.IGNORECASE)
     country = country_of(holder) or country_named(holder) or holder
