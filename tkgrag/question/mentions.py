@@ -503,8 +503,11 @@ _PEOPLE_ASKED = frozenset({"which", "what", "whose", "many", "few", "some", "all
 
 
 def _is_sector_phrase(words: Sequence[str]) -> bool:
-    """The words are exactly a sector phrase of the lexicon (no modifier before it: "visited officials" is not)."""
+    """The words are exactly a sector phrase of the lexicon (no modifier before it: "visited officials" is not), or
+    one and its officials ("ministry officials", the sector's actor as ``sectors`` reads it)."""
     lex = sector_words()
+    if len(words) > 1 and words[-1] in ("official", "officials") and _is_sector_phrase(words[:-1]):
+        return True
     return any(
         c in lex
         for c in (" ".join(words), " ".join([*words[:-1], singular(words[-1])]), " ".join(singular(w) for w in words))
