@@ -20,7 +20,7 @@ import re
 from tkgrag.question.lexicon import PRO_FORM
 from tkgrag.question.mentions import find_mentions
 from tkgrag.question.model import MentionKind
-from tkgrag.question.sectors import sector_phrase_length
+from tkgrag.question.sectors import country_of, sector_phrase_length
 from tkgrag.question.time_expressions import find_time_expressions
 
 _PLURAL_MARK = re.compile(r"\b([A-Za-z]{2,})\((e?s)\)", re.IGNORECASE)
@@ -32,7 +32,14 @@ def plural_marks(text: str) -> str:
 
 
 _DASH_TOPIC = re.compile(
-    r"^\s*(?P<topic>[^—–?,;:]+?)\s*(?:—|–|--|\s-\s)\s*(?P<rest>(?:who|whom|which|what)\b[^—–]*)$", re.IGNORECASE
+    r"^\s*(?P<topic>[^—–?,;:]+?)\s*(?:—|–|--|\s-\s|(?P<colon>:))\s*(?P<rest>(?:who|whom|which|what)\b[^—–]*)$",
+    re.IGNORECASE,
+)
+# before a colon the topic is a name or a sector, no time or clause: "In 2014: who praised them?" is no topic
+_NO_COLON_TOPIC = re.compile(
+    # nor "How about X: ..." / "And X: ...", read by ``resolve_topic``
+    r"\d|[()]|^(?:in|on|at|during|before|after|since|until|from|for|by|between|question|q|how|and|what)\b",
+    re.I,
 )
 # "Barack Obama (and I mean in October 2015 only): who praised them?": a topic, a parenthesis, a colon
 _PAREN_TOPIC = re.compile(
@@ -45,10 +52,12 @@ _WH = re.compile(r"\b(?:who|whom|which|what|when|where)\b", re.IGNORECASE)
 
 
 def dash_topic(text: str) -> str:
-    """ "X — who V'd them in T?" -> "Who V'd X in T?": the pronoun stands for the topic before the dash; "X (and I
-    mean in T only): who V'd them?" -> "Who V'd X (and I mean in T only)?" likewise (the topic had been read as the
-    subject, the roles swapped)."""
+    """ "X — who V'd them in T?" (or "X: who ...") -> "Who V'd X in T?": the pronoun stands for the topic before the
+    dash or colon; "X (and I mean in T only): who V'd them?" -> "Who V'd X (and I mean in T only)?" likewise (the
+    topic had been read as the subject, the roles swapped)."""
     m = _DASH_TOPIC.match(text)
+    if m is not None and m.group("colon") and _NO_COLON_TOPIC.search(m.group("topic").strip()):
+        m = None
     paren = ""
     if m is None:
         m = _PAREN_TOPIC.match(text)
@@ -64,7 +73,13 @@ def dash_topic(text: str) -> str:
     topic = m.group("topic").strip()
     first = topic.split()[0]
     words = [w.lower() for w in topic.split()]
-    if first[:1].isupper() and (sector_phrase_length(words) or (first == "The" and sector_phrase_length(words[1:]))):
+    # not a demonym, which is capitalised anywhere: "Israeli Defense Forces" is a name (the sector phrase "defense
+    # forces" after it had made "israeli" a modifier and the name lost its first word)
+    if (
+        first[:1].isupper()
+        and country_of(first) is None
+        and (sector_phrase_length(words) or (first == "The" and sector_phrase_length(words[1:])))
+    ):
         topic = first[:1].lower() + topic[1:]  # "Criminals in Mexico", "The police in Kenya": a sector, no name
     p = pronouns[0]
     out = rest[: p.start()] + topic + rest[p.end() :] + paren
@@ -329,11 +344,20 @@ def came_next(text: str) -> str:
 # the same month as when the head of government of Palestinian Territory, Occupied made a demand of ..."), which left
 # "Occupied" as a name of its own. Said in the natural order, the linker finds the same entities.
 _INVERTED_NAME = re.compile(r"\b(?P<name>Palestinian\s+Territor(?:y|ies)),\s*(?P<q>Occupied)\b")
+# The same territory as people write it, in lower case: "children in the occupied Palestinian territory", "the
+# occupied Palestinian territories", "the Palestinian territories". Lower-case, "Palestinian" was read as a name of
+# its own (no entity) and the sector before it lost its holder; said as the name, the sector reads it.
+_TERRITORY_SAID = re.compile(
+    r"\b(?P<the>the\s+)?(?:(?P<occ>occupied|Occupied)\s+)?Palestinian\s+(?:territor(?:y|ies)|Territor(?:y|ies))\b"
+    r"(?!,\s*Occupied)"
+)
 
 
 def inverted_names(text: str) -> str:
-    """ "Palestinian Territory, Occupied" -> "Occupied Palestinian Territory"."""
-    return _INVERTED_NAME.sub(lambda m: f"{m.group('q')} {m.group('name')}", text)
+    """ "Palestinian Territory, Occupied" -> "Occupied Palestinian Territory"; "the occupied Palestinian
+    territories", "the Palestinian territories" -> "the Occupied Palestinian Territory" likewise."""
+    text = _INVERTED_NAME.sub(lambda m: f"{m.group('q')} {m.group('name')}", text)
+    return _TERRITORY_SAID.sub(lambda m: f"{m.group('the') or ''}Occupied Palestinian Territory", text)
 
 
 # "the US cabinet", "the UK government": "US" is the pronoun "us" to the mention finder (a function word), so the

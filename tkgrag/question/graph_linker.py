@@ -40,7 +40,7 @@ from tkgrag.question.lexicon import words
 from tkgrag.question.linking import EntityLink
 from tkgrag.question.model import Mention, MentionKind
 from tkgrag.question.relations import RelationMatch, RelationMatcher, RelationMatchError
-from tkgrag.question.sectors import country_named, country_of, demonyms, sector_names
+from tkgrag.question.sectors import country_named, country_of, demonyms, holder_spellings, sector_names
 from tkgrag.store import Store
 
 # Lucene query syntax characters (https://lucene.apache.org/core/9_0_0/queryparser/): escaped with a backslash.
@@ -168,8 +168,9 @@ def variants(mention: Mention) -> list[str]:
         if holder.startswith("the "):
             holders = [holder[4:]]
         r = " ".join(role.split())
+        spelt = [s for h in holders for s in holder_spellings(h)]  # "Palestinian Territory, Occupied" too
         for sector in (*ROLE_SYNONYMS.get(r.lower(), ()), *sector_names(r)):
-            out.extend(f"{sector} ({h})" for h in holders)
+            out.extend(f"{sector} ({h})" for h in spelt)
     return list(dict.fromkeys(out))
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 
 from tkgrag.question.linking import EntityLink
 from tkgrag.question.model import Mention, MentionKind
-from tkgrag.question.sectors import sector_names
+from tkgrag.question.sectors import country_named, country_of, holder_spellings, names_a_sector, sector_names
 
 # Weaker entity links count as unlinked. GraphLinker scores an inexact link 0.5 * relative full text + 0.5 * cosine,
 # so the best full-text hit needs a cosine of about 0.76 (on the MultiTQ sample against icews14, wrong guesses such as
@@ -32,7 +32,14 @@ def with_parentheticals(text: str, mentions: Sequence[Mention]) -> list[Mention]
     capitalised word ends the clause ("Palestinian Territory, Occupied"). The longer readings compete in
     ``select_links`` (an exact link wins, so "Iran, Iraq" stays two names)."""
     out = list(mentions)
+    names = {n.start: n for n in mentions if n.kind is MentionKind.NAME}
     for m in mentions:
+        joint = _JOINT.match(text, m.end)
+        if m.kind is MentionKind.NAME and joint is not None and joint.end() in names:
+            # "Ansar al-Sharia in Libya", "Front for Democracy in Burundi": a name whose own words hold "in <Name>";
+            # read whole only where the store has it by that name (``select_links``)
+            end = names[joint.end()].end
+            out.append(Mention(text[m.start : end], m.start, end, MentionKind.NAME))
         tail = _COMMA_TAIL.match(text, m.end)
         if tail is not None and m.kind in (MentionKind.NAME, MentionKind.ROLE):
             # "the media of Palestinian Territory, Occupied": the store's name holds the comma
@@ -58,6 +65,15 @@ def with_parentheticals(text: str, mentions: Sequence[Mention]) -> list[Mention]
     return list(dict.fromkeys(out))
 
 
+# " in " between two names read as one ("Ansar al-Sharia in Libya"); " of " is read inside a name already
+_JOINT = re.compile(r"\s+in\s+(?:the\s+)?(?=[A-Z])")
+
+
+def _joined(m: Mention) -> bool:
+    """A name read over " in <Name>" by ``with_parentheticals``."""
+    return m.kind is MentionKind.NAME and _JOINT.search(m.text) is not None
+
+
 def _overlaps(a: Mention, b: Mention) -> bool:
     return a.start < b.end and b.start < a.end
 
@@ -72,9 +88,16 @@ def select_links(
     def rank(i: int) -> tuple[int, int, int, int, float]:
         m, best = mentions[i], (links[i][0] if links[i] else None)
         score = best.score if best is not None else 0.0
+        if _joined(m) and score < EXACT_NAME:
+            score = 0.0  # "Al-Qaeda in Iraq" is one name only where the store has that name exactly
+        sector = best is not None and score < EXACT_NAME and _lexicon_sector(m)
+        if sector and best is not None and another_sector(m, best.name):
+            score = 0.0  # "Thailand's opposition" -> Armed Opposition (Thailand): another actor, so unlinked
         return (
             0 if score >= LINK_MIN_SCORE else 1,
-            0 if score >= EXACT_NAME else 1,  # exact name or alias
+            # exact name or alias; or a sector of the lexicon linked to that sector ("the military of Thailand" ->
+            # Military Personnel (Thailand)), before the country it names (Thailand is not its military)
+            0 if score >= EXACT_NAME or (sector and score >= LINK_MIN_SCORE) else 1,
             1 if m.kind is MentionKind.CHUNK else 0,
             -(m.end - m.start),
             -score,
@@ -88,14 +111,20 @@ def select_links(
     out: list[tuple[Mention, EntityLink | None]] = []
     for i in sorted(chosen, key=lambda i: mentions[i].start):
         best = links[i][0] if links[i] else None
-        if best is not None and best.score < LINK_MIN_SCORE:
+        if best is not None and (best.score < LINK_MIN_SCORE or (_joined(mentions[i]) and best.score < EXACT_NAME)):
+            best = None
+        if best is not None and best.score < EXACT_NAME and another_sector(mentions[i], best.name):
+            # "the Nigerian police" linked by full text to Government (Nigeria) (the store lacks Police (Nigeria)):
+            # another actor; unlinked, the reader says so rather than answer for the government
             best = None
         role = _unlinked_sector_around(i, mentions, links, chosen)
         if role is None and best is not None:
             role = _citizens_read_as_country(i, mentions, links, chosen)
-        if role is not None and (best is None or best.score < EXACT_NAME or _citizens(role)):
+        if role is not None and (best is None or best.score < EXACT_NAME or _citizens(role) or _lexicon_sector(role)):
             # "a ministry of Russia" where the store has neither Ministry (Russia) nor Russia: the holder's inexact
-            # link (United Russia) is another actor; the sector goes unlinked, so the reader says so
+            # link (United Russia) is another actor; the sector goes unlinked, so the reader says so. So too where
+            # the store has the country but not the sector the lexicon names ("the military of Thailand",
+            # "Thailand's opposition"): the country is another actor than its military
             out.append((role, None))
             continue
         if best is not None and (
@@ -111,6 +140,30 @@ def select_links(
             continue  # an unlinkable run of lower-case words is no entity
         out.append((mentions[i], best))
     return out
+
+
+_SECTOR_NAME = re.compile(r"^(?P<sector>.+?)\s*\((?P<holder>[^()]+)\)$")
+
+
+def another_sector(m: Mention, name: str) -> bool:
+    """Whether ``name`` ("Government (Nigeria)") is another actor than the ROLE mention ``m`` says ("the Nigerian
+    police"): the role is a sector phrase of the lexicon, the entity a "Sector (Holder)" whose sector is none of the
+    role's sector names nor their personnel ("Military Personnel" may be "the military"; "Government" is no "police",
+    "Military Police" no "military"), or whose holder is no spelling of the mention's."""
+    if m.kind is not MentionKind.ROLE or not m.role or not names_a_sector(" ".join(m.role.lower().split())):
+        return False
+    found = _SECTOR_NAME.match(" ".join(name.replace("_", " ").split()))
+    if found is None:
+        return False
+    # the sector itself or its members ("Military Personnel", "Media Personnel"); another kind after the same word
+    # ("Military Police", "Military Ruler" for "the military") is another actor
+    sector = found.group("sector").lower().removesuffix(" personnel")
+    if not any(s.lower() == sector for s in sector_names(m.role)):
+        return True
+    holder = re.sub(r"^the\s+", "", (m.holder or "").strip(), flags=re.IGNORECASE)
+    country = country_of(holder) or country_named(holder) or holder
+    spellings = {h.lower() for c in (country, holder) for h in holder_spellings(c)}
+    return bool(holder) and found.group("holder").lower() not in spellings
 
 
 def _citizens(m: Mention) -> bool:
@@ -158,6 +211,22 @@ def _people_as_another(m: Mention, link: EntityLink) -> bool:
     return m.kind is MentionKind.ROLE and (m.role or "").lower() == "people" and not link.name.startswith("Citizen")
 
 
+def _lexicon_sector(m: Mention) -> bool:
+    """A ROLE mention whose role is a sector phrase of the lexicon as it stands ("military", "opposition")."""
+    return m.kind is MentionKind.ROLE and names_a_sector(" ".join((m.role or "").lower().split()))
+
+
+def _holder_first(name: Mention, role: Mention) -> bool:
+    """ "Thailand's opposition", "the Nigerian police": a sector of the lexicon after its holder (a possessive or a
+    demonym), where the holder alone had answered for the sector the store lacks."""
+    # not the citizens ("South Korea's public statement": the possessive's word may be the act's adjective)
+    return (
+        role.start <= name.start <= role.start + 4
+        and _lexicon_sector(role)
+        and sector_names(role.role or "")[:1] != ("Citizen",)
+    )
+
+
 def _unlinked_sector_around(
     i: int, mentions: Sequence[Mention], links: Sequence[Sequence[EntityLink]], chosen: Sequence[int]
 ) -> Mention | None:
@@ -168,9 +237,9 @@ def _unlinked_sector_around(
             r
             for j, r in _enclosing(i, mentions, chosen)
             if r.kind is MentionKind.ROLE
-            and r.holder == name.text
-            and name.end == r.end
-            and not any(lk.score >= LINK_MIN_SCORE for lk in links[j])
+            and r.holder in (name.text, country_of(name.text))
+            and (name.end == r.end or _holder_first(name, r))
+            and not any(lk.score >= LINK_MIN_SCORE and not another_sector(r, lk.name) for lk in links[j])
         ),
         None,
     )

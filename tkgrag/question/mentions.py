@@ -399,6 +399,17 @@ _MILITARY_ACT = re.compile(
 )
 
 
+def _adjective_of_event(toks: list[_Tok], t: _Tok) -> bool:
+    """Whether the lower-case word ``t`` comes right before a lower-case event noun ("pessimistic remark", "harsh
+    criticism")."""
+    nxt = next((u for u in toks if u.start > t.start), None)
+    return (
+        nxt is not None
+        and not nxt.capitalised
+        and (EVENT_NOUN.match(nxt.text.lower()) is not None or _VERBAL_NOUN.fullmatch(nxt.text.lower()) is not None)
+    )
+
+
 def _possessive_role(text: str, toks: list[_Tok], j: int, holder: Mention) -> Mention | None:
     """ "Zimbabwe's Foreign Minister" (capitalised words), "India's industry" (one lower-case noun)."""
     role_toks: list[_Tok] = []
@@ -408,6 +419,10 @@ def _possessive_role(text: str, toks: list[_Tok], j: int, holder: Mention) -> Me
             break
         if not role_toks and not t.capitalised and (EVENT_NOUN.match(w) or _VERBAL_NOUN.fullmatch(w)):
             return None  # "Bolivia's visit", "Japan's remarks", "X's downgrading of ties": the event, not an actor
+        if not role_toks and not t.capitalised and _adjective_of_event(toks, t) and not sector_phrase_length([w]):
+            # "Shimon Peres's pessimistic remark about Iran": the event's adjective, no actor (as the role it was cut
+            # from the relation phrase, and the anchor read "remark", a statement)
+            return None
         if role_toks and (text[role_toks[-1].end : t.start].strip() or not t.capitalised):
             break
         role_toks.append(t)
@@ -488,8 +503,11 @@ _PEOPLE_ASKED = frozenset({"which", "what", "whose", "many", "few", "some", "all
 
 
 def _is_sector_phrase(words: Sequence[str]) -> bool:
-    """The words are exactly a sector phrase of the lexicon (no modifier before it: "visited officials" is not)."""
+    """The words are exactly a sector phrase of the lexicon (no modifier before it: "visited officials" is not), or
+    one and its officials ("ministry officials", the sector's actor as ``sectors`` reads it)."""
     lex = sector_words()
+    if len(words) > 1 and words[-1] in ("official", "officials") and _is_sector_phrase(words[:-1]):
+        return True
     return any(
         c in lex
         for c in (" ".join(words), " ".join([*words[:-1], singular(words[-1])]), " ".join(singular(w) for w in words))

@@ -115,6 +115,19 @@ def country_named(name: str) -> str | None:
     return _countries().get(" ".join(name.lower().split()))
 
 
+def holder_spellings(holder: str) -> tuple[str, ...]:
+    """A sector's holder as ICEWS may spell it inside "Sector (Holder)": as said, then inverted with its qualifier
+    after a comma ("Occupied Palestinian Territory" -> "Palestinian Territory, Occupied", "Republic of Korea" ->
+    "Korea, Republic of"), the order of the store's sector names ("Children (Palestinian Territory, Occupied)")."""
+    words = holder.split()
+    out = [" ".join(words)]
+    if len(words) >= 3 and words[1].lower() == "of":
+        out.append(f"{' '.join(words[2:])}, {' '.join(words[:2])}")
+    elif len(words) >= 3 and all(w[:1].isupper() for w in words):
+        out.append(f"{' '.join(words[1:])}, {words[0]}")
+    return tuple(dict.fromkeys(out))
+
+
 def sector_names(role: str) -> tuple[str, ...]:
     """ICEWS sector names a role phrase may mean, best first: the lexicon's, then the phrase itself as ICEWS spells a
     sector ("protesters" -> "Protester", "members of parliament" -> "Member of Parliament", "the education sector" ->
