@@ -241,6 +241,9 @@ def main() -> None:
     ap.add_argument("--cross", default="exaqt-cross", help="the question-fact cross-encoder (a model name or folder)")
     ap.add_argument("--cross-weight", type=float, default=1.0, help="its share of the facts' relevance (exaqt-cross)")
     ap.add_argument(
+        "--cross-exact", action="store_true", help="exaqt-cross with the tiers exact (default: as exact_tiers says)"
+    )
+    ap.add_argument(
         "--batched",
         action="store_true",
         help="build the answer graphs in batches first (ExaqtPipeline.build_many: the same graphs, faster, exaqt-7); "
@@ -328,7 +331,10 @@ def main() -> None:
                 record: dict[str, Any] = {}
                 for rname, scorer in rerankers.items():
                     # the cross-encoder ranking treats the tiers as the default (relevance) does
-                    exact = config.exact_tiers if rname == "cross" else not rname.endswith(("-free", "-features"))
+                    if rname == "cross":
+                        exact = args.cross_exact or config.exact_tiers
+                    else:
+                        exact = not rname.endswith(("-free", "-features"))
                     ra = exaqt.pipeline.rank(ag, scorer, exact)
                     per[f"exaqt-{rname}"].append(ranked_scores(q, ra, exact))
                     if rname.startswith(("rgcn", "cross")):
@@ -406,6 +412,7 @@ def main() -> None:
         "answerable": answerable_shares(per, questions),
         "ranker": ranker_note,
         "cross": cross_note,
+        "cross_exact": args.cross_exact,
         "load_average": {"start": load_start, "end": [round(x, 2) for x in os.getloadavg()]},
     }
     (args.out / "metrics.json").write_text(json.dumps(doc, indent=2), encoding="utf-8")

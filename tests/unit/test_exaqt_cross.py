@@ -206,3 +206,19 @@ def test_train_writes_a_cross_encoder_and_resumes(tmp_path: Path, tiny_base: str
         train_cross(groups, CrossTrainConfig(**{**cfg.__dict__, "steps": 6, "negatives": 2}), out)
     fresh = train_cross(groups, CrossTrainConfig(**{**cfg.__dict__, "steps": 2, "negatives": 2}), out, fresh=True)
     assert fresh.resumed_from == 0 and fresh.step == 2
+
+
+def test_the_card_names_every_held_out_ranking(tmp_path: Path) -> None:
+    from tkgrag.train.exaqt_cross import CrossState, write_card
+
+    groups = [group("a", False, [True, False]), group("b", True, [False, True])]
+    p1 = {"questions": 2, "answerable": 1, "p@1_relevance": 0.0, "answerable_p@1_relevance": 0.0}
+    for name, v in (("cross_w1", 0.5), ("cross_w0.5", 0.0), ("cross_w1_exact", 0.5)):
+        p1[f"p@1_{name}"], p1[f"answerable_p@1_{name}"] = v, 2 * v
+    facts = {"questions": 1.0, "facts_per_question": 2.0, "cross_mrr": 1.0, "cross_r@1": 1.0, "bi_mrr": 0.5}
+    state = CrossState(step=2, losses=[2.0, 1.5], seconds=60.0, cpu_seconds=50.0)
+    card = write_card(tmp_path, CrossTrainConfig(steps=2), state, {"questions": 2}, groups, facts, p1, "cmd")
+    text = card.read_text()
+    assert "| cross_w1 | 0.500 | 1.000 |" in text and "| cross_w1_exact | 0.500 | 1.000 |" in text
+    assert "| relevance | 0.000 | 0.000 |" in text and "2 of 2 steps" in text and "(tkgrag" not in text
+    assert (tmp_path / "card.json").is_file() and (tmp_path / "loss.png").is_file()

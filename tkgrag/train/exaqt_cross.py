@@ -456,7 +456,7 @@ def write_card(
     (out / "card.json").write_text(json.dumps(card, indent=2), encoding="utf-8")
     rows = [
         f"| {name} | {p1[f'p@1_{name}']:.3f} | {p1[f'answerable_p@1_{name}']:.3f} |"
-        for name in ("relevance", *(k[5:] for k in p1 if k.startswith("p@1_cross")))
+        for name in ("relevance", *(k[4:] for k in p1 if k.startswith("p@1_cross")))
     ]
     chance = float(np.log(1 + config.negatives))
     lines = [
