@@ -1,7 +1,7 @@
-"""`tkgrag train retriever|reranker|exaqt-relevance`: the models methods train on this machine (saved under
-$TKGRAG_HOME/models/ with a model card). One group, one module per model (TimeR4's time-aware retriever, the
-cross-encoder GRanker and Re2 use, EXAQT's question-fact relevance model and its R-GCN answer ranker, ``auto``'s
-fitted router)."""
+"""`tkgrag train retriever|reranker|exaqt-relevance|exaqt-ranker|exaqt-cross|router`: the models methods train on
+this machine (saved under $TKGRAG_HOME/models/ with a model card). One group, one module per model (TimeR4's
+time-aware retriever, the cross-encoder GRanker and Re2 use, EXAQT's question-fact relevance model, its R-GCN answer
+ranker and its question-fact cross-encoder, ``auto``'s fitted router)."""
 
 from __future__ import annotations
 

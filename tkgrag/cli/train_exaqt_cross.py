@@ -95,7 +95,7 @@ def exaqt_cross(
             with bar:
                 task = bar.add_task("questions", total=len(chosen))
                 groups, meta = build_groups(
-                    retriever, chosen, val_percent=val_percent, progress=lambda n, t: bar.update(task, completed=n)
+                    retriever, chosen, val_percent=val_percent, progress=lambda n, t: bar.update(task, advance=1)
                 )
             save_groups(cache_path, groups, meta)
             console.print(f"answer graphs: {len(groups)} questions in {meta['seconds']} s -> {cache_path}")

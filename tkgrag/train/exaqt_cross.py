@@ -146,9 +146,10 @@ def build_groups(
                     _qtype(q),
                 )
             )
-        done += len(chunk)
-        if progress is not None:
-            progress(done, len(questions))
+        for _ in chunk:
+            done += 1
+            if progress is not None:
+                progress(done, len(questions))
     meta = {
         "questions": len(questions),
         "answer_graphs": len(groups),
