@@ -239,7 +239,9 @@ def main() -> None:
     ap.add_argument("--base-scorer", type=Path, default=BUNDLED, help="the learned scorer for exaqt-base-learned")
     ap.add_argument("--ranker", default="exaqt-ranker", help="the R-GCN ranker (a model name or folder)")
     ap.add_argument("--cross", default="exaqt-cross", help="the question-fact cross-encoder (a model name or folder)")
-    ap.add_argument("--cross-weight", type=float, default=1.0, help="its share of the facts' relevance (exaqt-cross)")
+    ap.add_argument(
+        "--cross-weight", type=float, default=None, help="its share of the facts' relevance (default: cross_weight)"
+    )
     ap.add_argument(
         "--cross-exact", action="store_true", help="exaqt-cross with the tiers exact (default: as exact_tiers says)"
     )
@@ -282,7 +284,8 @@ def main() -> None:
             assert isinstance(ranker, RgcnScorer)
             rerankers["rgcn"] = ranker
             rerankers["rgcn-features"] = ranker.with_exact(False)
-        cross, cross_note = load_cross(args.cross, args.cross_weight)
+        cross_weight = config.cross_weight if args.cross_weight is None else args.cross_weight
+        cross, cross_note = load_cross(args.cross, cross_weight)
         print(cross_note, flush=True)
         if cross is not None:
             rerankers["cross"] = cross
