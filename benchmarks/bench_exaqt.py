@@ -12,7 +12,10 @@ symbolic ranking, ``exaqt-relevance`` by the relevance of each answer's best fac
 ``exaqt-relevance-free`` by that relevance alone (``exact_tiers=false``: the tiers are not constraints),
 ``exaqt-symbolic`` by the symbolic ranking, ``exaqt-rgcn`` by the R-GCN ranker (``--ranker``, default
 ``$TKGRAG_HOME/models/exaqt-ranker``, trained by ``tkgrag train exaqt-ranker``) with the exact temporal tiers as
-constraints, and ``exaqt-rgcn-features`` by the same model with the tiers as its features only: the rankings read
+constraints, ``exaqt-rgcn-features`` by the same model with the tiers as its features only, and ``exaqt-cross`` by the
+relevance of each answer's best fact re-scored by the question-fact cross-encoder (``--cross``, default
+``$TKGRAG_HOME/models/exaqt-cross``, trained by ``tkgrag train exaqt-cross``; ``--cross-weight`` its share, the tiers
+as the default treats them, ``exact_tiers``): the rankings read
 the same answer graphs in the same run. ``answerable`` (per method) is P@1 over the questions whose answer graph holds
 a gold answer: the share of answerable questions right at rank 1. ``exaqt`` scores relevance with the fine-tuned
 relevance model when one is there (``tkgrag train exaqt-relevance``; ``--set relevance_model=...``); ``exaqt-base``
@@ -65,6 +68,7 @@ from tkgrag.model import Evidence
 from tkgrag.question.understanding import parse_only
 from tkgrag.retrievers.base import RequestScope, RetrievalRequest
 from tkgrag.retrievers.exaqt.answer_graph import STAGES, AnswerGraph, load_ranker
+from tkgrag.retrievers.exaqt.cross import CrossScorer, load_cross
 from tkgrag.retrievers.exaqt.ranker_graph import GraphScorer
 from tkgrag.retrievers.exaqt.ranking import AnswerFact, RankedAnswer, monotone_scores, rank_answers
 from tkgrag.retrievers.exaqt.retriever import ExaqtRetriever
@@ -85,6 +89,7 @@ METHODS = (
     "exaqt-relevance-free",
     "exaqt-rgcn",
     "exaqt-rgcn-features",
+    "exaqt-cross",
     "exaqt-base",
     "exaqt-base-learned",
     "exaqt-base-relevance",
@@ -233,6 +238,13 @@ def main() -> None:
     ap.add_argument("--scorer", type=Path, default=BUNDLED, help="the learned scorer for exaqt-learned")
     ap.add_argument("--base-scorer", type=Path, default=BUNDLED, help="the learned scorer for exaqt-base-learned")
     ap.add_argument("--ranker", default="exaqt-ranker", help="the R-GCN ranker (a model name or folder)")
+    ap.add_argument("--cross", default="exaqt-cross", help="the question-fact cross-encoder (a model name or folder)")
+    ap.add_argument(
+        "--cross-weight", type=float, default=None, help="its share of the facts' relevance (default: cross_weight)"
+    )
+    ap.add_argument(
+        "--cross-exact", action="store_true", help="exaqt-cross with the tiers exact (default: as exact_tiers says)"
+    )
     ap.add_argument(
         "--batched",
         action="store_true",
@@ -254,7 +266,7 @@ def main() -> None:
         base_exaqt = None if args.no_base else ExaqtRetriever(rag.store, rag.embedder, base_config)
         print(exaqt.pipeline.relevance_note, flush=True)
         learned = LinearScorer.load(args.scorer)
-        rerankers: dict[str, AnswerScorer | GraphScorer | None] = {
+        rerankers: dict[str, AnswerScorer | GraphScorer | CrossScorer | None] = {
             "symbolic": None,
             "learned": learned,
             "relevance": RelevanceScorer(),
@@ -272,6 +284,11 @@ def main() -> None:
             assert isinstance(ranker, RgcnScorer)
             rerankers["rgcn"] = ranker
             rerankers["rgcn-features"] = ranker.with_exact(False)
+        cross_weight = config.cross_weight if args.cross_weight is None else args.cross_weight
+        cross, cross_note = load_cross(args.cross, cross_weight)
+        print(cross_note, flush=True)
+        if cross is not None:
+            rerankers["cross"] = cross
 
         vector = rag.retriever("vector")
         symbolic = rag.reader("symbolic")
@@ -316,10 +333,14 @@ def main() -> None:
                 per["exaqt"].append(row)
                 record: dict[str, Any] = {}
                 for rname, scorer in rerankers.items():
-                    exact = not rname.endswith(("-free", "-features"))
+                    # the cross-encoder ranking treats the tiers as the default (relevance) does
+                    if rname == "cross":
+                        exact = args.cross_exact or config.exact_tiers
+                    else:
+                        exact = not rname.endswith(("-free", "-features"))
                     ra = exaqt.pipeline.rank(ag, scorer, exact)
                     per[f"exaqt-{rname}"].append(ranked_scores(q, ra, exact))
-                    if rname.startswith("rgcn"):
+                    if rname.startswith(("rgcn", "cross")):
                         record[f"exaqt-{rname}"] = [a.text for a in ra[:5]]
                 relearned = exaqt.pipeline.rank(ag, learned)
                 record = {
@@ -393,6 +414,8 @@ def main() -> None:
         "methods": {m: summarise(rows, questions) for m, rows in per.items() if rows},
         "answerable": answerable_shares(per, questions),
         "ranker": ranker_note,
+        "cross": cross_note,
+        "cross_exact": args.cross_exact,
         "load_average": {"start": load_start, "end": [round(x, 2) for x in os.getloadavg()]},
     }
     (args.out / "metrics.json").write_text(json.dumps(doc, indent=2), encoding="utf-8")

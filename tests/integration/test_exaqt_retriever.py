@@ -187,6 +187,41 @@ def test_rgcn_ranking_keeps_ordinals_and_constraints_exact_and_falls_back_withou
     assert answers(got) == answers(relevance.retrieve(question))
 
 
+def test_cross_ranking_reads_the_same_answer_graph_and_falls_back_without_a_model(
+    exaqt: ExaqtRetriever, tmp_path: Path
+) -> None:
+    from transformers import AutoTokenizer, BertConfig, BertForSequenceClassification
+
+    from tkgrag.embed import resolve_model
+
+    # a tiny random cross-encoder (seconds): whatever it scores, the ranking reads the answer graph relevance reads
+    tok = AutoTokenizer.from_pretrained(resolve_model("sentence-transformers/all-MiniLM-L6-v2"))
+    cfg = BertConfig(
+        vocab_size=tok.vocab_size, hidden_size=32, num_hidden_layers=1, num_attention_heads=2, intermediate_size=64
+    )
+    cfg.num_labels = 1
+    BertForSequenceClassification(cfg).save_pretrained(tmp_path / "cross")
+    tok.save_pretrained(tmp_path / "cross")
+    question = parsed("Who was Sally Ride's employer in 1995?", 5)
+    relevance = ExaqtRetriever(exaqt.store, exaqt.embedder, ExaqtConfig(relevance_model="base"))
+    expected = relevance.retrieve(question)
+    for weight in (1.0, 0.0):
+        model = str(tmp_path / "cross")
+        config = ExaqtConfig(scorer="cross", cross_model=model, cross_weight=weight, relevance_model="base")
+        cross = ExaqtRetriever(exaqt.store, exaqt.embedder, config)
+        got = cross.retrieve(question)
+        assert any(n.startswith("ranking: cross-encoder relevance") for n in got.notes)
+        assert sorted(answers(got)) == sorted(answers(expected))
+        values = [a.score for a in got.answers]
+        assert values == sorted(values, reverse=True)
+        if weight == 0.0:  # no share for the cross-encoder: today's relevance ranking
+            assert answers(got) == answers(expected)
+    missing = ExaqtConfig(scorer="cross", cross_model=str(tmp_path / "none"), relevance_model="base")
+    fallback = ExaqtRetriever(exaqt.store, exaqt.embedder, missing).retrieve(question)
+    assert any("fallback: no cross-encoder" in n for n in fallback.notes)
+    assert answers(fallback) == answers(expected)
+
+
 def test_answer_scores_follow_the_ranking(exaqt: ExaqtRetriever) -> None:
     # readers and `tkgrag eval` take the best score as rank 1: with the tiers exact, a less relevant answer that fits
     # "in 1995" or "first" comes first, and its score must say so

@@ -23,6 +23,7 @@ from tkgrag.queries.temporal_filter import RECORD_PARAM, constraint_params
 from tkgrag.question.constraints import anchor_constraint, explicit_constraints
 from tkgrag.question.model import AnswerKind, TemporalQuestion
 from tkgrag.retrievers.exaqt.config import ExaqtConfig
+from tkgrag.retrievers.exaqt.cross import CrossScorer, load_cross
 from tkgrag.retrievers.exaqt.groups import (
     TerminalGroup,
     entity_groups,
@@ -139,7 +140,7 @@ class ExaqtPipeline:
     store: Store
     embedder: Embedder
     config: ExaqtConfig
-    scorer: AnswerScorer | GraphScorer | None = None  # None: the symbolic ranking
+    scorer: AnswerScorer | GraphScorer | CrossScorer | None = None  # None: the symbolic ranking
 
     def __post_init__(self) -> None:
         self.lexicon = GraphLexicon(self.store)
@@ -148,7 +149,9 @@ class ExaqtPipeline:
             self.scorer = LinearScorer.load(self.config.scorer_path or BUNDLED)
         elif self.scorer is None and self.config.scorer == "rgcn":
             self.scorer, self.ranking_note = load_ranker(self.config.ranker_model, exact=self.config.rgcn_exact)
-        if self.scorer is None and self.config.scorer in ("relevance", "rgcn"):
+        elif self.scorer is None and self.config.scorer == "cross":
+            self.scorer, self.ranking_note = load_cross(self.config.cross_model, self.config.cross_weight)
+        if self.scorer is None and self.config.scorer in ("relevance", "rgcn", "cross"):
             self.scorer = RelevanceScorer()
         self.relevance_encoder, self.relevance_note = load_relevance(self.config.relevance_model)
 
@@ -408,14 +411,18 @@ class ExaqtPipeline:
         return bool(getattr(self.scorer, "exact", self.config.exact_tiers))
 
     def rank(
-        self, ag: AnswerGraph, scorer: AnswerScorer | GraphScorer | None, exact: bool | None = None
+        self, ag: AnswerGraph, scorer: AnswerScorer | GraphScorer | CrossScorer | None, exact: bool | None = None
     ) -> list[RankedAnswer]:
         """The answer graph's answers ranked (Sec. 4) with ``scorer`` (None: the symbolic ranking; an R-GCN re-ranks
-        the symbolic ranking over the answer graph); benchmarks re-rank one graph with several scorers through it.
-        ``exact`` (default ``config.exact_tiers``): whether an answer scorer orders only within the exact tiers."""
+        the symbolic ranking over the answer graph; a cross-encoder re-scores the facts' relevance and ranks by it as
+        ``RelevanceScorer`` does); benchmarks re-rank one graph with several scorers through it. ``exact`` (default
+        ``config.exact_tiers``): whether an answer scorer orders only within the exact tiers."""
         c = self.config
+        facts: Sequence[AnswerFact] = ag.facts
+        if isinstance(scorer, CrossScorer):
+            facts, scorer = scorer.rescore(ag.question, ag.facts), RelevanceScorer()
         symbolic = rank_answers(
-            ag.facts,
+            facts,
             ag.ask,
             ag.question_entities,
             tree_bonus=c.tree_bonus,

@@ -8,7 +8,7 @@ from tkgrag.errors import ConfigError
 from tkgrag.model import ItemKind
 from tkgrag.retrievers.base import Need
 
-SCORERS = ("symbolic", "learned", "relevance", "rgcn")
+SCORERS = ("symbolic", "learned", "relevance", "rgcn", "cross")
 
 
 @dataclass(frozen=True)
@@ -78,11 +78,20 @@ class ExaqtConfig:
     # relevance loses 129 of 1,014 training questions right at rank 1, 8 of 314 held-out dev questions, and on the
     # 400 dev-half questions P@1 0.231 vs 0.286 (paired se 0.014; 33 questions lost, 8 gained; exaqt-6).
     exact_tiers: bool = False
+    # "cross" (``cross.py``): the "relevance" ranking with each answer-graph fact's relevance re-scored by the
+    # cross-encoder `tkgrag train exaqt-cross` fine-tunes (a folder under $TKGRAG_HOME/models/ or a path):
+    # ``cross_weight`` x sigmoid(its logit) + (1 - ``cross_weight``) x the bi-encoder's relevance. Without the model
+    # the ranking falls back to "relevance" and the notes say so. Stage 1 keeps the bi-encoder. Not the default: with
+    # a 350-step model (12.6 CPU-min) and weight 0.25 (the best on held-out dev: 0.197 vs 0.194), P@1 0.273 vs 0.286
+    # for relevance on the same 400 dev-half answer graphs (paired -0.014, se 0.012; Ordinal higher, the other three
+    # categories lower; benchmarks/results/2026-11-27/exaqt-8).
+    cross_model: str = "exaqt-cross"
+    cross_weight: float = 0.25  # the best of 1 / 0.75 / 0.5 / 0.25 on held-out dev (exaqt-8)
 
     def __post_init__(self) -> None:
         if self.scorer not in SCORERS:
             raise ConfigError(f"ExaqtConfig.scorer={self.scorer!r}: must be one of {', '.join(SCORERS)}")
-        for name in ("min_spot_similarity", "dense_overlap"):
+        for name in ("min_spot_similarity", "dense_overlap", "cross_weight"):
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise ConfigError(f"ExaqtConfig.{name}={getattr(self, name)!r}: must be in [0, 1]")
         for name in (
