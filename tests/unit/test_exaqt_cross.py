@@ -220,5 +220,63 @@ def test_the_card_names_every_held_out_ranking(tmp_path: Path) -> None:
     card = write_card(tmp_path, CrossTrainConfig(steps=2), state, {"questions": 2}, groups, facts, p1, "cmd")
     text = card.read_text()
     assert "| cross_w1 | 0.500 | 1.000 |" in text and "| cross_w1_exact | 0.500 | 1.000 |" in text
-    assert "| relevance | 0.000 | 0.000 |" in text and "2 of 2 steps" in text and "(tkgrag" not in text
+    assert "| relevance | 0.000 | 0.000 |" in text and "2 of 2 steps" in text
+    # the command given, not the default one
+    assert "`cmd` on TimeQuestions **dev.json**" in text and "tkgrag train exaqt-cross" not in text
     assert (tmp_path / "card.json").is_file() and (tmp_path / "loss.png").is_file()
+
+
+# -- r40 review findings ----------------------------------------------------------------------------------------
+
+
+def test_too_few_negatives_are_repeated_in_turn() -> None:
+    import random
+
+    two = group("c", False, [True, False, False])
+    idx = sample_group(two, random.Random(0), 5)
+    # each in turn (2, 1, 2, 1, 2), not the first over and over (2, 1, 2, 2, 2)
+    assert idx[0] == 0 and sorted(idx[1:].count(i) for i in (1, 2)) == [2, 3]
+
+
+def test_the_logit_cache_holds_one_question() -> None:
+    calls = Counting()
+    cross = CrossScorer(calls, 0.5)
+    cross.rescore(QUESTION, FACTS)
+    cross.rescore("who did lamar odom play for in 2012", FACTS)
+    assert calls.pairs == 4 and len(cross.cache) == 2
+    assert {q for q, _ in cross.cache} == {"who did lamar odom play for in 2012"}
+    cross.with_weight(1.0).rescore("who did lamar odom play for in 2012", FACTS)  # shared, still cached
+    assert calls.pairs == 4
+
+
+def test_facts_per_question_counts_the_questions_that_are_ranked() -> None:
+    ranked = group("a", True, [True, False])  # 2 facts
+    all_gold = group("b", True, [True, True, True, True])  # no other fact: not ranked, not counted
+    figures = fact_figures(lambda q, t: np.zeros(len(t)), [ranked, all_gold])
+    assert figures["questions"] == 1.0 and figures["facts_per_question"] == 2.0
+
+
+def test_a_cache_built_for_another_split_is_refused(tmp_path: Path) -> None:
+    from tkgrag.train.exaqt_cross import check_cache
+
+    path = tmp_path / "groups.jsonl"
+    meta = {"questions": 100, "val_percent": 10, "limit": 100}
+    check_cache(meta, path, val_percent=10, limit=100, questions=100)  # the same: reused
+    for kw in ({"val_percent": 20, "limit": 100, "questions": 100}, {"val_percent": 10, "limit": 50, "questions": 50}):
+        with pytest.raises(ConfigError, match="--rebuild-cache"):
+            check_cache(meta, path, **kw)
+    # a cache from before the limit was recorded: its question count tells
+    old = {"questions": 100, "val_percent": 10}
+    check_cache(old, path, val_percent=10, limit=100, questions=100)
+    with pytest.raises(ConfigError, match="--rebuild-cache"):
+        check_cache(old, path, val_percent=10, limit=None, questions=3000)
+
+
+def test_the_inference_length_is_the_trained_one(tmp_path: Path) -> None:
+    import json
+
+    from tkgrag.retrievers.exaqt.cross import MAX_LENGTH, trained_max_length
+
+    assert trained_max_length(tmp_path) == MAX_LENGTH  # no card
+    (tmp_path / "card.json").write_text(json.dumps({"config": {"max_length": 48}}), encoding="utf-8")
+    assert trained_max_length(tmp_path) == 48

@@ -23,7 +23,9 @@ from tkgrag.train.exaqt_cross import CrossTrainConfig
 
 
 def default_out() -> Path:
-    return settings().home / "models" / "exaqt-cross"
+    from tkgrag.retrievers.exaqt.cross import MODEL_NAME
+
+    return settings().home / "models" / MODEL_NAME
 
 
 @friendly_errors
@@ -60,6 +62,7 @@ def exaqt_cross(
     from tkgrag.train.exaqt_cross import (
         WEIGHTS,
         build_groups,
+        check_cache,
         fact_figures,
         heldout_p1,
         load_groups,
@@ -95,12 +98,17 @@ def exaqt_cross(
             with bar:
                 task = bar.add_task("questions", total=len(chosen))
                 groups, meta = build_groups(
-                    retriever, chosen, val_percent=val_percent, progress=lambda n, t: bar.update(task, advance=1)
+                    retriever,
+                    chosen,
+                    val_percent=val_percent,
+                    limit=limit,
+                    progress=lambda n, t: bar.update(task, advance=1),
                 )
             save_groups(cache_path, groups, meta)
             console.print(f"answer graphs: {len(groups)} questions in {meta['seconds']} s -> {cache_path}")
         else:
             groups, meta = load_groups(cache_path)
+            check_cache(meta, cache_path, val_percent=val_percent, limit=limit, questions=len(chosen))
             console.print(f"answer graphs: reusing {cache_path} ({len(groups)} questions)")
         console.print(f"training questions with a gold-stating fact: {len(trainable(groups))}")
         with training_progress("train exaqt-cross", config.steps, console=err_console) as progress:

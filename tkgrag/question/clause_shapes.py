@@ -38,7 +38,11 @@ _DASH_TOPIC = re.compile(
 # before a colon the topic is a name or a sector, no time or clause: "In 2014: who praised them?" is no topic
 _NO_COLON_TOPIC = re.compile(
     # nor "How about X: ..." / "And X: ...", read by ``resolve_topic``
-    r"\d|[()]|^(?:in|on|at|during|before|after|since|until|from|for|by|between|question|q|how|and|what)\b",
+    r"\d|[()]|^(?:in|on|at|during|before|after|since|until|from|for|by|between|question|q|how|and|what)\b"
+    # nor a discourse label: "Quick question: who criticised them?", "Follow-up:", "Note:", "Context:"
+    r"|^(?:(?:(?:a\s+)?quick|one\s+more|another|last|final|next|follow[\s-]?up|related|bonus)\s+(?:question|query|one)|"
+    r"follow[\s-]?ups?|note|nb|context|background|clarification|update|reminder|query|also|ok(?:ay)?|so|next|"
+    r"now|then|edit|ps|p\.s\.|fyi|aside|bonus)\s*$",
     re.I,
 )
 # "Barack Obama (and I mean in October 2015 only): who praised them?": a topic, a parenthesis, a colon

@@ -73,18 +73,13 @@ _ONE_TO_DO = re.compile(
 
 
 # "X did Y. Who did Z one day later?" / "... the previous day?": the calendar period next to X's event ("The day
-# after X did Y, who did Z?"), whatever Z is: the period is said against the statement
+# after X did Y, who did Z?"), whatever Z is: the period is said against the statement. "... the following week?",
+# "... a week later?" (the week beside the statement's event) is matched to be refused (``anchor_sentence``)
 _NEXT_PERIOD_TAIL = re.compile(
-    r"\s*\b(?:(?:one|a|1)\s+(?P<unit>day|month|year)\s+(?P<dir>later|earlier|afterwards|after|before)|"
-    r"(?:on\s+|in\s+)?the\s+(?P<dir2>next|following|previous|preceding)\s+(?P<unit2>day|month|year))(?=\s*[?.!]?\s*$)",
-    re.IGNORECASE,
-)
-
-
-# "... the following week?", "... a week later?": the week beside the statement's event
-_WEEK_TAIL = re.compile(
-    r"\s*\b(?:(?:one|a|1)\s+week\s+(?:later|earlier|afterwards|after|before)|(?:in\s+|during\s+)?the\s+"
-    r"(?:next|following|previous|preceding|subsequent)\s+week)(?=\s*[?.!]?\s*$)",
+    r"\s*\b(?:(?:one|a|1)\s+(?P<unit>day|week|month|year)\s+(?P<dir>later|earlier|afterwards|after|before)|"
+    r"(?:on\s+|in\s+)?the\s+(?P<dir2>next|following|previous|preceding)\s+(?P<unit2>day|week|month|year)|"
+    r"(?:in\s+|during\s+)?the\s+(?:next|following|previous|preceding|subsequent)\s+(?P<week>week))"
+    r"(?=\s*[?.!]?\s*$)",
     re.IGNORECASE,
 )
 
@@ -98,12 +93,13 @@ _FRONTED_PERIOD = re.compile(
 )
 
 
-# "later that month", "earlier in the same year": a side of the statement's event within its period
-_PART_OF_PERIOD = re.compile(
-    r"\b(?P<dir>earlier|later)\s+(?:in\s+|during\s+|within\s+)?(?:that|the\s+same|that\s+same)\s+"
-    r"(?:day|week|month|year)\s*[?.!]?\s*$",
-    re.IGNORECASE,
-)
+# "later that month", "earlier in the same year": a side of the statement's event within its period; month and year
+# only (as ``window_edges._SAME_UNIT``): "later that day" after a said day is an empty window, and which week "that
+# week" is, is unsaid
+# "later that", "earlier in the same", "later on during that same": a side within the period said after it (also
+# ``window_edges._LATER_SAME``'s)
+SIDE_IN_THAT = r"\b(?P<dir>later|earlier)\s+(?:on\s+)?(?:(?:in|during|within)\s+)?(?:that|the)(?:\s+same)?"
+_PART_OF_PERIOD = re.compile(rf"{SIDE_IN_THAT}\s+(?:month|year)\s*[?.!]?\s*$", re.IGNORECASE)
 
 
 def _time_last(first: str) -> str:
@@ -145,16 +141,16 @@ def anchor_sentence(question: str) -> str:
     if m is None:
         return question
     first, rest = m.group("first"), m.group("question")
-    if _WEEK_TAIL.search(rest) is not None and not _QUESTION_WORD.match(first):
-        # "X did R on D. Which others did so the following week?": the calendar week after D's or the seven days
-        # after D is the writer's; read as "after X did R" alone it had no end
-        raise UnreadablePair(
-            f"cannot read {question!r}: the week next to the first sentence's event may be the calendar week or the "
-            "seven days beside it; ask e.g. 'Between D1 and D2, who else did so?'"
-        )
     shifted = _NEXT_PERIOD_TAIL.search(rest)
     if shifted is not None and not _QUESTION_WORD.match(first):  # "X did Y. Who did Z one day later?"
-        unit = (shifted.group("unit") or shifted.group("unit2")).lower()
+        unit = (shifted.group("unit") or shifted.group("unit2") or shifted.group("week")).lower()
+        if unit == "week":
+            # "X did R on D. Which others did so the following week?": the calendar week after D's or the seven days
+            # after D is the writer's; read as "after X did R" alone it had no end
+            raise UnreadablePair(
+                f"cannot read {question!r}: the week next to the first sentence's event may be the calendar week or "
+                "the seven days beside it; ask e.g. 'Between D1 and D2, who else did so?'"
+            )
         later = (shifted.group("dir") or shifted.group("dir2")).lower() in (
             "later",
             "after",

@@ -150,7 +150,7 @@ def another_sector(m: Mention, name: str) -> bool:
     police"): the role is a sector phrase of the lexicon, the entity a "Sector (Holder)" whose sector is none of the
     role's sector names nor their personnel ("Military Personnel" may be "the military"; "Government" is no "police",
     "Military Police" no "military"), or whose holder is no spelling of the mention's."""
-    if m.kind is not MentionKind.ROLE or not m.role or not names_a_sector(" ".join(m.role.lower().split())):
+    if not _lexicon_sector(m) or m.role is None:
         return False
     found = _SECTOR_NAME.match(" ".join(name.replace("_", " ").split()))
     if found is None:
@@ -216,12 +216,17 @@ def _lexicon_sector(m: Mention) -> bool:
     return m.kind is MentionKind.ROLE and names_a_sector(" ".join((m.role or "").lower().split()))
 
 
+# the most a holder may start after its sector mention: an article's length ("the " of "the Nigerian police")
+_ARTICLE = len("the ")
+
+
 def _holder_first(name: Mention, role: Mention) -> bool:
-    """ "Thailand's opposition", "the Nigerian police": a sector of the lexicon after its holder (a possessive or a
-    demonym), where the holder alone had answered for the sector the store lacks."""
+    """ "Thailand's opposition", "the Nigerian police": the ROLE mention ``role`` is a sector of the lexicon whose
+    holder ``name`` (a possessive or a demonym) opens it, at most after an article; the holder alone had answered for
+    the sector the store lacks."""
     # not the citizens ("South Korea's public statement": the possessive's word may be the act's adjective)
     return (
-        role.start <= name.start <= role.start + 4
+        role.start <= name.start <= role.start + _ARTICLE
         and _lexicon_sector(role)
         and sector_names(role.role or "")[:1] != ("Citizen",)
     )
@@ -237,6 +242,7 @@ def _unlinked_sector_around(
             r
             for j, r in _enclosing(i, mentions, chosen)
             if r.kind is MentionKind.ROLE
+            and r.holder is not None
             and r.holder in (name.text, country_of(name.text))
             and (name.end == r.end or _holder_first(name, r))
             and not any(lk.score >= LINK_MIN_SCORE and not another_sector(r, lk.name) for lk in links[j])

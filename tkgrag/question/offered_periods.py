@@ -21,15 +21,19 @@ from tkgrag.question.time_expressions import find_time_expressions
 from tkgrag.temporal import Granularity, TimeSpan
 
 # the choice frame: "Was it <periods> that/when ...", or a yes/no question that offers them ("Did X do R in A or B?")
-_WAS_IT = re.compile(r"^\W*(?:was|is)\s+it\s+(?=(?:in|on|during)?\s*\w)", re.IGNORECASE)
-_YES_NO = re.compile(r"^\W*(?:was|were|is|are|did|does|do|has|had|have)\b", re.IGNORECASE)
+_WAS_IT = re.compile(r"^\W*(?:was|is)\s+it\s+", re.IGNORECASE)
+YES_NO = re.compile(r"^\W*(?:was|were|is|are|did|does|do|has|had|have)\b", re.IGNORECASE)
+# what may stand between "Was it" and the first offered period: a preposition at most
+_FRAME_GAP = re.compile(r"^\s*(?:(?:in|on|during)\s+)?$", re.IGNORECASE)
+# "Was it 2014 or 2015 when X did R?": the clause is the event asked about, not an anchor
+_WHEN_CLAUSE = re.compile(r"^\s*,?\s*when\s+", re.IGNORECASE)
 # what joins two offered periods: ", ", " or ", ", or ", " and/or "; each may repeat its preposition
 _JOIN = re.compile(
     r"^\s*(?:,\s*(?:(?:and\s*/\s*)?or\s+)?|(?:and\s*/\s*)?or\s+)(?:(?:in|on|during)\s+)?$", re.IGNORECASE
 )
 # "(or both)", ", or all three,": the options' own closing words, said already by the window
 _ALL = r"(?:both|all(?:\s+(?:three|four|five))?)(?:\s+(?:years|months|days|dates|of\s+them))?"
-_OR_ALL = re.compile(rf"^\s*(?:\(\s*or\s+(?:in\s+)?{_ALL}\s*\)|,?\s*or\s+(?:in\s+)?{_ALL}\s*,?)", re.IGNORECASE)
+OR_ALL = re.compile(rf"^\s*(?:\(\s*or\s+(?:in\s+)?{_ALL}\s*\)|,?\s*or\s+(?:in\s+)?{_ALL}\s*,?)", re.IGNORECASE)
 # "Give the month (or both).": the request asks for every offered period that holds the event
 REQUEST_OR_ALL = re.compile(
     r"(?P<req>\b(?:give|state|name|tell\s+me|answer\s+with)\s+(?:(?:just|only)\s+)?the\s+(?:year|month|day|date))"
@@ -57,10 +61,19 @@ def offered_periods(text: str) -> str:
     request for the unit; unchanged when it offers no such choice. Raises ``UnreadablePair`` for periods not in a
     row."""
     frame = _WAS_IT.match(text)
-    if frame is None and _YES_NO.match(text) is None:
-        return text
     times = [t for t in find_time_expressions(text) if t.span is not None]
-    run = _options(text, times, frame.end() if frame is not None else 0)
+    run = None
+    if frame is not None:
+        # "Was it (in) <periods> that ...": the periods right after the frame; "Was it Japan that China visited in
+        # March or April 2014?" asks about Japan
+        run = _options(text, times, frame.end())
+        if run is not None and _FRAME_GAP.match(text[frame.end() : run[0].phrase_start]) is None:
+            run = None
+    elif YES_NO.match(text) is not None:
+        run = _options(text, times, 0)
+        # "Did China or Russia visit Japan in March or April 2014?": the choice offered is another one
+        if run is not None and re.search(r"\bor\b", text[: run[0].phrase_start], re.IGNORECASE):
+            run = None
     if run is None:
         return text
     first, last, spans = run
@@ -76,22 +89,37 @@ def offered_periods(text: str) -> str:
                 "to the last would take in the periods between them; ask about each period on its own"
             )
     start_label, end_label = spans[0].label(), spans[-1].label()
-    rest = text[last.end :]
-    closing = _OR_ALL.match(rest)
-    if closing is not None:
-        rest = rest[closing.end() :]
-        rest = " " + rest if rest[:1].isalnum() else rest
+    rest = close_choice(text[last.end :], _UNIT_WORD[unit])
+    return f"{text[: first.phrase_start]}between {start_label} and {end_label}{rest}"
+
+
+def drop_or_all(rest: str) -> str:
+    """``rest`` (the words after the offered periods) without the options' own closing words ("(or both)", ", or all
+    three,"), which the window says already."""
+    closing = OR_ALL.match(rest)
+    if closing is None:
+        return rest
+    rest = rest[closing.end() :]
+    return " " + rest if rest[:1].isalnum() else rest
+
+
+def close_choice(rest: str, unit: str) -> str:
+    """``rest`` (the words after the offered periods) closing a choice between them: without "(or both)", a "when"
+    clause said as "that" (the event asked about, not an anchor), and a request for every offered ``unit`` that holds
+    the event ("Give the month(s).")."""
+    rest = _WHEN_CLAUSE.sub(" that ", drop_or_all(rest), count=1)
     rest = MAYBE_ALL.sub("", REQUEST_OR_ALL.sub(lambda r: f"{r.group('req')}(s)", rest, count=1))
     if unit_request(rest.lower()) is None:
-        rest = rest.rstrip() + f" Give the {_UNIT_WORD[unit]}(s)."
-    return f"{text[: first.phrase_start]}between {start_label} and {end_label}{rest}"
+        rest = rest.rstrip() + f" Give the {unit}(s)."
+    return rest
 
 
 def _options(
     text: str, times: list[TimeExpression], start: int
 ) -> tuple[TimeExpression, TimeExpression, list[TimeSpan]] | None:
-    """The first run of two or more offered periods joined by commas and "or" (the last join an "or"), each of one
-    granularity (year, month or day), a month or day without its year taking the year of the last one."""
+    """The first run, starting at or after ``start``, of two or more periods joined by commas and "or" (the last join
+    an "or"), all whole periods of one granularity (year, month or day) as ``times`` reads them; None when there is
+    none."""
     i = 0
     while i < len(times):
         run = [times[i]]

@@ -13,10 +13,9 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from tkgrag.question.answer_type import unit_request
-from tkgrag.question.declarative import UnreadablePair
+from tkgrag.question.declarative import SIDE_IN_THAT, UnreadablePair
 from tkgrag.question.lexicon import NUMBER_WORDS, ORDINAL_WORDS
-from tkgrag.question.offered_periods import MAYBE_ALL, REQUEST_OR_ALL
+from tkgrag.question.offered_periods import OR_ALL, YES_NO, close_choice, drop_or_all
 from tkgrag.question.time_expressions import find_time_expressions
 from tkgrag.temporal import Granularity, TimeSpan, day_words, period_bounds
 
@@ -196,33 +195,21 @@ def _year_or(text: str) -> str:
     if m is None or int(m.group("y2")) != int(m.group("y1")) + 1:
         return text
     rest = text[m.end() :]
-    both = _OR_BOTH.match(rest)
-    if both is not None:  # "(or both)": the range says both already
-        rest = rest[both.end() :]
-        rest = " " + rest if rest[:1].isalnum() else rest
+    both = OR_ALL.match(rest)
+    rest = drop_or_all(rest)  # "(or both)": the range says both already
     # "Was it 2014 or 2015 ...", "Did X visit Y in 2014, in 2015, or both?": the years are the answer
     choice = _CHOICE_WHEN.match(text[: m.start()]) is not None or (
         # "Did X do R in 2014 or in 2015?": which of the offered years (a bare "did" asks whether, the years are
         # what it offers)
-        _YES_NO.match(text) is not None and (both is not None or " or " in f" {m.group(0).lower()} ")
+        YES_NO.match(text) is not None and (both is not None or " or " in f" {m.group(0).lower()} ")
     )
     if choice:  # "Was it 2014 or 2015 when X did Y?": the clause is the event asked about, not an anchor
-        rest = _WHEN_CLAUSE.sub(" that ", rest, count=1)
-        # "? Give the year (or both).": the request asks for every offered year that holds the event
-        rest = MAYBE_ALL.sub("", REQUEST_OR_ALL.sub(lambda r: f"{r.group('req')}(s)", rest, count=1))
-        if unit_request(rest.lower()) is None:
-            rest = rest.rstrip() + " Give the year(s)."
+        rest = close_choice(rest, "year")
     return text[: m.start()] + f"between {m.group('y1')} and {m.group('y2')}" + rest
 
 
-# "2014 or 2015 (or both)", "2014 or 2015, or both,": either year or the two
-_OR_BOTH = re.compile(
-    r"\s*(?:\(\s*or\s+(?:in\s+)?both(?:\s+years)?\s*\)|,?\s*or\s+(?:in\s+)?both(?:\s+years)?\s*,?)", re.IGNORECASE
-)
 # a choice question opening on the years: "Was it 2014 or 2015 ...", "Was it in 2014 or in 2015 ..."
 _CHOICE_WHEN = re.compile(r"^\W*(?:was|is)\s+it\s+$", re.IGNORECASE)
-_YES_NO = re.compile(r"^\W*(?:was|were|is|are|did|does|do|has|had|have)\b", re.IGNORECASE)
-_WHEN_CLAUSE = re.compile(r"^\s*,?\s*when\s+", re.IGNORECASE)
 
 
 def _stretch(text: str) -> str:
@@ -471,8 +458,7 @@ def _side_in_same(text: str) -> str:
 # which grounding ties to that anchor's event); "later" was read as the relation's word, a bare "that month" not at
 # all, and the month was lost.
 _LATER_SAME = re.compile(
-    r"(?:\b(?P<dir>later|earlier)\s+(?:on\s+)?(?:(?:in|during|within)\s+)?(?:that|the)(?:\s+same)?|(?<=\s)that)"
-    r"\s+(?P<unit>day|month|year)\b(?=\s*[?.!]?\s*$)",
+    rf"(?:{SIDE_IN_THAT}|(?<=\s)that)\s+(?P<unit>day|month|year)\b(?=\s*[?.!]?\s*$)",
     re.IGNORECASE,
 )
 _FRONT_SIDE = re.compile(r"^\s*(?:(?P<after>after|following|once)|before|prior\s+to|ahead\s+of)\b", re.IGNORECASE)

@@ -110,6 +110,7 @@ def build_groups(
     questions: Sequence[EvalQuestion],
     *,
     val_percent: int = 10,
+    limit: int | None = None,
     batch: int = 32,
     progress: Callable[[int, int], None] | None = None,
 ) -> tuple[list[FactGroup], dict[str, Any]]:
@@ -156,8 +157,21 @@ def build_groups(
         "training_questions_skipped": skipped,
         "seconds": round(time.perf_counter() - t0, 1),
         "val_percent": val_percent,
+        "limit": limit,
     }
     return groups, meta
+
+
+def check_cache(meta: dict[str, Any], path: Path, *, val_percent: int, limit: int | None, questions: int) -> None:
+    """Raise ``ConfigError`` when the cached answer graphs at ``path`` were built for another ``--val-percent`` or
+    ``--limit``: which questions are held out would differ, and a held-out question must never be trained on."""
+    built = (meta.get("val_percent"), meta.get("limit", limit), meta.get("questions"))
+    if built != (val_percent, limit, questions):
+        raise ConfigError(
+            f"train exaqt-cross: {path} was built with val_percent={meta.get('val_percent')}, "
+            f"limit={meta.get('limit', '?')} ({meta.get('questions')} questions), not val_percent={val_percent}, "
+            f"limit={limit} ({questions} questions); run again with --rebuild-cache"
+        )
 
 
 def save_groups(path: Path, groups: Sequence[FactGroup], meta: dict[str, Any]) -> None:
@@ -221,8 +235,8 @@ def sample_group(g: FactGroup, rng: random.Random, negatives: int) -> list[int]:
     picked = rng.sample(hard, min(len(hard), negatives // 2 or 1))
     rest = [i for i in neg if i not in picked]
     picked += rng.sample(rest, min(len(rest), negatives - len(picked)))
-    while len(picked) < negatives:
-        picked.append(picked[len(picked) % len(picked)])
+    base = len(picked)
+    picked += [picked[i % base] for i in range(negatives - base)] if base else []
     return [pos, *picked]
 
 
@@ -383,7 +397,9 @@ def fact_figures(score: Callable[[str, Sequence[str]], np.ndarray], groups: Sequ
     a = np.asarray(rows)
     return {
         "questions": float(len(rows)),
-        "facts_per_question": float(np.mean([len(g.texts) for g in groups if g.validation and g.positives])),
+        "facts_per_question": float(
+            np.mean([len(g.texts) for g in groups if g.validation and g.positives and g.negatives])
+        ),
         "cross_mrr": float(a[:, 0].mean()),
         "cross_r@1": float(a[:, 1].mean()),
         "bi_mrr": float(a[:, 2].mean()),

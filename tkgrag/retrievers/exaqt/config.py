@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from tkgrag.errors import ConfigError
 from tkgrag.model import ItemKind
 from tkgrag.retrievers.base import Need
+from tkgrag.retrievers.exaqt.cross import MODEL_NAME as CROSS_MODEL_NAME
 
 SCORERS = ("symbolic", "learned", "relevance", "rgcn", "cross")
 
@@ -81,12 +82,11 @@ class ExaqtConfig:
     # "cross" (``cross.py``): the "relevance" ranking with each answer-graph fact's relevance re-scored by the
     # cross-encoder `tkgrag train exaqt-cross` fine-tunes (a folder under $TKGRAG_HOME/models/ or a path):
     # ``cross_weight`` x sigmoid(its logit) + (1 - ``cross_weight``) x the bi-encoder's relevance. Without the model
-    # the ranking falls back to "relevance" and the notes say so. Stage 1 keeps the bi-encoder. Not the default: with
-    # a 350-step model (12.6 CPU-min) and weight 0.25 (the best on held-out dev: 0.197 vs 0.194), P@1 0.273 vs 0.286
-    # for relevance on the same 400 dev-half answer graphs (paired -0.014, se 0.012; Ordinal higher, the other three
-    # categories lower; benchmarks/results/2026-11-27/exaqt-8).
-    cross_model: str = "exaqt-cross"
-    cross_weight: float = 0.25  # the best of 1 / 0.75 / 0.5 / 0.25 on held-out dev (exaqt-8)
+    # the ranking falls back to "relevance" and the notes say so. Stage 1 keeps the bi-encoder. Not the default: it
+    # ranked below "relevance" on the dev-half answer graphs; ``cross_weight`` is the best of 1 / 0.75 / 0.5 / 0.25 on
+    # held-out dev (figures: benchmarks/results/2026-11-27/exaqt-8/report.md).
+    cross_model: str = CROSS_MODEL_NAME
+    cross_weight: float = 0.25
 
     def __post_init__(self) -> None:
         if self.scorer not in SCORERS:

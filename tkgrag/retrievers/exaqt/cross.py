@@ -42,14 +42,17 @@ def sigmoid(x: float) -> float:
 @dataclass
 class CrossScorer:
     """The ``relevance`` ranking over facts re-scored by a cross-encoder (module docstring). ``score_pairs``:
-    (question, fact texts) -> logits (a ``CrossEncoderReranker.score``). The logits of a question's facts are kept
-    (``cache``) so several rankings of one answer graph score it once."""
+    (question, fact texts) -> logits (a ``CrossEncoderReranker.score``). The logits of the latest question's facts
+    are kept (``cache``) so several rankings of one answer graph score it once; another question clears them (the
+    cache holds one answer graph, not every question a service is asked)."""
 
-    score_pairs: Callable[[str, Sequence[str]], np.ndarray] = field(default=lambda q, t: np.zeros(len(t)))
+    score_pairs: Callable[[str, Sequence[str]], np.ndarray]
     weight: float = 1.0
     cache: dict[tuple[str, str], float] = field(default_factory=dict, repr=False)
 
     def logits(self, question: str, facts: Sequence[AnswerFact]) -> list[float]:
+        if self.cache and next(iter(self.cache))[0] != question:
+            self.cache.clear()
         missing = list(dict.fromkeys(f.evidence.key for f in facts if (question, f.evidence.key) not in self.cache))
         if missing:
             text = {f.evidence.key: fact_text(f) for f in facts}
@@ -98,6 +101,18 @@ def model_path(name: str, home: Path | None = None) -> Path:
     return home / "models" / name
 
 
+def trained_max_length(path: Path) -> int:
+    """The tokens per pair the model at ``path`` was trained with (its ``card.json``), else ``MAX_LENGTH``."""
+    import json
+
+    try:
+        card = json.loads((path / "card.json").read_text(encoding="utf-8"))
+        value = card["config"]["max_length"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return MAX_LENGTH
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 1 else MAX_LENGTH
+
+
 def load_cross(name: str, weight: float) -> tuple[CrossScorer | None, str]:
     """The cross-encoder ``name`` as a ``CrossScorer`` and a note; (None, a note saying the ranking falls back to
     relevance) when no model is there."""
@@ -108,5 +123,5 @@ def load_cross(name: str, weight: float) -> tuple[CrossScorer | None, str]:
         )
     from tkgrag.rerank.cross_encoder import CrossEncoderReranker  # torch only when a cross-encoder is used
 
-    ce = CrossEncoderReranker(str(path), batch_size=64, max_length=MAX_LENGTH)
+    ce = CrossEncoderReranker(str(path), batch_size=64, max_length=trained_max_length(path))
     return CrossScorer(ce.score, weight), f"ranking: cross-encoder relevance {path} (weight {weight:g})"
