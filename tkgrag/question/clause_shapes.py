@@ -352,7 +352,7 @@ _INVERTED_NAME = re.compile(r"\b(?P<name>Palestinian\s+Territor(?:y|ies)),\s*(?P
 # occupied Palestinian territories", "the Palestinian territories". Lower-case, "Palestinian" was read as a name of
 # its own (no entity) and the sector before it lost its holder; said as the name, the sector reads it.
 _TERRITORY_SAID = re.compile(
-    r"\b(?P<the>the\s+)?(?:(?P<occ>occupied|Occupied)\s+)?Palestinian\s+(?:territor(?:y|ies)|Territor(?:y|ies))\b"
+    r"\b(?P<the>the\s+)?(?:(?:occupied|Occupied)\s+)?Palestinian\s+(?:territor(?:y|ies)|Territor(?:y|ies))\b"
     r"(?!,\s*Occupied)"
 )
 
