@@ -202,6 +202,10 @@ def test_an_inexact_whole_name_alone_stays_unlinked() -> None:
          "People Associated with the Opposition (Thailand)", False),
         (Mention("children in the Occupied Palestinian Territory", 0, 47, MentionKind.ROLE, "children",
                  "Occupied Palestinian Territory"), "Children (Palestinian Territory, Occupied)", False),
+        # the number of the sector's word is no other actor: a graph of one's own says "Woman (Australia)"
+        (Mention("women in Australia", 0, 18, MentionKind.ROLE, "women", "Australia"), "Woman (Australia)", False),
+        (Mention("women in Australia", 0, 18, MentionKind.ROLE, "women", "Australia"), "Women (Australia)", False),
+        (Mention("women in Australia", 0, 18, MentionKind.ROLE, "women", "Australia"), "Men (Australia)", True),
         # not a sector of the lexicon: nothing said
         (Mention("Bank of Japan", 0, 13, MentionKind.ROLE, "Bank", "Japan"), "Bank of Japan", False),
     ],

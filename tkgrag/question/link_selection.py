@@ -157,13 +157,34 @@ def another_sector(m: Mention, name: str) -> bool:
         return False
     # the sector itself or its members ("Military Personnel", "Media Personnel"); another kind after the same word
     # ("Military Police", "Military Ruler" for "the military") is another actor
-    sector = found.group("sector").lower().removesuffix(" personnel")
-    if not any(s.lower() == sector for s in sector_names(m.role)):
+    sector = _singular(found.group("sector").lower().removesuffix(" personnel"))
+    if not any(_singular(s.lower()) == sector for s in sector_names(m.role)):
         return True
     holder = re.sub(r"^the\s+", "", (m.holder or "").strip(), flags=re.IGNORECASE)
     country = country_of(holder) or country_named(holder) or holder
     spellings = {h.lower() for c in (country, holder) for h in holder_spellings(c)}
     return bool(holder) and found.group("holder").lower() not in spellings
+
+
+_PLURALS = (("women", "woman"), ("men", "man"), ("children", "child"), ("people", "person"))
+
+
+def _singular(sector: str) -> str:
+    """A sector name with each word singular: a graph of one's own may say "Woman (Australia)" where ICEWS and the
+    lexicon say "Women"; the number of the word does not make another actor."""
+    out = []
+    for w in sector.split():
+        for plural, one in _PLURALS:
+            if w.endswith(plural):
+                w = w[: -len(plural)] + one
+                break
+        else:
+            if w.endswith("ies") and len(w) > 4:
+                w = w[:-3] + "y"
+            elif w.endswith("s") and not w.endswith("ss") and len(w) > 3:
+                w = w[:-1]
+        out.append(w)
+    return " ".join(out)
 
 
 def _citizens(m: Mention) -> bool:
