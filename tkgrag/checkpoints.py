@@ -7,7 +7,9 @@ reads without running anything; anything else is refused with the path and what 
 from __future__ import annotations
 
 import pickle
+import random
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -38,3 +40,33 @@ def load_checkpoint(path: Path, *, remedy: str = "delete it (or pass --fresh) to
     if not isinstance(state, dict):
         raise CheckpointError(f"{path}: not a tkgrag checkpoint (holds a {type(state).__name__}, not a dict); {remedy}")
     return state
+
+
+def save_model_checkpoint(
+    ckpt: Path, model: Any, tok: Any, opt: Any, sched: Any, rng: random.Random, state: str
+) -> None:
+    """A Hugging Face model, its tokenizer, the optimiser, scheduler and random states (``optim.pt``) and the trainer's
+    own ``state`` (JSON text, ``state.json``) written to ``ckpt``: first to a sibling ``checkpoint.tmp`` (a leftover
+    from an interrupted write is cleared), then renamed over the old checkpoint, so an interruption leaves the last
+    whole checkpoint in place."""
+    import torch
+
+    tmp = ckpt.with_name("checkpoint.tmp")
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    tmp.mkdir(parents=True)
+    model.save_pretrained(tmp)
+    tok.save_pretrained(tmp)
+    torch.save(
+        {
+            "opt": opt.state_dict(),
+            "sched": sched.state_dict(),
+            "rng": rng.getstate(),
+            "torch_rng": torch.get_rng_state(),
+        },
+        tmp / "optim.pt",
+    )
+    (tmp / "state.json").write_text(state)
+    if ckpt.exists():
+        shutil.rmtree(ckpt)
+    tmp.rename(ckpt)

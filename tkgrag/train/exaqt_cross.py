@@ -27,11 +27,10 @@ from typing import Any
 
 import numpy as np
 
-from tkgrag.checkpoints import load_checkpoint
+from tkgrag.checkpoints import load_checkpoint, save_model_checkpoint
 from tkgrag.errors import ConfigError
 from tkgrag.eval.matching import is_correct
 from tkgrag.eval.types import EvalQuestion
-from tkgrag.train.exaqt_relevance import is_validation
 from tkgrag.train.questions import read_jsonl, write_jsonl
 
 WEIGHTS = (1.0, 0.75, 0.5, 0.25)  # cross-encoder shares tried on held-out dev (0: today's relevance ranking)
@@ -100,11 +99,6 @@ def gold_facts(ag: Any, q: EvalQuestion) -> list[bool]:
     return out
 
 
-def _qtype(q: EvalQuestion) -> str:
-    types = q.meta.get("qtypes")
-    return ",".join(str(t) for t in types) if isinstance(types, list) else ""
-
-
 def build_groups(
     retriever: Any,
     questions: Sequence[EvalQuestion],
@@ -116,26 +110,18 @@ def build_groups(
 ) -> tuple[list[FactGroup], dict[str, Any]]:
     """The answer graph of every validation question and of every training question that ``could_answer``, as
     ``FactGroup``s (``retriever``: an ``ExaqtRetriever``); and what was built (counts, seconds)."""
-    from tkgrag.question.understanding import parse_only
-    from tkgrag.retrievers.exaqt.answer_graph import Stage1Input
     from tkgrag.retrievers.exaqt.cross import fact_text
-    from tkgrag.train.exaqt_ranker import could_answer
+    from tkgrag.train.exaqt_ranker import question_types, training_answer_graphs
 
-    pipeline = retriever.pipeline
     groups: list[FactGroup] = []
-    skipped = done = 0
+    skipped = 0
     t0 = time.perf_counter()
-    for start, linked in pipeline.linked_batches([q.question for q in questions], batch):
-        chunk = questions[start : start + batch]
-        kept = []
-        for q, lk in zip(chunk, linked, strict=True):
-            held_out = is_validation(q.id, val_percent)
-            if held_out or could_answer(pipeline, q, lk):
-                kept.append((q, lk, held_out))
-            else:
-                skipped += 1
-        inputs = [Stage1Input(q.question, parse_only(q.question).question) for q, _, _ in kept]
-        for (q, _, held_out), ag in zip(kept, pipeline.finish_many([lk for _, lk, _ in kept], inputs), strict=True):
+    batches = training_answer_graphs(
+        retriever.pipeline, questions, val_percent=val_percent, batch=batch, progress=progress
+    )
+    for built, n_skipped in batches:
+        skipped += n_skipped
+        for q, ag, held_out in built:
             groups.append(
                 FactGroup(
                     q.id,
@@ -144,13 +130,9 @@ def build_groups(
                     tuple(fact_text(f) for f in ag.facts),
                     tuple(round(float(f.relevance), 6) for f in ag.facts),
                     tuple(gold_facts(ag, q)),
-                    _qtype(q),
+                    question_types(q),
                 )
             )
-        for _ in chunk:
-            done += 1
-            if progress is not None:
-                progress(done, len(questions))
     meta = {
         "questions": len(questions),
         "answer_graphs": len(groups),
@@ -350,30 +332,9 @@ def _checkpoint(
     config: CrossTrainConfig,
     n_train: int,
 ) -> None:
-    import shutil
-
-    import torch
-
-    tmp = ckpt.with_name("checkpoint.tmp")
-    if tmp.exists():
-        shutil.rmtree(tmp)
-    tmp.mkdir(parents=True)
-    model.save_pretrained(tmp)
-    tok.save_pretrained(tmp)
-    torch.save(
-        {
-            "opt": opt.state_dict(),
-            "sched": sched.state_dict(),
-            "rng": rng.getstate(),
-            "torch_rng": torch.get_rng_state(),
-        },
-        tmp / "optim.pt",
-    )
     state = {"step": st.step, "losses": st.losses, "seconds": st.seconds, "cpu": st.cpu_seconds}
-    (tmp / "state.json").write_text(json.dumps({"config": config.identity(), "train": n_train, "state": state}))
-    if ckpt.exists():
-        shutil.rmtree(ckpt)
-    tmp.rename(ckpt)
+    identity = {"config": config.identity(), "train": n_train, "state": state}
+    save_model_checkpoint(ckpt, model, tok, opt, sched, rng, json.dumps(identity))
 
 
 def fact_figures(score: Callable[[str, Sequence[str]], np.ndarray], groups: Sequence[FactGroup]) -> dict[str, float]:

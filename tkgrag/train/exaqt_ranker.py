@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -130,6 +130,47 @@ def could_answer(pipeline: Any, q: EvalQuestion, linked: Any) -> bool:
     return False
 
 
+def training_answer_graphs(
+    pipeline: Any,
+    questions: Sequence[EvalQuestion],
+    *,
+    val_percent: int,
+    batch: int,
+    prefetch: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> Iterator[tuple[list[tuple[EvalQuestion, Any, bool]], int]]:
+    """Per batch of ``questions``: the answer graph of every validation question and of every training question that
+    ``could_answer``, as (question, answer graph, held out), and how many training questions were skipped; Stage 1 in
+    batches (``ExaqtPipeline.linked_batches`` / ``finish_many``), ``progress`` told once the caller took the batch."""
+    from tkgrag.question.understanding import parse_only
+    from tkgrag.retrievers.exaqt.answer_graph import Stage1Input
+
+    done = 0
+    for start, linked in pipeline.linked_batches([q.question for q in questions], batch, prefetch=prefetch):
+        chunk = questions[start : start + batch]
+        kept = []
+        skipped = 0
+        for q, lk in zip(chunk, linked, strict=True):
+            held_out = is_validation(q.id, val_percent)
+            if held_out or could_answer(pipeline, q, lk):
+                kept.append((q, lk, held_out))
+            else:
+                skipped += 1
+        inputs = [Stage1Input(q.question, parse_only(q.question).question) for q, _, _ in kept]
+        answer_graphs = pipeline.finish_many([lk for _, lk, _ in kept], inputs)
+        yield [(q, ag, held_out) for (q, _, held_out), ag in zip(kept, answer_graphs, strict=True)], skipped
+        for _ in chunk:
+            done += 1
+            if progress is not None:
+                progress(done, len(questions))
+
+
+def question_types(q: EvalQuestion) -> str:
+    """TimeQuestions' categories of ``q``, comma-joined ("" when the record has none)."""
+    types = q.meta.get("qtypes")
+    return ",".join(str(t) for t in types) if isinstance(types, list) else ""
+
+
 def build_cache(
     retriever: Any,
     questions: Sequence[EvalQuestion],
@@ -144,28 +185,20 @@ def build_cache(
     (``ExaqtPipeline.link_many`` / ``finish_many``: the answer graphs are those of one question at a time); with
     ``prefetch``, the next batch linked on a worker thread while this one is finished
     (``ExaqtPipeline.linked_batches``)."""
-    from tkgrag.question.understanding import parse_only
-    from tkgrag.retrievers.exaqt.answer_graph import Stage1Input, ranker_graph
+    from tkgrag.retrievers.exaqt.answer_graph import ranker_graph
     from tkgrag.retrievers.exaqt.scorer import RelevanceScorer
 
     pipeline = retriever.pipeline
     qids, qtypes, val, graphs, golds, p1s, p1r = [], [], [], [], [], [], []
     relevance = RelevanceScorer()
     skipped = 0
-    done = 0
     t0 = time.perf_counter()
-    for start, linked in pipeline.linked_batches([q.question for q in questions], batch, prefetch=prefetch):
-        chunk = questions[start : start + batch]
-        kept = []
-        for q, lk in zip(chunk, linked, strict=True):
-            held_out = is_validation(q.id, val_percent)
-            if held_out or could_answer(pipeline, q, lk):
-                kept.append((q, lk, held_out))
-            else:
-                skipped += 1
-        inputs = [Stage1Input(q.question, parse_only(q.question).question) for q, _, _ in kept]
-        answer_graphs = pipeline.finish_many([lk for _, lk, _ in kept], inputs)
-        for (q, _, held_out), ag in zip(kept, answer_graphs, strict=True):
+    batches = training_answer_graphs(
+        pipeline, questions, val_percent=val_percent, batch=batch, prefetch=prefetch, progress=progress
+    )
+    for built, n_skipped in batches:
+        skipped += n_skipped
+        for q, ag, held_out in built:
             symbolic = pipeline.rank(ag, None)
             # the pipeline's own ranking is this one when it ranks by relevance (the default): not ranked twice
             by_relevance = ag.answers if type(pipeline.scorer) is RelevanceScorer else pipeline.rank(ag, relevance)
@@ -174,13 +207,8 @@ def build_cache(
             p1s.append(_p1(q, symbolic))
             p1r.append(_p1(q, by_relevance))
             qids.append(q.id)
-            types = q.meta.get("qtypes")
-            qtypes.append(",".join(str(t) for t in types) if isinstance(types, list) else "")
+            qtypes.append(question_types(q))
             val.append(held_out)
-        for _ in chunk:
-            done += 1
-            if progress is not None:
-                progress(done, len(questions))
     meta = {
         "questions": len(questions),
         "training_questions_skipped": skipped,  # no fact of their NERD entities states a gold answer

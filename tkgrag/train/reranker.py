@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from tkgrag.checkpoints import load_checkpoint
+from tkgrag.checkpoints import load_checkpoint, save_model_checkpoint
 from tkgrag.errors import ConfigError
 from tkgrag.rerank.data import Group, MiningConfig, build_groups
 from tkgrag.threads import limit_torch_for_training
@@ -265,9 +265,9 @@ def train(
         if progress:
             progress(state.step, config.steps, state.losses[-1])
         if state.step % config.checkpoint_every == 0 or state.step == config.steps:
-            _checkpoint(ckpt, model, tok, opt, sched, rng, state)
+            save_model_checkpoint(ckpt, model, tok, opt, sched, rng, json.dumps(asdict(state)))
     if state.step < config.steps:  # stopped by max_minutes: keep what was learnt, resumable
-        _checkpoint(ckpt, model, tok, opt, sched, rng, state)
+        save_model_checkpoint(ckpt, model, tok, opt, sched, rng, json.dumps(asdict(state)))
 
     model.eval()
     model.save_pretrained(out)
@@ -328,30 +328,6 @@ def _freeze(model: Any, below: int) -> None:
     for layer in base.encoder.layer[:below]:
         for p in layer.parameters():
             p.requires_grad = False
-
-
-def _checkpoint(ckpt: Path, model: Any, tok: Any, opt: Any, sched: Any, rng: random.Random, st: TrainState) -> None:
-    import torch
-
-    tmp = ckpt.with_name("checkpoint.tmp")
-    tmp.mkdir(parents=True, exist_ok=True)
-    model.save_pretrained(tmp)
-    tok.save_pretrained(tmp)
-    torch.save(
-        {
-            "opt": opt.state_dict(),
-            "sched": sched.state_dict(),
-            "rng": rng.getstate(),
-            "torch_rng": torch.get_rng_state(),
-        },
-        tmp / "optim.pt",
-    )
-    (tmp / "state.json").write_text(json.dumps(asdict(st)))
-    if ckpt.exists():
-        import shutil
-
-        shutil.rmtree(ckpt)
-    tmp.rename(ckpt)
 
 
 def model_card(m: dict[str, Any]) -> str:
