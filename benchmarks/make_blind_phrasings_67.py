@@ -16,9 +16,9 @@ Anchor events occur exactly once in the whole store; gold lists hold 1-5 answers
 Run (the store's env selects the instance; heavy: reads the whole KG)::
 
     TKGRAG_INSTANCE=mtq TKGRAG_BOLT_PORT=17831 TKGRAG_HTTP_PORT=17531 \\
-      flock /tmp/tkgrag-cpu.lock python benchmarks/make_blind_phrasings_67.py --store mtq --out blind_mtq.jsonl
+      flock <cpu lock> python benchmarks/make_blind_phrasings_67.py --store mtq --out blind_mtq.jsonl
     TKGRAG_INSTANCE=bench TKGRAG_BOLT_PORT=7697 TKGRAG_HTTP_PORT=7484 \\
-      flock /tmp/tkgrag-cpu.lock python benchmarks/make_blind_phrasings_67.py --store bench --out blind_icews14.jsonl
+      flock <cpu lock> python benchmarks/make_blind_phrasings_67.py --store bench --out blind_icews14.jsonl
 
 ``mtq`` (ICEWS05-15) is complete only from 2013-11-18 on, so its questions ask about 2014-2015 only; ``bench``
 (ICEWS14) is all of 2014. The output is deterministic: two runs give byte-identical files.
