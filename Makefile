@@ -8,16 +8,21 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: install demo test unit lint server stop bench clean
+.PHONY: install demo test unit lint server stop bench clean lock
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "tkgrag needs Python 3.11+")'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e ".[dev]"
+	$(BIN)/python -m pip install -q -c constraints.txt -e ".[dev]"
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# After upgrading a dependency in the virtualenv: pin what is installed (then rerun the must-not-regress list).
+lock: $(STAMP)
+	{ sed -n '/^#/p' constraints.txt; $(BIN)/python -m pip freeze --exclude-editable | grep -v '^#'; } > constraints.tmp
+	mv constraints.tmp constraints.txt
 
 demo: $(STAMP)
 	$(BIN)/tkgrag demo
