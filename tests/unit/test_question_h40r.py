@@ -2,7 +2,7 @@
 wh-question ("Any idea who ..."), the agent of "X faced Y from Z", a pledge of aid (an intent, not the aid), a
 declared ceasefire, a "formal agreement" said as a noun, a question that is only "Date of ...?", a comma after
 "Which actor", "a change of leadership" (no sector), "the target of a complaint by citizens of X", "Against whom",
-"armed gangs", "the stated wish of X". Expected readings are read off the questions by hand; each case was misread on
+"armed gangs". Expected readings are read off the questions by hand; each case was misread on
 main before this change, and the guards beside them keep their neighbours' readings."""
 
 from __future__ import annotations
@@ -281,11 +281,3 @@ def test_armed_gangs_are_one_sector() -> None:
     q = "Who did Japan first praise after armed gangs in Lebanon used unconventional violence against Iran?"
     assert ("armed gangs in Lebanon", "armed gangs") in _mentions(q)
     assert ("gangs in Lebanon", "gangs") in _mentions("Who did Japan praise after gangs in Lebanon attacked Iran?")
-
-
-def test_a_stated_wish_is_no_role() -> None:
-    q = (
-        "In the same month as the stated wish of China to meet Citizen (International), who did China make "
-        "optimistic remarks about?"
-    )
-    assert _mentions(q) == [("China", None), ("Citizen (International)", None), ("China", None)]

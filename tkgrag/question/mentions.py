@@ -81,9 +81,7 @@ EVENT_NOUN = re.compile(
     r"(?:visit|trip|tour|call|remark|comment|statement|request|appeal|criticism|praise|support|offer|invitation|"
     r"condemnation|accusation|threat|demand|proposal|decision|meeting|talk|negotiation|agreement|endorsement|deal|"
     r"rejection|investigation|inquiry|probe|arrest|consultation|cooperation|warning|rebuke|denunciation|pledge|"
-    r"(?:tele)?phone|signing|conversation|discussion|sanction|embargo|boycott|"
-    # a stated intent: "the stated wish of China to meet X" is China wishing
-    r"wish|intention|desire|willingness|readiness|eagerness|commitment)(?:s|es)?$"
+    r"(?:tele)?phone|signing|conversation|discussion|sanction|embargo|boycott)s?$"
 )
 
 # a verbal noun after a possessive ("X's downgrading of ties with Y", "X's cutting of relations"), not a sector's word
