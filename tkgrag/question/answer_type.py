@@ -91,6 +91,15 @@ _CUES: list[tuple[re.Pattern[str], AnswerKind]] = [
         ),
         AnswerKind.TIME,
     ),
+    # "Date of Iran's first formal agreement with Kuwait in 2014?", "Month when X visited Y?": a question that is
+    # only the asked time and its event (no question word anywhere)
+    (
+        re.compile(
+            r"^\W*(?P<cue>(?:the\s+)?(?:exact\s+|precise\s+)?(?P<unit>date|day|month|year)\s+(?:of|when)\b)"
+            r"(?!.*\b(?:who|whom|whose|which|what|when|where)\b)(?=.*\?\s*$)"
+        ),
+        AnswerKind.TIME,
+    ),
     # "When, to the month, did X ...": the granularity said beside "when"
     (re.compile(r"\b(?P<cue>when\s*,?\s*to\s+the\s+(?P<unit>year|month|day))\b"), AnswerKind.TIME),
     (

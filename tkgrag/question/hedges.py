@@ -36,3 +36,39 @@ def without_hedge(question: str) -> str:
     if o is not None and (m := _BEFORE_WH_WORD.match(question, o.end())) is not None:
         return question[: o.end()] + question[m.end() :]
     return question
+
+
+# An opener that only asks whether the answer is known wraps the wh-question it introduces: "Any idea who X
+# investigated in May 2014?" asks "Who X investigated in May 2014?". Left in, its words ("idea who") join the
+# relation phrase, where they stand before the names as the verb would, and the actors after them are read as the
+# verb's objects. The opener goes at the start of a sentence (also the second one: "X met Y. Anyone know who ...?"),
+# only right before a question word (with its preposition: "Any idea with whom ..."); "I wonder whether ..." and
+# other yes/no forms are left as written.
+_SOMEONE = r"(?:any(?:one|body)|some(?:one|body)|you|u)"
+_OPENER = re.compile(
+    r"(?P<lead>^|[.!?]\s+)(?:(?:hey|so|ok(?:ay)?|well|quick\s+question|question)\s*[,:]?\s+)?"
+    r"(?:"
+    # "Any idea", "Got any idea", "Have you any idea", "Any clue"
+    rf"(?:(?:(?:do|does)\s+{_SOMEONE}\s+)?(?:have|has|got)\s+(?:{_SOMEONE}\s+)?)?(?:any|an|no)\s+(?:idea|clue|notion)"
+    # "Anyone know", "Does anyone know", "Do you happen to know", "Does anybody here remember"
+    rf"|(?:(?:do|does)\s+)?{_SOMEONE}(?:\s+here)?\s+(?:happen(?:s)?\s+to\s+)?(?:know|knows|remember|recall)"
+    # "I wonder", "I'm wondering", "I was wondering", "Wondering"
+    r"|(?:i\s+|i['’]m\s+|i\s+am\s+|i\s+was\s+)?wonder(?:ing)?"
+    # "Can you tell me", "Could anyone tell me", "Would someone let me know"
+    rf"|(?:can|could|would|will)\s+{_SOMEONE}\s+(?:please\s+)?(?:tell\s+me|let\s+me\s+know|say)"
+    r")\s*[,:]?\s+"
+    r"(?P<wh>(?:(?:in|on|at|with|for|to|from|by|of|about|against|during)\s+)?"
+    r"(?:who|whom|whose|when|which|what|where)\b)",
+    re.IGNORECASE,
+)
+
+
+def without_opener(question: str) -> str:
+    """``question`` with an opener that only wraps its wh-question ("Any idea who", "Does anyone know when", "I
+    wonder which") taken out, the question word capitalised; unchanged when it has none."""
+
+    def said(m: re.Match[str]) -> str:
+        wh = m.group("wh")
+        return m.group("lead") + wh[:1].upper() + wh[1:]
+
+    return _OPENER.sub(said, question)

@@ -44,7 +44,7 @@ _NOT_NAME_START = (
         "show among within throughout across over spanning upon under according besides except i'd i'm i've i'll "
         "we'd identify state specify mention provide apart aside excluding earlier later less exclude leave leaving "
         "omit omitting disregard disregarding right shortly immediately directly anyone anybody someone somebody "
-        "everyone everybody"
+        "everyone everybody against towards toward regarding concerning"  # "Against whom did X ...?"
     )
 )
 _POSSESSIVE = re.compile(r"(?:['’]s|(?<=s)['’])$")
@@ -73,6 +73,7 @@ _ROLE_STOP = frozenset(
 _ROLE_PREP = frozenset(
     {"towards", "toward", "against", "about", "regarding", "concerning", "with", "at", "involving", "targeting"}
     | {"into"}  # "a probe into citizens of X": the act's target, no role "probe into citizens"
+    | {"by"}  # "the target of a complaint by citizens of X": an act and its agent, no role "complaint by citizens"
 )
 _PUNCT = re.compile(r"[,;?!:]")
 # Nouns that name an event, not an actor: "X's visit" is X visiting.
@@ -444,6 +445,9 @@ def _possessive_role(text: str, toks: list[_Tok], j: int, holder: Mention) -> Me
 _WORDS_BEFORE_PREP = re.compile(r"(?P<words>(?:[a-z][\w-]*\s+){1,4})(?P<prep>of|in|from)\s+(?:the\s+)?$")
 
 
+_CHANGE_OF = re.compile(r"\bchanges?\s+(?:of|in)\s+(?:the\s+)?$", re.IGNORECASE)
+
+
 def _bare_sector_role(text: str, holder: Mention) -> Mention | None:
     """A sector said without "the" before "of/in <holder>": only the longest run of words that is a known sector
     phrase ("citizens", "armed rebels"), so "visited officials of X" keeps X alone unless "officials" is a sector."""
@@ -466,6 +470,8 @@ def _bare_sector_role(text: str, holder: Mention) -> Mention | None:
             continue
         if _is_sector_phrase(words):
             start = m.start("words") + ws[-n].start()
+            if _CHANGE_OF.search(text, 0, start):
+                return None  # "demanded a change of leadership in X": the act's words, no sector of X's
             return Mention(text[start : holder.end], start, holder.end, MentionKind.ROLE, " ".join(words), holder.text)
     return None
 

@@ -37,7 +37,7 @@ from tkgrag.question.clause_shapes import (
 from tkgrag.question.counsel import counsel_as_consult
 from tkgrag.question.declarative import UnreadablePair, anchor_sentence
 from tkgrag.question.event_agent import agent_first
-from tkgrag.question.hedges import without_hedge
+from tkgrag.question.hedges import without_hedge, without_opener
 from tkgrag.question.hosted_visit import hosted_visit
 from tkgrag.question.lexicon import AUXILIARIES, FUNCTION_WORDS, PRO_FORM
 from tkgrag.question.mentions import find_mentions
@@ -82,6 +82,7 @@ _NAME_AFTER = re.compile(r"\s+[A-Z]")
 
 # The rewrites that put a question into the forms the parser reads, each text -> text, in the order applied.
 _REWRITES: tuple[Callable[[str], str], ...] = (
+    without_opener,
     inverted_names,
     abbreviated_countries,
     plural_marks,
@@ -386,6 +387,12 @@ _ANSWER_HEAD = re.compile(
     r"(?=(?:chose|decided|opted|elected|picked)\s+to\b))",
     re.IGNORECASE,
 )
+# A clause that is only the question word and the answer's head noun, cut off by a comma: "Which actor, in 2014, ..."
+_WH_HEAD_ALONE = re.compile(
+    r"^\s*(?:which|what)\s+(?:(?:other|one|ones)\s+)?(?:part(?:y|ies)|actors?|entit(?:y|ies)|countr(?:y|ies)|sides?|"
+    r"persons?|people|groups?|organi[sz]ations?|leaders?|states?|nations?|ones?)\s*$",
+    re.IGNORECASE,
+)
 # "Whose was the last instance of pledging cooperation with X?": the gerund after "instance of" is the event
 _INSTANCE_OF = re.compile(r"^(?:instances?|occasions?|cases?|examples?)\s+of\s+(?=[a-z]+ing\b)", re.IGNORECASE)
 _TIME_NOUN = re.compile(
@@ -468,6 +475,8 @@ def _relation_phrase(text: str, low: str, spans: list[tuple[int, int]], *, time_
     clauses = [c for c in re.split(r"[,;?!]", rest) if c.strip()]
     best = ""
     for clause in clauses:
+        if _WH_HEAD_ALONE.match(clause):
+            continue  # "Which actor, in 2014, was the last to yield to X?": the asking clause says no event
         clause = _TIME_AS_SUBJECT.sub(" ", clause)
         clause = _LEADING_WH.sub(" ", clause)
         words = re.findall(r"[\w'’-]+", clause)

@@ -217,6 +217,8 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
             r"\b(?:sign|ink|conclud|seal|finali[sz]|clinch|struck|strike|strikes|striking|hammer\w*\s+out)\w*\b.*"
             r"\b(?:agreement|deal|accord|treaty|pact|contract)s?\b"
             r"|\bpen\s+to\s+paper|^(?:deal|agreement|treaty|pact)s?\b"  # the noun alone: "X's deal with Y"
+            # the relation's own noun, with no verb: "X's first formal agreement with Y", "a formal accord came from"
+            r"|\bformal\s+(?:agreement|accord|treaty|pact|deal)s?\b"
             # the passive, the noun first: "a formal agreement was signed with X", "a deal has been inked by X"
             r"|\b(?:agreement|deal|accord|treaty|pact|contract)s?\s+(?:\w+\s+){0,3}?"
             r"(?:signed|inked|concluded|sealed|finali[sz]ed|clinched|struck)\b",
@@ -340,6 +342,13 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         (r"\b(?:expel|expul|deport)\w*|\bkick\w*\s+out", "expel or deport individuals"),
         (r"(?<!administrative )\bsanction\w*|\bembargo\w*|\bboycott\w*", "impose embargo, boycott, or sanctions"),
         (r"\bhumanitarian\b", "provide humanitarian aid"),
+        # "declared a ceasefire with X", "announced a unilateral truce": CAMEO 0874, no statement (before "declared"
+        # below); a call for one is an appeal (above)
+        (
+            r"\b(?:declar|announc|proclaim)\w*\s+(?:an?\s+|the\s+)?(?:(?:unilateral|temporary|new|immediate|"
+            r"humanitarian|partial|full)\s+)?(?:truce|ceasefire|cease-fire)\b",
+            "declare truce, ceasefire",
+        ),
         (r"\bmilitary\s+(?:aid|assistance|help)", "provide military aid"),
         (r"\beconomic\s+(?:aid|assistance|help)|\bfinancial\s+(?:aid|assistance|help)", "provide economic aid"),
         (r"\b(?:aid|assist|help|donat)\w*", "provide aid"),
@@ -482,8 +491,10 @@ _INTENT = re.compile(
     # reported: "said they wanted (to meet)", "say it planned to", "announced that he hoped to": the same intents
     r"(?:(?:sa(?:id|ys?|ying)|announc(?:e|es|ed|ing)|stat(?:e|es|ed|ing)|declar(?:e|es|ed|ing)|indicat(?:e|es|ed|ing))"
     r"\s+(?:that\s+)?(?:it|he|she|they|we)\s+)?"
+    # "pledged support", "promised talks", "pledged military aid to X": what is pledged, promised or offered is an
+    # intent (CAMEO 03: "offer, promise ... or otherwise indicate willingness"), never the act itself
     r"(?:(?:would|will|did|does)\s+)?(?:want(?:s|ed)?|wish(?:es|ed)?|like[sd]?|intend(?:s|ed)?|plan(?:s|ned)?|"
-    r"hope[sd]?|(?:seek(?:s)?|sought)(?=\s+to\b)|aim(?:s|ed)?|(?:pledg|vow|promis|offer|commit|propos)(?:e|es|ed|s|ted|ing|al|als)?(?:\s+(?:itself|himself|herself|themselves))?(?=\s+(?:(?:its|their|his|her|full)\s+)?(?:to|cooperation|collaboration|talks|negotiations|an?\s+meeting|meetings|support|diplomatic|backing|policy\s+support)\b)|"
+    r"hope[sd]?|(?:seek(?:s)?|sought)(?=\s+to\b)|aim(?:s|ed)?|(?:pledg|vow|promis|offer|commit|propos)(?:e|es|ed|s|ted|ing|al|als)?(?:\s+(?:itself|himself|herself|themselves))?(?=\s+(?:(?:its|their|his|her|full)\s+)?(?:to|cooperation|collaboration|talks|negotiations|an?\s+meeting|meetings|support|diplomatic|backing|policy\s+support|(?:(?:military|economic|humanitarian|financial|material)\s+)?(?:aid|assistance|help))\b)|"
     # the nouns: "an offer of talks", "a pledge of diplomatic support", "a promise of cooperation"
     r"(?:an?\s+)?(?:offers?|pledges?|promises?)\s+(?:of|for)(?=\s+(?:talks|negotiations|support|diplomatic|cooperation|"
     r"collaboration|backing|aid|help|assistance|a\s+meeting|meetings)\b)|"

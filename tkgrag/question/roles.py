@@ -46,6 +46,11 @@ _RECEIVE_FROM = re.compile(
     r"[^,;?]*?\b(?:by|at\s+the\s+hands\s+of|from)\b"
     # "X suffered unconventional violence at the hands of Y", "X faced attacks at the hands of Y": Y did it
     r"|(?:suffer|endur|experienc|fac|sustain|receiv|undergo|underw)\w*\b[^,;?]*?\bat\s+the\s+hands\s+of\b"
+    # "X faced accusations from Y", "X suffered attacks by Y", "X endured strong criticism from Y": the act X met
+    # is Y's; the agent within a few words of the verb (a "from" / "by" further on belongs to another clause)
+    r"|(?:suffer(?:s|ed|ing)?|endur(?:e|es|ed|ing)|experienc(?:e|es|ed|ing)|fac(?:e|es|ed|ing)|sustain(?:s|ed|ing)?|"
+    r"undergo(?:es|ing)?|underwent|undergone)(?:\s+(?!(?:in|on|at|during|before|after|when|since|until)\b)[\w'’-]+){1,5}?"
+    r"\s+(?:from|by)\b"
     # "X came under violent attack from Y", "X fell under criticism by Y": Y did it
     r"|(?:c[oa]me|comes|coming|f[ae]ll|falls|falling|fallen)\s+under\b[^,;?]*?\b(?:from|by|at\s+the\s+hands\s+of)\b",
     re.IGNORECASE,
