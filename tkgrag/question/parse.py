@@ -386,8 +386,13 @@ _ANSWER_HEAD = re.compile(
     r"(?=(?:chose|decided|opted|elected|picked)\s+to\b))",
     re.IGNORECASE,
 )
-# "Whose was the last instance of pledging cooperation with X?": the gerund after "instance of" is the event
-_INSTANCE_OF = re.compile(r"^(?:instances?|occasions?|cases?|examples?)\s+of\s+(?=[a-z]+ing\b)", re.IGNORECASE)
+# "Whose was the last instance of pledging cooperation with X?": the gerund after "instance of" is the event; also
+# an event noun after its article ("the earliest instance of the hosting of X by Y", "... of the diplomatic
+# cooperation of X with Y")
+_INSTANCE_OF = re.compile(
+    r"^(?:instances?|occasions?|cases?|examples?)\s+of\s+(?:(?:the|a|an)\s+(?=[a-z-]+\s)|(?=[a-z]+ing\b))",
+    re.IGNORECASE,
+)
 _TIME_NOUN = re.compile(
     # "the next date on which X ...": the order word is read elsewhere
     r"^(?:(?:next|following|subsequent|previous|preceding|every|each)\s+)?(?:(?:exact|specific|precise|particular)\s+)?"

@@ -46,6 +46,8 @@ _RECEIVE_FROM = re.compile(
     r"[^,;?]*?\b(?:by|at\s+the\s+hands\s+of|from)\b"
     # "X suffered unconventional violence at the hands of Y", "X faced attacks at the hands of Y": Y did it
     r"|(?:suffer|endur|experienc|fac|sustain|receiv|undergo|underw)\w*\b[^,;?]*?\bat\s+the\s+hands\s+of\b"
+    # "X faced demands from Y", "X faced accusations by Y": Y made them
+    r"|(?:fac(?:e|es|ed|ing))\s+(?:[a-z-]+\s+){1,4}?(?:from|by)\b"
     # "X came under violent attack from Y", "X fell under criticism by Y": Y did it
     r"|(?:c[oa]me|comes|coming|f[ae]ll|falls|falling|fallen)\s+under\b[^,;?]*?\b(?:from|by|at\s+the\s+hands\s+of)\b",
     re.IGNORECASE,
