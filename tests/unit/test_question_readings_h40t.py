@@ -64,6 +64,12 @@ def _pair(text: str, name: str, *, last: bool = False) -> tuple[Mention, EntityL
         # guards: a time question that says no order against the statement is left to the other readers
         ("Japan visited China. When did Japan visit Korea?", "Japan visited China. When did Japan visit Korea?"),
         ("Japan visited China. When did that happen?", "Japan visited China. When did that happen?"),
+        (
+            "Smriti Irani issued a statement about India at least once in 2015; in which month did that happen for the "
+            "first time that year?",
+            "Smriti Irani issued a statement about India at least once in 2015; in which month did that happen for the "
+            "first time that year?",
+        ),
         # the forms read before keep their reading
         (
             "Kazakhstan played host to Xi Jinping. Who did so next?",
@@ -167,6 +173,18 @@ def test_agent_ends_at_the_main_auxiliary() -> None:
 def test_nominal_phrase_roles(text: str, first: str, second: str, expected: list[AnswerRole] | None) -> None:
     a, b = _pair(text, first), _pair(text, second, last=True)
     assert _nominal_phrase_roles(text, a, b) == expected
+
+
+def test_verbal_noun_of_against() -> None:
+    from tkgrag.question.grounded import GroundedEntity
+    from tkgrag.question.grounding import _nominal_roles
+
+    text = "the small-arms fighting of Yemen against Saudi Arabian Defence Forces"
+    ents = [
+        GroundedEntity(_m(text, n), n, n, 3.0, AnswerRole.OBJECT) for n in ("Yemen", "Saudi Arabian Defence Forces")
+    ]
+    read = _nominal_roles(text, ents)
+    assert read is not None and (read[0].key, read[1].key, read[2]) == ("Yemen", "Saudi Arabian Defence Forces", False)
 
 
 def test_event_noun_of_is_no_role() -> None:

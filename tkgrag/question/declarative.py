@@ -32,6 +32,10 @@ _PAIR = re.compile(
 _ORDERED_ONLY = re.compile(
     r"^(?:when|(?:on|in|during|at)\s+(?:what|which)|(?:does\s+)?any(?:one|body)\s+know)\b", re.IGNORECASE
 )
+# the statement's own event asked again: "did that happen", "did it take place", "did this occur"
+_OWN_EVENT = re.compile(
+    r"\b(?:did|does|do|was|were)\s+(?:that|it|this)\b|\b(?:that|it|this)\s+(?:happen|occur|take\s+place)", re.I
+)
 _QUESTION_WORD = re.compile(r"^(?:who|whom|whose|which|what|when|where|how|why|did|does|do|was|were|is|are)\b", re.I)
 # The question's verb is only a pro-form for the first sentence's event (``lexicon.PRO_FORM``); here also "did it/that"
 # anywhere ("Who did that next in 2014?"): the first sentence gives "it" its event.
@@ -162,6 +166,10 @@ def anchor_sentence(question: str) -> str:
         said = " ".join(mid.group("dir").split()).lower()
         rest = f"{rest[: mid.start()]}{rest[mid.end() : cut]} {said} that{rest[cut:] or '?'}"
     ordered_only = _ORDERED_ONLY.match(rest) is not None
+    if ordered_only and _OWN_EVENT.search(rest) is not None:
+        # "X did R at least once in 2015; in which month did that happen for the first time that year?": the time of
+        # the statement's own event, no anchor
+        return question
     shifted = _NEXT_PERIOD_TAIL.search(rest)
     if shifted is not None and not _QUESTION_WORD.match(first):  # "X did Y. Who did Z one day later?"
         unit = (shifted.group("unit") or shifted.group("unit2") or shifted.group("week")).lower()

@@ -974,6 +974,9 @@ _NOMINAL_OF_BY = re.compile(
     r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,6}?(?:of|to|toward|towards|against|on|at|with|into|about|for|from)\s+$",
     re.IGNORECASE,
 )
+# "the small-arms fighting of X against Y", "the shelling of X against Y": a verbal noun, its doer, its target
+_VERBAL_OF = re.compile(r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,2}?[a-z]+ing\s+of\s+$", re.IGNORECASE)
+_MID_AGAINST = re.compile(r"^\s+(?:against|with)\s+$", re.IGNORECASE)
 _MID_BY = re.compile(r"^\s+by\s+(?:an?\s+)?$", re.IGNORECASE)
 _TIME_OF_NOUN = re.compile(
     r"^\s*(?:the\s+)?(?:day|date|time|week|month|year|moment)\s+(?:of\s+|when\s+|on\s+which\s+)?(?=(?:the|a|an)\s|\s*$)",
@@ -1020,6 +1023,8 @@ def _nominal_roles(text: str, entities: Sequence[GroundedEntity]) -> tuple[Groun
         return a, b, False
     if _NOMINAL_OF_BY.match(before) and _MID_BY.match(mid):
         return b, a, False
+    if _VERBAL_OF.match(before) and _MID_AGAINST.match(mid):
+        return a, b, False  # "the small-arms fighting of X against Y": X's fighting
     if _NOMINAL_BETWEEN.match(before) and re.fullmatch(r"\s+and\s+", mid):
         return a, b, True
     return None
