@@ -161,6 +161,13 @@ def test_agent_ends_at_the_main_auxiliary() -> None:
             "the police in the United States",
             [AnswerRole.OBJECT, AnswerRole.SUBJECT],
         ),
+        (
+            "On what date in 2014 did the declared willingness of John Kerry to cooperate with Mohammad Javad Zarif "
+            "take place?",
+            "John Kerry",
+            "Mohammad Javad Zarif",
+            [AnswerRole.SUBJECT, AnswerRole.OBJECT],
+        ),
         # a joint act says no direction: left to the caller (both objects)
         (
             "When was the meeting of Japan and China?",

@@ -977,6 +977,15 @@ _NOMINAL_OF_BY = re.compile(
 # "the small-arms fighting of X against Y", "the shelling of X against Y": a verbal noun, its doer, its target
 _VERBAL_OF = re.compile(r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,2}?[a-z]+ing\s+of\s+$", re.IGNORECASE)
 _MID_AGAINST = re.compile(r"^\s+(?:against|with)\s+$", re.IGNORECASE)
+# "the declared willingness of X to cooperate with Y", "the stated wish of X to meet Y": X's intent towards Y
+_INTENT_OF = re.compile(
+    r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+)?(?:willingness|readiness|wish|desire|intention|intent|offer|pledge|promise)\s+"
+    r"of\s+$",
+    re.IGNORECASE,
+)
+_MID_INFINITIVE = re.compile(
+    r"^\s+to\s+[a-z]+(?:\s+[a-z]+){0,3}?(?:\s+(?:with|to|for|on|against|at|about))?\s+(?:the\s+)?$", re.IGNORECASE
+)
 _MID_BY = re.compile(r"^\s+by\s+(?:an?\s+)?$", re.IGNORECASE)
 _TIME_OF_NOUN = re.compile(
     r"^\s*(?:the\s+)?(?:day|date|time|week|month|year|moment)\s+(?:of\s+|when\s+|on\s+which\s+)?(?=(?:the|a|an)\s|\s*$)",
@@ -1023,6 +1032,8 @@ def _nominal_roles(text: str, entities: Sequence[GroundedEntity]) -> tuple[Groun
         return a, b, False
     if _NOMINAL_OF_BY.match(before) and _MID_BY.match(mid):
         return b, a, False
+    if _INTENT_OF.match(before) and _MID_INFINITIVE.match(mid):
+        return a, b, False  # "the declared willingness of X to cooperate with Y": X's intent
     if _VERBAL_OF.match(before) and _MID_AGAINST.match(mid):
         return a, b, False  # "the small-arms fighting of X against Y": X's fighting
     if _NOMINAL_BETWEEN.match(before) and re.fullmatch(r"\s+and\s+", mid):
