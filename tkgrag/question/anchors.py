@@ -244,6 +244,15 @@ def _not_temporal(low: str, trigger: str, t_start: int, t_end: int, allows_empty
     return not allows_empty and bool(_NOT_TEMPORAL_AFTER.match(low[t_end:]))
 
 
+# The asked time fronted before the trigger: "In which month(s) after ...", "On what date before ...", "When after ..."
+_WH_TIME_BEFORE = re.compile(
+    r"^\s*(?:(?:in|on|during|at|by)\s+)?(?:(?:which|what)\s+(?:[a-z]+\s+){0,2}?"
+    r"(?:years?|months?|days?|dates?|weeks?)|when)\s+$"
+)
+# the main clause's inverted auxiliary after a fronted asked time's anchor ("... did Y next V Z?")
+_MAIN_AUX = re.compile(r"\s(?:did|does|do)\s+(?=\S)")
+
+
 def _complement_end(low: str, t_start: int, comp_start: int, succession: bool, time_starts: Sequence[int]) -> int:
     if _is_clause_initial(low, t_start):
         # "Before X did Y, who ...": up to the comma that opens the main clause, keeping commas inside X's event
@@ -254,6 +263,12 @@ def _complement_end(low: str, t_start: int, comp_start: int, succession: bool, t
             end = wh.start()  # "during the vietnam war who was ..."
     else:
         end = _first_stop(low, comp_start)
+        if _WH_TIME_BEFORE.match(low, 0, t_start):
+            # "In which month after the hosting of X by Y did Y next ...?": the asked time, the anchor, then the main
+            # clause's inverted auxiliary
+            aux = _MAIN_AUX.search(low, comp_start, end)
+            if aux is not None:
+                end = aux.start()
     if succession:
         role = re.search(r"\s(?:as|in|on|at|for)\s", low[comp_start:end])  # "succeeded X as president"
         if role is not None:

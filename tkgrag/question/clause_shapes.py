@@ -431,11 +431,23 @@ _NOMINAL_HAPPENED = re.compile(
 )
 
 
+# "did the sympathy expressed for Y by X take place", "did the threats made against Y by X happen": the participle's
+# passive, its doer after "by"
+_NOMINAL_BY_HAPPENED = re.compile(
+    r"^(?P<lead>.*?\b(?:did|does|do|will|would))\s+the\s+(?!(?:first|last|next|latest|earliest|most|final|only)\b)"
+    r"(?P<noun>[a-z]+)\s+(?P<verb>"
+    + "|".join(v.replace(" ", r"\s+") for v in _LIGHT_VERBS)
+    + r")(?P<prep>\s+(?:to|with|on|against|at|for|of|towards?|upon|about))\s+(?P<y>\S.*?)\s+by\s+(?P<x>\S.*?)\s+"
+    r"(?:take\s+place|happen|occur|come\s+about)(?P<end>\s*[?.!]?\s*)$",
+    re.IGNORECASE,
+)
+
+
 def nominal_happened(text: str) -> str:
     """ "In 2015, during which month did the praise X gave Y take place?" -> "... did X give praise to Y?"; also "the
     negotiations X held with Y", "the visit X paid to Y", "happen" / "occur". Before, both names read as subjects
     (or objects) of "the praise gave the take place" and months of either direction were answered."""
-    m = _NOMINAL_HAPPENED.match(text)
+    m = _NOMINAL_HAPPENED.match(text) or _NOMINAL_BY_HAPPENED.match(text)
     if m is None or re.search(r"\b(?:who|whom|which|what|when)\b", m.group("x") + " " + m.group("y"), re.IGNORECASE):
         return text
     verb = _LIGHT_VERBS[" ".join(m.group("verb").lower().split())]

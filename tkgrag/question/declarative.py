@@ -20,9 +20,21 @@ from tkgrag.temporal import Granularity
 # two like a stop ("X visited Y - who was the previous one to do that?"); a hyphen inside a word does not.
 _PAIR = re.compile(
     r"^\s*(?P<first>[^?!;]*?[^\s.;\-\u2013\u2014])\s*(?:[.;]|\s[-\u2013\u2014]|\u2014)\s+"
-    # an imperative asks too: "X did R on D. Name the others who did the same on that date."
-    r"(?P<question>(?:who|whom|which|what|name|list|identify)\b[^.?!]*[?.!]?)\s*$",
+    # an imperative asks too: "X did R on D. Name the others who did the same on that date."; a time asked ("When
+    # did X ... after that?", "On what month after that did X ...?") and "Anyone know who ..." only with an order or a
+    # period said against the statement (``_ORDERED_ONLY``)
+    r"(?P<question>(?:who|whom|which|what|name|list|identify|when|(?:on|in|during|at)\s+(?:what|which)|"
+    r"(?:does\s+)?any(?:one|body)\s+know\s+(?:who|whom|which|what|when))\b[^.?!]*[?.!]?)\s*$",
     re.IGNORECASE | re.DOTALL,
+)
+# Questions the pair is read for only when they order their event against the statement or say its period: a bare
+# pro-form ("X did Y - when did that happen?") asks the statement's own time, which is not an anchor
+_ORDERED_ONLY = re.compile(
+    r"^(?:when|(?:on|in|during|at)\s+(?:what|which)|(?:does\s+)?any(?:one|body)\s+know)\b", re.IGNORECASE
+)
+# the statement's own event asked again: "did that happen", "did it take place", "did this occur"
+_OWN_EVENT = re.compile(
+    r"\b(?:did|does|do|was|were)\s+(?:that|it|this)\b|\b(?:that|it|this)\s+(?:happen|occur|take\s+place)", re.I
 )
 _QUESTION_WORD = re.compile(r"^(?:who|whom|whose|which|what|when|where|how|why|did|does|do|was|were|is|are)\b", re.I)
 # The question's verb is only a pro-form for the first sentence's event (``lexicon.PRO_FORM``); here also "did it/that"
@@ -53,6 +65,12 @@ _SAID_BY_TRIGGER = re.compile(
 # "who else did X consult after that?": the question says its verb again but points back at the first sentence
 _BACK_REFERENCE = re.compile(
     r"\b(?:after|before|prior\s+to)\s+(?:that|this|then|them|him|her)\b(?=\s*(?:\([^()]*\))?\s*[?.!]?\s*$)",
+    re.IGNORECASE,
+)
+# "On what month after that did X first meet Y?", "When before that did X ...": the back reference right after the
+# asked time, before the question's auxiliary; it goes, and the order is the statement's
+_MID_BACK_REFERENCE = re.compile(
+    r"\s+(?P<dir>after|before|prior\s+to)\s+(?:that|this)(?=\s+(?:did|does|do|was|were|is|are|had|has|have)\b)",
     re.IGNORECASE,
 )
 # "X commented on Y on June 22, 2015; who was next to comment on Y?": the question says its own verb, but "next"
@@ -141,6 +159,17 @@ def anchor_sentence(question: str) -> str:
     if m is None:
         return question
     first, rest = m.group("first"), m.group("question")
+    mid = _MID_BACK_REFERENCE.search(rest)
+    if mid is not None:  # "On what month after that did X ...?" -> "On what month did X ... after that?"
+        stop = re.search(r"\s*[?.!]?\s*$", rest)
+        cut = stop.start() if stop is not None else len(rest)
+        said = " ".join(mid.group("dir").split()).lower()
+        rest = f"{rest[: mid.start()]}{rest[mid.end() : cut]} {said} that{rest[cut:] or '?'}"
+    ordered_only = _ORDERED_ONLY.match(rest) is not None
+    if ordered_only and _OWN_EVENT.search(rest) is not None:
+        # "X did R at least once in 2015; in which month did that happen for the first time that year?": the time of
+        # the statement's own event, no anchor
+        return question
     shifted = _NEXT_PERIOD_TAIL.search(rest)
     if shifted is not None and not _QUESTION_WORD.match(first):  # "X did Y. Who did Z one day later?"
         unit = (shifted.group("unit") or shifted.group("unit2") or shifted.group("week")).lower()
@@ -165,7 +194,7 @@ def anchor_sentence(question: str) -> str:
     # "X accused Y; whom else did X accuse that same day?", "... Who visited Z in the same month?": the question says
     # its own verb, and "the same day" can only be the statement's
     if _QUESTION_WORD.match(first) or (
-        _PRO_FORM.search(rest) is None
+        (ordered_only or _PRO_FORM.search(rest) is None)
         and _BACK_REFERENCE.search(rest) is None
         and same is None
         and _NEXT_TO.search(rest) is None

@@ -9,11 +9,12 @@ import re
 from tkgrag.question.mentions import EVENT_NOUN
 from tkgrag.question.time_expressions import find_time_expressions
 
-# "the <event noun> <prep> <object ...> by <agent>", the agent ending at punctuation or at "take place"/"happen".
+# "the <event noun> <prep> <object ...> by <agent>", the agent ending at punctuation, at "take place"/"happen", or at
+# the inverted auxiliary of a main clause after it ("In which month after the consultation of X by Y did Y ...?")
 _NOUN_BY = re.compile(
     r"\bthe\s+(?P<noun>[a-z]+)(?P<rest>\s+(?:of|to|with|against|for|on|from|in|toward|towards)\s+[^,;?!]+?)"
     r"\s+by\s+(?P<agent>[^,;?!]+?)"
-    r"(?=\s+(?:take|takes|took|taken|taking|happen\w*|occur\w*)\b|\s*[,;?!]|\s*\.\s*$|\s*$)"
+    r"(?=\s+(?:take|takes|took|taken|taking|happen\w*|occur\w*|did|does|do)\b|\s*[,;?!]|\s*\.\s*$|\s*$)"
 )
 # "the (final) move by X to appeal to Y", "the first attempt by X to negotiate with Y": X's move (both names were read
 # as objects of "move by to appeal", and any appeal to Y answered)

@@ -303,7 +303,11 @@ class Grounder:
         roles = [syntactic_role(text, m, verb, passive=passive) for m, _ in linked]
         if not passive and roles == [AnswerRole.OBJECT, AnswerRole.OBJECT]:
             # "saw the diplomatic cooperation of X with Y": the event noun's words say who did it
-            roles = _nominal_main_roles(text, linked[0][0], linked[1][0]) or roles
+            roles = (
+                _nominal_main_roles(text, linked[0][0], linked[1][0])
+                or _nominal_phrase_roles(text, linked[0], linked[1])
+                or roles
+            )
         with watch.stage("relation"):
             candidates = with_title(self._relation_candidates(phrase), split.titles) if phrase else ()
         with watch.stage("roles"):
@@ -841,9 +845,11 @@ def _joins(event: Evidence, key: str) -> bool:
 # "the negotiations of Iran with X", "the visit of Barack Obama to Japan": an event noun whose "of" names its actor
 # (a name, capitalised), said as "Iran's negotiations with X" (the possessive the clause reader reads as the actor)
 _ACTOR_OF = re.compile(
-    r"^\s*(?:the|a|an)\s+(?P<noun>(?:negotiation|talk|meeting|visit|trip|cooperation|agreement|deal|criticism|"
-    r"accusation|appeal|consultation|discussion|condemnation|demand|rejection|praise|threat|statement|comment|remark|"
-    r"request|call|attack|offer|pledge|promise)s?)\s+of\s+(?P<actor>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)*)"
+    # "the stated wish of X to meet Y": an adjective before the noun too
+    r"^\s*(?:the|a|an)\s+(?P<noun>(?:(?:stated|expressed|declared|professed)\s+)?(?:negotiation|talk|meeting|visit|"
+    r"trip|cooperation|agreement|deal|criticism|accusation|appeal|consultation|discussion|condemnation|demand|rejection|"
+    r"praise|threat|statement|comment|remark|request|call|attack|offer|pledge|promise|wish|desire|intention|"
+    r"willingness|readiness)s?)\s+of\s+(?P<actor>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)*)"
     r"\s+(?P<prep>with|to|against|towards?|on|about|for|at)\s+(?P<rest>\S.*)$"
 )
 
@@ -962,8 +968,23 @@ _MID_VERBED = re.compile(
 )
 # "the arrest or charging of X by Y", "the criticism of X by Y", "the release of people to X by an Y", "the visit to
 # X by Y": a passive event noun, Y did it to X
+# "the sympathy expressed for X by Y", "the confiscation of property from X by Y", "the use of conventional military
+# force against X by Y" too
 _NOMINAL_OF_BY = re.compile(
-    r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,4}?(?:of|to|toward|towards|against|on|at|with|into|about)\s+$", re.IGNORECASE
+    r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,6}?(?:of|to|toward|towards|against|on|at|with|into|about|for|from)\s+$",
+    re.IGNORECASE,
+)
+# "the small-arms fighting of X against Y", "the shelling of X against Y": a verbal noun, its doer, its target
+_VERBAL_OF = re.compile(r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,2}?[a-z]+ing\s+of\s+$", re.IGNORECASE)
+_MID_AGAINST = re.compile(r"^\s+(?:against|with)\s+$", re.IGNORECASE)
+# "the declared willingness of X to cooperate with Y", "the stated wish of X to meet Y": X's intent towards Y
+_INTENT_OF = re.compile(
+    r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+)?(?:willingness|readiness|wish|desire|intention|intent|offer|pledge|promise)\s+"
+    r"of\s+$",
+    re.IGNORECASE,
+)
+_MID_INFINITIVE = re.compile(
+    r"^\s+to\s+[a-z]+(?:\s+[a-z]+){0,3}?(?:\s+(?:with|to|for|on|against|at|about))?\s+(?:the\s+)?$", re.IGNORECASE
 )
 _MID_BY = re.compile(r"^\s+by\s+(?:an?\s+)?$", re.IGNORECASE)
 _TIME_OF_NOUN = re.compile(
@@ -1011,6 +1032,10 @@ def _nominal_roles(text: str, entities: Sequence[GroundedEntity]) -> tuple[Groun
         return a, b, False
     if _NOMINAL_OF_BY.match(before) and _MID_BY.match(mid):
         return b, a, False
+    if _INTENT_OF.match(before) and _MID_INFINITIVE.match(mid):
+        return a, b, False  # "the declared willingness of X to cooperate with Y": X's intent
+    if _VERBAL_OF.match(before) and _MID_AGAINST.match(mid):
+        return a, b, False  # "the small-arms fighting of X against Y": X's fighting
     if _NOMINAL_BETWEEN.match(before) and re.fullmatch(r"\s+and\s+", mid):
         return a, b, True
     return None
@@ -1115,6 +1140,35 @@ def _nominal_main_roles(text: str, a: Mention, b: Mention) -> list[AnswerRole] |
     if not (_MAIN_NOUN_OF.search(before) or (_MAIN_NOUN_FROM.search(before) and "from" in before[-12:].lower())):
         return None
     return doer(first_named=True)
+
+
+# Where a main clause's event noun phrase may open: after "of" ("the date of the earliest instance (in 2014) of the
+# hosting of X by Y") or a verb that says no event ("when was the ...")
+_NP_SLOT = re.compile(rf"(?:\bof|{_NOUN_LEAD}|\bwhen)\s+(?=(?:the|a|an)\s)", re.IGNORECASE)
+
+
+def _nominal_phrase_roles(
+    text: str, a: tuple[Mention, EntityLink], b: tuple[Mention, EntityLink]
+) -> list[AnswerRole] | None:
+    """(a, b)'s roles read from the event noun phrase that holds them both, as an anchor's noun phrase is read
+    (``_nominal_roles``): "the hosting of X by Y", "the small-arms fighting against X by Y", "the diplomatic
+    cooperation of X with Y"; None where the phrase does not say them, or says a joint act (either direction)."""
+    (ma, la), (mb, lb) = sorted((a, b), key=lambda p: p[0].start)
+    if ma.end > mb.start:
+        return None
+    slots = [m.end() for m in _NP_SLOT.finditer(text, max(0, ma.start - 60), ma.start)]
+    for start in reversed(slots):  # the nearest opening first
+        # the phrase alone, at its own offsets: the words before it say no role
+        padded = " " * start + text[start : mb.end]
+        ents = [GroundedEntity(m, lk.key, lk.name, lk.score, AnswerRole.OBJECT) for m, lk in ((ma, la), (mb, lb))]
+        read = _nominal_roles(padded, ents) if la.key != lb.key else None
+        if read is None:
+            continue
+        doer, _, either = read
+        if either:
+            return None
+        return [AnswerRole.SUBJECT if m is doer.mention else AnswerRole.OBJECT for m, _ in (a, b)]
+    return None
 
 
 _NOMINAL = re.compile(

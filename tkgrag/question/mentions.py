@@ -81,7 +81,8 @@ EVENT_NOUN = re.compile(
     r"(?:visit|trip|tour|call|remark|comment|statement|request|appeal|criticism|praise|support|offer|invitation|"
     r"condemnation|accusation|threat|demand|proposal|decision|meeting|talk|negotiation|agreement|endorsement|deal|"
     r"rejection|investigation|inquiry|probe|arrest|consultation|cooperation|warning|rebuke|denunciation|pledge|"
-    r"(?:tele)?phone|signing|conversation|discussion|sanction|embargo|boycott)s?$"
+    r"(?:tele)?phone|signing|conversation|discussion|sanction|embargo|boycott|wish|desire|intention|willingness|"
+    r"readiness)s?$"
 )
 
 # a verbal noun after a possessive ("X's downgrading of ties with Y", "X's cutting of relations"), not a sector's word
@@ -89,6 +90,22 @@ EVENT_NOUN = re.compile(
 _VERBAL_NOUN = re.compile(
     r"(?!(?:ruling|governing|opposition|leading|founding|sitting|acting|building|king)$)[a-z]{3,}ing"
 )
+
+# a noun of an act ending as one, before its own "of" ("the occupation of territory of X"); the nouns of a body
+# ("the delegation of X", "the coalition of ...") are no act
+_ACT_SUFFIX = re.compile(
+    r"(?!(?:delega|administra|organi[sz]a|federa|confedera|coali|opposi|popula|associa|corpora|founda|institu|"
+    r"congrega|na|sta|lega|conven|legisla|dele|gener|por|sec|fac|mis|commis|divi|posi|condi)ti?ons?$)"
+    r"[a-z]{4,}(?:tion|sion)s?"
+)
+
+
+def _event_word(word: str, *, act: bool = False) -> bool:
+    """A role word that names an event, not an actor: an ``EVENT_NOUN`` or a verbal noun ("hosting"); with ``act``
+    an act's noun too ("occupation"); never a sector phrase of the lexicon."""
+    w = word.lower()
+    eventish = EVENT_NOUN.fullmatch(w) or _VERBAL_NOUN.fullmatch(w) or (act and _ACT_SUFFIX.fullmatch(w))
+    return bool(eventish) and not sector_phrase_length([w])
 
 
 class _Tok:
@@ -320,7 +337,7 @@ def _role_of(text: str, holder: Mention) -> Mention | None:
         return _bare_sector_role(text, holder)
     role_words = m.group("role").split()
     definite = m.group("art").lower() == "the"
-    if any(EVENT_NOUN.fullmatch(w.lower()) and nxt.lower() == "of" for w, nxt in itertools.pairwise(role_words)):
+    if any(_event_word(w, act=True) and nxt.lower() == "of" for w, nxt in itertools.pairwise(role_words)):
         # "the visit of citizens of Saudi Arabia to Iraq": an event of the sector's ("visit of citizens" was taken as
         # the role, and the anchor lost its actor); the sector is the known words right before "of"
         return _bare_sector_role(text, holder)
@@ -330,8 +347,9 @@ def _role_of(text: str, holder: Mention) -> Mention | None:
             # consultations of officials in X", "the cabinet of Y consulted activists in X": the article is another
             # phrase's, the sector (if any) is the known words right before "in"
             return _bare_sector_role(text, holder)
-    elif definite and EVENT_NOUN.fullmatch(role_words[-1].lower()) and not sector_phrase_length(role_words[-1:]):
-        # "the visit of Xi Jinping to Russia", "the signing of ...": an event and its actor, no role
+    elif definite and _event_word(role_words[-1]):
+        # "the visit of Xi Jinping to Russia", "the signing of ...", "the hosting of X by Y": an event and its actor
+        # (or its target), no role
         return None
     elif not definite and (
         not sector_phrase_length(role_words[-1:]) or any(EVENT_NOUN.fullmatch(w.lower()) for w in role_words)

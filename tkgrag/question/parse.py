@@ -393,8 +393,13 @@ _WH_HEAD_ALONE = re.compile(
     r"persons?|people|groups?|organi[sz]ations?|leaders?|states?|nations?|ones?)\s*$",
     re.IGNORECASE,
 )
-# "Whose was the last instance of pledging cooperation with X?": the gerund after "instance of" is the event
-_INSTANCE_OF = re.compile(r"^(?:instances?|occasions?|cases?|examples?)\s+of\s+(?=[a-z]+ing\b)", re.IGNORECASE)
+# "Whose was the last instance of pledging cooperation with X?": the gerund after "instance of" is the event; also
+# an event noun after its article ("the earliest instance of the hosting of X by Y", "... of the diplomatic
+# cooperation of X with Y")
+_INSTANCE_OF = re.compile(
+    r"^(?:instances?|occasions?|cases?|examples?)\s+of\s+(?:(?:the|a|an)\s+(?=[a-z-]+\s)|(?=[a-z]+ing\b))",
+    re.IGNORECASE,
+)
 _TIME_NOUN = re.compile(
     # "the next date on which X ...": the order word is read elsewhere
     r"^(?:(?:next|following|subsequent|previous|preceding|every|each)\s+)?(?:(?:exact|specific|precise|particular)\s+)?"

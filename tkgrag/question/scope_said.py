@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 
+from tkgrag.question.said_apart import said_apart
 from tkgrag.question.time_expressions import find_time_expressions
 from tkgrag.temporal import Granularity, TimeSpan
 
@@ -310,7 +311,7 @@ def _years_named(text: str) -> str:
 
 def scope_said(question: str) -> str:
     """``question`` with its scope, asked unit or statement said where the reader reads them; unchanged otherwise."""
-    question = _occasion(_SOURCE_BRACKET.sub("", _CALENDAR_YEAR.sub("", _years_named(question))))
+    question = _occasion(_SOURCE_BRACKET.sub("", _CALENDAR_YEAR.sub("", _years_named(said_apart(question)))))
     question = _period_ended(_front_scope(_form_bracket(question)))
     question = _rest_of_year(_period_over(_only_same_period(question)))
     return _units_asked(question)
