@@ -513,6 +513,7 @@ def accuracy_report(results: list[dict[str, Any]], meta: dict[str, Any]) -> str:
         for key, said in (
             ("label_free", "The label-free null alone (router off)"),
             ("router_alone", "The router alone"),
+            ("titles_off", "Without rule T (the default before it)"),
         ):
             lf = res.get(key)
             if lf:

@@ -83,7 +83,12 @@ class TitleRule:
 
 TITLES_OFF = TitleRule()
 TITLES_ALL = TitleRule(frozenset(TEXT_KINDS))
-TITLES = TITLES_OFF  # set from the held-out training rows (benchmarks/results/2026-11-28/auto-5)
+# Rule T as shipped: page titles only, any title. Chosen on make_router_training's questions before any evaluation
+# run (benchmarks/results/2026-11-28/auto-5/titles.md): document titles cost fact questions (held out 37 -> 30 of 50)
+# for "none" ones (14 -> 22), 125 -> 124-125 in all; page titles change no training question (no training question
+# names one of the 84 stored pages) and win the pre-written tie-break (the more specific holder: a page about the
+# named thing).
+TITLES = TitleRule(frozenset({ItemKind.PASSAGE}))
 
 
 @dataclass(frozen=True)
