@@ -16,6 +16,12 @@ Which kinds:
    (benchmarks/results/2026-11-25/auto/signals.md): 1,157 of 1,171 TimeQA questions state a time, 8 of 100 MuSiQue
    questions do, while 30 more MuSiQue questions carry another signal.
 
+T. (after rules 2-4) unless rule 3 chose the events alone, a question that writes the whole title of a stored passage
+   page (``TITLES``; chunk documents' titles are a variant, off) -> that text kind: a page *about* the named thing
+   holds it more specifically than facts that mention it. Chosen on labelled training questions
+   (benchmarks/results/2026-11-28/auto-5/titles.md): document titles sent fact questions to chunks; page titles
+   changed no training question. ``AutoRetriever(titles="off")`` plans without it.
+
 Calibration (``tkgrag.planning.calibration``): when rule 2 or 4 would fuse several kinds and the caller has the
 question's calibrated value per kind (the percentile of its probe in each kind's null), only the kinds within
 ``MARGIN`` of the best are kept; the plan's lines give every kind's value and why a kind was dropped. Without
