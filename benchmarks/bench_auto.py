@@ -333,17 +333,19 @@ def label_free(
     rows: list[dict[str, Any]],
     understood: dict[str, Any],
     router: str = "off",
+    options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The same questions planned another way (``router``: "off", the label-free null alone; "fitted", the router
-    alone): each question's plan that way; the ones whose kinds differ from the run's are run again, the others keep
-    auto's own prediction (the same kinds give the same retrieval, fusion and answer). Returns the whole set's
-    metrics, per question the plan and the kind its answer came from."""
+    alone; ``options``: other ``AutoRetriever`` settings, e.g. ``{"titles": "off"}``): each question's plan that way;
+    the ones whose kinds differ from the run's are run again, the others keep auto's own prediction (the same kinds
+    give the same retrieval, fusion and answer). Returns the whole set's metrics, per question the plan and the kind
+    its answer came from."""
     from tkgrag.eval.aggregate import aggregate
     from tkgrag.evaluation.runner import EvalOptions, run_eval
     from tkgrag.model import Answer
 
     other = TKGRag(store=rag.store, embedder=rag.embedder, settings=rag.settings)
-    other.method_options["auto"] = {"router": router}
+    other.method_options["auto"] = {"router": router, **(options or {})}
     lf = other.retriever("auto")
     assert isinstance(lf, AutoRetriever)
     by_id = {str(r["qid"]): r for r in rows}
@@ -440,6 +442,11 @@ def accuracy(
         lf = label_free(rag, run, dataset, rows, understood)
         if auto.router == "hybrid":
             alone = label_free(rag, run, dataset, rows, understood, router="fitted")
+    rule_t: dict[str, Any] | None = None
+    if auto.titles != "off" and auto.title_rule.kinds and "auto" in run.results:
+        # the same run's default before rule T: the questions rule T plans differently, run again without it
+        understood = {a.understanding.text: a.understanding for a in seen.values() if a.understanding is not None}
+        rule_t = label_free(rag, run, dataset, rows, understood, router=auto.router, options={"titles": "off"})
     fused_ids = {r["qid"] for r in rows if r["candidates"] > 1}
     fusion: dict[str, Any] = {"n": len(fused_ids)}
     if variants and fused_ids and "auto" in run.results:
@@ -454,7 +461,15 @@ def accuracy(
             other.method_options["auto"] = options
             srun = run_eval(other, sub_ds, EvalOptions(methods=("auto",), reader="auto", progress=False))
             fusion[label] = srun.metrics_document()["methods"]["auto"]["overall"]
-    return {"set": name, "metrics": doc, "rows": rows, "fusion": fusion, "label_free": lf, "router_alone": alone}
+    return {
+        "set": name,
+        "metrics": doc,
+        "rows": rows,
+        "fusion": fusion,
+        "label_free": lf,
+        "router_alone": alone,
+        "titles_off": rule_t,
+    }
 
 
 def accuracy_report(results: list[dict[str, Any]], meta: dict[str, Any]) -> str:
@@ -498,6 +513,7 @@ def accuracy_report(results: list[dict[str, Any]], meta: dict[str, Any]) -> str:
         for key, said in (
             ("label_free", "The label-free null alone (router off)"),
             ("router_alone", "The router alone"),
+            ("titles_off", "Without rule T (the default before it)"),
         ):
             lf = res.get(key)
             if lf:
@@ -1011,6 +1027,84 @@ def question_samples(rag: TKGRag, per_kind: int) -> str:
     return "\n".join(lines)
 
 
+def title_variants() -> dict[str, Any]:
+    """Rule T's variants, written down before they were measured on the training questions (``titles``)."""
+    from tkgrag.model import ItemKind
+    from tkgrag.planning.planner import TITLES_OFF, TitleRule
+
+    p, c = ItemKind.PASSAGE, ItemKind.CHUNK
+    both = frozenset({p, c})
+    return {
+        "off (main)": TITLES_OFF,
+        "pages and documents, any title": TitleRule(both),
+        "pages and documents, a title no linked entity has": TitleRule(both, both),
+        "pages any title, documents a title no linked entity has": TitleRule(both, frozenset({c})),
+        "pages only, any title": TitleRule(frozenset({p})),
+        "documents only, a title no linked entity has": TitleRule(frozenset({c}), frozenset({c})),
+    }
+
+
+def titles_replay(rag: TKGRag, questions: Path, share: float, seed: int) -> tuple[str, dict[str, Any]]:
+    """Rule T's variants on labelled training questions (``make_router_training.py``'s file), planned on this store
+    with the label-free rules (no router): per class, how often the answer's kind (the plan's one kind, or of a
+    fused plan the best calibrated, as ``AutoRetriever.answer`` ranks answered kinds) is the class's kind ("none":
+    chunks), on the held-out part (``router_training.split``, as ``tkgrag train router``) and on all rows."""
+    from tkgrag.model import ItemKind
+    from tkgrag.planning.planner import KIND_ORDER, plan
+    from tkgrag.planning.router_training import label_free_kind, read_labelled, split
+
+    labelled = read_labelled(questions)
+    _, held_i = split(labelled, [q.kind for q in labelled], share, seed)
+    held = set(held_i)
+    auto = AutoRetriever(rag, router="off", titles="all")
+    inv = auto.inventory()
+    kinds = tuple(k for k in KIND_ORDER if k in inv.kinds)
+    variants = title_variants()
+    per_q: list[dict[str, Any]] = []
+    for i, lq in enumerate(labelled):
+        u = rag.understand(lq.question)
+        sig = auto.signals(u, inv)
+        assert auto.calibrator is not None
+        m = auto.calibrator.measure(lq.question, kinds, inv.counts.by_kind())
+        cal: dict[ItemKind, float | None] = dict(m.calibrated) if m is not None else {}
+        row: dict[str, Any] = {
+            "question": lq.question,
+            "kind": lq.kind,
+            "held_out": i in held,
+            "titled": [[t.kind.value, t.title, t.in_graph] for t in sig.titled],
+        }
+        for name, rule in variants.items():
+            p = plan(sig, inv, auto.fusion, calibrated=cal, titles=rule)
+            row[name] = {
+                "planned": [k.value for k in p.kinds],
+                "answer": label_free_kind(p.kinds, {k.value: v for k, v in p.calibrated}),
+            }
+        per_q.append(row)
+    classes = ["event", "fact", "passage", "none"]
+    right_kind = {"event": "event", "fact": "fact", "passage": "passage", "none": "chunk"}
+    lines = [
+        "| variant | part | " + " | ".join(f"{c} (n)" for c in classes) + " | all | changed vs off: right / wrong |",
+        "|---|---|" + "---|" * (len(classes) + 2),
+    ]
+    base = next(iter(variants))
+    for name in variants:
+        for part, keep_row in (("held out", lambda r: r["held_out"]), ("all", lambda r: True)):
+            rows = [r for r in per_q if keep_row(r)]
+            cells, total = [], 0
+            for c in classes:
+                rs = [r for r in rows if r["kind"] == c]
+                ok = sum(r[name]["answer"] == right_kind[c] for r in rs)
+                total += ok
+                cells.append(f"{ok} ({len(rs)})")
+            changed = [r for r in rows if r[name]["answer"] != r[base]["answer"]]
+            fixed = sum(r[name]["answer"] == right_kind[r["kind"]] for r in changed)
+            broke = sum(r[base]["answer"] == right_kind[r["kind"]] for r in changed)
+            lines.append(
+                f"| {name} | {part} | " + " | ".join(cells) + f" | {total} ({len(rows)}) | +{fixed} / -{broke} |"
+            )
+    return "\n".join(lines), {"rows": per_q}
+
+
 def shown(argv: list[str]) -> str:
     """The command line as run, with the home folder written ``~`` (no machine-specific path in a report)."""
     home = str(Path.home())
@@ -1100,6 +1194,7 @@ def main() -> None:
             "margins",
             "hybrid",
             "nulls",
+            "titles",
         ],
     )
     ap.add_argument("--mixed", type=Path, action="append", default=[], help="summary: accuracy JSON, mixed store")
@@ -1108,6 +1203,7 @@ def main() -> None:
     ap.add_argument("--data", type=Path, default=Path("../shared/data"))
     ap.add_argument("--rows", type=Path, help="heldout: the rows.jsonl `tkgrag train router` measured")
     ap.add_argument("--heldout", type=float, default=0.25, help="heldout: the share held out (as trained)")
+    ap.add_argument("--questions", type=Path, help="titles: the labelled training questions (make_router_training.py)")
     ap.add_argument(
         "--margin", type=float, action="append", help="margins: a margin to replay (default 0, 0.05, 0.1, 0.2)"
     )
@@ -1186,6 +1282,28 @@ def main() -> None:
             + "\n"
         )
         (args.out / f"{args.name}.md").write_text(text)
+        print(text)
+        return
+    if args.what == "titles":
+        if args.questions is None:
+            raise SystemExit("titles: --questions FILE.jsonl (written by make_router_training.py) is required")
+        with TKGRag.connect() as rag:
+            c = rag.status().counts
+            store = f"{c.events:,} events, {c.facts:,} facts, {c.passages:,} passages, {c.chunks:,} chunks"
+            table, doc = titles_replay(rag, args.questions, args.heldout, args.seed)
+        text = (
+            "# `auto`'s rule T (a stored page's or document's whole title in the question) on the labelled training "
+            "questions, label-free rules\n\n"
+            f"Store: {os.environ.get('TKGRAG_INSTANCE', 'default')} ({store}). Load before/after: "
+            f"{' '.join(f'{x:.1f}' for x in before)} / {' '.join(f'{x:.1f}' for x in os.getloadavg())}.\n\n"
+            f"Command: `{shown(sys.argv[1:])}`\n\n"
+            "The answer's kind right per class (held out: the 25% `tkgrag train router` holds out, seed 7; a "
+            "\"none\" question's kind is chunks); the last column counts the questions whose answer's kind the "
+            "variant changes against main, right after / right before.\n\n" + table + "\n"
+        )
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / f"{args.name}.md").write_text(text)
+        (args.out / f"{args.name}.json").write_text(json.dumps(doc, indent=1) + "\n")
         print(text)
         return
     if args.what == "accuracy":

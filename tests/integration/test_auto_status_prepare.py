@@ -122,9 +122,18 @@ def test_auto_routes_each_kind_and_shows_the_plan(mixed: Store, embedder) -> Non
 
     pa = rag.ask(PASSAGE_Q)
     assert pa.retrieval.plan is not None and pa.retrieval.plan["steps"][0]["methods"][0] == "mrag+"
-    assert pa.retrieval.plan["why"].endswith("naming no entity of the events or facts: passages and chunks")
-    assert [s["kind"] for s in pa.retrieval.plan["steps"]] == ["passage"], pa.retrieval.plan  # chunks: far below
-    assert [d["kind"] for d in pa.retrieval.plan["dropped"]] == ["chunk"]
+    # rule T: the question writes the stored page's whole title, so the passages are read alone (before any
+    # calibration); without it, rule 4 would fuse passages and chunks (its reason is kept in the plan's why)
+    why = pa.retrieval.plan["why"]
+    assert why.startswith('the question names by its whole title what a stored page is about (passages: "Newton D')
+    assert why.endswith("naming no entity of the events or facts: passages and chunks")
+    assert [s["kind"] for s in pa.retrieval.plan["steps"]] == ["passage"], pa.retrieval.plan
+    assert pa.retrieval.plan["dropped"] == []
+    off = TKGRag(store=mixed, embedder=embedder)
+    off.method_options["auto"] = {"titles": "off"}
+    po = off.ask(PASSAGE_Q).retrieval.plan
+    assert po is not None and [s["kind"] for s in po["steps"]] == ["passage"], po  # chunks: far below
+    assert [d["kind"] for d in po["dropped"]] == ["chunk"]
 
 
 def test_one_request_embeds_its_question_once_and_probes_every_index_in_one_query(

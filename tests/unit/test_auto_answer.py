@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import pytest
+
 from tkgrag.errors import ConfigError
 from tkgrag.model import Answer, AnswerCandidate, Evidence, ItemKind, Retrieval
 from tkgrag.planning.auto import AutoRetriever
@@ -31,9 +33,25 @@ class Canned:
 
 
 @dataclass
+class Titles:
+    """The store's side of rule T: the titles of its pages and documents (``auto.AutoRetriever.stored_titles``)."""
+
+    pages: list[str] = field(default_factory=list)
+    documents: list[str] = field(default_factory=list)
+    asked: list[str] = field(default_factory=list)
+
+    def run(self, query: str, params: object = None, **kw: object) -> list[dict[str, str]]:
+        from tkgrag.queries import inventory as q
+
+        self.asked.append(query)
+        names = {q.PAGE_TITLES: self.pages, q.DOCUMENT_TITLES: self.documents}[query]
+        return [{"title": t} for t in names]
+
+
+@dataclass
 class Box:
     retrievers: dict[str, Canned]
-    store: object = None
+    store: object = field(default_factory=Titles)
     understood: list[str] = field(default_factory=list)
 
     def retriever(self, method: str | None = None) -> Canned:
@@ -103,3 +121,32 @@ def test_a_method_that_cannot_run_gives_way_to_the_next_of_its_chain() -> None:
     assert "auto: skipped timer4 (events): it could not run: timer4 has no model" in notes
     assert "auto: answer from events (star+, by-kind reader): confidence 0.30" in notes
     assert "auto: also read passages (mrag+, by-kind reader): no answer (nothing retrieved)" in notes
+
+
+def test_a_question_naming_a_stored_page_by_its_title_reads_the_passages_alone() -> None:
+    """Rule T as shipped (pages only): the timeless question above, naming a stored page by its whole title, is no
+    longer fused: the passages alone are read; the titles are read from the store once (cached)."""
+    titles = Titles(pages=["Green (performer)", "Newton D. Baker House"], documents=["Green"])
+    box = Box({"timer4": Canned("timer4", EVENTS), "mrag+": Canned("mrag+", PASSAGES)}, store=titles)
+    a = auto(box)
+    q = "Who is the spouse of the Green performer?"  # "Green (performer)" -> "green": written whole
+    r = a.retrieve(RetrievalRequest.of(q, 3))
+    assert r.plan is not None and not r.plan["fused"]
+    assert [s["kind"] for s in r.plan["steps"]] == ["passage"]
+    assert r.plan["why"] == (
+        'the question names by its whole title what a stored page is about (passages: "Green (performer)"); '
+        "without it: no temporal signal over a mixed store (events, passages): every kind, fused"
+    )
+    a.retrieve(RetrievalRequest.of("Who owned the Newton D. Baker House?", 3))
+    assert len(titles.asked) == 1  # the store has no chunks: only the page titles, read once
+
+
+def test_titles_off_is_the_plan_without_rule_t() -> None:
+    box = Box({"timer4": Canned("timer4", EVENTS), "mrag+": Canned("mrag+", PASSAGES)}, store=Titles(pages=["Green"]))
+    a = AutoRetriever(box, titles="off")  # type: ignore[arg-type]
+    a._inventory, a._taken_at = auto(box)._inventory, float("inf")
+    r = a.retrieve(RetrievalRequest.of("Who is the spouse of the Green performer?", 3))
+    assert r.plan is not None and r.plan["fused"]
+    assert box.store.asked == []  # type: ignore[attr-defined]
+    with pytest.raises(ConfigError, match="unknown titles 'maybe'"):
+        AutoRetriever(box, titles="maybe")  # type: ignore[arg-type]

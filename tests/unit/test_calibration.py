@@ -164,9 +164,11 @@ def test_a_plan_decides_the_rules_once_and_measures_only_the_kinds_they_fuse(mon
     calls: list[frozenset[ItemKind]] = []
     real = planner.choose_kinds
 
-    def counted(signals: planner.QuestionSignals, present: frozenset[ItemKind]) -> tuple:
+    def counted(
+        signals: planner.QuestionSignals, present: frozenset[ItemKind], titles: planner.TitleRule = planner.TITLES
+    ) -> tuple:
         calls.append(present)
-        return real(signals, present)
+        return real(signals, present, titles)
 
     monkeypatch.setattr(planner, "choose_kinds", counted)
     monkeypatch.setattr(auto_module, "choose_kinds", counted, raising=False)  # where auto called it itself

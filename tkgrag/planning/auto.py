@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import time
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol, runtime_checkable
 
@@ -30,9 +30,14 @@ from tkgrag.planning.inventory import Inventory, take_inventory
 from tkgrag.planning.planner import (
     KIND_ORDER,
     SURE,
+    TITLES,
+    TITLES_ALL,
+    TITLES_OFF,
     Plan,
     QuestionSignals,
     Step,
+    Titled,
+    TitleRule,
     plan,
     present,
     temporal_signal,
@@ -74,6 +79,9 @@ CALIBRATIONS = ("null", "off")
 # Where the store has a fitted router (``tkgrag train router``): "hybrid", the label-free rules where they are sure
 # and the router for the rest (``planner.hybrid``); "fitted", the router alone; "off", the label-free rules alone.
 ROUTERS = ("hybrid", "fitted", "off")
+# Rule T (``planner.title_kinds``): "on", as chosen (``planner.TITLES``); "off", without it; "all", every text kind's
+# titles count, whatever the graph holds (what ``bench_auto.py titles`` reads the question's titles with).
+TITLE_SETTINGS = {"on": TITLES, "off": TITLES_OFF, "all": TITLES_ALL}
 
 
 _WORDS = re.compile(r"\w+")
@@ -84,12 +92,59 @@ def question_words(text: str) -> str:
     return " " + " ".join(_WORDS.findall(unicodedata.normalize("NFC", text).casefold())) + " "
 
 
+def name_words(name: str) -> str:
+    """A name as ``stated`` compares it: its words, case-folded, one space apart, without a leading "the"."""
+    n = " ".join(_WORDS.findall(unicodedata.normalize("NFC", name).casefold().replace("_", " ")))
+    return n[4:] if n.startswith("the ") else n
+
+
 def stated(name: str, words: str) -> bool:
     """Whether the entity ``name`` (without a leading "the", as the linker compares names) is written, word for
     word, in the question (``question_words``)."""
-    n = " ".join(_WORDS.findall(unicodedata.normalize("NFC", name).casefold().replace("_", " ")))
-    n = n[4:] if n.startswith("the ") else n
+    n = name_words(name)
     return bool(n) and f" {n} " in words
+
+
+_DISAMBIGUATION = re.compile(r"\s*\([^)]*\)\s*$")
+TITLE_MIN_CHARS = 4  # shorter titles ("Io", "U2" aside) are too often a word of any question
+TITLE_MAX_WORDS = 12
+
+
+def title_words(title: str) -> str:
+    """A stored page's or document's title as the question would write it: without a trailing disambiguation
+    ("Mercury (planet)" -> "mercury"), ``name_words``; "" when it cannot be a reference (no letter, too short)."""
+    n = name_words(_DISAMBIGUATION.sub("", title))
+    if len(n) < TITLE_MIN_CHARS or not any(c.isalpha() for c in n) or n.count(" ") >= TITLE_MAX_WORDS:
+        return ""
+    return n
+
+
+@dataclass(frozen=True)
+class Titles:
+    """Per text kind, the stored titles by their words (``title_words``): rule T's lookup table."""
+
+    by_kind: dict[ItemKind, dict[str, str]]
+
+    @classmethod
+    def of(cls, titles: Mapping[ItemKind, Sequence[str]]) -> Titles:
+        out: dict[ItemKind, dict[str, str]] = {}
+        for kind, names in titles.items():
+            table: dict[str, str] = {}
+            for t in names:
+                if t and (w := title_words(t)):
+                    table.setdefault(w, t)
+            out[kind] = table
+        return cls(out)
+
+    def written(self, words: str) -> list[tuple[ItemKind, str, str]]:
+        """(kind, title, its words) of every stored title written whole in the question (``question_words``)."""
+        tokens = words.split()
+        grams = {
+            " ".join(tokens[i:j])
+            for i in range(len(tokens))
+            for j in range(i + 1, min(len(tokens), i + TITLE_MAX_WORDS) + 1)
+        }
+        return [(k, table[g], g) for k, table in self.by_kind.items() for g in sorted(grams) if g in table]
 
 
 @dataclass(frozen=True)
@@ -118,8 +173,11 @@ class AutoRetriever:
     needs: frozenset[Need] = frozenset({Need.CONSTRAINTS})
     record_time: bool = True
     grounded: bool = True  # routes by the linked entities
+    titles: str = "on"  # ``TITLE_SETTINGS``: rule T ("on": ``planner.TITLES``; "off": the rules without it)
     _inventory: Inventory | None = field(default=None, repr=False)
     _taken_at: float = field(default=0.0, repr=False)
+    _titles: Titles | None = field(default=None, repr=False)
+    _titles_at: float = field(default=0.0, repr=False)
 
     def __post_init__(self) -> None:
         if self.fusion not in FUSIONS:
@@ -133,6 +191,8 @@ class AutoRetriever:
             from tkgrag.planning.probe import StoreCalibrator
 
             self.calibrator = StoreCalibrator(self.toolbox.store, embedder, self.null)
+        if self.titles not in TITLE_SETTINGS:
+            raise ConfigError(f"unknown titles {self.titles!r}; choose one of: {', '.join(TITLE_SETTINGS)}")
         if self.router not in ROUTERS:
             raise ConfigError(f"unknown router {self.router!r}; choose one of: {', '.join(ROUTERS)}")
         if self.fitted is None and self.router != "off" and self.calibration == "null" and embedder is not None:
@@ -147,6 +207,39 @@ class AutoRetriever:
             self._taken_at = now
         return self._inventory
 
+    @property
+    def title_rule(self) -> TitleRule:
+        return TITLE_SETTINGS[self.titles]
+
+    def stored_titles(self, inv: Inventory) -> Titles:
+        """The stored pages' and documents' titles (rule T), read once per ``INVENTORY_TTL_S``."""
+        now = time.monotonic()
+        if self._titles is None or now - self._titles_at > INVENTORY_TTL_S:
+            wanted = {k: k in inv.kinds and k in self.title_rule.kinds for k in (ItemKind.PASSAGE, ItemKind.CHUNK)}
+            names: dict[ItemKind, list[str]] = {}
+            if wanted[ItemKind.PASSAGE]:
+                names[ItemKind.PASSAGE] = [r["title"] for r in self.toolbox.store.run(q.PAGE_TITLES, routing_="r")]
+            if wanted[ItemKind.CHUNK]:
+                names[ItemKind.CHUNK] = [r["title"] for r in self.toolbox.store.run(q.DOCUMENT_TITLES, routing_="r")]
+            self._titles, self._titles_at = Titles.of(names), now
+        return self._titles
+
+    def titled(self, u: Understanding, inv: Inventory) -> tuple[Titled, ...]:
+        """The stored pages and documents whose whole title the question writes, each said to be in the graph when
+        an entity the question links (exactly, or written whole) has that name."""
+        if not self.title_rule.kinds:
+            return ()
+        words = question_words(u.text)
+        found = self.stored_titles(inv).written(words)
+        if not found:
+            return ()
+        linked = {
+            name_words(e.name)
+            for e in (u.grounding.entities if u.grounding is not None else ())
+            if e.score >= EXACT_LINK or stated(e.name, words)
+        }
+        return tuple(Titled(k, title, w in linked) for k, title, w in found)
+
     def signals(self, u: Understanding | None, inv: Inventory, always: bool = False) -> QuestionSignals:
         """The question's temporal signal and, on a store holding several kinds, the kinds of items its linked
         entities take part in at the times it states (one bounded read). An entity counts when its link is exact
@@ -156,15 +249,16 @@ class AutoRetriever:
         question = u.question if u is not None else None
         temporal = temporal_signal(question)
         states_time = question is not None and bool(question.times)
+        titled = self.titled(u, inv) if u is not None and len(inv.kinds) > 1 else ()
         if u is None or u.grounding is None or len(inv.kinds) < 2 or not (temporal or always):
-            return QuestionSignals(temporal, states_time=states_time)
+            return QuestionSignals(temporal, states_time=states_time, titled=titled)
         text = question_words(u.text)
         keys = [e.key for e in u.grounding.entities if e.score >= EXACT_LINK or stated(e.name, text)]
         if not keys:
-            return QuestionSignals(temporal, states_time=states_time)
+            return QuestionSignals(temporal, states_time=states_time, titled=titled)
         params = {"keys": keys, "per_entity": PER_ENTITY, **constraint_params(u.explicit_constraints)}
         row = self.toolbox.store.run(q.LINKED_ENTITY_KINDS, params, routing_="r")[0]
-        return QuestionSignals(temporal, int(row["events"] or 0), int(row["facts"] or 0), states_time)
+        return QuestionSignals(temporal, int(row["events"] or 0), int(row["facts"] or 0), states_time, titled)
 
     def features(
         self, request: RetrievalRequest, inv: Inventory, signals: QuestionSignals | None = None
@@ -194,7 +288,7 @@ class AutoRetriever:
             return None if m is None else m.calibrated
 
         if self.fitted is None or self.router == "off" or len(have) < 2 or self.calibration == "off":
-            return plan(signals, inv, self.fusion, wanted=request.kinds, calibrate=calibrate)
+            return plan(signals, inv, self.fusion, wanted=request.kinds, calibrate=calibrate, titles=self.title_rule)
         name, router = self.fitted
 
         def route() -> tuple[dict[str, float], dict[ItemKind, float | None]] | None:
@@ -206,7 +300,17 @@ class AutoRetriever:
             return probs, {k: v for k, v in f.pct.items() if k in have}
 
         sure = None if self.router == "fitted" else SURE
-        return plan(signals, inv, self.fusion, request.kinds, calibrate=calibrate, route=route, router=name, sure=sure)
+        return plan(
+            signals,
+            inv,
+            self.fusion,
+            request.kinds,
+            calibrate=calibrate,
+            route=route,
+            router=name,
+            sure=sure,
+            titles=self.title_rule,
+        )
 
     # -- running ----------------------------------------------------------------------------------------------
     def _understood(

@@ -16,6 +16,12 @@ Which kinds:
    (benchmarks/results/2026-11-25/auto/signals.md): 1,157 of 1,171 TimeQA questions state a time, 8 of 100 MuSiQue
    questions do, while 30 more MuSiQue questions carry another signal.
 
+T. (after rules 2-4) unless rule 3 chose the events alone, a question that writes the whole title of a stored passage
+   page (``TITLES``; chunk documents' titles are a variant, off) -> that text kind: a page *about* the named thing
+   holds it more specifically than facts that mention it. Chosen on labelled training questions
+   (benchmarks/results/2026-11-28/auto-5/titles.md): document titles sent fact questions to chunks; page titles
+   changed no training question. ``AutoRetriever(titles="off")`` plans without it.
+
 Calibration (``tkgrag.planning.calibration``): when rule 2 or 4 would fuse several kinds and the caller has the
 question's calibrated value per kind (the percentile of its probe in each kind's null), only the kinds within
 ``MARGIN`` of the best are kept; the plan's lines give every kind's value and why a kind was dropped. Without
@@ -69,17 +75,50 @@ ROUTER = "router"
 
 KIND_ORDER = (ItemKind.EVENT, ItemKind.FACT, ItemKind.PASSAGE, ItemKind.CHUNK)
 TEXT_KINDS = (ItemKind.PASSAGE, ItemKind.CHUNK)  # prose: what a time stated about no graph entity is looked up in
+TITLE_WORD = {ItemKind.PASSAGE: "page", ItemKind.CHUNK: "document"}
+
+
+@dataclass(frozen=True)
+class TitleRule:
+    """Rule T's settings: the text kinds whose titles count (empty: rule T off), and those whose titles count only
+    when no entity the question links in the events or facts has that name."""
+
+    kinds: frozenset[ItemKind] = frozenset()
+    exclusive: frozenset[ItemKind] = frozenset()
+
+
+TITLES_OFF = TitleRule()
+TITLES_ALL = TitleRule(frozenset(TEXT_KINDS))
+# Rule T as shipped: page titles only, any title. Chosen on make_router_training's questions before any evaluation
+# run (benchmarks/results/2026-11-28/auto-5/titles.md): document titles cost fact questions (held out 37 -> 30 of 50)
+# for "none" ones (14 -> 22), 125 -> 124-125 in all; page titles change no training question (no training question
+# names one of the 84 stored pages) and win the pre-written tie-break (the more specific holder: a page about the
+# named thing).
+TITLES = TitleRule(frozenset({ItemKind.PASSAGE}))
+
+
+@dataclass(frozen=True)
+class Titled:
+    """A stored page (passages) or document (chunks) whose whole title the question writes: the text kind holds an
+    item *about* the named thing. ``in_graph``: the title is also the name of an entity the question links (exactly,
+    or written whole) in the events or facts."""
+
+    kind: ItemKind
+    title: str
+    in_graph: bool = False
 
 
 @dataclass(frozen=True)
 class QuestionSignals:
-    """What the planner reads of a question: its temporal signal (why, in words; empty: none) and how many events
-    and facts its linked entities take part in at the times it states (``AutoRetriever.signals``)."""
+    """What the planner reads of a question: its temporal signal (why, in words; empty: none), how many events
+    and facts its linked entities take part in at the times it states, and the stored pages and documents whose
+    titles it writes (``AutoRetriever.signals``)."""
 
     temporal: str = ""
     linked_events: int = 0
     linked_facts: int = 0
     states_time: bool = False  # an explicit calendar time ("in 1998", "from 1916 to 1920")
+    titled: tuple[Titled, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -176,13 +215,47 @@ def temporal_signal(q: TemporalQuestion | None) -> str:
     return ""
 
 
-def choose_kinds(signals: QuestionSignals, present: frozenset[ItemKind]) -> tuple[tuple[ItemKind, ...], str]:
-    """The kinds to read and why (rules 1-4 of the module doc)."""
+def title_kinds(
+    signals: QuestionSignals, present: frozenset[ItemKind], titles: TitleRule = TITLES
+) -> tuple[tuple[ItemKind, ...], str] | None:
+    """Rule T: the text kinds holding an item about a thing the question names by its whole title, and why; None
+    when no title counts (``TitleRule``: which kinds' titles count, and which of them only when no linked entity of
+    the events or facts has that name)."""
+    counted = [
+        t
+        for t in signals.titled
+        if t.kind in present and t.kind in titles.kinds and not (t.in_graph and t.kind in titles.exclusive)
+    ]
+    kinds = tuple(k for k in TEXT_KINDS if any(t.kind is k for t in counted))
+    if not kinds:
+        return None
+    said = "; ".join(f"{k.value}s: " + ", ".join(f'"{t.title}"' for t in counted if t.kind is k)[:200] for k in kinds)
+    what = " and ".join(TITLE_WORD[k] for k in kinds)
+    return kinds, f"the question names by its whole title what a stored {what} is about ({said})"
+
+
+def choose_kinds(
+    signals: QuestionSignals, present: frozenset[ItemKind], titles: TitleRule = TITLES
+) -> tuple[tuple[ItemKind, ...], str]:
+    """The kinds to read and why (rules 1-4 and T of the module doc)."""
     ordered = tuple(k for k in KIND_ORDER if k in present)
     if not ordered:
         return (), "the store holds no events, facts, passages or chunks (ingest first)"
     if len(ordered) == 1:
         return ordered, f"the store holds only {ordered[0].value}s"
+    kinds, why = _graph_rules(signals, present, ordered)
+    if kinds == (ItemKind.EVENT,):  # rule 3 to events stands (right on 41 of 42 held-out rows, auto-4)
+        return kinds, why
+    titled = title_kinds(signals, present, titles)
+    if titled is None:
+        return kinds, why
+    return titled[0], f"{titled[1]}; without it: {why}"
+
+
+def _graph_rules(
+    signals: QuestionSignals, present: frozenset[ItemKind], ordered: tuple[ItemKind, ...]
+) -> tuple[tuple[ItemKind, ...], str]:
+    """Rules 2-4 of the module doc on a store of several kinds."""
     every = ", ".join(f"{k.value}s" for k in ordered)
     if not signals.temporal:
         return ordered, f"no temporal signal over a mixed store ({every}): every kind, fused"
@@ -243,12 +316,13 @@ def hybrid(
     margin: float = MARGIN,
     sure: float = SURE,
     trusted: frozenset[ItemKind] = TRUSTED,
+    titles: TitleRule = TITLES,
 ) -> tuple[tuple[ItemKind, ...], str, list[tuple[ItemKind, str]], str]:
     """The kinds for a question on a store of several kinds with a fitted router: the label-free rules where they
     are sure (one kind of ``trusted`` chosen before any calibration; or fused kinds whose best calibrated value
     leads the next by at least ``sure``, then ``keep`` at ``margin`` as without a router), else the router
     (``route_fitted``). Returns the kinds, why, the kinds dropped and who decided (``RULES`` or ``ROUTER``)."""
-    kinds, why = choose_kinds(signals, have)
+    kinds, why = choose_kinds(signals, have, titles)
     if len(kinds) == 1 and kinds[0] in trusted:
         return kinds, f"label-free rule, before any calibration: {why}", [], RULES
     values = {k: calibrated.get(k) for k in kinds}
@@ -341,6 +415,7 @@ def plan(
     calibrate: Callable[[tuple[ItemKind, ...]], Mapping[ItemKind, float | None] | None] | None = None,
     route: Callable[[], tuple[Mapping[str, float], Mapping[ItemKind, float | None]] | None] | None = None,
     sure: float | None = SURE,
+    titles: TitleRule = TITLES,
 ) -> Plan:
     """The plan for a question (``signals``) over the store (``inv``); ``wanted`` limits the kinds (``--kind``);
     ``calibrated`` (per kind the rules would fuse) keeps the kinds within ``margin`` of the best; ``calibrate``
@@ -349,7 +424,7 @@ def plan(
     every kind present; or ``route``, which measures both, called only when the rules are not sure before any
     calibration) decide with the rules (``hybrid``, at ``sure``) or, with ``sure=None``, alone (``route_fitted``)."""
     have = present(inv, wanted)
-    kinds, why = choose_kinds(signals, have)
+    kinds, why = choose_kinds(signals, have, titles)
     values: tuple[tuple[ItemKind, float | None], ...] = ()
     dropped: list[tuple[ItemKind, str]] = []
     decided = ""
@@ -362,7 +437,7 @@ def plan(
             routed, calibrated = measured
     if fitted and routed:
         if sure is not None:
-            kinds, why, dropped, decided = hybrid(signals, have, routed, calibrated or {}, margin, sure)
+            kinds, why, dropped, decided = hybrid(signals, have, routed, calibrated or {}, margin, sure, titles=titles)
         elif (alone := route_fitted(routed, have, calibrated or {}, margin)) is not None:
             (kinds, why, dropped), decided = alone, ROUTER
         if decided:

@@ -85,3 +85,7 @@ CALL (key) {{
 }}
 RETURN sum(items) - sum(facts) AS events, sum(facts) AS facts
 """
+
+# Rule T of the ``auto`` planner: the titles of the stored pages (current passages) and of the chunks' documents.
+PAGE_TITLES = "MATCH (p:Passage) WHERE p.recorded_to IS NULL AND p.title IS NOT NULL RETURN DISTINCT p.title AS title"
+DOCUMENT_TITLES = "MATCH (d:Document) WHERE d.title IS NOT NULL RETURN DISTINCT d.title AS title"
