@@ -19,7 +19,6 @@ from tkgrag.question.linking import EntityLink
 from tkgrag.question.mentions import find_mentions
 from tkgrag.question.model import AnchorRelation, Mention, MentionKind
 from tkgrag.question.parse import understand
-from tkgrag.question.roles import is_passive, syntactic_role, verb_position
 from tkgrag.question.said_apart import said_apart
 
 
@@ -55,12 +54,6 @@ def _pair(text: str, name: str, *, last: bool = False) -> tuple[Mention, EntityL
             "Before Victor Ponta signaled willingness to meet or negotiate with France, when did Morocco last cut or "
             "break off diplomatic relations with France?",
         ),
-        (
-            "Staffan de Mistura negotiated with Nasser Judeh. Anyone know who played host to Staffan de Mistura that "
-            "same year?",
-            "In the same year that Staffan de Mistura negotiated with Nasser Judeh, anyone know who played host to "
-            "Staffan de Mistura?",
-        ),
         # guards: a time question that says no order against the statement is left to the other readers
         ("Japan visited China. When did Japan visit Korea?", "Japan visited China. When did Japan visit Korea?"),
         ("Japan visited China. When did that happen?", "Japan visited China. When did that happen?"),
@@ -79,6 +72,18 @@ def _pair(text: str, name: str, *, last: bool = False) -> tuple[Mention, EntityL
 )
 def test_statement_then_question(question: str, expected: str) -> None:
     assert anchor_sentence(question) == expected
+
+
+def test_statement_then_opener_question() -> None:
+    # the opener goes first (``hedges.without_opener``), the statement is then the question's anchor
+    tq = understand(
+        "Staffan de Mistura negotiated with Nasser Judeh. Anyone know who played host to Staffan de Mistura that "
+        "same year?"
+    )
+    assert [(a.text, a.relation) for a in tq.anchors] == [
+        ("Staffan de Mistura negotiated with Nasser Judeh", AnchorRelation.SAME_YEAR)
+    ]
+    assert tq.relation_phrase == "played host to"
 
 
 def test_statement_order_is_the_anchor() -> None:
@@ -224,16 +229,6 @@ def test_nominal_by_happened() -> None:
     assert nominal_happened("In 2015, during which month did the praise Raúl Castro gave Japan take place?") == (
         "In 2015, during which month did Raúl Castro give praise to Japan?"
     )
-
-
-# -- the receiving end ------------------------------------------------------------------------------------------
-def test_faced_from_is_the_agent() -> None:
-    text = "Who faced demands from citizens of Botswana in May 2015?"
-    tq = understand(text)
-    verb = verb_position(tq.text, tq.relation_phrase, [(m.start, m.end) for m in tq.mentions])
-    assert verb is not None and is_passive(tq.text, verb)
-    m = next(m for m in tq.mentions if m.text == "citizens of Botswana")
-    assert syntactic_role(tq.text, m, verb, passive=True) is AnswerRole.SUBJECT
 
 
 # -- a window or form said apart --------------------------------------------------------------------------------

@@ -250,10 +250,18 @@ _WH_TIME_BEFORE = re.compile(
     r"(?:years?|months?|days?|dates?|weeks?)|when)\s+$"
 )
 # the main clause's inverted auxiliary after a fronted asked time's anchor ("... did Y next V Z?")
-_MAIN_AUX = re.compile(r"\s(?:did|does|do)\s+(?=\S)")
+# (searched in the text as written): only an auxiliary whose subject follows, a name, "the" or a pronoun ("did Iraq
+# next visit"), and not one after "to" or a modal, which is the anchor's own verb ("pledged to do more", "said it would
+# do more", "Japan did business with")
+_MAIN_AUX = re.compile(
+    r"(?<!\bto)(?<!\bwould)(?<!\bwill)(?<!\bcould)(?<!\bcan)(?<!\bshould)(?<!\bmight)(?<!\bmay)(?<!\bmust)"
+    r"(?<!\bshall)\s(?:[Dd]id|[Dd]oes|[Dd]o)\s+(?=[A-Z]|(?:the|he|she|it|they|we|you|i)\b)"
+)
 
 
-def _complement_end(low: str, t_start: int, comp_start: int, succession: bool, time_starts: Sequence[int]) -> int:
+def _complement_end(
+    text: str, low: str, t_start: int, comp_start: int, succession: bool, time_starts: Sequence[int]
+) -> int:
     if _is_clause_initial(low, t_start):
         # "Before X did Y, who ...": up to the comma that opens the main clause, keeping commas inside X's event
         main = _CLAUSE_MAIN.search(low, comp_start)
@@ -266,9 +274,11 @@ def _complement_end(low: str, t_start: int, comp_start: int, succession: bool, t
         if _WH_TIME_BEFORE.match(low, 0, t_start):
             # "In which month after the hosting of X by Y did Y next ...?": the asked time, the anchor, then the main
             # clause's inverted auxiliary
-            aux = _MAIN_AUX.search(low, comp_start, end)
-            if aux is not None:
-                end = aux.start()
+            auxes = list(_MAIN_AUX.finditer(text, comp_start, end))
+            if len(auxes) == 1:
+                end = auxes[0].start()
+            # two candidates: which one opens the main clause is not told; the anchor runs to the end, and the
+            # question is left without a main clause of its own (no reading)
     if succession:
         role = re.search(r"\s(?:as|in|on|at|for)\s", low[comp_start:end])  # "succeeded X as president"
         if role is not None:
@@ -308,7 +318,7 @@ def find_anchors(text: str, low: str, times: Sequence[TimeExpression]) -> list[A
             continue
         if _not_temporal(low, trigger, t_start, t_end, allows_empty):
             continue
-        end = _complement_end(low, t_start, comp_start, name in _SUCCESSION_GROUPS, time_phrase_starts)
+        end = _complement_end(text, low, t_start, comp_start, name in _SUCCESSION_GROUPS, time_phrase_starts)
         if _ORDINAL_BEFORE.search(low, 0, t_start):
             # "Who was the first after X to offer talks to Y?": the infinitive is the question's own event
             infinitive = _INFINITIVE.search(text, comp_start, end)

@@ -21,17 +21,15 @@ from tkgrag.temporal import Granularity
 _PAIR = re.compile(
     r"^\s*(?P<first>[^?!;]*?[^\s.;\-\u2013\u2014])\s*(?:[.;]|\s[-\u2013\u2014]|\u2014)\s+"
     # an imperative asks too: "X did R on D. Name the others who did the same on that date."; a time asked ("When
-    # did X ... after that?", "On what month after that did X ...?") and "Anyone know who ..." only with an order or a
-    # period said against the statement (``_ORDERED_ONLY``)
-    r"(?P<question>(?:who|whom|which|what|name|list|identify|when|(?:on|in|during|at)\s+(?:what|which)|"
-    r"(?:does\s+)?any(?:one|body)\s+know\s+(?:who|whom|which|what|when))\b[^.?!]*[?.!]?)\s*$",
+    # did X ... after that?", "On what month after that did X ...?") only with an order or a period said against the
+    # statement (``_ORDERED_ONLY``); an opener ("Anyone know who ...") is gone before (``hedges.without_opener``)
+    r"(?P<question>(?:who|whom|which|what|name|list|identify|when|(?:on|in|during|at)\s+(?:what|which))\b"
+    r"[^.?!]*[?.!]?)\s*$",
     re.IGNORECASE | re.DOTALL,
 )
 # Questions the pair is read for only when they order their event against the statement or say its period: a bare
 # pro-form ("X did Y - when did that happen?") asks the statement's own time, which is not an anchor
-_ORDERED_ONLY = re.compile(
-    r"^(?:when|(?:on|in|during|at)\s+(?:what|which)|(?:does\s+)?any(?:one|body)\s+know)\b", re.IGNORECASE
-)
+_ORDERED_ONLY = re.compile(r"^(?:when|(?:on|in|during|at)\s+(?:what|which))\b", re.IGNORECASE)
 # the statement's own event asked again: "did that happen", "did it take place", "did this occur"
 _OWN_EVENT = re.compile(
     r"\b(?:did|does|do|was|were)\s+(?:that|it|this)\b|\b(?:that|it|this)\s+(?:happen|occur|take\s+place)", re.I

@@ -844,12 +844,14 @@ def _joins(event: Evidence, key: str) -> bool:
 
 # "the negotiations of Iran with X", "the visit of Barack Obama to Japan": an event noun whose "of" names its actor
 # (a name, capitalised), said as "Iran's negotiations with X" (the possessive the clause reader reads as the actor)
+# the nouns of an intent ("the stated wish of X to meet Y"), read by ``_ACTOR_OF`` and ``_INTENT_OF`` alike
+_INTENT_NOUN = r"(?:willingness|readiness|wish|desire|intention|intent|offer|pledge|promise)"
 _ACTOR_OF = re.compile(
     # "the stated wish of X to meet Y": an adjective before the noun too
     r"^\s*(?:the|a|an)\s+(?P<noun>(?:(?:stated|expressed|declared|professed)\s+)?(?:negotiation|talk|meeting|visit|"
     r"trip|cooperation|agreement|deal|criticism|accusation|appeal|consultation|discussion|condemnation|demand|rejection|"
-    r"praise|threat|statement|comment|remark|request|call|attack|offer|pledge|promise|wish|desire|intention|"
-    r"willingness|readiness)s?)\s+of\s+(?P<actor>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)*)"
+    rf"praise|threat|statement|comment|remark|request|call|attack|{_INTENT_NOUN})s?)\s+of\s+"
+    r"(?P<actor>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)*)"
     r"\s+(?P<prep>with|to|against|towards?|on|about|for|at)\s+(?P<rest>\S.*)$"
 )
 
@@ -974,13 +976,16 @@ _NOMINAL_OF_BY = re.compile(
     r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,6}?(?:of|to|toward|towards|against|on|at|with|into|about|for|from)\s+$",
     re.IGNORECASE,
 )
-# "the small-arms fighting of X against Y", "the shelling of X against Y": a verbal noun, its doer, its target
-_VERBAL_OF = re.compile(r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,2}?[a-z]+ing\s+of\s+$", re.IGNORECASE)
-_MID_AGAINST = re.compile(r"^\s+(?:against|with)\s+$", re.IGNORECASE)
+# "the small-arms fighting of X against Y": an intransitive verbal noun, its doer, its target; a transitive one's "of"
+# names its patient ("the bombing of Syria", "the arming of Kurdistan against Iraq"), so those are left unread
+_VERBAL_OF = re.compile(
+    r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+){0,2}?(?:fighting|clashing|skirmishing|battling|warring|feuding)\s+of\s+$",
+    re.IGNORECASE,
+)
+_MID_AGAINST = re.compile(r"^\s+against\s+$", re.IGNORECASE)
 # "the declared willingness of X to cooperate with Y", "the stated wish of X to meet Y": X's intent towards Y
 _INTENT_OF = re.compile(
-    r"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+)?(?:willingness|readiness|wish|desire|intention|intent|offer|pledge|promise)\s+"
-    r"of\s+$",
+    rf"^\s*(?:the|a|an)\s+(?:[a-z-]+\s+)?{_INTENT_NOUN}\s+of\s+$",
     re.IGNORECASE,
 )
 _MID_INFINITIVE = re.compile(

@@ -48,8 +48,8 @@ _SOMEONE = r"(?:any(?:one|body)|some(?:one|body)|you|u)"
 _OPENER = re.compile(
     r"(?P<lead>^|[.!?]\s+)(?:(?:hey|so|ok(?:ay)?|well|quick\s+question|question)\s*[,:]?\s+)?"
     r"(?:"
-    # "Any idea", "Got any idea", "Have you any idea", "Any clue"
-    rf"(?:(?:(?:do|does)\s+{_SOMEONE}\s+)?(?:have|has|got)\s+(?:{_SOMEONE}\s+)?)?(?:any|an|no)\s+(?:idea|clue|notion)"
+    # "Any idea", "Got any idea", "Have you any idea", "Any clue" ("No idea who X did, but ...?" says it asks another)
+    rf"(?:(?:(?:do|does)\s+{_SOMEONE}\s+)?(?:have|has|got)\s+(?:{_SOMEONE}\s+)?)?(?:any|an)\s+(?:idea|clue|notion)"
     # "Anyone know", "Does anyone know", "Do you happen to know", "Does anybody here remember"
     rf"|(?:(?:do|does)\s+)?{_SOMEONE}(?:\s+here)?\s+(?:happen(?:s)?\s+to\s+)?(?:know|knows|remember|recall)"
     # "I wonder", "I'm wondering", "I was wondering", "Wondering"

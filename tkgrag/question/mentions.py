@@ -82,7 +82,7 @@ EVENT_NOUN = re.compile(
     r"condemnation|accusation|threat|demand|proposal|decision|meeting|talk|negotiation|agreement|endorsement|deal|"
     r"rejection|investigation|inquiry|probe|arrest|consultation|cooperation|warning|rebuke|denunciation|pledge|"
     r"(?:tele)?phone|signing|conversation|discussion|sanction|embargo|boycott|wish|desire|intention|willingness|"
-    r"readiness)s?$"
+    r"readiness)(?:s|es)?$"
 )
 
 # a verbal noun after a possessive ("X's downgrading of ties with Y", "X's cutting of relations"), not a sector's word
@@ -95,7 +95,7 @@ _VERBAL_NOUN = re.compile(
 # ("the delegation of X", "the coalition of ...") are no act
 _ACT_SUFFIX = re.compile(
     r"(?!(?:delega|administra|organi[sz]a|federa|confedera|coali|opposi|popula|associa|corpora|founda|institu|"
-    r"congrega|na|sta|lega|conven|legisla|dele|gener|por|sec|fac|mis|commis|divi|posi|condi)ti?ons?$)"
+    r"congrega|na|sta|lega|conven|legisla|dele|genera|por|sec|fac|mis|commis|divi|televi|posi|condi)(?:ti|si)?ons?$)"
     r"[a-z]{4,}(?:tion|sion)s?"
 )
 

@@ -343,10 +343,12 @@ _CAMEO_WORDS: list[tuple[re.Pattern[str], str]] = [
         (r"(?<!administrative )\bsanction\w*|\bembargo\w*|\bboycott\w*", "impose embargo, boycott, or sanctions"),
         (r"\bhumanitarian\b", "provide humanitarian aid"),
         # "declared a ceasefire with X", "announced a unilateral truce": CAMEO 0874, no statement (before "declared"
-        # below); a call for one is an appeal (above)
+        # below); a call for one is an appeal (above); "declared the ceasefire over", "announced a ceasefire violation"
+        # are no declaration of one
         (
             r"\b(?:declar|announc|proclaim)\w*\s+(?:an?\s+|the\s+)?(?:(?:unilateral|temporary|new|immediate|"
-            r"humanitarian|partial|full)\s+)?(?:truce|ceasefire|cease-fire)\b",
+            r"humanitarian|partial|full)\s+)?(?:truce|ceasefire|cease-fire)\b"
+            r"(?!\s+(?:over|violat\w*|breach\w*|collapsed|ended|void)\b)",
             "declare truce, ceasefire",
         ),
         (r"\bmilitary\s+(?:aid|assistance|help)", "provide military aid"),

@@ -49,7 +49,10 @@ _RECEIVE_FROM = re.compile(
     # "X faced accusations from Y", "X suffered attacks by Y", "X endured strong criticism from Y": the act X met
     # is Y's; the agent within a few words of the verb (a "from" / "by" further on belongs to another clause)
     r"|(?:suffer(?:s|ed|ing)?|endur(?:e|es|ed|ing)|experienc(?:e|es|ed|ing)|fac(?:e|es|ed|ing)|sustain(?:s|ed|ing)?|"
-    r"undergo(?:es|ing)?|underwent|undergone)(?:\s+(?!(?:in|on|at|during|before|after|when|since|until)\b)[\w'’-]+){1,5}?"
+    r"undergo(?:es|ing)?|underwent|undergone)"
+    # (not across a word that opens another phrase: "faced alongside troops sent by Y", "faced X and troops from Y")
+    r"(?:\s+(?!(?:in|on|at|during|before|after|when|since|until|alongside|with|against|to|and|who|which|that)\b)"
+    r"[\w'’-]+){1,5}?"
     r"\s+(?:from|by)\b"
     # "X came under violent attack from Y", "X fell under criticism by Y": Y did it
     r"|(?:c[oa]me|comes|coming|f[ae]ll|falls|falling|fallen)\s+under\b[^,;?]*?\b(?:from|by|at\s+the\s+hands\s+of)\b",
