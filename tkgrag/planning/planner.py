@@ -90,10 +90,9 @@ class TitleRule:
 TITLES_OFF = TitleRule()
 TITLES_ALL = TitleRule(frozenset(TEXT_KINDS))
 # Rule T as shipped: page titles only, any title. Chosen on make_router_training's questions before any evaluation
-# run (benchmarks/results/2026-11-28/auto-5/titles.md): document titles cost fact questions (held out 37 -> 30 of 50)
-# for "none" ones (14 -> 22), 125 -> 124-125 in all; page titles change no training question (no training question
-# names one of the 84 stored pages) and win the pre-written tie-break (the more specific holder: a page about the
-# named thing).
+# run (benchmarks/results/2026-11-28/auto-5/titles.md, with the figures): document titles sent fact questions to
+# chunks; page titles changed no training question and won the pre-written tie-break (the more specific holder: a
+# page about the named thing).
 TITLES = TitleRule(frozenset({ItemKind.PASSAGE}))
 
 
