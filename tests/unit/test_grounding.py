@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.unit.question_readings import roles
 from tkgrag.model import AnswerRole, Order, TemporalRelation
 from tkgrag.question import AnchorRelation, Mention, MentionKind, understand
 from tkgrag.question.constraints import anchor_constraint, explicit_constraint, order_of
@@ -12,18 +13,8 @@ from tkgrag.question.graph_linker import escape_lucene, lucene_query, normalise_
 from tkgrag.question.link_selection import select_links, with_parentheticals
 from tkgrag.question.linking import EntityLink
 from tkgrag.question.relation_phrases import clean_relation_phrase, relation_phrases, stated_intent
-from tkgrag.question.roles import answer_role_of, is_passive, syntactic_role, verb_position
+from tkgrag.question.roles import is_passive, verb_position
 from tkgrag.temporal import Granularity, TimeSpan
-
-
-def roles(question: str) -> tuple[dict[str, AnswerRole], AnswerRole]:
-    """Syntactic roles of the main mentions and the answer's role, as ``Grounder.ground`` computes them."""
-    tq = understand(question)
-    blocked = [(a.constraint_start, a.end) for a in tq.anchors] + [(m.start, m.end) for m in tq.mentions]
-    verb = verb_position(tq.text, tq.relation_phrase, blocked)
-    passive = verb is not None and is_passive(tq.text, verb)
-    got = {m.text: syntactic_role(tq.text, m, verb, passive=passive) for m in tq.main_mentions()}
-    return got, answer_role_of(tq, list(got.values()), passive, tq.text)
 
 
 @pytest.mark.parametrize(

@@ -5,29 +5,18 @@ from __future__ import annotations
 
 import pytest
 
+from tests.unit.question_readings import linked, name_mention, roles
 from tkgrag.model import AnswerRole
 from tkgrag.question.declarative import anchor_sentence
 from tkgrag.question.grounded import GroundedEntity
 from tkgrag.question.grounding import _nominal_phrase_roles, _nominal_roles, actor_first
 from tkgrag.question.hedges import without_opener
-from tkgrag.question.linking import EntityLink
 from tkgrag.question.mentions import EVENT_NOUN, _event_word
-from tkgrag.question.model import AnchorRelation, AnswerKind, Mention, MentionKind
+from tkgrag.question.model import AnchorRelation, AnswerKind
 from tkgrag.question.parse import QuestionError, understand
 from tkgrag.question.relation_phrases import relation_phrases
-from tkgrag.question.roles import answer_role_of, is_passive, syntactic_role, verb_position
 from tkgrag.question.said_apart import said_apart, without_form_tail
 from tkgrag.temporal import Granularity
-
-
-def _m(text: str, name: str, *, last: bool = False) -> Mention:
-    start = text.rindex(name) if last else text.index(name)
-    return Mention(name, start, start + len(name), MentionKind.NAME)
-
-
-def _pair(text: str, name: str, *, last: bool = False) -> tuple[Mention, EntityLink]:
-    m = _m(text, name, last=last)
-    return m, EntityLink(m, name.replace(" ", "_"), name, 3.0)
 
 
 def _reading(question: str) -> tuple[str, list[tuple[str, AnchorRelation]], Granularity | None, list[str]]:
@@ -104,7 +93,7 @@ def test_fronted_time_two_auxiliaries_is_no_reading() -> None:
     ],
 )
 def test_verbal_noun_of(text: str, first: str, second: str, expected: list[AnswerRole] | None) -> None:
-    assert _nominal_phrase_roles(text, _pair(text, first), _pair(text, second, last=True)) == expected
+    assert _nominal_phrase_roles(text, linked(text, first), linked(text, second, last=True)) == expected
 
 
 @pytest.mark.parametrize(
@@ -116,7 +105,9 @@ def test_verbal_noun_of(text: str, first: str, second: str, expected: list[Answe
     ],
 )
 def test_verbal_noun_of_roles(text: str, names: tuple[str, str], expected: tuple[str, str] | None) -> None:
-    ents = [GroundedEntity(_m(text, n, last=i == 1), n, n, 3.0, AnswerRole.OBJECT) for i, n in enumerate(names)]
+    ents = [
+        GroundedEntity(name_mention(text, n, last=i == 1), n, n, 3.0, AnswerRole.OBJECT) for i, n in enumerate(names)
+    ]
     read = _nominal_roles(text, ents)
     assert ((read[0].key, read[1].key) if read is not None else None) == expected
 
@@ -203,13 +194,6 @@ def test_exact_date_of_a_day_question() -> None:
 
 
 # -- 10. "faced ... from/by": not across another phrase -------------------------------------------------------------
-def _roles(question: str) -> tuple[dict[str, AnswerRole], AnswerRole]:
-    tq = understand(question)
-    blocked = [(a.constraint_start, a.end) for a in tq.anchors] + [(m.start, m.end) for m in tq.mentions]
-    verb = verb_position(tq.text, tq.relation_phrase, blocked)
-    passive = verb is not None and is_passive(tq.text, verb)
-    got = {m.text: syntactic_role(tq.text, m, verb, passive=passive) for m in tq.main_mentions()}
-    return got, answer_role_of(tq, list(got.values()), passive, tq.text)
 
 
 @pytest.mark.parametrize(
@@ -223,7 +207,7 @@ def _roles(question: str) -> tuple[dict[str, AnswerRole], AnswerRole]:
     ],
 )
 def test_faced_by_not_across_a_phrase(question: str, entities: dict[str, AnswerRole]) -> None:
-    got, _ = _roles(question)
+    got, _ = roles(question)
     assert {k: got[k] for k in entities} == entities
 
 

@@ -10,26 +10,16 @@ from __future__ import annotations
 
 import pytest
 
+from tests.unit.question_readings import linked, name_mention
 from tkgrag.model import AnswerRole
 from tkgrag.question.clause_shapes import nominal_happened
 from tkgrag.question.declarative import anchor_sentence
 from tkgrag.question.event_agent import agent_first
 from tkgrag.question.grounding import _nominal_phrase_roles
-from tkgrag.question.linking import EntityLink
 from tkgrag.question.mentions import find_mentions
-from tkgrag.question.model import AnchorRelation, Mention, MentionKind
+from tkgrag.question.model import AnchorRelation, MentionKind
 from tkgrag.question.parse import understand
 from tkgrag.question.said_apart import said_apart
-
-
-def _m(text: str, name: str, *, last: bool = False) -> Mention:
-    start = text.rindex(name) if last else text.index(name)
-    return Mention(name, start, start + len(name), MentionKind.NAME)
-
-
-def _pair(text: str, name: str, *, last: bool = False) -> tuple[Mention, EntityLink]:
-    m = _m(text, name, last=last)
-    return m, EntityLink(m, name.replace(" ", "_"), name, 3.0)
 
 
 # -- a statement, then a question about "that" -------------------------------------------------------------------
@@ -183,7 +173,7 @@ def test_agent_ends_at_the_main_auxiliary() -> None:
     ],
 )
 def test_nominal_phrase_roles(text: str, first: str, second: str, expected: list[AnswerRole] | None) -> None:
-    a, b = _pair(text, first), _pair(text, second, last=True)
+    a, b = linked(text, first), linked(text, second, last=True)
     assert _nominal_phrase_roles(text, a, b) == expected
 
 
@@ -193,7 +183,8 @@ def test_verbal_noun_of_against() -> None:
 
     text = "the small-arms fighting of Yemen against Saudi Arabian Defence Forces"
     ents = [
-        GroundedEntity(_m(text, n), n, n, 3.0, AnswerRole.OBJECT) for n in ("Yemen", "Saudi Arabian Defence Forces")
+        GroundedEntity(name_mention(text, n), n, n, 3.0, AnswerRole.OBJECT)
+        for n in ("Yemen", "Saudi Arabian Defence Forces")
     ]
     read = _nominal_roles(text, ents)
     assert read is not None and (read[0].key, read[1].key, read[2]) == ("Yemen", "Saudi Arabian Defence Forces", False)
