@@ -1105,6 +1105,114 @@ def titles_replay(rag: TKGRag, questions: Path, share: float, seed: int) -> tupl
     return "\n".join(lines), {"rows": per_q}
 
 
+def plan_operators(plan: Any) -> list[str]:
+    """The operators of a query plan (``ResultSummary.plan`` / ``.profile``), depth first."""
+    return [plan["operatorType"].split("@")[0]] + [op for c in plan.get("children", []) for op in plan_operators(c)]
+
+
+def title_lookup(rag: TKGRag, data: Path, work: Path, sets: list[str]) -> tuple[str, dict[str, Any]]:
+    """Rule T's title lookup by the stored keys (one index read per question, ``AutoRetriever.titles_written``)
+    against the in-memory table it replaces (every title read once, ``auto.Titles``), on each set's questions, in one
+    process: per question the (kind, key) pairs each finds, both lookups' wall time, and the plan with each (the same
+    ``AutoRetriever`` settings; the old one's ``titles_written`` answered from the table). Then the lookup query's
+    PROFILE on the longest question (its operators)."""
+    from tkgrag.model import ItemKind
+    from tkgrag.planning.auto import Titles
+    from tkgrag.queries import inventory as q
+    from tkgrag.title_keys import question_keys, question_words
+
+    new = AutoRetriever(rag)
+    old = AutoRetriever(rag)
+    inv = new.inventory()
+    old._inventory, old._taken_at = inv, new._taken_at
+    kinds = [k for k in (ItemKind.PASSAGE, ItemKind.CHUNK) if k in inv.kinds and k in new.title_rule.kinds]
+    t0 = time.perf_counter()
+    names: dict[ItemKind, list[str]] = {}
+    if ItemKind.PASSAGE in kinds:
+        names[ItemKind.PASSAGE] = [r["title"] for r in rag.store.run(q.PAGE_TITLES, routing_="r")]
+    if ItemKind.CHUNK in kinds:
+        names[ItemKind.CHUNK] = [r["title"] for r in rag.store.run(q.DOCUMENT_TITLES, routing_="r")]
+    table = Titles.of(names)
+    read_ms = (time.perf_counter() - t0) * 1000
+    old.titles_written = lambda inv, words: table.written(words)  # type: ignore[method-assign]
+    rows: list[dict[str, Any]] = []
+    longest = ""
+    for name in sets:
+        dataset = load_dataset(question_file(data, work, name))
+        qs = dataset.questions[: LIMITS[name]] if LIMITS[name] is not None else dataset.questions
+        for question in qs:
+            text = question.question
+            longest = max(longest, text, key=len)
+            words = question_words(text)
+            t1 = time.perf_counter()
+            by_index = new.titles_written(inv, words)
+            t2 = time.perf_counter()
+            by_table = table.written(words)
+            t3 = time.perf_counter()
+            u = rag.understand(text)
+            p_new = new.plan(RetrievalRequest.of(text, 10, understanding=u))
+            p_old = old.plan(RetrievalRequest.of(text, 10, understanding=u))
+            rows.append(
+                {
+                    "set": name,
+                    "qid": str(question.id),
+                    "keys": len(question_keys(words)),
+                    "index": [[k.value, w] for k, _, w in by_index],
+                    "table": [[k.value, w] for k, _, w in by_table],
+                    "index_ms": (t2 - t1) * 1000,
+                    "table_ms": (t3 - t2) * 1000,
+                    "planned_new": [k.value for k in p_new.kinds],
+                    "planned_old": [k.value for k in p_old.kinds],
+                    "lines_same": p_new.lines() == p_old.lines(),
+                    "why_new": p_new.why,
+                }
+            )
+    keys = question_keys(question_words(longest))
+    params = {
+        "page_keys": keys if ItemKind.PASSAGE in kinds else [],
+        "document_keys": keys if ItemKind.CHUNK in kinds else [],
+    }
+    with rag.store.driver.session(database=rag.store.database) as session:
+        profile = session.run("PROFILE " + q.TITLES_BY_KEY, params).consume().profile
+        explain_all = session.run("EXPLAIN " + q.TITLES_BY_KEY, {"page_keys": keys, "document_keys": keys})
+        explained = explain_all.consume().plan
+    ops, ops_all = plan_operators(profile), plan_operators(explained)
+    lines = [
+        "| set | questions | titles found: same (kind, key) by index and table | plans: same kinds | plans: same "
+        "lines (why, calibration, steps) | rule T fired | index lookup p50 / p95 ms | in-memory lookup p50 / p95 ms |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for name in [*sets, "all"]:
+        rs = [r for r in rows if name in ("all", r["set"])]
+        if not rs:
+            continue
+        same = sum(r["index"] == r["table"] for r in rs)
+        kinds_same = sum(r["planned_new"] == r["planned_old"] for r in rs)
+        lines_same = sum(r["lines_same"] for r in rs)
+        fired = sum(bool(r["index"]) for r in rs)
+
+        def pct(xs: list[float], p: float) -> float:
+            xs = sorted(xs)
+            return xs[min(len(xs) - 1, int(p * len(xs)))]
+
+        ix, tb = [r["index_ms"] for r in rs], [r["table_ms"] for r in rs]
+        lines.append(
+            f"| {name} | {len(rs)} | {same} | {kinds_same} | {lines_same} | {fired} | "
+            f"{statistics.median(ix):.2f} / {pct(ix, 0.95):.2f} | {statistics.median(tb):.3f} / {pct(tb, 0.95):.3f} |"
+        )
+    n_titles = sum(len(v) for v in names.values())
+    said = (
+        f"The in-memory table's read (every title of {', '.join(k.value + 's' for k in kinds)}: {n_titles:,} titles, "
+        f"{sum(len(v) for v in table.by_kind.values()):,} keys) took {read_ms:.0f} ms, once per minute per process "
+        f"before this change (a label scan of each kind). The index lookup: one read per question.\n\n"
+        f"PROFILE of the lookup on the longest question ({len(keys)} keys; the kinds rule T reads): "
+        f"{' -> '.join(ops)}; rows {profile.get('rows')}, db hits {profile.get('dbHits')}.\n"
+        f"EXPLAIN with both kinds' keys: {' -> '.join(ops_all)}.\n"
+    )
+    doc = {"read_ms": read_ms, "titles": n_titles, "profile_ops": ops, "explain_ops": ops_all, "rows": rows}
+    return "\n".join(lines) + "\n\n" + said, doc
+
+
 def shown(argv: list[str]) -> str:
     """The command line as run, with the home folder written ``~`` (no machine-specific path in a report)."""
     home = str(Path.home())
@@ -1195,6 +1303,7 @@ def main() -> None:
             "hybrid",
             "nulls",
             "titles",
+            "lookup",
         ],
     )
     ap.add_argument("--mixed", type=Path, action="append", default=[], help="summary: accuracy JSON, mixed store")
@@ -1300,6 +1409,22 @@ def main() -> None:
             "The answer's kind right per class (held out: the 25% `tkgrag train router` holds out, seed 7; a "
             "\"none\" question's kind is chunks); the last column counts the questions whose answer's kind the "
             "variant changes against main, right after / right before.\n\n" + table + "\n"
+        )
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / f"{args.name}.md").write_text(text)
+        (args.out / f"{args.name}.json").write_text(json.dumps(doc, indent=1) + "\n")
+        print(text)
+        return
+    if args.what == "lookup":
+        with TKGRag.connect() as rag:
+            c = rag.status().counts
+            store = f"{c.events:,} events, {c.facts:,} facts, {c.passages:,} passages, {c.chunks:,} chunks"
+            table, doc = title_lookup(rag, args.data, args.work, args.sets or list(SETS))
+        text = (
+            "# `auto`'s rule T: the title lookup by stored key (index) against the in-memory title table, same run\n\n"
+            f"Store: {os.environ.get('TKGRAG_INSTANCE', 'default')} ({store}). Load before/after: "
+            f"{' '.join(f'{x:.1f}' for x in before)} / {' '.join(f'{x:.1f}' for x in os.getloadavg())}.\n\n"
+            f"Command: `{shown(sys.argv[1:])}`\n\n" + table
         )
         args.out.mkdir(parents=True, exist_ok=True)
         (args.out / f"{args.name}.md").write_text(text)

@@ -37,6 +37,11 @@ CREATE INDEX passage_date_min IF NOT EXISTS FOR (p:Passage) ON (p.date_min);
 CREATE INDEX passage_date_max IF NOT EXISTS FOR (p:Passage) ON (p.date_max);
 CREATE INDEX passage_recorded_to IF NOT EXISTS FOR (p:Passage) ON (p.recorded_to);
 CREATE INDEX passage_item_key IF NOT EXISTS FOR (p:Passage) ON (p.item_key);
+// The `auto` planner's rule T: a page or document whose title the question writes, found by the title's key
+// (tkgrag/title_keys.py: case-folded words, a trailing "(...)" dropped), one seek per question (TITLES_BY_KEY in
+// tkgrag/queries/inventory.py). Written at ingest; `tkgrag prepare` fills older stores.
+CREATE RANGE INDEX passage_title_key IF NOT EXISTS FOR (p:Passage) ON (p.title_key);
+CREATE RANGE INDEX document_title_key IF NOT EXISTS FOR (d:Document) ON (d.title_key);
 // `tkgrag corpus link`: a chunk mentions a document when the phrase of its title is in the chunk text.
 CREATE FULLTEXT INDEX chunk_text IF NOT EXISTS FOR (c:Chunk) ON EACH [c.text];
 CREATE VECTOR INDEX chunk_embedding IF NOT EXISTS FOR (c:Chunk) ON (c.embedding)

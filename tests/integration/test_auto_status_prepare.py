@@ -7,6 +7,7 @@ import contextlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -105,6 +106,41 @@ def test_auto_reads_the_null_prepare_computed(mixed: Store, embedder) -> None:  
     a = TKGRag(store=mixed, embedder=embedder).ask(CHUNK_Q)
     assert a.retrieval.plan is not None and a.retrieval.plan["calibrated"]
     assert path.stat().st_mtime_ns == written  # read, not computed and written again
+
+
+def plan_operators(plan: Any) -> list[str]:
+    return [plan["operatorType"].split("@")[0]] + [op for c in plan.get("children", []) for op in plan_operators(c)]
+
+
+def test_rule_t_finds_a_stored_title_by_its_key_with_an_index_seek(mixed: Store, embedder) -> None:  # type: ignore[no-untyped-def]
+    """The title keys are written at ingest; rule T's lookup is one read that seeks the title-key indexes (no label
+    scan) and finds the page whose whole title the question writes; a store whose keys are missing is said stale by
+    `status` and `prepare` fills the keys."""
+    from tkgrag.queries import inventory as q
+    from tkgrag.title_keys import question_keys, question_words
+
+    auto = AutoRetriever(TKGRag(store=mixed, embedder=embedder), titles="all")
+    inv = auto.inventory()
+    words = question_words(PASSAGE_Q)
+    assert auto.titles_written(inv, words) == [(ItemKind.PASSAGE, "Newton D. Baker House", "newton d baker house")]
+    keys = question_keys(words)
+    with mixed.driver.session(database=mixed.database) as session:
+        summary = session.run("PROFILE " + q.TITLES_BY_KEY, {"page_keys": keys, "document_keys": keys}).consume()
+    ops = plan_operators(summary.profile)
+    assert ops.count("NodeIndexSeek") == 2, ops  # passage_title_key and document_title_key
+    assert not any(op in ("NodeByLabelScan", "AllNodesScan") for op in ops), ops
+    assert take_inventory(mixed).prepared["title keys"].state is State.READY
+
+    mixed.run("MATCH (p:Passage) WHERE p.title = 'Vologda' REMOVE p.title_key")  # as before keys were stored
+    assert auto.titles_written(inv, question_words("Where is Vologda?")) == []
+    stale = take_inventory(mixed).prepared["title keys"]
+    assert (stale.state, stale.command) == (State.STALE, "tkgrag prepare")
+    n = mixed.run("MATCH (p:Passage) WHERE p.title = 'Vologda' RETURN count(p) AS n")[0]["n"]
+    assert stale.reason == f"{n:,} pages without a title key (auto's title rule cannot find them)"
+    ran = {s.name: s for s in prepare(mixed, embedder, progress=False).ran}
+    assert ran["title keys"].said == f"title keys written: {n:,} pages, 0 documents"
+    assert auto.titles_written(inv, question_words("Where is Vologda?")) == [(ItemKind.PASSAGE, "Vologda", "vologda")]
+    assert take_inventory(mixed).prepared["title keys"].state is State.READY
 
 
 def test_auto_routes_each_kind_and_shows_the_plan(mixed: Store, embedder) -> None:  # type: ignore[no-untyped-def]

@@ -54,6 +54,7 @@ def test_prepare_train_skips_with_reasons_then_trains_and_fills_the_tks(
         "embeddings",
         "sentences",
         "corpus link",
+        "title keys",
         "rule graph",
         "train retriever",
         "TKS",

@@ -34,18 +34,29 @@ class Canned:
 
 @dataclass
 class Titles:
-    """The store's side of rule T: the titles of its pages and documents (``auto.AutoRetriever.stored_titles``)."""
+    """The store's side of rule T: its pages' and documents' titles, found by their keys as the title-key indexes
+    find them (``q.TITLES_BY_KEY``, ``auto.AutoRetriever.titles_written``); ``asked``: the keys of each lookup."""
 
     pages: list[str] = field(default_factory=list)
     documents: list[str] = field(default_factory=list)
-    asked: list[str] = field(default_factory=list)
+    asked: list[tuple[list[str], list[str]]] = field(default_factory=list)
 
-    def run(self, query: str, params: object = None, **kw: object) -> list[dict[str, str]]:
+    def run(self, query: str, params: dict[str, list[str]], **kw: object) -> list[dict[str, str]]:
         from tkgrag.queries import inventory as q
+        from tkgrag.title_keys import title_key
 
-        self.asked.append(query)
-        names = {q.PAGE_TITLES: self.pages, q.DOCUMENT_TITLES: self.documents}[query]
-        return [{"title": t} for t in names]
+        assert query == q.TITLES_BY_KEY
+        self.asked.append((params["page_keys"], params["document_keys"]))
+        rows = []
+        for kind, titles, keys in (
+            ("passage", self.pages, params["page_keys"]),
+            ("chunk", self.documents, params["document_keys"]),
+        ):
+            by_key: dict[str, list[str]] = {}
+            for t in titles:
+                by_key.setdefault(title_key(t) or "", []).append(t)
+            rows += [{"kind": kind, "key": k, "title": min(by_key[k])} for k in keys if k in by_key]
+        return rows[::-1]  # in no particular order
 
 
 @dataclass
@@ -125,7 +136,7 @@ def test_a_method_that_cannot_run_gives_way_to_the_next_of_its_chain() -> None:
 
 def test_a_question_naming_a_stored_page_by_its_title_reads_the_passages_alone() -> None:
     """Rule T as shipped (pages only): the timeless question above, naming a stored page by its whole title, is no
-    longer fused: the passages alone are read; the titles are read from the store once (cached)."""
+    longer fused: the passages alone are read; the titles are looked up by key, one read per question."""
     titles = Titles(pages=["Green (performer)", "Newton D. Baker House"], documents=["Green"])
     box = Box({"timer4": Canned("timer4", EVENTS), "mrag+": Canned("mrag+", PASSAGES)}, store=titles)
     a = auto(box)
@@ -138,7 +149,37 @@ def test_a_question_naming_a_stored_page_by_its_title_reads_the_passages_alone()
         "without it: no temporal signal over a mixed store (events, passages): every kind, fused"
     )
     a.retrieve(RetrievalRequest.of("Who owned the Newton D. Baker House?", 3))
-    assert len(titles.asked) == 1  # the store has no chunks: only the page titles, read once
+    assert len(titles.asked) == 2  # one lookup per question, of the page titles only (rule T reads no documents)
+    assert titles.asked[1] == (
+        [
+            "baker",
+            "baker house",
+            "d baker",
+            "d baker house",
+            "house",
+            "newton",
+            "newton d",
+            "newton d baker",
+            "newton d baker house",
+            "owned",
+            "owned the",
+            "owned the newton",
+            "owned the newton d",
+            "owned the newton d baker",
+            "owned the newton d baker house",
+            "the newton",
+            "the newton d",
+            "the newton d baker",
+            "the newton d baker house",
+            "who owned",
+            "who owned the",
+            "who owned the newton",
+            "who owned the newton d",
+            "who owned the newton d baker",
+            "who owned the newton d baker house",
+        ],
+        [],
+    )
 
 
 def test_titles_off_is_the_plan_without_rule_t() -> None:

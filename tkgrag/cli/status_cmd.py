@@ -12,7 +12,7 @@ from rich.table import Table
 from tkgrag.cli.common import console, friendly_errors, settings
 from tkgrag.cli.safe_text import print_json, safe
 from tkgrag.planning.inventory import Inventory
-from tkgrag.planning.readiness import State
+from tkgrag.planning.readiness import PREPARE_COMMAND, TITLE_KEYS, State
 
 PREPARED_BY_PREPARE = frozenset(
     {
@@ -49,8 +49,13 @@ def print_status(inv: Inventory, out: Console | None = None) -> None:
     out.print(safe(f"cross-encoder: {inv.cross_encoder.said}"), highlight=False)
     for line in inv.coverage:  # where a source holds only a sample: first/last answers there are withheld
         out.print(safe(f"coverage: {line}"), highlight=False)
+    keys = inv.prepared.get(TITLE_KEYS)
+    if keys is not None and keys.state is not State.READY:
+        out.print(safe(f"title keys: {keys.reason}: `{keys.command}`"), highlight=False)
     todo = sorted({r.command for r in inv.methods.values() if r.command and r.state is not State.READY})
-    if any(c in PREPARED_BY_PREPARE for c in todo):
+    if keys is not None and keys.state is not State.READY:
+        todo.append(PREPARE_COMMAND)
+    if any(c in PREPARED_BY_PREPARE or c == PREPARE_COMMAND for c in todo):
         out.print("`tkgrag prepare` runs the preparation steps this data needs.")
     elif not todo:
         out.print("[green]every method is ready[/]")

@@ -14,9 +14,7 @@ print notes; ``ask --explain`` too).
 
 from __future__ import annotations
 
-import re
 import time
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol, runtime_checkable
@@ -49,6 +47,12 @@ from tkgrag.question.understanding import EXACT_LINK, Understanding
 from tkgrag.readers.base import Reader
 from tkgrag.retrievers.base import Need, RetrievalRequest, Retriever
 from tkgrag.store import Store
+from tkgrag.title_keys import TITLE_MAX_WORDS as TITLE_MAX_WORDS  # the title words moved to tkgrag.title_keys
+from tkgrag.title_keys import TITLE_MIN_CHARS as TITLE_MIN_CHARS  # (ingest writes the keys); importable here as before
+from tkgrag.title_keys import name_words as name_words
+from tkgrag.title_keys import question_keys as question_keys
+from tkgrag.title_keys import question_words as question_words
+from tkgrag.title_keys import title_words as title_words
 
 AUTO = "auto"
 INVENTORY_TTL_S = 60.0  # a warm service sees new data within a minute; one ask costs no inventory queries
@@ -84,20 +88,6 @@ ROUTERS = ("hybrid", "fitted", "off")
 TITLE_SETTINGS = {"on": TITLES, "off": TITLES_OFF, "all": TITLES_ALL}
 
 
-_WORDS = re.compile(r"\w+")
-
-
-def question_words(text: str) -> str:
-    """The question as its words, case-folded, one space apart and padded: ``stated`` looks names up in it."""
-    return " " + " ".join(_WORDS.findall(unicodedata.normalize("NFC", text).casefold())) + " "
-
-
-def name_words(name: str) -> str:
-    """A name as ``stated`` compares it: its words, case-folded, one space apart, without a leading "the"."""
-    n = " ".join(_WORDS.findall(unicodedata.normalize("NFC", name).casefold().replace("_", " ")))
-    return n[4:] if n.startswith("the ") else n
-
-
 def stated(name: str, words: str) -> bool:
     """Whether the entity ``name`` (without a leading "the", as the linker compares names) is written, word for
     word, in the question (``question_words``)."""
@@ -105,23 +95,11 @@ def stated(name: str, words: str) -> bool:
     return bool(n) and f" {n} " in words
 
 
-_DISAMBIGUATION = re.compile(r"\s*\([^)]*\)\s*$")
-TITLE_MIN_CHARS = 4  # shorter titles ("Io", "U2" aside) are too often a word of any question
-TITLE_MAX_WORDS = 12
-
-
-def title_words(title: str) -> str:
-    """A stored page's or document's title as the question would write it: without a trailing disambiguation
-    ("Mercury (planet)" -> "mercury"), ``name_words``; "" when it cannot be a reference (no letter, too short)."""
-    n = name_words(_DISAMBIGUATION.sub("", title))
-    if len(n) < TITLE_MIN_CHARS or not any(c.isalpha() for c in n) or n.count(" ") >= TITLE_MAX_WORDS:
-        return ""
-    return n
-
-
 @dataclass(frozen=True)
 class Titles:
-    """Per text kind, the stored titles by their words (``title_words``): rule T's lookup table."""
+    """Per text kind, the stored titles by their words (``title_words``): rule T's lookup held in memory, as it was
+    before the titles were looked up in the store's index (``AutoRetriever.titles_written``); kept as the reference
+    the index lookup is compared with (``bench_auto.py lookup``, tests)."""
 
     by_kind: dict[ItemKind, dict[str, str]]
 
@@ -138,13 +116,8 @@ class Titles:
 
     def written(self, words: str) -> list[tuple[ItemKind, str, str]]:
         """(kind, title, its words) of every stored title written whole in the question (``question_words``)."""
-        tokens = words.split()
-        grams = {
-            " ".join(tokens[i:j])
-            for i in range(len(tokens))
-            for j in range(i + 1, min(len(tokens), i + TITLE_MAX_WORDS) + 1)
-        }
-        return [(k, table[g], g) for k, table in self.by_kind.items() for g in sorted(grams) if g in table]
+        grams = question_keys(words)
+        return [(k, table[g], g) for k, table in self.by_kind.items() for g in grams if g in table]
 
 
 @dataclass(frozen=True)
@@ -176,8 +149,6 @@ class AutoRetriever:
     titles: str = "on"  # ``TITLE_SETTINGS``: rule T ("on": ``planner.TITLES``; "off": the rules without it)
     _inventory: Inventory | None = field(default=None, repr=False)
     _taken_at: float = field(default=0.0, repr=False)
-    _titles: Titles | None = field(default=None, repr=False)
-    _titles_at: float = field(default=0.0, repr=False)
 
     def __post_init__(self) -> None:
         if self.fusion not in FUSIONS:
@@ -211,18 +182,22 @@ class AutoRetriever:
     def title_rule(self) -> TitleRule:
         return TITLE_SETTINGS[self.titles]
 
-    def stored_titles(self, inv: Inventory) -> Titles:
-        """The stored pages' and documents' titles (rule T), read once per ``INVENTORY_TTL_S``."""
-        now = time.monotonic()
-        if self._titles is None or now - self._titles_at > INVENTORY_TTL_S:
-            wanted = {k: k in inv.kinds and k in self.title_rule.kinds for k in (ItemKind.PASSAGE, ItemKind.CHUNK)}
-            names: dict[ItemKind, list[str]] = {}
-            if wanted[ItemKind.PASSAGE]:
-                names[ItemKind.PASSAGE] = [r["title"] for r in self.toolbox.store.run(q.PAGE_TITLES, routing_="r")]
-            if wanted[ItemKind.CHUNK]:
-                names[ItemKind.CHUNK] = [r["title"] for r in self.toolbox.store.run(q.DOCUMENT_TITLES, routing_="r")]
-            self._titles, self._titles_at = Titles.of(names), now
-        return self._titles
+    def titles_written(self, inv: Inventory, words: str) -> list[tuple[ItemKind, str, str]]:
+        """(kind, title, its key) of every stored page (current) and document whose title key (``title_keys``) the
+        question (``question_words``) writes whole, passages first, then by key; one read of the title-key indexes
+        per question (``q.TITLES_BY_KEY``). Of several titles with one key, the least is named. Only the kinds the
+        store holds and the rule reads are looked up."""
+        wanted = [k for k in (ItemKind.PASSAGE, ItemKind.CHUNK) if k in inv.kinds and k in self.title_rule.kinds]
+        keys = question_keys(words) if wanted else []
+        if not keys:
+            return []
+        params = {
+            "page_keys": keys if ItemKind.PASSAGE in wanted else [],
+            "document_keys": keys if ItemKind.CHUNK in wanted else [],
+        }
+        rows = self.toolbox.store.run(q.TITLES_BY_KEY, params, routing_="r")
+        found = [(ItemKind(r["kind"]), r["title"], r["key"]) for r in rows]
+        return sorted(found, key=lambda f: (KIND_ORDER.index(f[0]), f[2]))
 
     def titled(self, u: Understanding, inv: Inventory) -> tuple[Titled, ...]:
         """The stored pages and documents whose whole title the question writes, each said to be in the graph when
@@ -230,7 +205,7 @@ class AutoRetriever:
         if not self.title_rule.kinds:
             return ()
         words = question_words(u.text)
-        found = self.stored_titles(inv).written(words)
+        found = self.titles_written(inv, words)
         if not found:
             return ()
         linked = {

@@ -68,8 +68,18 @@ class Inventory:
             "kinds": {
                 "event": {"items": c.events, "rule_graph_built": self.rule_graph_built, "tks_vectors": c.tks_vectors},
                 "fact": {"items": c.facts},
-                "passage": {"items": c.passages, "without_sentences": c.passages_unsplit, "sentences": c.sentences},
-                "chunk": {"items": c.chunks, "documents": c.documents, "links": c.chunk_links},
+                "passage": {
+                    "items": c.passages,
+                    "without_sentences": c.passages_unsplit,
+                    "sentences": c.sentences,
+                    "without_title_key": c.pages_unkeyed,
+                },
+                "chunk": {
+                    "items": c.chunks,
+                    "documents": c.documents,
+                    "links": c.chunk_links,
+                    "documents_without_title_key": c.documents_unkeyed,
+                },
             },
             "counts": asdict(c),
             "prepared": {k: v.as_dict() for k, v in self.prepared.items()},

@@ -3,7 +3,8 @@ when the inventory says it is needed (idempotent: a second run does nothing) and
 page through what is missing, so an interrupted run continues where it stopped).
 
 Order and why: item vectors first (every method's first step searches them; the rule graph does not need them but
-its supports are ranked by them), then passage sentences (MRAG), chunk links (PPR, STeX), the rule graph (star*),
+its supports are ranked by them), then passage sentences (MRAG), chunk links (PPR, STeX), the title keys of
+pages and documents written before ingest stored them (``auto``'s rule T), the rule graph (star*),
 then TimeR4's TKS (written by the trained time-aware encoder; a TKS another encoder wrote is written again), and
 last ``auto``'s cross-kind calibration null (it samples the items' vectors; keyed by the store's counts).
 With ``train`` (``--train``) the models the data needs and lacks are trained after the rule graph and before the
@@ -24,7 +25,7 @@ from rich.console import Console
 from tkgrag.embed import Embedder
 from tkgrag.errors import ConfigError
 from tkgrag.planning.inventory import Inventory, take_inventory, tks_readiness
-from tkgrag.planning.readiness import CHUNK_LINKS, SENTENCES, State, StoreCounts
+from tkgrag.planning.readiness import CHUNK_LINKS, SENTENCES, TITLE_KEYS, State, StoreCounts
 from tkgrag.planning.training import Budget, Trainable, missing_models, relevance_trained, train_model
 from tkgrag.retrievers.base import Need
 from tkgrag.store import Store
@@ -103,6 +104,16 @@ def _chunk_links(store: Store, embedder: Embedder, inv: Inventory, progress: boo
     return StepReport("corpus link", True, f"{rep.created:,} mention edges new; {rep.edges:,} chunk edges in all")
 
 
+def _title_keys(store: Store, embedder: Embedder, inv: Inventory, progress: bool) -> StepReport:
+    from tkgrag.ingest.title_keys import fill_title_keys
+
+    r = inv.prepared[TITLE_KEYS]
+    if r.state is State.READY:
+        return StepReport("title keys", False, r.reason)
+    rep = fill_title_keys(store)
+    return StepReport("title keys", True, f"title keys written: {rep.pages:,} pages, {rep.documents:,} documents")
+
+
 def _rule_graph(store: Store, embedder: Embedder, inv: Inventory, progress: bool) -> StepReport:
     from tkgrag.retrievers.star.persist import build_and_store
 
@@ -154,6 +165,7 @@ STEPS: tuple[tuple[str, Callable[[Store, Embedder, Inventory, bool], StepReport]
     ("embeddings", _embeddings),
     ("sentences", _sentences),
     ("corpus link", _chunk_links),
+    ("title keys", _title_keys),
     ("rule graph", _rule_graph),
     ("TKS", _tks),
 )

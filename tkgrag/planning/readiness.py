@@ -71,6 +71,8 @@ class StoreCounts:
     documents: int = 0
     chunk_links: int = 0
     chunk_mentions: int = 0
+    pages_unkeyed: int = 0  # passages (any version) with a title and no title key (``tkgrag.title_keys``)
+    documents_unkeyed: int = 0  # documents with a title and no title key
 
     def of(self, kind: ItemKind) -> int:
         return {
@@ -94,6 +96,8 @@ class StoreCounts:
 # Preparations that are not a ``Need`` of the method's recipe but that a family of methods reads.
 SENTENCES = "sentences"  # MRAG's ranking unit (`tkgrag ingest sentences`)
 CHUNK_LINKS = "chunk links"  # the corpus graph's topology (`tkgrag corpus link`)
+TITLE_KEYS = "title keys"  # the ``auto`` planner's rule T finds pages and documents by them (`tkgrag prepare`)
+PREPARE_COMMAND = "tkgrag prepare"
 SENTENCE_METHODS = frozenset({"mrag", "mrag+", "passage-rerank"})
 GRAPH_CHUNK_METHODS = frozenset({"chunk-ppr", "fastinsight", "stex-only", "granker-only"})
 
@@ -106,7 +110,7 @@ INGEST_COMMAND = {
 
 
 def data_readiness(c: StoreCounts) -> dict[str, Readiness]:
-    """The preparations read from the counts alone: sentences and chunk links."""
+    """The preparations read from the counts alone: sentences, chunk links and title keys."""
     out: dict[str, Readiness] = {}
     if c.passages_unsplit or c.sentences_embedded < c.sentences:
         parts = []
@@ -129,7 +133,21 @@ def data_readiness(c: StoreCounts) -> dict[str, Readiness]:
         out[CHUNK_LINKS] = Readiness(
             State.READY, f"{c.chunk_links:,} chunk edges ({c.chunk_mentions:,} mentions from `corpus link`)"
         )
+    out[TITLE_KEYS] = title_key_readiness(c)
     return out
+
+
+def title_key_readiness(c: StoreCounts) -> Readiness:
+    """Whether every page and document title has its key: ``auto``'s rule T looks titles up by key (an index seek),
+    so a title without one (a store ingested before the keys were written) is never found."""
+    if not (c.pages_unkeyed or c.documents_unkeyed):
+        return Readiness(State.READY, "every page and document title has its key")
+    parts = [f"{n:,} {what}" for n, what in ((c.pages_unkeyed, "pages"), (c.documents_unkeyed, "documents")) if n]
+    return Readiness(
+        State.STALE,
+        f"{' and '.join(parts)} without a title key (auto's title rule cannot find them)",
+        PREPARE_COMMAND,
+    )
 
 
 def method_readiness(

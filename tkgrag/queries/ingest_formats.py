@@ -56,7 +56,8 @@ UNWIND $rows AS row
 OPTIONAL MATCH (old:Document {key: row.key})
 WITH row, old IS NULL AS is_new
 MERGE (d:Document {key: row.key})
-  ON CREATE SET d.title = row.title, d.source = row.source, d.ingested_at = $now, d.run_id = $run_id
+  ON CREATE SET d.title = row.title, d.title_key = row.title_key, d.source = row.source, d.ingested_at = $now,
+    d.run_id = $run_id
 SET d += row.properties
 RETURN sum(CASE WHEN is_new THEN 1 ELSE 0 END) AS new, count(*) AS total
 """
@@ -66,8 +67,8 @@ UNWIND $rows AS row
 OPTIONAL MATCH (old:Chunk {key: row.key})
 WITH row, old IS NULL AS is_new
 MERGE (d:Document {key: row.document_key})
-  ON CREATE SET d.title = coalesce(row.title, row.document_key), d.source = row.source,
-    d.ingested_at = $now, d.run_id = $run_id
+  ON CREATE SET d.title = coalesce(row.title, row.document_key), d.title_key = row.document_title_key,
+    d.source = row.source, d.ingested_at = $now, d.run_id = $run_id
 MERGE (c:Chunk {key: row.key})
   ON CREATE SET c.text = row.text, c.title = row.title, c.position = row.position, c.source = row.source,
     c.ingested_at = $now, c.run_id = $run_id, c.recorded_from = $now
@@ -109,8 +110,8 @@ UNWIND $rows AS row
 OPTIONAL MATCH (old:Passage {key: row.key})
 WITH row, old IS NULL AS is_new
 MERGE (p:Passage {key: row.key})
-  ON CREATE SET p.title = row.title, p.text = row.text, p.dates = row.dates, p.date_min = row.date_min,
-    p.date_max = row.date_max, p.source = row.source,
+  ON CREATE SET p.title = row.title, p.title_key = row.title_key, p.text = row.text, p.dates = row.dates,
+    p.date_min = row.date_min, p.date_max = row.date_max, p.source = row.source,
     p.ingested_at = $now, p.run_id = $run_id, p.recorded_from = $now
 RETURN sum(CASE WHEN is_new THEN 1 ELSE 0 END) AS new, count(*) AS total
 """

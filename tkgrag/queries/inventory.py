@@ -24,19 +24,21 @@ CALL () {
 CALL () {
   MATCH (p:Passage) WHERE p.recorded_to IS NULL
   RETURN count(p) AS passages, count(p.embedding) AS passages_embedded,
-         count(p) - count(p.sentence_count) AS passages_unsplit, max(p.ingested_at) AS newest_passage
+         count(p) - count(p.sentence_count) AS passages_unsplit, max(p.ingested_at) AS newest_passage,
+         count(p.title) - count(p.title_key) AS pages_unkeyed
 }
 CALL () { MATCH (s:Sentence) RETURN count(s) AS sentences, count(s.embedding) AS sentences_embedded }
 CALL () {
   MATCH (c:Chunk)
   RETURN count(c) AS chunks, count(c.embedding) AS chunks_embedded
 }
-CALL () { MATCH (d:Document) RETURN count(d) AS documents }
+CALL () { MATCH (d:Document) RETURN count(d) AS documents, count(d.title) - count(d.title_key) AS documents_unkeyed }
 CALL () { MATCH (:Chunk)-[r:REFERENCES]->(:Chunk) RETURN count(r) AS chunk_links }
 CALL () { MATCH (:Chunk)-[r:REFERENCES {kind: 'mentions'}]->(:Chunk) RETURN count(r) AS chunk_mentions }
 RETURN events, facts, events_embedded, tks_vectors, toString(newest_event) AS newest_event,
        passages, passages_embedded, passages_unsplit, toString(newest_passage) AS newest_passage,
-       sentences, sentences_embedded, chunks, chunks_embedded, documents, chunk_links, chunk_mentions
+       sentences, sentences_embedded, chunks, chunks_embedded, documents, chunk_links, chunk_mentions,
+       pages_unkeyed, documents_unkeyed
 """
 
 # The planner's cheap form (every ``ask`` of a fresh process pays it): label counts from the count store, facts by
@@ -86,6 +88,36 @@ CALL (key) {{
 RETURN sum(items) - sum(facts) AS events, sum(facts) AS facts
 """
 
-# Rule T of the ``auto`` planner: the titles of the stored pages (current passages) and of the chunks' documents.
+# Rule T of the ``auto`` planner: the stored pages (current passages) and chunk documents whose title key
+# (``tkgrag.title_keys.title_key``, written at ingest and by ``tkgrag prepare``) is one of the question's candidate
+# keys: a seek in the RANGE indexes ``passage_title_key`` / ``document_title_key`` (NodeIndexSeek), one read per
+# question; an empty list reads nothing of that kind.
+TITLES_BY_KEY = """
+CALL () {
+  MATCH (p:Passage) WHERE p.title_key IN $page_keys AND p.recorded_to IS NULL
+  RETURN 'passage' AS kind, p.title_key AS key, p.title AS title
+  UNION ALL
+  MATCH (d:Document) WHERE d.title_key IN $document_keys
+  RETURN 'chunk' AS kind, d.title_key AS key, d.title AS title
+}
+RETURN kind, key, min(title) AS title
+"""
+
+# Every stored title, as rule T read them into memory before the keys were stored (a full read of the labels): what
+# ``bench_auto.py lookup`` compares the index with.
 PAGE_TITLES = "MATCH (p:Passage) WHERE p.recorded_to IS NULL AND p.title IS NOT NULL RETURN DISTINCT p.title AS title"
 DOCUMENT_TITLES = "MATCH (d:Document) WHERE d.title IS NOT NULL RETURN DISTINCT d.title AS title"
+
+# Titles without a stored key (ingested before the keys were written): ``tkgrag status`` counts them (``STORE_COUNTS``)
+# and ``tkgrag prepare`` fills them (``ingest.title_keys``), paging by the unique key.
+TITLE_KEY_PAGE = """
+MATCH (n:{label}) WHERE n.key > $after
+WITH n ORDER BY n.key LIMIT $limit
+RETURN n.key AS key, n.title AS title, n.title IS NOT NULL AND n.title_key IS NULL AS missing
+"""
+SET_TITLE_KEYS = """
+UNWIND $rows AS row
+MATCH (n:{label} {{key: row.key}})
+SET n.title_key = row.title_key
+RETURN count(n) AS written
+"""

@@ -58,8 +58,9 @@ RETURN count(e) AS written
 WRITE_PASSAGE_VERSIONS = """
 UNWIND $rows AS row
 MERGE (p:Passage {key: row.key})
-  ON CREATE SET p.title = row.title, p.text = row.text, p.dates = row.dates, p.date_min = row.date_min,
-                p.date_max = row.date_max, p.source = row.source, p.item_key = row.item_key, p.version = row.version,
+  ON CREATE SET p.title = row.title, p.title_key = row.title_key, p.text = row.text, p.dates = row.dates,
+                p.date_min = row.date_min, p.date_max = row.date_max, p.source = row.source,
+                p.item_key = row.item_key, p.version = row.version,
                 p.content_hash = row.content_hash, p.ingested_at = $now, p.run_id = $run_id, p.recorded_from = $now
 WITH p WHERE p.ingested_at = $now AND p.run_id = $run_id
 RETURN count(p) AS written

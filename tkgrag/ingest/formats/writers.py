@@ -26,6 +26,7 @@ from tkgrag.sources.records import (
     SourceRef,
     WriteCounts,
 )
+from tkgrag.title_keys import title_key
 from tkgrag.verbalize import entity_name
 
 
@@ -130,7 +131,13 @@ class CorpusWriter:
     def write(self, tx: object, batch: Sequence[DocumentRecord | ChunkRecord], run_id: str) -> WriteCounts:
         t = _tx(tx)
         docs = [
-            {"key": d.key, "title": d.title, "source": d.source, "properties": dict(d.properties)}
+            {
+                "key": d.key,
+                "title": d.title,
+                "title_key": title_key(d.title),
+                "source": d.source,
+                "properties": dict(d.properties),
+            }
             for d in batch
             if isinstance(d, DocumentRecord)
         ]
@@ -138,6 +145,7 @@ class CorpusWriter:
             {
                 "key": c.key,
                 "document_key": c.document_key,
+                "document_title_key": title_key(c.document_key if c.title is None else c.title),
                 "text": c.text,
                 "title": c.title,
                 "position": c.position,
@@ -197,6 +205,7 @@ def passage_row(p: PassageRecord) -> dict[str, Any]:
     return {
         "key": p.key,
         "title": p.title,
+        "title_key": title_key(p.title),
         "text": p.text,
         "dates": date_labels(p.dates),
         "date_min": lo,

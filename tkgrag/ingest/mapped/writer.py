@@ -20,6 +20,7 @@ from tkgrag.ingest.mapped.records import MappedPassage, MappedRecord
 from tkgrag.ingest.writers import aliases_text
 from tkgrag.queries import mapped as q
 from tkgrag.sources.records import WriteCounts, fact_key
+from tkgrag.title_keys import title_key
 from tkgrag.verbalize import entity_name
 
 
@@ -57,6 +58,7 @@ def passage_version_row(p: MappedPassage, version: int) -> dict[str, Any]:
         "version": version,
         "content_hash": p.content_hash,
         "title": p.title,
+        "title_key": title_key(p.title),
         "text": p.text,
         "dates": date_labels(p.dates),
         "date_min": lo,
