@@ -42,7 +42,8 @@ Then:
   and before the end of 2015, who ...?" -> "After X, who ... before the end of 2015?" (the anchor's clause ended at
   the time, with "and" in it); "the end of the month of November 2014" -> "the end of November 2014".
 
-"X did R in 2015. Before that, within the same year, who ...?" is ``stated_side``'s (after ``said_apart``).
+"X did R in 2015. Before that, within the same year, who ...?" is ``stated_side``'s (after ``said_apart``), "At the
+time when X did R -- that is, in that same month -- who ...?" and other frames ``period_frames``' (after it).
 
 "... once X did R" mid-question is ``clause_shapes.once_clause``'s, and "X did R. During that same month, who
 ...?" is ``declarative.anchor_sentence``'s. Anything else is left as written (the reader reads or abstains as before).
@@ -53,6 +54,7 @@ from __future__ import annotations
 import re
 
 from tkgrag.question.declarative import UnreadablePair
+from tkgrag.question.period_frames import period_frames
 from tkgrag.question.stated_side import stated_side
 from tkgrag.question.time_expressions import find_time_expressions
 from tkgrag.question.unit_said import unit_said
@@ -474,7 +476,7 @@ def _years_named(text: str) -> str:
 def scope_said(question: str) -> str:
     """``question`` with its scope, asked unit or statement said where the reader reads them; unchanged otherwise."""
     question = _occasion(
-        _SOURCE_BRACKET.sub("", _CALENDAR_YEAR.sub("", _years_named(stated_side(said_apart(question)))))
+        _SOURCE_BRACKET.sub("", _CALENDAR_YEAR.sub("", _years_named(period_frames(stated_side(said_apart(question))))))
     )
     question = _period_ended(_front_scope(_form_bracket(question)))
     question = _rest_of_year(_period_over(_only_same_period(question)))
