@@ -67,14 +67,18 @@ def test_unit_item_is_the_answers_unit(
     tq = understand(question)
     assert (tq.relation_phrase, tq.answer_type.kind, tq.answer_type.granularity) == (relation, AnswerKind.TIME, unit)
     assert [t.text for t in tq.times] == times
+    if "through" in question:  # up to the end of 2015, not within it
+        assert [t.relation for t in tq.times] == ["through"]
     assert [(a.text, a.relation) for a in tq.anchors] == ([anchor] if anchor else [])
 
 
 def test_unit_item_said_as_a_request() -> None:
+    # the side word of the one time left is read in the clause ("[through 2015]" was read as in 2015)
     assert (
-        unit_said("when did X visit Y? [granularity month; through 2015]")
-        == "when did X visit Y? [through 2015] (month)"
+        unit_said("when did X visit Y? [granularity month; through 2015]") == "when did X visit Y through 2015? (month)"
     )
+    assert unit_said("when did X visit Y? [granularity day; through 2015]") == "when did X visit Y through 2015?"
+    assert unit_said("when did X visit Y? [granularity month; 2014]") == "when did X visit Y? [2014] (month)"
     assert unit_said("when: X visited Y [2014]; granularity month") == "when: X visited Y [2014] (month)"
     assert unit_said("when: X visited Y [2014]; granularity day") == "when: X visited Y [2014]"
     # an entity question: the item says nothing of who

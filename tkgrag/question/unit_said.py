@@ -5,7 +5,9 @@ month; through 2015]", "when: last time X R Y [2014]; granularity month", "(reso
 "[month level]", "[to the month]". The item only says the answer's form; left in, "granularity" was read as the
 relation's word (the reader abstained) or passed over (a day answered where a month was asked).
 
-- The item goes; the rest of its bracket stays as written ("[through 2015]", "[2014]": the scope the time reader reads).
+- The item goes; the rest of its bracket stays as written ("[2014]": the scope the time reader reads), but a time with
+  its side word alone after the question ("? [granularity month; through 2015]") is said in the clause ("... through
+  2015?"), where the side word is read (in the bracket "through 2015" was read as in 2015).
 - A question asking an unstated time ("when ...", a bare day by default) gets the unit as a request at its end
   ("(month)", read by ``answer_type.unit_request``); one that says the unit already ("In which month ...") must say the
   same one, else there is no reading (two units asked); an entity question is left without the item (it says nothing of
@@ -38,6 +40,10 @@ _SEPARATED = re.compile(
     rf"(?:\s*[;,:.?!]|\s+[-\u2013\u2014])(?:\s*[-\u2013\u2014])?\s*(?P<item>{_ITEM.pattern})\s*[.!]?\s*$", re.IGNORECASE
 )
 _LEADING = re.compile(rf"^\s*(?P<item>{_ITEM.pattern})\s*(?:[;:,.]|\s[-\u2013\u2014])\s*(?=\w)", re.IGNORECASE)
+# the one other item a time with its side word ("through 2015", "until March 2015")
+_SIDED = re.compile(
+    r"(?:through|until|till|up\s+to|by|before|after|since)\s+(?:the\s+end\s+of\s+)?\S+(?:\s+\d{4})?$", re.I
+)
 _GRANULARITY = {"year": Granularity.YEAR, "annual": Granularity.YEAR, "month": Granularity.MONTH}
 
 
@@ -64,6 +70,11 @@ def _item_out(question: str) -> tuple[str, Granularity] | None:
                 raise UnreadablePair(f"cannot read {question!r}: the answer's unit said twice")
             continue
         rest = [i.strip() for i in items if i is not units[0][0] and i.strip()]
+        before = question[: b.start()].rstrip()
+        if len(rest) == 1 and _SIDED.match(rest[0]) and before.endswith("?") and not question[b.end() :].strip():
+            # "when did X R after Y? [granularity month; through 2015]": the side word is read only in the clause
+            # ("[through 2015]" was read as "in 2015", the window of the year alone)
+            return f"{before[:-1].rstrip()} {rest[0]}?", units[0][1]
         said = f" {b.group('o')}{'; '.join(rest)}{b.group('c')}" if rest else ""
         return f"{question[: b.start()]}{said}{question[b.end() :]}", units[0][1]
     for pattern in (_SEPARATED, _LEADING):
