@@ -15,7 +15,7 @@ from tkgrag.question.mentions import EVENT_NOUN, _event_word
 from tkgrag.question.model import AnchorRelation, AnswerKind
 from tkgrag.question.parse import QuestionError, understand
 from tkgrag.question.relation_phrases import relation_phrases
-from tkgrag.question.said_apart import said_apart, without_form_tail
+from tkgrag.question.scope_said import said_apart, without_form_tail
 from tkgrag.temporal import Granularity
 
 
@@ -178,10 +178,13 @@ def test_said_apart_unreadable(question: str) -> None:
     ],
 )
 def test_said_apart_as_before(question: str, said: str | None) -> None:
+    """Read through ``understand`` (the form tail goes in its first rewrite, not again in ``said_apart``)."""
     if said is None:
         assert said_apart(question) == "Who accused Poland of human rights abuses on 2014-10-24?"
     else:
-        assert said_apart(question) == said
+        assert _reading(question) == _reading(said)
+        assert understand(question).answer_type == understand(said).answer_type
+        assert said_apart(without_form_tail(question)) == said
 
 
 def test_exact_date_of_a_day_question() -> None:

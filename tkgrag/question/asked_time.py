@@ -2,7 +2,10 @@
 does not fit is left as written, so the reader reads or abstains as before):
 
 - "X did R in 2014 - when exactly?", "X did R: on what date?" -> "Tell me the date when X did R in 2014." ("exactly"
-  was read as an anchor's words);
+  was read as an anchor's words); likewise a sentence of its own that asks the statement's event again, with its unit
+  and order: "X did R in June 2014. What was the exact date?", "X did R some time before Y did S. In which month was
+  the latest such occasion?" -> "Tell me the month when X did R for the last time before Y did S." (the second
+  sentence was read as the anchor's words); "several times" with no order said is left (which one is unsaid);
 - "Give me the exact date (2015) when X did R" -> "... the exact date in 2015 when X did R" (the bracketed year made
   the "when" clause an anchor and "exact" the relation);
 - "in the same Monday-to-Sunday week as X did R" -> "in the same week as X did R" (the reader's week runs Monday to
@@ -67,6 +70,67 @@ def _when_exactly(text: str) -> str:
         return text
     s = m.group("s").strip().rstrip(".")
     return f"Tell me the date when {_lowered(s)}."
+
+
+_ORD = r"(?:latest|last|most\s+recent|final|earliest|first)"
+_ONE = r"(?:such\s+)?(?:occasion|time|instance|one)(?:\s+(?:happen|occur|take\s+place))?"
+# the statement's own event asked again in a sentence of its own, its unit and order said there: "X did R some time
+# before Y did S. In which month was the latest such occasion?", "X did R at some point in 2014. What was the latest
+# date that year?", "X did R several times in 2014. When, to the day, was the last time?", "X did R in June 2014.
+# What was the exact date?"
+_ASKED_AGAIN = [
+    re.compile(
+        rf"(?:what|which)\s+(?:was|were)\s+the\s+(?:(?P<o>{_ORD})\s+)?(?:exact\s+|precise\s+)?(?P<u>dates?|days?|"
+        r"months?|years?)(?:\s+(?:of\s+(?:that|it|this)|(?:in\s+)?that\s+(?:same\s+)?(?:year|month)|then))?",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"(?:in|on|during)\s+(?:which|what)\s+(?:exact\s+)?(?P<u>year|month|day|date)\s+(?:was|did)\s+(?:the\s+)?"
+        rf"(?:(?P<o>{_ORD})\s+{_ONE}|(?:that|it|this)\s+(?:happen|occur|take\s+place))",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"when\s*,?\s*to\s+the\s+(?P<u>day|month|year)\s*,?\s+(?:was|did)\s+(?:the\s+)?(?P<o>{_ORD})\s+{_ONE}",
+        re.IGNORECASE,
+    ),
+]
+_AGAIN_PAIR = re.compile(r"^(?P<s>[^?!;]+?[^\s.;])\s*[.;]\s+(?P<q>[^.?!]+?)\s*[?.]?\s*$")
+# "some time", "at some point", "several times": the statement says its event happened, not which occasion
+_OCCASIONS = re.compile(
+    r"\s+(?:some\s+time|sometime|at\s+(?:some|one)\s+point|several\s+times|on\s+several\s+occasions|more\s+than\s+once|"
+    r"repeatedly|at\s+least\s+once)(?=\s|$)",
+    re.IGNORECASE,
+)
+# "X is reported to have hosted Y": X hosted Y (a regular participle is the past tense; others are left as written)
+_REPORTED = re.compile(
+    r"\s+(?:is|was|are|were)\s+(?:reported|said|alleged|believed|known|understood|claimed)\s+to\s+have\s+"
+    r"(?=(?:[a-z]+ed|made|met|held|paid|sent|signed|led|fought|sought|brought)\b)",
+    re.IGNORECASE,
+)
+_SIDE_WORD = re.compile(r"\s+(?:before|after|prior\s+to|following)\s+", re.IGNORECASE)
+
+
+def _asked_again(text: str) -> str:
+    m = _AGAIN_PAIR.match(text)
+    if m is None or _WH_START.match(m.group("s")):
+        return text
+    q = next((a for p in _ASKED_AGAIN if (a := p.fullmatch(m.group("q"))) is not None), None)
+    if q is None:
+        return text
+    unit = q.group("u").lower().rstrip("s")
+    unit = "date" if unit == "day" else unit
+    s = _REPORTED.sub(" ", m.group("s").strip())
+    if q.group("o") is None:
+        if _OCCASIONS.search(s):
+            return text  # "X did R several times in 2014. What was the exact date?": which one is unsaid
+        return f"Tell me the {unit} when {_lowered(s)}."
+    s = _OCCASIONS.sub("", s)
+    which = "last" if q.group("o").lower() in ("latest", "last", "most recent", "final") else "first"
+    side = _SIDE_WORD.search(s)
+    times = [t for t in find_time_expressions(s) if t.span is not None]
+    at = side.start() if side is not None else times[-1].phrase_start if times else len(s)
+    s = f"{s[:at].rstrip()} for the {which} time {s[at:].lstrip()}".rstrip()
+    return f"Tell me the {unit} when {_lowered(s)}."
 
 
 def _lowered(s: str) -> str:
@@ -429,7 +493,7 @@ _EXACTLY_BEFORE_REQUEST = re.compile(
 def asked_time(question: str) -> str:
     """``question`` with an asked time or window said around its clause put plainly; unchanged otherwise."""
     question = _EXACTLY_BEFORE_REQUEST.sub(" ", question)
-    question = _when_exactly(_when_aside(question))
+    question = _when_exactly(_when_aside(_asked_again(question)))
     question = _YEAR_BRACKET.sub(lambda m: f"{m.group('u')} in {m.group('y')} ", question)
     question = _MON_SUN.sub(lambda m: m.group("same"), question)
     question = _MON_SUN_BRACKET.sub(lambda m: m.group("w"), question)

@@ -59,7 +59,7 @@ from tkgrag.question.phrasal import phrasal_tail
 from tkgrag.question.race import race_to_it
 from tkgrag.question.receiving_end import receiving_end
 from tkgrag.question.relation_phrases import relation_phrases
-from tkgrag.question.said_apart import without_form_tail
+from tkgrag.question.scope_said import without_form_tail
 from tkgrag.question.sector_start import sector_start
 from tkgrag.question.signals import find_ordinals, question_signals
 from tkgrag.question.stated_months import stated_months
