@@ -73,8 +73,8 @@ def test_a_topic_sentence_fills_the_role_its_pronoun_or_repetition_has(question:
 @pytest.mark.parametrize(
     "question",
     [
-        "How about China? Who visited most recently?",  # no pronoun, no repetition: the role is unsaid
-        "How about China? Who told it to visit them?",  # two pronouns
+        # ("How about China? Who visited most recently?", no pronoun nor repetition, and "... Who told it to visit
+        # them?", two pronouns, are abstentions with their reason: test_question_h41r)
         "Who visited China in 2014?",
         "And who visited Serbia? Who visited it?",  # a question, not a topic
     ],

@@ -72,3 +72,92 @@ def without_opener(question: str) -> str:
         return m.group("lead") + wh[:1].upper() + wh[1:]
 
     return _OPENER.sub(said, question)
+
+
+# A report's hedge on the act: "X is said to have criticized Y", "X is reported to have hosted Y on a visit". The act
+# is X's, said as "X criticized Y": left in, "is said" read as a passive, and X as the act's object.
+_REPORT = re.compile(
+    r"\b(?P<be>is|are|was|were)\s+(?:(?:widely|also|reportedly|now)\s+)?"
+    r"(?:said|reported|alleged|claimed|believed|thought|understood|known|described|rumou?red|supposed|recorded|"
+    r"listed|noted|documented|logged|shown|seen)\s+to\s+have\s+(?P<verb>[A-Za-z]+)\b"
+)
+# participles whose past tense differs; the others are their own past ("criticized", "made", "held")
+_PAST = {
+    "given": "gave",
+    "taken": "took",
+    "undertaken": "undertook",
+    "done": "did",
+    "spoken": "spoke",
+    "broken": "broke",
+    "written": "wrote",
+    "shown": "showed",
+    "thrown": "threw",
+    "beaten": "beat",
+    "chosen": "chose",
+    "forgiven": "forgave",
+    "withdrawn": "withdrew",
+    "begun": "began",
+    "drawn": "drew",
+    "seen": "saw",
+    "overseen": "oversaw",
+    "stolen": "stole",
+    "forbidden": "forbade",
+    "driven": "drove",
+    "risen": "rose",
+    "gone": "went",
+    "flown": "flew",
+    "grown": "grew",
+    "known": "knew",
+    "sworn": "swore",
+    "torn": "tore",
+    "worn": "wore",
+}
+
+
+def without_report(question: str) -> str:
+    """ "X is said to have V-ed Y" -> "X V-ed Y" (and "to have been V-ed" -> "was V-ed"); unchanged without one."""
+
+    def said(m: re.Match[str]) -> str:
+        verb = m.group("verb")
+        if verb.lower() == "been":
+            return "was" if m.group("be").lower() in {"is", "was"} else "were"
+        return _PAST.get(verb.lower(), verb)
+
+    return _REPORT.sub(said, question)
+
+
+# The asked party left as a placeholder in a statement and asked for after it: "Wang Yi issued threats against
+# someone on 9 March 2014. Who does the record have?", "X issued threats against a party on D -- whom, exactly?",
+# "X appealed to several parties over the course of 2015. Which ones?". The placeholder is the asked object: "X
+# issued threats against whom on 9 March 2014?". A source's frame before the statement ("It says here that") goes.
+_FRAME = (
+    r"(?:(?:it\s+says\s+here|the\s+[a-z]+(?:\s+[a-z]+)?\s+(?:says|has|shows|notes|reports|records|states|claims)"
+    r"(?:\s+here)?)\s*,?\s+(?:that\s+)?)?"
+)
+_PLACEHOLDER = (
+    r"(?:someone|somebody|(?:a|an|another|some|several|various|multiple|certain|a\s+few|a\s+number\s+of|"
+    r"one\s+or\s+more|two|three)\s+(?:other\s+)?(?:part(?:y|ies)|actors?|others?|entit(?:y|ies)|counterparts?|"
+    r"people|individuals?|groups?|targets?|countries|country))"
+)
+_FOLLOW_UP = (
+    r"(?:(?:which|who|whom)(?:\s+(?:ones?|part(?:y|ies)|actors?|were\s+they|was\s+it|was\s+that|is\s+it))?"
+    r"(?:\s*,?\s*(?:exactly|precisely|specifically))?"
+    r"(?:\s+(?:does|do|did)\s+(?:the\s+|this\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?\s+"
+    r"(?:have|show|say|name|list|give|record|mention))?"
+    r"|name\s+(?:it|them|that\s+party|those\s+parties|the\s+part(?:y|ies))|list\s+them)"
+)
+_ASKED_PLACEHOLDER = re.compile(
+    rf"^\s*{_FRAME}(?P<clause>(?:(?!\b(?:who|whom|which|what|when|where)\b)[^.?!;])+?)\s+{_PLACEHOLDER}"
+    rf"(?P<tail>(?:(?!\b(?:who|whom|which|what|when|where)\b)[^.?!;])*?)"
+    rf"\s*(?:[.;]|\s--?|\s—|\s–|,)\s*{_FOLLOW_UP}\s*[?.!]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def asked_placeholder(question: str) -> str:
+    """``question`` with the placeholder its follow-up asks for said as "whom"; unchanged when it has none."""
+    m = _ASKED_PLACEHOLDER.match(question)
+    if m is None:
+        return question
+    clause = m.group("clause").strip()
+    return f"{clause[:1].upper()}{clause[1:]} whom{m.group('tail').rstrip(' ,')}?"

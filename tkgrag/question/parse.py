@@ -37,7 +37,7 @@ from tkgrag.question.clause_shapes import (
 from tkgrag.question.counsel import counsel_as_consult
 from tkgrag.question.declarative import UnreadablePair, anchor_sentence
 from tkgrag.question.event_agent import agent_first
-from tkgrag.question.hedges import without_hedge, without_opener
+from tkgrag.question.hedges import asked_placeholder, without_hedge, without_opener, without_report
 from tkgrag.question.hosted_visit import hosted_visit
 from tkgrag.question.lexicon import AUXILIARIES, FUNCTION_WORDS, PRO_FORM
 from tkgrag.question.mentions import find_mentions
@@ -66,7 +66,7 @@ from tkgrag.question.stated_months import stated_months
 from tkgrag.question.stated_week import stated_week
 from tkgrag.question.time_expressions import find_time_expressions, fold
 from tkgrag.question.time_glosses import time_glosses
-from tkgrag.question.topic import resolve_topic
+from tkgrag.question.topic import resolve_topic, without_label
 from tkgrag.question.weekdays import weekdays
 from tkgrag.question.window_edges import window_edges
 from tkgrag.temporal import Granularity
@@ -85,6 +85,10 @@ _NAME_AFTER = re.compile(r"\s+[A-Z]")
 _REWRITES: tuple[Callable[[str], str], ...] = (
     without_form_tail,
     without_opener,
+    resolve_topic,
+    without_label,
+    without_report,
+    asked_placeholder,
     inverted_names,
     abbreviated_countries,
     plural_marks,
@@ -116,7 +120,6 @@ _REWRITES: tuple[Callable[[str], str], ...] = (
     without_hedge,
     race_to_it,
     anchor_sentence,
-    resolve_topic,
     agent_first,
 )
 
