@@ -42,10 +42,12 @@ def known_words() -> frozenset[str]:
 
 def _glues(left: str, right: str) -> bool:
     """Whether two known words read as glued: a closed-class word of three letters or more on one side, the other
-    of three or more and one of the two of four or more; a particle ("down", "off") only after its verb ("turn
-    down", never "down grade")."""
-    if min(len(left), len(right)) < 3 or max(len(left), len(right)) < 4:
+    of three or more and one of the two of four or more (or both closed-class: "did the"); a particle ("down",
+    "off") only after its verb ("turn down", never "down grade")."""
+    if min(len(left), len(right)) < 3:
         return False
+    if max(len(left), len(right)) < 4:  # "didthe": two short words only when both are closed-class
+        return left in _CLOSED and right in _CLOSED
     return (left in _CLOSED and left not in _PARTICLES) or right in _CLOSED
 
 

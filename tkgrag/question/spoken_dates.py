@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from tkgrag.question.lexicon import MONTHS
+from tkgrag.question.lexicon import AMBIGUOUS_MONTHS, MONTHS
 
 _UNITS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
 _TEENS = ["ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
@@ -97,6 +97,15 @@ def _valid_day(n: int) -> bool:
     return 1 <= n <= 31
 
 
+# "may"/"march" are verbs too: a month only after a preposition ("on may first") or before a year
+_PREPOSITION_BEFORE = re.compile(r"\b(?:on|by|since|until|till|before|after|from|of|to|and|in|between)\s+$", re.I)
+_YEAR_AFTER = re.compile(r",?\s+\d{4}\b")
+
+
+def _dated(m: re.Match[str]) -> bool:
+    return bool(_PREPOSITION_BEFORE.search(m.string, 0, m.start()) or _YEAR_AFTER.match(m.string, m.end()))
+
+
 def spoken_dates(text: str) -> str:
     """``text`` with spoken years and days written in digits (unchanged when it says none)."""
     if not re.search(rf"\b(?:{_TEN}|{_TEEN}|{_UNIT}|thousand|{_DAY_ORDINAL})\b", text, re.IGNORECASE):
@@ -105,7 +114,9 @@ def spoken_dates(text: str) -> str:
 
     def month_day(m: re.Match[str]) -> str:
         n = _day_value(m.group("day"))
-        return f"{m.group('month')} {n}" if _valid_day(n) else m.group(0)
+        if not _valid_day(n) or (m.group("month").lower() in AMBIGUOUS_MONTHS and not _dated(m)):
+            return m.group(0)
+        return f"{m.group('month')} {n}"
 
     out = _MONTH_ORDINAL.sub(month_day, out)
     return _MONTH_CARDINAL.sub(month_day, out)

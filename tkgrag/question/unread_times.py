@@ -32,16 +32,12 @@ def unread_time_words(text: str, times: Sequence[TimeExpression]) -> list[str]:
     return found
 
 
-# a scope the question states: "the same month as ...", "before the head of government ...", "following X's visit"
-_SCOPE = re.compile(
-    r"\bthe\s+same\s+(?:day|week|month|year)\b"
-    r"|\b(?:before|after|following|prior\s+to)\s+(?!(?:anyone|anybody|everyone|everybody|any|all|others?|that|then|"
-    r"this|these|those|it|so|the\s+day\b|the\s+year\s+was)\b)\w",
-    re.IGNORECASE,
-)
+# a scope the question states: "the same month as ...", "during the same year in which ...". ("before"/"after"
+# alone are not scope words: "named after X", "before anyone else".)
+_SCOPE = re.compile(r"\bthe\s+same\s+(?:day|week|month|year)\b", re.IGNORECASE)
 
 
 def unread_scope_words(text: str, covered: Sequence[tuple[int, int]]) -> list[str]:
-    """The scope words of ``text`` ("the same month", "before the ...") outside every ``covered`` span (the anchors and
+    """The scope words of ``text`` ("the same month") outside every ``covered`` span (the anchors and
     times read): a scope the reader dropped, so answering would answer over the wrong period."""
     return [m.group(0) for m in _SCOPE.finditer(text) if not any(a <= m.start() < b for a, b in covered)]
