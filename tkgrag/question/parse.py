@@ -37,6 +37,7 @@ from tkgrag.question.clause_shapes import (
 from tkgrag.question.counsel import counsel_as_consult
 from tkgrag.question.declarative import UnreadablePair, anchor_sentence
 from tkgrag.question.event_agent import agent_first
+from tkgrag.question.glued_words import glued_words
 from tkgrag.question.hedges import asked_placeholder, without_hedge, without_opener, without_report
 from tkgrag.question.hosted_visit import hosted_visit
 from tkgrag.question.lexicon import AUXILIARIES, FUNCTION_WORDS, PRO_FORM
@@ -62,11 +63,13 @@ from tkgrag.question.relation_phrases import relation_phrases
 from tkgrag.question.scope_said import without_form_tail
 from tkgrag.question.sector_start import sector_start
 from tkgrag.question.signals import find_ordinals, question_signals
+from tkgrag.question.spoken_dates import spoken_dates
 from tkgrag.question.stated_months import stated_months
 from tkgrag.question.stated_week import stated_week
 from tkgrag.question.time_expressions import find_time_expressions, fold
 from tkgrag.question.time_glosses import time_glosses
 from tkgrag.question.topic import resolve_topic, without_label
+from tkgrag.question.unread_times import unread_scope_words, unread_time_words
 from tkgrag.question.weekdays import weekdays
 from tkgrag.question.window_edges import window_edges
 from tkgrag.temporal import Granularity
@@ -83,6 +86,8 @@ _NAME_AFTER = re.compile(r"\s+[A-Z]")
 
 # The rewrites that put a question into the forms the parser reads, each text -> text, in the order applied.
 _REWRITES: tuple[Callable[[str], str], ...] = (
+    glued_words,
+    spoken_dates,
     without_form_tail,
     without_opener,
     resolve_topic,
@@ -138,6 +143,9 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
         raise QuestionError(str(exc)) from exc
     low = fold(text)
     times = find_time_expressions(text, reference=reference_date)
+    if unread := unread_time_words(text, times):
+        said = ", ".join(repr(w) for w in unread)
+        raise QuestionError(f"cannot read the time words {said} as a date; not answering over all time")
     anchors = find_anchors(text, low, times)
     anchor_spans = [(a.constraint_start, a.end) for a in anchors]
     time_spans = [(t.phrase_start, t.end) for t in times]
@@ -159,6 +167,10 @@ def understand(question: str, *, reference_date: date | None = None) -> Temporal
         anchors = [both_anchor(both, answer.granularity)]
         anchor_spans = [(a.constraint_start, a.end) for a in anchors]
     exclusions = _exclusions(low, mentions) + request_spans(low)
+    read = [(min(a.trigger_start, a.constraint_start), a.end) for a in anchors] + exclusions
+    if unread := unread_scope_words(text, read + [(min(t.phrase_start, t.start), t.end) for t in times]):
+        said = ", ".join(repr(w) for w in unread)
+        raise QuestionError(f"cannot read the scope {said}: no anchor event or period was read for it")
 
     signals = question_signals(
         [t.signal for t in times if t.relation or not t.relative],
