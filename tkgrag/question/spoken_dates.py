@@ -13,31 +13,17 @@ from __future__ import annotations
 
 import re
 
-from tkgrag.question.lexicon import AMBIGUOUS_MONTHS, MONTHS
+from tkgrag.question.lexicon import AMBIGUOUS_MONTHS, MONTHS, ORDINAL_WORDS
 
 _UNITS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
 _TEENS = ["ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
-_ORDINAL_UNITS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"]
-_ORDINAL_TEENS = [
-    "tenth",
-    "eleventh",
-    "twelfth",
-    "thirteenth",
-    "fourteenth",
-    "fifteenth",
-    "sixteenth",
-    "seventeenth",
-    "eighteenth",
-    "nineteenth",
-]
+# the ordinal words are the lexicon's ("first" .. "nineteenth"), split as the number words are
+_ORDINAL_UNITS = [w for w, n in ORDINAL_WORDS.items() if n < 10]
+_ORDINAL_TEENS = [w for w, n in ORDINAL_WORDS.items() if 10 <= n < 20]
 
 CARDINALS: dict[str, int] = {w: i for i, w in enumerate(_UNITS, 1)} | {w: i for i, w in enumerate(_TEENS, 10)}
-ORDINALS: dict[str, int] = (
-    {w: i for i, w in enumerate(_ORDINAL_UNITS, 1)}
-    | {w: i for i, w in enumerate(_ORDINAL_TEENS, 10)}
-    | {"twentieth": 20, "thirtieth": 30}
-)
+ORDINALS: dict[str, int] = {w: n for w, n in ORDINAL_WORDS.items() if "-" not in w}  # "first" .. "thirtieth"
 
 _SEP = r"(?:\s+|-)"
 _UNIT = "|".join(_UNITS)
