@@ -162,7 +162,8 @@ def test_temporal_signal_words() -> None:
 
 
 def test_an_entity_counts_when_its_whole_name_is_written_in_the_question() -> None:
-    from tkgrag.planning.auto import question_words, stated
+    from tkgrag.planning.auto import stated
+    from tkgrag.title_keys import question_words
 
     words = question_words("what award did sandra bullock receive at the 82nd academy awards?")
     assert words == " what award did sandra bullock receive at the 82nd academy awards "

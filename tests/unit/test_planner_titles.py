@@ -4,7 +4,7 @@ kind (exact plans on hand-made signals and inventories), and the title lookup (`
 from __future__ import annotations
 
 from tkgrag.model import ItemKind
-from tkgrag.planning.auto import Titles, question_words, title_words
+from tkgrag.planning.auto import Titles
 from tkgrag.planning.inventory import CrossEncoderCheck, Inventory
 from tkgrag.planning.planner import (
     TITLES_ALL,
@@ -18,6 +18,7 @@ from tkgrag.planning.planner import (
 )
 from tkgrag.planning.readiness import READY, StoreCounts
 from tkgrag.retrievers.registry import METHODS
+from tkgrag.title_keys import question_words, title_words
 
 E, F, P, C = ItemKind.EVENT, ItemKind.FACT, ItemKind.PASSAGE, ItemKind.CHUNK
 ALL = frozenset({E, F, P, C})

@@ -47,12 +47,7 @@ from tkgrag.question.understanding import EXACT_LINK, Understanding
 from tkgrag.readers.base import Reader
 from tkgrag.retrievers.base import Need, RetrievalRequest, Retriever
 from tkgrag.store import Store
-from tkgrag.title_keys import TITLE_MAX_WORDS as TITLE_MAX_WORDS  # the title words moved to tkgrag.title_keys
-from tkgrag.title_keys import TITLE_MIN_CHARS as TITLE_MIN_CHARS  # (ingest writes the keys); importable here as before
-from tkgrag.title_keys import name_words as name_words
-from tkgrag.title_keys import question_keys as question_keys
-from tkgrag.title_keys import question_words as question_words
-from tkgrag.title_keys import title_words as title_words
+from tkgrag.title_keys import name_words, question_keys, question_words, title_words
 
 AUTO = "auto"
 INVENTORY_TTL_S = 60.0  # a warm service sees new data within a minute; one ask costs no inventory queries

@@ -35,6 +35,7 @@ import re
 from datetime import date, timedelta
 
 from tkgrag.question.declarative import UnreadablePair
+from tkgrag.question.hedges import without_report
 from tkgrag.question.lexicon import MONTHS
 from tkgrag.question.time_expressions import find_time_expressions
 from tkgrag.temporal import Granularity, TimeSpan, day_words
@@ -101,12 +102,6 @@ _OCCASIONS = re.compile(
     r"repeatedly|at\s+least\s+once)(?=\s|$)",
     re.IGNORECASE,
 )
-# "X is reported to have hosted Y": X hosted Y (a regular participle is the past tense; others are left as written)
-_REPORTED = re.compile(
-    r"\s+(?:is|was|are|were)\s+(?:reported|said|alleged|believed|known|understood|claimed)\s+to\s+have\s+"
-    r"(?=(?:[a-z]+ed|made|met|held|paid|sent|signed|led|fought|sought|brought)\b)",
-    re.IGNORECASE,
-)
 _SIDE_WORD = re.compile(r"\s+(?:before|after|prior\s+to|following)\s+", re.IGNORECASE)
 
 
@@ -119,7 +114,7 @@ def _asked_again(text: str) -> str:
         return text
     unit = q.group("u").lower().rstrip("s")
     unit = "date" if unit == "day" else unit
-    s = _REPORTED.sub(" ", m.group("s").strip())
+    s = without_report(m.group("s").strip())  # "X is reported to have hosted Y": X hosted Y
     if q.group("o") is None:
         if _OCCASIONS.search(s):
             return text  # "X did R several times in 2014. What was the exact date?": which one is unsaid
